@@ -1,0 +1,26 @@
+/** Product constants shared by server and web (spec §9). */
+export const LANGUAGES = ["fr", "en", "es", "ru", "zh"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "fr";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NICKNAME_MIN_LENGTH = 3;
+export const NICKNAME_MAX_LENGTH = 20;
+export const EMAIL_MAX_LENGTH = 254;
+export const REFERRAL_CODE_LENGTH = 6;
+
+export const LOGIN_MAX_ATTEMPTS = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const VERIFICATION_RESEND_COOLDOWN_MS = 60 * 1000;
+export const VERIFICATION_POLL_MS = 10 * 1000;
+
+export const ADMIN_CODE_MIN_LENGTH = 6;
+export const ADMIN_CODE_MAX_LENGTH = 128;
+export const ADMIN_PENDING_POLL_MS = 60 * 1000;
+
+export const HEALTH_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+export const HEALTH_CHECK_TIMEOUT_MS = 5 * 1000;
+
+export const COOKIE_BANNER_DELAY_MS = 1000;
+export const LOADING_STEP_MS = 50;

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { ADMIN_CODE_MAX_LENGTH, ADMIN_CODE_MIN_LENGTH } from "../constants.ts";
+
+export const adminAccessBodySchema = z.object({
+  code: z.string().min(1).max(ADMIN_CODE_MAX_LENGTH),
+});
+export const adminAccessStatusSchema = z.object({
+  elevated: z.boolean(),
+  expiresAt: z.string().nullable(),
+});
+export const adminCodeChangeBodySchema = z.object({
+  code: z.string().min(ADMIN_CODE_MIN_LENGTH).max(ADMIN_CODE_MAX_LENGTH),
+});
+export const adminSummarySchema = z.object({
+  pendingKyc: z.number().int(),
+  pendingWithdrawals: z.number().int(),
+});
+export const securityLogEntrySchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  nickname: z.string().nullable(),
+  action: z.string(),
+  timestamp: z.string(),
+});
+export const securityLogSchema = z.object({ items: z.array(securityLogEntrySchema) });
+export type AdminSummary = z.infer<typeof adminSummarySchema>;
+export type SecurityLogEntry = z.infer<typeof securityLogEntrySchema>;
