@@ -1,0 +1,219 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { getOrCreateSetting, newSecret } from "./lib/app-settings.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { installErrorHandlers } from "./lib/error-handler.ts";
+import { AppError } from "./lib/errors.ts";
+import { metricsPlugin } from "./lib/metrics.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
+import { createAuth, trustedOrigins } from "./modules/auth/auth.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { viewerResolver } from "./modules/auth/viewer.ts";
+import { devRoutes } from "./modules/dev/dev.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
+import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
+import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+
+export interface AppDeps {
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  chain?: Chain;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Request URLs without query strings or path tokens: links in mails carry secrets. */
+const safeUrl = (url: string) =>
+  url.split("?")[0]!.replace(/(reset-password|verify-email)\/[^/]+/, "$1/[redacted]");
+
+export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: safeUrl(req.url),
+      }),
+    },
+  };
+}
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** Builds the whole API + web server from config and dependencies (tests use it too). */
+export async function buildApp(config: Config, deps: AppDeps) {
+  const { db } = deps.database;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // text/plain bodies are a CSRF vector (a "simple" cross-site request); the API speaks JSON.
+  app.removeContentTypeParser("text/plain");
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  installErrorHandlers(app);
+
+  const origins = new Set(trustedOrigins(config.PUBLIC_URL));
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+    const origin = request.headers.origin;
+    if (origin && !origins.has(origin)) throw new AppError("FORBIDDEN", 403);
+  });
+
+  const https = config.PUBLIC_URL.startsWith("https://");
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { ...CSP, upgradeInsecureRequests: https ? [] : null } },
+    hsts: https,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: "1 minute",
+    errorResponseBuilder: (_request, context) =>
+      new AppError("RATE_LIMITED", 429, {}, { retryAfter: Math.ceil(context.ttl / 1000) }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "FRE API", version: "1.0.0", description: "FRE mining app API" },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(metricsPlugin);
+
+  const mailer =
+    deps.mailer ??
+    (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
+  const chain =
+    deps.chain ??
+    (config.TON_API_URL === "simulated" ? simulatedChain() : toncenterChain(config.TON_API_URL));
+  const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
+  await ensureSecuritySettings(db, config.ADMIN_DEFAULT_ACCESS_CODE, app.log);
+
+  const auth = createAuth({
+    db,
+    mailer,
+    clock,
+    secret,
+    publicUrl: config.PUBLIC_URL,
+    onMailError: (error) => app.log.error({ err: error }, "mail delivery failed"),
+  });
+  const viewer = viewerResolver(auth);
+  const healthDeps: HealthDeps = {
+    db,
+    chain,
+    clock,
+    probeApi: async () => (await app.inject({ method: "GET", url: "/api/health/live" })).statusCode,
+  };
+
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      max: config.AUTH_RATE_LIMIT_MAX,
+      timeWindow: "1 minute",
+      errorResponseBuilder: (_request, context) =>
+        new AppError("RATE_LIMITED", 429, {}, { retryAfter: Math.ceil(context.ttl / 1000) }),
+    });
+    await authRoutes(scope, { auth, db, clock, publicUrl: config.PUBLIC_URL });
+  });
+  await app.register(usersRoutes, { db, clock, viewer });
+  await app.register(adminRoutes, {
+    db,
+    clock,
+    viewer,
+    elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000,
+  });
+  await app.register(healthRoutes, healthDeps);
+  if (mailer.kind === "outbox") await app.register(devRoutes, { db });
+
+  await registerWeb(app, resolve(config.WEB_DIST));
+  app.addHook("onClose", async () => mailer.close());
+
+  return {
+    app,
+    auth,
+    mailer,
+    /** Periodic jobs of a running server (not started by tests that only inject). */
+    startBackgroundJobs() {
+      const monitor = startHealthMonitor(healthDeps, config.HEALTH_INTERVAL_MS, app.log);
+      app.addHook("onClose", async () => monitor.stop());
+    },
+  };
+}
+
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** Serves the built web app; unknown non-API paths get index.html (SPA), /api stays JSON. */
+async function registerWeb(app: FastifyInstance, root: string) {
+  const hasWeb = existsSync(resolve(root, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        const immutable = path.includes(`${resolve(root, "assets")}`);
+        res.setHeader(
+          "cache-control",
+          immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit?.() }, async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    if (path.startsWith("/api/") || path === "/api" || path === "/metrics") {
+      throw new AppError("NOT_FOUND", 404);
+    }
+    if (!hasWeb || (request.method !== "GET" && request.method !== "HEAD")) {
+      throw new AppError("NOT_FOUND", 404);
+    }
+    const file = path.slice(1);
+    if (file.length > 0 && /^[\w./-]+$/.test(file) && !file.includes("..") && existsSync(resolve(root, file))) {
+      return reply.sendFile(file);
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+}

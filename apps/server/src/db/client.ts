@@ -1,0 +1,71 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export interface DatabaseOptions {
+  poolMax?: number;
+  /** A PGlite data dump to start from (tests copy a migrated template). */
+  pgliteDump?: Blob | File;
+}
+
+/** Opens `pglite:<dir>` (embedded; `pglite:memory:` for in-memory) or `postgres://…`. */
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
+  if (url.startsWith("pglite:")) {
+    const location = url.slice("pglite:".length);
+    const inMemory = location === "" || location === "memory:";
+    if (!inMemory) mkdirSync(resolve(location), { recursive: true });
+    const client = await PGlite.create(inMemory ? undefined : resolve(location), {
+      loadDataDir: options.pgliteDump,
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "pglite",
+      migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+      close: () => client.close(),
+    };
+  }
+  const client = postgres(url, {
+    max: options.poolMax ?? 10,
+    onnotice: () => {},
+    connection: { application_name: "fre" },
+  });
+  const pgDb = drizzlePostgres(client, { schema });
+  return {
+    db: pgDb as unknown as Db,
+    kind: "postgres",
+    // One connection holding an advisory lock keeps instances booting together from migrating twice.
+    migrate: async () => {
+      const single = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await single`select pg_advisory_lock(727274)`;
+        await migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder });
+        await single`select pg_advisory_unlock(727274)`;
+      } finally {
+        await single.end({ timeout: 5 });
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}

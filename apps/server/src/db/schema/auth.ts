@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const tz = { withTimezone: true } as const;
+
+/** Users: Better Auth's core columns plus the FRE profile fields of spec §3. */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    nickname: text("nickname").notNull(),
+    referralCode: text("referral_code").notNull().unique(),
+    referredBy: text("referred_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    level: integer("level").notNull().default(0),
+    kycStatus: text("kyc_status", { enum: ["none", "pending", "approved", "rejected"] })
+      .notNull()
+      .default("none"),
+    language: text("language").notNull().default("fr"),
+    cookieConsent: jsonb("cookie_consent").$type<{
+      necessary: true;
+      functional: boolean;
+      analytics: boolean;
+      advertising: boolean;
+    }>(),
+    telegramUsername: text("telegram_username"),
+    verificationSentAt: timestamp("verification_sent_at", tz),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_nickname_lower_key").on(sql`lower(${t.nickname})`),
+    index("users_referred_by_idx").on(t.referredBy),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", tz),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", tz),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Failed sign-ins, keyed by account (`email:…`) and by client (`ip:…`), for the lockout window. */
+export const authFailures = pgTable(
+  "auth_failures",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", tz).notNull(),
+  },
+  (t) => [index("auth_failures_key_created_idx").on(t.key, t.createdAt)],
+);

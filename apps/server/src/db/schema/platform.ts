@@ -1,0 +1,67 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sessions, users } from "./auth.ts";
+
+const tz = { withTimezone: true } as const;
+
+/** Server-generated settings kept across restarts (auth secret, VAPID keys…). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+});
+
+/** Mails kept by the outbox transport (no SMTP configured). */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_to_created_idx").on(t.to, t.createdAt)],
+);
+
+/** Single row `security`: the hashed default admin access code (spec admin_settings). */
+export const adminSettings = pgTable("admin_settings", {
+  id: text("id").primaryKey(),
+  defaultCodeHash: text("default_code_hash").notNull(),
+  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+});
+
+/** Personal admin access codes (spec adminCodes keyed by user id), hashed. */
+export const adminCodes = pgTable("admin_codes", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
+});
+
+export const adminSecurityLogs = pgTable(
+  "admin_security_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [index("admin_security_logs_created_idx").on(t.createdAt)],
+);
+
+/** An admin's verified access code, bound to one sign-in session and short-lived. */
+export const adminElevations = pgTable("admin_elevations", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", tz).notNull(),
+});

@@ -1,0 +1,49 @@
+import type { Catalog } from "./fr.ts";
+
+export const es: Catalog = {
+  errors: {
+    VALIDATION_ERROR: "Los datos enviados no son válidos.",
+    NOT_FOUND: "Recurso no encontrado.",
+    UNAUTHORIZED: "Debes iniciar sesión.",
+    FORBIDDEN: "Acceso denegado.",
+    RATE_LIMITED: "Demasiadas solicitudes. Inténtalo de nuevo en unos instantes.",
+    INTERNAL_ERROR: "Se ha producido un error inesperado.",
+    INVALID_CREDENTIALS: "Correo electrónico o contraseña incorrectos.",
+    TOO_MANY_ATTEMPTS:
+      "Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {{minutes}} minuto(s).",
+    NICKNAME_TAKEN: "Este apodo ya está en uso.",
+    NICKNAME_REQUIRED: "El apodo es obligatorio.",
+    INVALID_NICKNAME: "El apodo debe tener entre 3 y 20 caracteres.",
+    INVALID_EMAIL: "Dirección de correo electrónico no válida.",
+    EMAIL_IN_USE: "Esta dirección de correo electrónico ya está en uso.",
+    WEAK_PASSWORD:
+      "La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula, un número y un carácter especial.",
+    INVALID_TOKEN: "Este enlace ya no es válido. Solicita uno nuevo.",
+    VERIFICATION_COOLDOWN:
+      "Acabamos de enviarte un correo. Inténtalo de nuevo en {{seconds}} segundos.",
+    EMAIL_ALREADY_VERIFIED: "Tu dirección de correo electrónico ya está verificada.",
+    INVALID_PASSWORD: "La contraseña actual es incorrecta.",
+    ADMIN_NOT_SIGNED_IN: "Usuario no conectado",
+    ADMIN_REQUIRED: "Acceso reservado a los administradores.",
+    ADMIN_ACCESS_REQUIRED: "Introduce tu código de acceso de administrador.",
+    INVALID_ACCESS_CODE: "Código de acceso no válido",
+    ACCESS_CODE_TOO_SHORT: "El código debe tener al menos 6 caracteres",
+    ACCESS_CODE_CHANGE_FAILED: "Error al cambiar el código",
+    ACCESS_CODE_CHECK_FAILED: "Error al validar el código",
+  },
+  mail: {
+    greeting: "Hola, {{nickname}}:",
+    signature: "El equipo de FRE",
+    ignore: "Si no has hecho esta solicitud, simplemente ignora este correo.",
+    linkFallback: "Si el botón no funciona, copia este enlace en tu navegador:",
+    verifySubject: "FRE — Confirma tu dirección de correo electrónico",
+    verifyIntro:
+      "¡Bienvenido a FRE! Confirma tu dirección de correo electrónico para empezar a minar.",
+    verifyAction: "Confirmar mi correo",
+    verifyExpiry: "Este enlace es válido durante 24 horas.",
+    resetSubject: "FRE — Restablecimiento de tu contraseña",
+    resetIntro: "Has solicitado restablecer tu contraseña de FRE.",
+    resetAction: "Elegir una nueva contraseña",
+    resetExpiry: "Este enlace es válido durante 1 hora.",
+  },
+};

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { errorMessage, languageFromHeader } from "../i18n/index.ts";
+import { AppError } from "./errors.ts";
+
+function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const language = languageFromHeader(request.headers["accept-language"]);
+  if (error.extra.retryAfter) reply.header("retry-after", String(error.extra.retryAfter));
+  return reply.status(error.statusCode).send({
+    error: error.code,
+    message: errorMessage(language, error.code, error.values),
+    ...error.extra,
+  });
+}
+
+/** One place turns every failure into `{error, message}` in the caller's language. */
+export function installErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.code);
+      return send(request, reply, error);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(
+        request,
+        reply,
+        new AppError("VALIDATION_ERROR", 400, {}, {
+          issues: error.validation.slice(0, 20).map((issue) => ({
+            path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
+            message: issue.message ?? "invalid",
+          })),
+        }),
+      );
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(request, reply, new AppError("RATE_LIMITED", 429));
+    if (status >= 400 && status < 500) {
+      const code = status === 404 ? "NOT_FOUND" : status === 401 ? "UNAUTHORIZED" : "VALIDATION_ERROR";
+      return send(request, reply, new AppError(code, status));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return send(request, reply, new AppError("INTERNAL_ERROR", 500));
+  });
+}

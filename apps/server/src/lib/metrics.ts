@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+
+/** Prometheus metrics at /metrics: process defaults + HTTP latency per route. */
+export async function metricsPlugin(app: FastifyInstance) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "fre_" });
+  const duration = new Histogram({
+    name: "fre_http_request_duration_seconds",
+    help: "HTTP request duration by method, route and status",
+    labelNames: ["method", "route", "status"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    duration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? "unmatched",
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.get("/metrics", { schema: { hide: true }, config: { rateLimit: false } }, async (_r, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
+}

@@ -1,0 +1,91 @@
+import {
+  ADMIN_CODE_MAX_LENGTH,
+  adminAccessBodySchema,
+  adminAccessStatusSchema,
+  adminSummarySchema,
+  errorResponseSchema,
+  securityLogSchema,
+} from "@fre/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ViewerResolver } from "../auth/viewer.ts";
+import {
+  type AdminDeps,
+  accessStatus,
+  assertAdmin,
+  assertElevated,
+  changeAccessCode,
+  grantAccess,
+  pendingSummary,
+  revokeAccess,
+  securityLog,
+} from "./admin.service.ts";
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
+// The length rule is checked by the service so the spec's own message is shown.
+const codeChangeBody = z.object({ code: z.string().max(ADMIN_CODE_MAX_LENGTH) });
+
+export async function adminRoutes(
+  fastify: FastifyInstance,
+  deps: AdminDeps & { viewer: ViewerResolver },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const admin = async (request: Parameters<ViewerResolver["optional"]>[0]) =>
+    assertAdmin(deps.db, await deps.viewer.optional(request));
+  const elevated = async (request: Parameters<ViewerResolver["optional"]>[0]) =>
+    assertElevated(deps, await deps.viewer.optional(request));
+  const tags = ["admin"];
+
+  app.get(
+    "/api/admin/access",
+    { schema: { tags, response: { 200: adminAccessStatusSchema, ...errors } } },
+    async (request) => accessStatus(deps, await admin(request)),
+  );
+  app.post(
+    "/api/admin/access",
+    {
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: {
+        tags,
+        summary: "Verify the personal access code and elevate this session",
+        body: adminAccessBodySchema,
+        response: { 200: adminAccessStatusSchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request) => grantAccess(deps, await admin(request), request.body.code),
+  );
+  app.delete(
+    "/api/admin/access",
+    { schema: { tags, summary: "End the elevation (leaving /admin)", response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const viewer = await deps.viewer.optional(request);
+      if (viewer) await revokeAccess(deps, viewer);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    "/api/admin/summary",
+    { schema: { tags, response: { 200: adminSummarySchema, ...errors } } },
+    async (request) => {
+      await elevated(request);
+      return pendingSummary(deps);
+    },
+  );
+  app.get(
+    "/api/admin/security/logs",
+    { schema: { tags, response: { 200: securityLogSchema, ...errors } } },
+    async (request) => {
+      await elevated(request);
+      return securityLog(deps);
+    },
+  );
+  app.put(
+    "/api/admin/security/code",
+    { schema: { tags, body: codeChangeBody, response: { 204: z.null(), 400: errorResponseSchema, ...errors } } },
+    async (request, reply) => {
+      await changeAccessCode(deps, await elevated(request), request.body.code);
+      return reply.status(204).send(null);
+    },
+  );
+}

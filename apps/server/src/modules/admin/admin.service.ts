@@ -1,0 +1,129 @@
+import { ADMIN_CODE_MIN_LENGTH, type AdminSummary } from "@fre/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import { hashSecret, randomCode, verifySecret } from "../../lib/secret-hash.ts";
+import { assertLoginAllowed, recordLoginFailure } from "../auth/auth.service.ts";
+import type { Viewer } from "../auth/viewer.ts";
+import { findRole } from "../users/users.repo.ts";
+import {
+  addSecurityLog,
+  assignCodeIfMissing,
+  countPendingKyc,
+  createSecuritySettings,
+  deleteElevation,
+  findDefaultCodeHash,
+  findElevation,
+  findPersonalCodeHash,
+  listSecurityLogs,
+  touchElevation,
+  upsertElevation,
+  upsertPersonalCode,
+} from "./admin.repo.ts";
+
+export interface AdminDeps {
+  db: Db;
+  clock: Clock;
+  elevationMs: number;
+}
+
+/**
+ * Makes sure the security settings exist (spec §4). The default code comes from config or is
+ * generated here and printed once — the only time it is ever readable.
+ */
+export async function ensureSecuritySettings(
+  db: Db,
+  configuredCode: string | undefined,
+  log: FastifyBaseLogger,
+) {
+  if (await findDefaultCodeHash(db)) return;
+  const code = configuredCode ?? randomCode(12);
+  const created = await createSecuritySettings(db, await hashSecret(code));
+  if (created && !configuredCode) {
+    log.warn(
+      { defaultAdminAccessCode: code },
+      "Generated the default admin access code; it is shown only this once — note it now",
+    );
+  }
+}
+
+/** Role check for admin routes: 401 when signed out, 403 for a plain user. */
+export async function assertAdmin(db: Db, viewer: Viewer | null): Promise<Viewer> {
+  if (!viewer) throw new AppError("ADMIN_NOT_SIGNED_IN", 401);
+  if ((await findRole(db, viewer.userId)) !== "admin") throw new AppError("ADMIN_REQUIRED", 403);
+  return viewer;
+}
+
+/** Role and a live elevation of this sign-in session; each admin call extends it. */
+export async function assertElevated(deps: AdminDeps, viewer: Viewer | null): Promise<Viewer> {
+  const admin = await assertAdmin(deps.db, viewer);
+  const now = deps.clock.now();
+  const extended = await touchElevation(
+    deps.db,
+    admin.sessionId,
+    admin.userId,
+    now,
+    new Date(now.getTime() + deps.elevationMs),
+  );
+  if (!extended) throw new AppError("ADMIN_ACCESS_REQUIRED", 403);
+  return admin;
+}
+
+export async function accessStatus(deps: AdminDeps, admin: Viewer) {
+  const expiresAt = await findElevation(deps.db, admin.sessionId, admin.userId, deps.clock.now());
+  return { elevated: expiresAt !== null, expiresAt: expiresAt?.toISOString() ?? null };
+}
+
+/** Checks the personal code (an admin without one gets the default) and elevates the session. */
+export async function grantAccess(deps: AdminDeps, admin: Viewer, code: string) {
+  const { db, clock } = deps;
+  const lockKeys = [`admin:${admin.userId}`];
+  await assertLoginAllowed(db, clock, lockKeys);
+  let personal = await findPersonalCodeHash(db, admin.userId);
+  if (!personal) {
+    const fallback = await findDefaultCodeHash(db);
+    if (!fallback) throw new AppError("ACCESS_CODE_CHECK_FAILED", 500);
+    await assignCodeIfMissing(db, admin.userId, fallback);
+    personal = await findPersonalCodeHash(db, admin.userId);
+  }
+  const now = clock.now();
+  if (!personal || !(await verifySecret(code, personal))) {
+    await addSecurityLog(db, admin.userId, "access_denied", now);
+    await recordLoginFailure(db, clock, lockKeys);
+    throw new AppError("INVALID_ACCESS_CODE", 401);
+  }
+  const expiresAt = new Date(now.getTime() + deps.elevationMs);
+  await upsertElevation(db, admin.sessionId, admin.userId, expiresAt);
+  await addSecurityLog(db, admin.userId, "access_granted", now);
+  return { elevated: true, expiresAt: expiresAt.toISOString() };
+}
+
+export async function revokeAccess(deps: AdminDeps, viewer: Viewer) {
+  await deleteElevation(deps.db, viewer.sessionId);
+}
+
+export async function changeAccessCode(deps: AdminDeps, admin: Viewer, code: string) {
+  if (code.length < ADMIN_CODE_MIN_LENGTH) throw new AppError("ACCESS_CODE_TOO_SHORT", 400);
+  const now = deps.clock.now();
+  await upsertPersonalCode(deps.db, admin.userId, await hashSecret(code), now);
+  await addSecurityLog(deps.db, admin.userId, "code_changed", now);
+}
+
+export async function securityLog(deps: AdminDeps) {
+  const rows = await listSecurityLogs(deps.db, 200);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      userId: row.userId,
+      nickname: row.nickname,
+      action: row.action,
+      timestamp: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Pending requests for the admin home; withdrawals join when that feature lands. */
+export async function pendingSummary(deps: AdminDeps): Promise<AdminSummary> {
+  return { pendingKyc: await countPendingKyc(deps.db), pendingWithdrawals: 0 };
+}

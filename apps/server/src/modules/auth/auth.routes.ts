@@ -1,0 +1,201 @@
+import { emailSchema, PASSWORD_MAX_LENGTH, signUpBodySchema } from "@fre/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { errorMessage, languageFromHeader } from "../../i18n/index.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import { parseBody } from "../../lib/validation.ts";
+import { type Auth, signUpContext } from "./auth.ts";
+import {
+  assertLoginAllowed,
+  assertStrongPassword,
+  checkSignUp,
+  claimVerificationResend,
+  loginKeys,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from "./auth.service.ts";
+
+const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+const redirect = z.string().max(500).optional();
+const signInBody = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password,
+  callbackURL: redirect,
+  rememberMe: z.boolean().optional(),
+});
+const emailBody = z.object({ email: emailSchema, callbackURL: redirect, redirectTo: redirect });
+const resetBody = z.object({ newPassword: password, token: z.string().min(1).max(500) });
+const changePasswordBody = z.object({
+  currentPassword: password,
+  newPassword: password,
+  revokeOtherSessions: z.boolean().optional(),
+});
+
+/** The Better Auth endpoints FRE exposes; everything else Better Auth offers stays closed. */
+const EXPOSED = new Set([
+  "sign-up/email",
+  "sign-in/email",
+  "sign-out",
+  "get-session",
+  "verify-email",
+  "send-verification-email",
+  "request-password-reset",
+  "reset-password",
+  "change-password",
+  "list-sessions",
+  "revoke-other-sessions",
+]);
+
+/** Better Auth error codes → ours (status, code). */
+const BETTER_AUTH_ERRORS: Record<string, [number, AppError["code"]]> = {
+  INVALID_EMAIL_OR_PASSWORD: [401, "INVALID_CREDENTIALS"],
+  USER_ALREADY_EXISTS: [409, "EMAIL_IN_USE"],
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: [409, "EMAIL_IN_USE"],
+  INVALID_EMAIL: [400, "INVALID_EMAIL"],
+  PASSWORD_TOO_SHORT: [400, "WEAK_PASSWORD"],
+  PASSWORD_TOO_LONG: [400, "WEAK_PASSWORD"],
+  INVALID_TOKEN: [400, "INVALID_TOKEN"],
+  TOKEN_EXPIRED: [400, "INVALID_TOKEN"],
+  INVALID_PASSWORD: [400, "INVALID_PASSWORD"],
+  EMAIL_ALREADY_VERIFIED: [400, "EMAIL_ALREADY_VERIFIED"],
+};
+
+function genericCode(status: number): AppError["code"] {
+  if (status === 401) return "UNAUTHORIZED";
+  if (status === 403) return "FORBIDDEN";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 429) return "RATE_LIMITED";
+  if (status >= 500) return "INTERNAL_ERROR";
+  return "VALIDATION_ERROR";
+}
+
+export interface AuthRoutesDeps {
+  auth: Auth;
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+}
+
+export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
+  const { auth, db, clock } = deps;
+
+  /** Runs one Better Auth endpoint with our (validated) body. */
+  async function callAuth(request: FastifyRequest, body?: unknown): Promise<Response> {
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (value === undefined || key === "content-length") continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+    }
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    if (hasBody) headers.set("content-type", "application/json");
+    return auth.handler(
+      new Request(new URL(request.url, deps.publicUrl), {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(body ?? request.body ?? {}) : undefined,
+      }),
+    );
+  }
+
+  /** Sends Better Auth's answer, its errors rewritten to `{error, message}` in our words. */
+  async function sendAuthResponse(request: FastifyRequest, res: FastifyReply, response: Response) {
+    res.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== "set-cookie" && key !== "content-length") res.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) res.header("set-cookie", cookies);
+    const text = await response.text();
+    if (response.status < 400) return res.send(text.length > 0 ? text : undefined);
+
+    let code: string | undefined;
+    try {
+      code = (JSON.parse(text) as { code?: string }).code;
+    } catch {
+      code = undefined;
+    }
+    const mapped = code ? BETTER_AUTH_ERRORS[code] : undefined;
+    const [status, ourCode] = mapped ?? [response.status, genericCode(response.status)];
+    if (status >= 500) request.log.error({ betterAuthCode: code }, "auth route failed");
+    const language = languageFromHeader(request.headers["accept-language"]);
+    return res
+      .status(status)
+      .type("application/json")
+      .send({ error: ourCode, message: errorMessage(language, ourCode) });
+  }
+
+  const forward = async (request: FastifyRequest, res: FastifyReply, body?: unknown) =>
+    sendAuthResponse(request, res, await callAuth(request, body));
+
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/auth/*",
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const path = (request.params as { "*": string })["*"].split("?")[0] ?? "";
+      const endpoint = path.startsWith("reset-password/") ? "reset-password" : path;
+      if (!EXPOSED.has(endpoint)) throw new AppError("NOT_FOUND", 404);
+
+      if (request.method === "POST") {
+        switch (path) {
+          case "sign-up/email":
+            return signUp(request, reply);
+          case "sign-in/email":
+            return signIn(request, reply);
+          case "send-verification-email": {
+            const body = parseBody(emailBody, request.body);
+            await claimVerificationResend(db, clock, body.email);
+            return forward(request, reply, body);
+          }
+          case "request-password-reset":
+            return forward(request, reply, parseBody(emailBody, request.body));
+          case "reset-password": {
+            const body = parseBody(resetBody, request.body);
+            assertStrongPassword(body.newPassword);
+            return forward(request, reply, body);
+          }
+          case "change-password": {
+            const body = parseBody(changePasswordBody, request.body);
+            assertStrongPassword(body.newPassword);
+            return forward(request, reply, body);
+          }
+        }
+      }
+      return forward(request, reply);
+    },
+  });
+
+  async function signUp(request: FastifyRequest, reply: FastifyReply) {
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof raw.email === "string" && !emailSchema.safeParse(raw.email).success) {
+      throw new AppError("INVALID_EMAIL", 400);
+    }
+    if (raw.nickname === undefined || raw.nickname === null || raw.nickname === "") {
+      throw new AppError("NICKNAME_REQUIRED", 400);
+    }
+    const body = parseBody(signUpBodySchema, raw);
+    const { referrerId } = await checkSignUp(db, body);
+    const nickname = body.nickname.trim();
+    const forwarded = {
+      email: body.email,
+      password: body.password,
+      name: nickname,
+      nickname,
+      language: body.language ?? languageFromHeader(request.headers["accept-language"]),
+      callbackURL: body.callbackURL ?? "/dashboard",
+    };
+    return signUpContext.run({ referrerId }, () => forward(request, reply, forwarded));
+  }
+
+  async function signIn(request: FastifyRequest, res: FastifyReply) {
+    const body = parseBody(signInBody, request.body);
+    const keys = loginKeys(body.email, request.ip);
+    await assertLoginAllowed(db, clock, keys);
+    const response = await callAuth(request, body);
+    if (response.status === 401) await recordLoginFailure(db, clock, keys);
+    else if (response.status < 400) await recordLoginSuccess(db, keys);
+    return sendAuthResponse(request, res, response);
+  }
+}

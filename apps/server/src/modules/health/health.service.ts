@@ -1,0 +1,108 @@
+import { HEALTH_CHECK_TIMEOUT_MS, type ComponentHealth, type Health } from "@fre/shared";
+import type { FastifyBaseLogger } from "fastify";
+import { users } from "../../db/schema/index.ts";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { type Chain, ChainNotRespondingError } from "../ton/chain.ts";
+
+export interface HealthDeps {
+  db: Db;
+  chain: Chain;
+  clock: Clock;
+  /** GETs the API's own liveness endpoint and returns the HTTP status. */
+  probeApi: (signal: AbortSignal) => Promise<number>;
+  timeoutMs?: number;
+}
+
+const healthy: ComponentHealth = { status: "healthy" };
+const unhealthy = (details: string): ComponentHealth => ({ status: "unhealthy", details });
+
+async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error(`Timed out after ${ms} ms`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([run(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Spec §7: read one users row. */
+export async function checkDatabase(db: Db, timeoutMs: number): Promise<ComponentHealth> {
+  try {
+    await withTimeout(timeoutMs, () => db.select({ id: users.id }).from(users).limit(1));
+    return healthy;
+  } catch (error) {
+    return unhealthy(error instanceof Error ? error.message : "Unknown database error");
+  }
+}
+
+export async function checkApi(
+  probe: HealthDeps["probeApi"],
+  timeoutMs: number,
+): Promise<ComponentHealth> {
+  try {
+    const status = await withTimeout(timeoutMs, probe);
+    return status >= 200 && status < 300 ? healthy : unhealthy(`API responded with status ${status}`);
+  } catch (error) {
+    return unhealthy(
+      error instanceof Error ? `Error during API check: ${error.message}` : "Unknown API error",
+    );
+  }
+}
+
+export async function checkBlockchain(chain: Chain, timeoutMs: number): Promise<ComponentHealth> {
+  try {
+    await withTimeout(timeoutMs, (signal) => chain.ping(signal));
+    return healthy;
+  } catch (error) {
+    if (error instanceof ChainNotRespondingError) return unhealthy(error.message);
+    return unhealthy(
+      error instanceof Error
+        ? `Error during blockchain check: ${error.message}`
+        : "Unknown blockchain error",
+    );
+  }
+}
+
+/** All three checks in parallel; the overall status follows the database only (spec §4). */
+export async function checkHealth(deps: HealthDeps): Promise<Health> {
+  const timeoutMs = deps.timeoutMs ?? HEALTH_CHECK_TIMEOUT_MS;
+  const [database, api, blockchain] = await Promise.all([
+    checkDatabase(deps.db, timeoutMs),
+    checkApi(deps.probeApi, timeoutMs),
+    checkBlockchain(deps.chain, timeoutMs),
+  ]);
+  return {
+    status: database.status,
+    timestamp: deps.clock.now().toISOString(),
+    components: { database, api, blockchain },
+  };
+}
+
+const signature = (h: Health) =>
+  `${h.status}|${h.components.database.status}|${h.components.api.status}|${h.components.blockchain.status}`;
+
+/** Re-checks every interval and logs only when a status changes. */
+export function startHealthMonitor(deps: HealthDeps, intervalMs: number, log: FastifyBaseLogger) {
+  let last: string | null = null;
+  const run = async () => {
+    const health = await checkHealth(deps);
+    const current = signature(health);
+    if (current !== last) {
+      const level = health.status === "healthy" ? "info" : "error";
+      log[level]({ health }, `health changed to ${health.status}`);
+      last = current;
+    }
+  };
+  const timer = setInterval(() => void run().catch((error) => log.error({ err: error }, "health check failed")), intervalMs);
+  timer.unref();
+  void run().catch((error) => log.error({ err: error }, "health check failed"));
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,70 @@
+import type { Language } from "@fre/shared";
+import { mailText } from "../../i18n/index.ts";
+import type { Mail } from "./mail.transport.ts";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface ActionMail {
+  language: Language;
+  to: string;
+  nickname: string;
+  url: string;
+  subjectKey: "verifySubject" | "resetSubject";
+  introKey: "verifyIntro" | "resetIntro";
+  actionKey: "verifyAction" | "resetAction";
+  expiryKey: "verifyExpiry" | "resetExpiry";
+}
+
+/** A branded HTML mail with one call to action, and its plain-text twin. */
+function actionMail(m: ActionMail): Mail {
+  const t = (key: Parameters<typeof mailText>[1], values?: Record<string, string>) =>
+    mailText(m.language, key, values);
+  const greeting = t("greeting", { nickname: m.nickname });
+  const lines = [greeting, "", t(m.introKey), "", m.url, "", t(m.expiryKey), t("ignore"), "", t("signature")];
+  const html = `<!doctype html>
+<html lang="${m.language}"><head><meta charset="utf-8"><title>${escapeHtml(t(m.subjectKey))}</title></head>
+<body style="margin:0;background:#0b0f17;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#e6e9ef">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:520px;background:#131a26;border-radius:16px;padding:32px">
+<tr><td style="font-size:28px;font-weight:800;color:#f5b942;letter-spacing:1px">FRE</td></tr>
+<tr><td style="padding-top:16px;font-size:16px;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(t(m.introKey))}</p>
+<p style="padding:16px 0"><a href="${escapeHtml(m.url)}" style="background:#f5b942;color:#0b0f17;text-decoration:none;font-weight:700;padding:14px 24px;border-radius:999px;display:inline-block">${escapeHtml(t(m.actionKey))}</a></p>
+<p style="font-size:13px;color:#9aa4b2">${escapeHtml(t("linkFallback"))}<br><a href="${escapeHtml(m.url)}" style="color:#f5b942;word-break:break-all">${escapeHtml(m.url)}</a></p>
+<p style="font-size:13px;color:#9aa4b2">${escapeHtml(t(m.expiryKey))} ${escapeHtml(t("ignore"))}</p>
+<p>${escapeHtml(t("signature"))}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { to: m.to, subject: t(m.subjectKey), text: lines.join("\n"), html };
+}
+
+export interface Recipient {
+  email: string;
+  nickname: string;
+  language: Language;
+}
+
+export const verificationMail = (user: Recipient, url: string): Mail =>
+  actionMail({
+    language: user.language,
+    to: user.email,
+    nickname: user.nickname,
+    url,
+    subjectKey: "verifySubject",
+    introKey: "verifyIntro",
+    actionKey: "verifyAction",
+    expiryKey: "verifyExpiry",
+  });
+
+export const passwordResetMail = (user: Recipient, url: string): Mail =>
+  actionMail({
+    language: user.language,
+    to: user.email,
+    nickname: user.nickname,
+    url,
+    subjectKey: "resetSubject",
+    introKey: "resetIntro",
+    actionKey: "resetAction",
+    expiryKey: "resetExpiry",
+  });

@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
+
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  emailVerified: users.emailVerified,
+  nickname: users.nickname,
+  referralCode: users.referralCode,
+  role: users.role,
+  level: users.level,
+  kycStatus: users.kycStatus,
+  language: users.language,
+  cookieConsent: users.cookieConsent,
+  createdAt: users.createdAt,
+};
+
+export async function findProfile(db: Db, userId: string) {
+  const rows = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: Partial<Pick<typeof users.$inferInsert, "language" | "cookieConsent">>,
+  now: Date,
+) {
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+export async function findRole(db: Db, userId: string) {
+  const rows = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.role ?? null;
+}
+
+export async function setRoleByEmail(db: Db, email: string, role: "user" | "admin") {
+  const rows = await db
+    .update(users)
+    .set({ role })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

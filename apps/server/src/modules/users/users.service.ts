@@ -1,0 +1,22 @@
+import type { Me, UpdateMeBody } from "@fre/shared";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import { findProfile, updateProfile } from "./users.repo.ts";
+
+export async function getMe(db: Db, userId: string): Promise<Me> {
+  const profile = await findProfile(db, userId);
+  if (!profile) throw new AppError("UNAUTHORIZED", 401);
+  return {
+    ...profile,
+    language: profile.language as Me["language"],
+    createdAt: profile.createdAt.toISOString(),
+  };
+}
+
+export async function updateMe(db: Db, clock: Clock, userId: string, body: UpdateMeBody) {
+  if (body.language !== undefined || body.cookieConsent !== undefined) {
+    await updateProfile(db, userId, body, clock.now());
+  }
+  return getMe(db, userId);
+}

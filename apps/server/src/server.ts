@@ -1,0 +1,46 @@
+import { buildApp, loggerOptions } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
+  await database.migrate();
+  const built = await buildApp(config, { database, logger: loggerOptions(config) });
+  const { app } = built;
+  built.startBackgroundJobs();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled rejection"));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(`FRE is running at ${config.PUBLIC_URL} (database: ${database.kind})`);
+}
+
+void main();
