@@ -1,0 +1,19 @@
+import "i18next";
+import type admin from "../locales/fr/admin.json";
+import type app from "../locales/fr/app.json";
+import type auth from "../locales/fr/auth.json";
+import type common from "../locales/fr/common.json";
+import type landing from "../locales/fr/landing.json";
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "common";
+    resources: {
+      common: typeof common;
+      landing: typeof landing;
+      auth: typeof auth;
+      app: typeof app;
+      admin: typeof admin;
+    };
+  }
+}
