@@ -1,0 +1,56 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Button } from "../components/ui/button";
+import { Logo } from "../components/ui/logo";
+
+/** Spec §2 error screen: title, the error text (or a generic one) and a reload button. */
+export function ErrorScreen({ message }: { message?: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <main className="grid min-h-dvh place-items-center px-6 text-center">
+      <div className="flex max-w-md flex-col items-center gap-4">
+        <Logo className="size-14 opacity-80" />
+        <h1 data-testid="page-title" className="text-2xl font-bold text-white">
+          {t("errorScreen.title")}
+        </h1>
+        <p data-testid="error-message" className="break-words text-muted">
+          {message || t("errorScreen.unexpected")}
+        </p>
+        <Button size="lg" onClick={() => window.location.reload()}>
+          {t("errorScreen.reload")}
+        </Button>
+      </div>
+    </main>
+  );
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (isRouteErrorResponse(error)) return error.statusText || undefined;
+  if (error instanceof Error) return error.message || undefined;
+  return undefined;
+}
+
+/** errorElement of the router. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  return <ErrorScreen message={messageOf(error)} />;
+}
+
+/** Catches render errors outside the router (providers, boot). */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("Unhandled render error", error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) return <ErrorScreen message={messageOf(this.state.error)} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, Outlet } from "react-router";
+import { Logo } from "../../components/ui/logo";
+import { ADMIN_SECTIONS, AdminAccessGate } from "../../features/admin";
+import { SkipLink } from "./skip-link";
+
+const tab = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex min-h-10 shrink-0 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap ${
+    isActive ? "bg-amber-400 text-night-950" : "text-slate-200 hover:bg-night-800"
+  }`;
+
+/** The admin console: its own top bar, a section menu, and the access-code gate. */
+export function AdminLayout() {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="flex min-h-dvh flex-col bg-night-950">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-night-700 bg-night-900/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
+          <p className="flex items-center gap-2 font-semibold text-white">
+            <Logo className="size-7" />
+            {t("console")}
+          </p>
+          <Link
+            to="/dashboard"
+            className="rounded-full border border-night-600 px-3 py-1.5 text-sm font-medium text-slate-100 hover:border-amber-300/70"
+          >
+            {t("backToApp")}
+          </Link>
+        </div>
+      </header>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 focus:outline-none"
+      >
+        <AdminAccessGate>
+          <nav aria-label={t("nav.label")} className="-mx-4 mb-6 overflow-x-auto px-4">
+            <ul className="flex gap-1">
+              <li>
+                <NavLink to="/admin" end className={tab}>
+                  {t("nav.home")}
+                </NavLink>
+              </li>
+              {ADMIN_SECTIONS.map((section) => (
+                <li key={section}>
+                  <NavLink to={`/admin/${section}`} className={tab}>
+                    {t(`pages.${section}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Outlet />
+        </AdminAccessGate>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet } from "react-router";
+import { Logo } from "../../components/ui/logo";
+import { PrivacySettingsButton } from "../../features/cookie-consent";
+import { VerifyBanner } from "../../features/email-verification";
+import { LanguagePicker } from "../../features/preferences";
+import { EXTERNAL_LINKS } from "../../lib/external-links";
+import { useMe } from "../../lib/session";
+import { BottomNav } from "./bottom-nav";
+import { SkipLink } from "./skip-link";
+
+const footerLink =
+  "rounded text-sm text-muted underline-offset-4 hover:text-amber-200 hover:underline";
+
+/** Shared layout of the signed-in area (spec §2). */
+export function AuthenticatedLayout() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const initial = me?.nickname.slice(0, 1).toUpperCase() ?? "?";
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-night-800/80 bg-night-900/85 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4">
+          <Link
+            to="/dashboard"
+            className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-wide text-white"
+          >
+            <Logo className="size-8" />
+            <span>FRE</span>
+            <span className="sr-only">— {t("nav.mining")}</span>
+          </Link>
+          <div className="flex items-center gap-2">
+            <LanguagePicker />
+            <Link
+              to="/profile"
+              data-testid="profile-link"
+              aria-label={t("nav.profile")}
+              className="grid size-10 place-items-center rounded-full bg-gradient-to-br from-amber-300 to-amber-500 font-bold text-night-950 hover:brightness-110"
+            >
+              <span aria-hidden="true">{initial}</span>
+            </Link>
+          </div>
+        </div>
+      </header>
+      <VerifyBanner />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 focus:outline-none"
+      >
+        <Outlet />
+      </main>
+      <footer className="mx-auto w-full max-w-3xl px-4 pb-32 pt-4">
+        <ul className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2 border-t border-night-800 pt-5">
+          <li>
+            <a
+              href={EXTERNAL_LINKS.privacyPolicy}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={footerLink}
+            >
+              {t("footer.privacyPolicy")}
+            </a>
+          </li>
+          <li>
+            <a
+              href={EXTERNAL_LINKS.cookiePolicy}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={footerLink}
+            >
+              {t("footer.cookiePolicy")}
+            </a>
+          </li>
+          <li>
+            <a
+              href={EXTERNAL_LINKS.terms}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={footerLink}
+            >
+              {t("footer.terms")}
+            </a>
+          </li>
+          <li>
+            <PrivacySettingsButton />
+          </li>
+        </ul>
+      </footer>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router";
+import { Logo } from "../../components/ui/logo";
+import { LanguagePicker } from "../../features/preferences";
+import { PublicFooter } from "./public-footer";
+import { SkipLink } from "./skip-link";
+
+/** Landing, sign-in, sign-up and password pages. */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="sticky top-0 z-40 border-b border-night-800/80 bg-night-900/85 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+          <Link
+            to="/"
+            className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-wide text-white"
+          >
+            <Logo className="size-8" />
+            <span>FRE</span>
+            <span className="sr-only">— {t("app.home")}</span>
+          </Link>
+          <div className="flex items-center gap-2">
+            {pathname === "/" ? (
+              <Link
+                to="/login"
+                className="hidden min-h-10 items-center rounded-full px-3 text-sm font-semibold text-slate-100 hover:text-amber-200 sm:inline-flex"
+              >
+                {t("nav.signIn")}
+              </Link>
+            ) : null}
+            <LanguagePicker />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

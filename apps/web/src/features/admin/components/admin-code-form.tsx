@@ -1,0 +1,76 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PageTitle } from "../../../components/ui/page-title";
+import { PasswordField } from "../../../components/ui/password-field";
+import { isApiError } from "../../../lib/api-client";
+import { requestAdminAccess } from "../api/admin-api";
+import { setAdminAccess } from "../hooks/use-admin-queries";
+
+/** The personal access code asked before any admin screen. */
+export function AdminCodeForm() {
+  const { t } = useTranslation("admin");
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!code) {
+      setError(t("access.required"));
+      return;
+    }
+    setSubmitting(true);
+    setError(undefined);
+    try {
+      setAdminAccess(queryClient, await requestAdminAccess(code));
+    } catch (caught) {
+      setError(isApiError(caught) ? caught.message : t("access.failed"));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <div className="rounded-3xl border border-night-700 bg-night-850 p-6 sm:p-8">
+        <div className="mb-4 grid size-12 place-items-center rounded-2xl bg-amber-400/15 text-amber-200">
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          >
+            <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+            <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+          </svg>
+        </div>
+        <PageTitle title={t("access.title")}>{t("access.title")}</PageTitle>
+        <p className="mt-2 text-muted">{t("access.text")}</p>
+        <form
+          data-testid="admin-code-form"
+          noValidate
+          onSubmit={submit}
+          className="mt-6 grid gap-4"
+        >
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <PasswordField
+            label={t("access.code")}
+            name="admin-code"
+            autoComplete="off"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            required
+          />
+          <Button type="submit" size="lg" disabled={submitting}>
+            {submitting ? t("access.submitting") : t("access.submit")}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}

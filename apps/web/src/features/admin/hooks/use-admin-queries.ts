@@ -1,0 +1,55 @@
+import { ADMIN_PENDING_POLL_MS } from "@fre/shared";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { isApiError } from "../../../lib/api-client";
+import {
+  type AdminAccess,
+  adminKeys,
+  getAdminAccess,
+  getAdminSummary,
+  getSecurityLogs,
+} from "../api/admin-api";
+
+export function useAdminAccess() {
+  return useQuery({
+    queryKey: adminKeys.access,
+    queryFn: ({ signal }) => getAdminAccess(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function setAdminAccess(queryClient: QueryClient, access: AdminAccess): void {
+  queryClient.setQueryData(adminKeys.access, access);
+}
+
+/** An expired elevation (403 ADMIN_ACCESS_REQUIRED) sends the admin back to the code form. */
+function useDropElevationOn(error: unknown) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (isApiError(error, "ADMIN_ACCESS_REQUIRED")) {
+      setAdminAccess(queryClient, { elevated: false, expiresAt: null });
+    }
+  }, [error, queryClient]);
+}
+
+export function useAdminSummary() {
+  const query = useQuery({
+    queryKey: adminKeys.summary,
+    queryFn: ({ signal }) => getAdminSummary(signal),
+    refetchInterval: ADMIN_PENDING_POLL_MS,
+    retry: false,
+  });
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function useSecurityLogs() {
+  const query = useQuery({
+    queryKey: adminKeys.securityLogs,
+    queryFn: ({ signal }) => getSecurityLogs(signal),
+    retry: false,
+  });
+  useDropElevationOn(query.error);
+  return query;
+}

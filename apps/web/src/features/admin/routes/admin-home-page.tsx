@@ -1,0 +1,76 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { PageTitle } from "../../../components/ui/page-title";
+import { formatNumber } from "../../../lib/format";
+import { ADMIN_SECTIONS } from "../admin-sections";
+import { useAdminSummary } from "../hooks/use-admin-queries";
+
+function Count({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: number | undefined;
+  testId: string;
+}) {
+  const { i18n } = useTranslation();
+  return (
+    <div className="rounded-2xl border border-night-700 bg-night-850 p-5">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd data-testid={testId} className="mt-1 text-3xl font-bold tabular-nums text-amber-200">
+        {value === undefined ? "—" : formatNumber(value, i18n.language)}
+      </dd>
+    </div>
+  );
+}
+
+export function AdminHomePage() {
+  const { t } = useTranslation("admin");
+  const summary = useAdminSummary();
+  return (
+    <div className="grid gap-6">
+      <PageTitle title={t("home.title")}>{t("home.title")}</PageTitle>
+      <section aria-labelledby="pending-title" className="grid gap-3">
+        <h2 id="pending-title" className="text-lg font-semibold text-white">
+          {t("home.pendingTitle")}
+        </h2>
+        {summary.isError ? <Alert tone="error">{summary.error.message}</Alert> : null}
+        <dl className="grid grid-cols-2 gap-3" aria-busy={summary.isPending}>
+          <Count
+            label={t("home.pendingKyc")}
+            value={summary.data?.pendingKyc}
+            testId="admin-pending-kyc"
+          />
+          <Count
+            label={t("home.pendingWithdrawals")}
+            value={summary.data?.pendingWithdrawals}
+            testId="admin-pending-withdrawals"
+          />
+        </dl>
+        <p className="text-xs text-muted">{t("home.refreshNote")}</p>
+      </section>
+      <nav aria-labelledby="sections-title" className="grid gap-3">
+        <h2 id="sections-title" className="text-lg font-semibold text-white">
+          {t("home.sections")}
+        </h2>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section}>
+              <Link
+                to={`/admin/${section}`}
+                className="flex min-h-12 items-center justify-between rounded-xl border border-night-700 bg-night-850 px-4 font-medium text-slate-100 hover:border-amber-300/60"
+              >
+                {t(`pages.${section}`)}
+                <span aria-hidden="true" className="text-amber-200">
+                  →
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

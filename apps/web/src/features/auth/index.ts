@@ -1,0 +1,2 @@
+export { changePassword } from "./api/auth-api";
+export { useSignOut } from "./hooks/use-session-actions";

@@ -1,0 +1,75 @@
+import { isStrongPassword, NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH } from "@fre/shared";
+
+/** Keys of `auth:register.errors` (spec §8 sign-up errors). */
+export type RegisterErrorKey =
+  | "nickname_taken"
+  | "nicknameRequired"
+  | "invalidEmail"
+  | "emailInUse"
+  | "weakPassword"
+  | "passwordMismatch"
+  | "generic";
+
+export type RegisterField = "email" | "nickname" | "password" | "confirm" | "form";
+
+export interface RegisterValues {
+  email: string;
+  nickname: string;
+  password: string;
+  confirm: string;
+}
+
+export type RegisterErrors = Partial<Record<RegisterField, RegisterErrorKey>>;
+
+// Deliberately loose (the server has the final word): something@something.tld.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value.trim());
+}
+
+export function validateRegister(values: RegisterValues): RegisterErrors {
+  const errors: RegisterErrors = {};
+  if (!isEmail(values.email)) errors.email = "invalidEmail";
+  const nickname = values.nickname.trim();
+  if (nickname.length < NICKNAME_MIN_LENGTH || nickname.length > NICKNAME_MAX_LENGTH) {
+    errors.nickname = "nicknameRequired";
+  }
+  if (!isStrongPassword(values.password)) errors.password = "weakPassword";
+  if (values.confirm !== values.password) errors.confirm = "passwordMismatch";
+  return errors;
+}
+
+const ISSUE_FIELDS: Record<string, { field: RegisterField; key: RegisterErrorKey }> = {
+  email: { field: "email", key: "invalidEmail" },
+  nickname: { field: "nickname", key: "nicknameRequired" },
+  name: { field: "nickname", key: "nicknameRequired" },
+  password: { field: "password", key: "weakPassword" },
+};
+
+/** Maps a sign-up error code from the server to the field and message to show. */
+export function registerErrorFromServer(
+  code: string,
+  issues?: { path: string }[],
+): { field: RegisterField; key: RegisterErrorKey } {
+  switch (code) {
+    case "NICKNAME_TAKEN":
+      return { field: "nickname", key: "nickname_taken" };
+    case "NICKNAME_REQUIRED":
+    case "INVALID_NICKNAME":
+      return { field: "nickname", key: "nicknameRequired" };
+    case "INVALID_EMAIL":
+      return { field: "email", key: "invalidEmail" };
+    case "EMAIL_IN_USE":
+      return { field: "email", key: "emailInUse" };
+    case "WEAK_PASSWORD":
+      return { field: "password", key: "weakPassword" };
+    case "VALIDATION_ERROR": {
+      const first = issues?.[0]?.path.split(".")[0];
+      const mapped = first ? ISSUE_FIELDS[first] : undefined;
+      return mapped ?? { field: "form", key: "generic" };
+    }
+    default:
+      return { field: "form", key: "generic" };
+  }
+}

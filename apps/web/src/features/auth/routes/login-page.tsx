@@ -1,0 +1,102 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PasswordField } from "../../../components/ui/password-field";
+import { TextField } from "../../../components/ui/text-field";
+import { isApiError } from "../../../lib/api-client";
+import { signIn } from "../api/auth-api";
+import { AuthCard } from "../components/auth-card";
+import { ForgotPasswordForm } from "../components/forgot-password-form";
+import { useCompleteSignIn } from "../hooks/use-session-actions";
+
+export function LoginPage() {
+  const { t } = useTranslation("auth");
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const completeSignIn = useCompleteSignIn();
+  const [view, setView] = useState<"login" | "forgot">("login");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError(t("login.required"));
+      return;
+    }
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      await signIn(email.trim(), password);
+      if (!(await completeSignIn())) throw new Error("Profile missing after sign-in");
+    } catch (caught) {
+      setError(isApiError(caught) ? caught.message : t("register.errors.generic"));
+      setSubmitting(false);
+    }
+  }
+
+  if (view === "forgot") {
+    return (
+      <AuthCard title={t("forgot.title")}>
+        <ForgotPasswordForm initialEmail={email} onBack={() => setView("login")} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        {notice === "passwordReset" ? (
+          <Alert tone="success">{t("login.passwordReset")}</Alert>
+        ) : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <TextField
+          label={t("login.email")}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <PasswordField
+          label={t("login.password")}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        <div className="-mt-1 flex justify-end">
+          <button
+            type="button"
+            className="rounded text-sm font-medium text-amber-200 underline-offset-4 hover:underline"
+            onClick={() => {
+              setError(undefined);
+              setView("forgot");
+            }}
+          >
+            {t("login.forgot")}
+          </button>
+        </div>
+        <Button type="submit" size="lg" disabled={submitting}>
+          {submitting ? t("login.submitting") : t("login.submit")}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted">
+        {t("login.noAccount")}{" "}
+        <Link
+          to="/register"
+          className="font-semibold text-amber-200 underline-offset-4 hover:underline"
+        >
+          {t("login.register")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,156 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PasswordChecklist } from "../../../components/ui/password-checklist";
+import { PasswordField } from "../../../components/ui/password-field";
+import { TextField } from "../../../components/ui/text-field";
+import { isApiError } from "../../../lib/api-client";
+import { i18n } from "../../../lib/i18n";
+import { isLanguage } from "../../../lib/languages";
+import { signUp } from "../api/auth-api";
+import { AuthCard } from "../components/auth-card";
+import { useCompleteSignIn } from "../hooks/use-session-actions";
+import {
+  type RegisterErrors,
+  type RegisterField,
+  type RegisterValues,
+  registerErrorFromServer,
+  validateRegister,
+} from "../register-validation";
+
+const linkClass = "font-semibold text-amber-200 underline-offset-4 hover:underline";
+
+export function RegisterPage() {
+  const { t } = useTranslation("auth");
+  const [params] = useSearchParams();
+  const completeSignIn = useCompleteSignIn();
+  const [values, setValues] = useState<RegisterValues>({
+    email: "",
+    nickname: "",
+    password: "",
+    confirm: "",
+  });
+  const [referralCode, setReferralCode] = useState(() =>
+    (params.get("ref") ?? "").trim().toUpperCase().slice(0, 32),
+  );
+  const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<RegisterErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const liveErrors = validateRegister(values);
+  const errors: RegisterErrors = { ...serverErrors };
+  for (const field of ["email", "nickname", "password", "confirm"] as const) {
+    if (touched[field] && liveErrors[field] && !errors[field]) errors[field] = liveErrors[field];
+  }
+  const message = (field: RegisterField) => {
+    const key = errors[field];
+    return key ? t(`register.errors.${key}`) : undefined;
+  };
+
+  function update(field: keyof RegisterValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _cleared, form: _form, ...rest }) => rest);
+  }
+  const touch = (field: RegisterField) => () =>
+    setTouched((current) => ({ ...current, [field]: true }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched({ email: true, nickname: true, password: true, confirm: true });
+    if (Object.keys(liveErrors).length > 0) return;
+    setSubmitting(true);
+    setServerErrors({});
+    try {
+      const language = i18n.resolvedLanguage;
+      await signUp({
+        email: values.email.trim(),
+        password: values.password,
+        nickname: values.nickname.trim(),
+        referralCode: referralCode.trim() || undefined,
+        language: isLanguage(language) ? language : "fr",
+      });
+      if (!(await completeSignIn())) throw new Error("No session after sign-up");
+    } catch (caught) {
+      const { field, key } = isApiError(caught)
+        ? registerErrorFromServer(caught.error, caught.issues)
+        : { field: "form" as const, key: "generic" as const };
+      setServerErrors({ [field]: key });
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard title={t("register.title")} subtitle={t("register.subtitle")}>
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        {errors.form ? <Alert tone="error">{message("form")}</Alert> : null}
+        <TextField
+          label={t("register.email")}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          onChange={(event) => update("email", event.target.value)}
+          onBlur={touch("email")}
+          error={message("email")}
+          required
+        />
+        <TextField
+          label={t("register.nickname")}
+          name="nickname"
+          autoComplete="username"
+          autoCapitalize="none"
+          maxLength={40}
+          value={values.nickname}
+          onChange={(event) => update("nickname", event.target.value)}
+          onBlur={touch("nickname")}
+          hint={t("register.nicknameHint")}
+          error={message("nickname")}
+          required
+        />
+        <PasswordField
+          label={t("register.password")}
+          name="new-password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => update("password", event.target.value)}
+          onBlur={touch("password")}
+          hint={<PasswordChecklist password={values.password} />}
+          error={message("password")}
+          required
+        />
+        <PasswordField
+          label={t("register.confirm")}
+          name="confirm-password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={(event) => update("confirm", event.target.value)}
+          onBlur={touch("confirm")}
+          error={message("confirm")}
+          required
+        />
+        <TextField
+          label={t("register.referral")}
+          name="referral"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={32}
+          value={referralCode}
+          onChange={(event) => setReferralCode(event.target.value.toUpperCase())}
+          hint={t("register.referralHint")}
+        />
+        <Button type="submit" size="lg" disabled={submitting}>
+          {submitting ? t("register.submitting") : t("register.submit")}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted">
+        {t("register.hasAccount")}{" "}
+        <Link to="/login" className={linkClass}>
+          {t("register.login")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

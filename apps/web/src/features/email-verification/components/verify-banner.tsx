@@ -1,0 +1,111 @@
+import { VERIFICATION_POLL_MS, VERIFICATION_RESEND_COOLDOWN_MS } from "@fre/shared";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { isApiError } from "../../../lib/api-client";
+import { meQuery } from "../../../lib/session";
+import { sendVerificationEmail } from "../api/verification-api";
+import { useCountdown } from "../hooks/use-countdown";
+
+type SendState = "idle" | "sending" | "sent" | "error";
+
+/**
+ * Shown to unverified users. Resend: idle → sending → sent (60 s countdown) → idle, or
+ * error with a retry label. Polls the profile every 10 s and disappears once verified.
+ */
+export function VerifyBanner() {
+  const { t } = useTranslation();
+  const { data: me } = useQuery({
+    ...meQuery,
+    refetchInterval: (query) =>
+      query.state.data && !query.state.data.emailVerified ? VERIFICATION_POLL_MS : false,
+    refetchIntervalInBackground: false,
+  });
+  const [state, setState] = useState<SendState>("idle");
+  const [cooldownUntil, setCooldownUntil] = useState<number | null>(null);
+  const [message, setMessage] = useState<string>();
+  const secondsLeft = useCountdown(cooldownUntil);
+
+  if (!me || me.emailVerified) return null;
+
+  const coolingDown = secondsLeft > 0;
+  const shownState: SendState = state === "sent" && !coolingDown ? "idle" : state;
+
+  async function resend() {
+    if (!me) return;
+    setState("sending");
+    setMessage(undefined);
+    try {
+      await sendVerificationEmail(me.email);
+      setCooldownUntil(Date.now() + VERIFICATION_RESEND_COOLDOWN_MS);
+      setState("sent");
+      setMessage(t("verify.sent"));
+    } catch (error) {
+      if (isApiError(error, "VERIFICATION_COOLDOWN") && error.retryAfter) {
+        setCooldownUntil(Date.now() + error.retryAfter * 1000);
+        setState("sent");
+        setMessage(error.message);
+        return;
+      }
+      setState("error");
+      setMessage(isApiError(error) ? error.message : t("errors.generic"));
+    }
+  }
+
+  const label =
+    shownState === "sending"
+      ? t("verify.sending")
+      : shownState === "sent"
+        ? t("verify.cooldown", { seconds: secondsLeft })
+        : shownState === "error"
+          ? t("verify.retry")
+          : t("verify.resend");
+
+  return (
+    <section
+      data-testid="verify-banner"
+      aria-labelledby="verify-banner-title"
+      className="mx-auto mt-3 w-full max-w-3xl px-4"
+    >
+      <div className="flex flex-col gap-3 rounded-2xl border border-amber-300/40 bg-gradient-to-br from-amber-400/15 to-amber-400/5 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex gap-3">
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className="mt-0.5 size-5 shrink-0 text-amber-300"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          >
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+          </svg>
+          <div>
+            <h2 id="verify-banner-title" className="text-sm font-semibold text-amber-100">
+              {t("verify.title")}
+            </h2>
+            <p className="text-sm text-amber-50/85">{t("verify.text", { email: me.email })}</p>
+            <p
+              role={shownState === "error" ? "alert" : "status"}
+              className={`text-sm font-medium ${shownState === "error" ? "text-rose-200" : "text-emerald-200"}`}
+            >
+              {message}
+            </p>
+          </div>
+        </div>
+        <Button
+          data-testid="verify-resend"
+          data-state={shownState}
+          variant="secondary"
+          size="sm"
+          className="shrink-0 tabular-nums"
+          disabled={shownState === "sending" || shownState === "sent"}
+          onClick={resend}
+        >
+          {label}
+        </Button>
+      </div>
+    </section>
+  );
+}

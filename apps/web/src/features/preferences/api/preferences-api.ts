@@ -1,0 +1,6 @@
+import type { Me, UpdateMeBody } from "@fre/shared";
+import { api } from "../../../lib/api-client";
+
+export function updateMe(body: UpdateMeBody): Promise<Me> {
+  return api.patch<Me>("/api/me", body);
+}
