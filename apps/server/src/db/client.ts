@@ -35,8 +35,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     const location = url.slice("pglite:".length);
     const inMemory = location === "" || location === "memory:";
     if (!inMemory) mkdirSync(resolve(location), { recursive: true });
-    const client = await PGlite.create(inMemory ? undefined : resolve(location), {
-      loadDataDir: options.pgliteDump,
+    const client = await PGlite.create({
+      ...(inMemory ? {} : { dataDir: resolve(location) }),
+      ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

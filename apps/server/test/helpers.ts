@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import postgres from "postgres";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
+import { manualClock } from "../src/lib/clock.ts";
+import type { Mailer } from "../src/modules/mail/mail.transport.ts";
+import type { Chain } from "../src/modules/ton/chain.ts";
+
+export const PUBLIC_URL = "http://localhost:3000";
+export const DEFAULT_ADMIN_CODE = "default-admin-code";
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A fresh, migrated database for one test file, copied from the run's template. */
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `fre_t_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+        break;
+      } catch (error) {
+        // Two files copying the template at the same instant: wait and retry.
+        if (attempt >= 20) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = await openDatabase(dbUrl.toString(), { poolMax: 20 });
+    return {
+      ...database,
+      async drop() {
+        await database.close();
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
+  const database = await openDatabase("pglite:memory:", { pgliteDump: dump });
+  return { ...database, drop: () => database.close() };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    PUBLIC_URL,
+    LOG_LEVEL: "silent",
+    ADMIN_DEFAULT_ACCESS_CODE: DEFAULT_ADMIN_CODE,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    WEB_DIST: "/nonexistent-web-dist",
+    RATE_LIMIT_MAX: "100000",
+    AUTH_RATE_LIMIT_MAX: "100000",
+    ...overrides,
+  });
+}
+
+export interface TestAppOptions {
+  config?: Record<string, string>;
+  mailer?: Mailer;
+  chain?: Chain;
+}
+
+/** The real app on a fresh database, with a manual clock. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await freshDatabase();
+  const clock = manualClock(new Date());
+  const built = await buildApp(testConfig(options.config), {
+    database,
+    clock,
+    mailer: options.mailer,
+    chain: options.chain,
+  });
+  await built.app.ready();
+  return {
+    ...built,
+    db: database.db,
+    database,
+    clock,
+    async close() {
+      await built.app.close();
+      await database.drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** A browser-like client: keeps cookies, sends the app's Origin. */
+export function client(test: TestApp, options: { language?: string; ip?: string } = {}) {
+  const jar = new Map<string, string>();
+  async function request(method: Method, url: string, body?: unknown) {
+    const headers: Record<string, string> = { origin: PUBLIC_URL };
+    if (options.language) headers["accept-language"] = options.language;
+    if (jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const response = await test.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: options.ip ?? "127.0.0.1",
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const setCookie = response.headers["set-cookie"];
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair = ""] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      if (value === "" || /max-age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  }
+  return {
+    jar,
+    get: (url: string) => request("GET", url),
+    post: (url: string, body: unknown = {}) => request("POST", url, body),
+    patch: (url: string, body: unknown) => request("PATCH", url, body),
+    put: (url: string, body: unknown) => request("PUT", url, body),
+    delete: (url: string) => request("DELETE", url),
+  };
+}
+
+export type Client = ReturnType<typeof client>;
+
+let counter = 0;
+export function uniqueUser(prefix = "user") {
+  counter += 1;
+  const id = `${prefix}${counter}${randomBytes(2).toString("hex")}`.slice(0, 20);
+  return { email: `${id}@example.com`, password: "Str0ng!pass", nickname: id };
+}
+
+export async function signUp(
+  test: TestApp,
+  user = uniqueUser(),
+  extra: Record<string, unknown> = {},
+  options: { language?: string; ip?: string } = {},
+) {
+  const c = client(test, options);
+  const response = await c.post("/api/auth/sign-up/email", { ...user, name: user.nickname, ...extra });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
+  const me = (await c.get("/api/me")).json();
+  return { client: c, user, me };
+}
+
+/** Follows the verification link of the newest mail to this address. */
+export async function verifyEmail(test: TestApp, email: string) {
+  const mails = (await test.app.inject({ url: `/api/dev/outbox?to=${email}` })).json() as {
+    text: string;
+  }[];
+  const link = mails[0]?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+  if (!link) throw new Error("no verification link");
+  const url = new URL(link);
+  return test.app.inject({ url: url.pathname + url.search });
+}
