@@ -1,0 +1,112 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    adminEmail: string;
+    adminPassword: string;
+    adminCode: string;
+  }
+}
+
+const root = resolve(import.meta.dirname, "..");
+export const ADMIN = { email: "admin@fre.test", password: "Adm1n!pass", nickname: "Admin" };
+const ADMIN_CODE = "e2e-admin-code";
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr?.on("data", (chunk) => process.stderr.write(chunk));
+  return child;
+}
+
+async function waitHealthy(baseURL: string, child: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not become healthy");
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/**
+ * Serves the production build with the real server (as `npm start` does) on a fresh embedded
+ * database, after creating an admin through the README's own `npm run admin -- promote`.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(root, "apps/web/dist/index.html"))) {
+    execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "fre-e2e-"));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: baseURL,
+    DATABASE_URL: `pglite:${join(dataDir, "db")}`,
+    ADMIN_DEFAULT_ACCESS_CODE: ADMIN_CODE,
+    LOG_LEVEL: "warn",
+    AUTH_RATE_LIMIT_MAX: "10000",
+    RATE_LIMIT_MAX: "100000",
+  };
+
+  // 1. Create the admin account through the API, then stop (PGlite allows one process).
+  let server = startServer(env);
+  await waitHealthy(baseURL, server);
+  const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({ ...ADMIN, name: ADMIN.nickname }),
+  });
+  if (!signUp.ok) throw new Error(`admin sign-up failed: ${await signUp.text()}`);
+  await stop(server);
+  execFileSync(process.execPath, ["--import", "tsx", "apps/server/src/cli/admin.ts", "promote", ADMIN.email], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: "pipe",
+  });
+
+  // 2. Serve for the tests.
+  server = startServer(env);
+  await waitHealthy(baseURL, server);
+  project.provide("baseURL", baseURL);
+  project.provide("adminEmail", ADMIN.email);
+  project.provide("adminPassword", ADMIN.password);
+  project.provide("adminCode", ADMIN_CODE);
+
+  return async () => {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

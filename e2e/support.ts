@@ -1,0 +1,84 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+export const baseURL = () => inject("baseURL");
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** A phone-sized context (390×844) whose console errors fail the test. */
+export async function phone(browser: Browser, options: { locale?: string } = {}) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.locale ?? "fr-FR",
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    // Expected API refusals (401 before sign-in, 4xx of negative tests) are logged by Chromium.
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    errors.push(text);
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+let counter = 0;
+export function newUser(prefix = "e2e") {
+  counter += 1;
+  const id = `${prefix}${Date.now().toString(36).slice(-5)}${counter}`;
+  return { email: `${id}@example.com`, password: "Str0ng!pass", nickname: id.slice(0, 20) };
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function outbox(email: string): Promise<Mail[]> {
+  const response = await fetch(`${baseURL()}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  return (await response.json()) as Mail[];
+}
+
+export async function linkFromMail(email: string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const mails = await outbox(email);
+    const link = mails[0]?.text.match(pattern)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail to ${email} matching ${pattern}`);
+}
+
+/** axe: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
