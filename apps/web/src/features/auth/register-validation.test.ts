@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { isEmail, registerErrorFromServer, validateRegister } from "./register-validation";
+
+const valid = {
+  email: "miner@example.com",
+  nickname: "Miner",
+  password: "Str0ng!pass",
+  confirm: "Str0ng!pass",
+};
+
+describe("sign-up validation", () => {
+  it("accepts a complete, valid form", () => {
+    expect(validateRegister(valid)).toEqual({});
+  });
+
+  it("reports each field in the spec's vocabulary", () => {
+    expect(
+      validateRegister({ email: "nope", nickname: "ab", password: "weak", confirm: "other" }),
+    ).toEqual({
+      email: "invalidEmail",
+      nickname: "nicknameRequired",
+      password: "weakPassword",
+      confirm: "passwordMismatch",
+    });
+  });
+
+  it("bounds the nickname to 3–20 characters after trimming", () => {
+    expect(validateRegister({ ...valid, nickname: "  abc  " }).nickname).toBeUndefined();
+    expect(validateRegister({ ...valid, nickname: "a".repeat(21) }).nickname).toBe(
+      "nicknameRequired",
+    );
+  });
+
+  it("recognises e-mail shapes loosely", () => {
+    expect(isEmail("a@b.co")).toBe(true);
+    expect(isEmail("a@b")).toBe(false);
+    expect(isEmail("a b@c.de")).toBe(false);
+  });
+});
+
+describe("server sign-up errors", () => {
+  it.each([
+    ["NICKNAME_TAKEN", "nickname", "nickname_taken"],
+    ["NICKNAME_REQUIRED", "nickname", "nicknameRequired"],
+    ["INVALID_NICKNAME", "nickname", "nicknameRequired"],
+    ["INVALID_EMAIL", "email", "invalidEmail"],
+    ["EMAIL_IN_USE", "email", "emailInUse"],
+    ["WEAK_PASSWORD", "password", "weakPassword"],
+    ["INTERNAL_ERROR", "form", "generic"],
+    ["SOMETHING_NEW", "form", "generic"],
+  ])("%s → %s/%s", (code, field, key) => {
+    expect(registerErrorFromServer(code)).toEqual({ field, key });
+  });
+
+  it("maps a validation issue to its field", () => {
+    expect(registerErrorFromServer("VALIDATION_ERROR", [{ path: "email" }])).toEqual({
+      field: "email",
+      key: "invalidEmail",
+    });
+    expect(registerErrorFromServer("VALIDATION_ERROR", [])).toEqual({
+      field: "form",
+      key: "generic",
+    });
+  });
+});
