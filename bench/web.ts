@@ -1,0 +1,143 @@
+/**
+ * Web budget: serves the production build with the real server, runs Lighthouse (mobile) on
+ * the landing page and prints the scores and the initial JS size (gzip).
+ * Goals: performance ≥ 95, accessibility 100, best practices 100, initial JS ≤ 150 KB gzip.
+ * Usage: npm run bench:web   (builds first)
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = resolve(import.meta.dirname, "..");
+const dist = join(root, "apps/web/dist");
+
+function initialJs(): { files: string[]; gzipBytes: number } {
+  const html = readFileSync(join(dist, "index.html"), "utf8");
+  const files = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((m) => m[1] as string);
+  const unique = [...new Set(files)];
+  const gzipBytes = unique.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(dist, file.replace(/^\//, "")))).length,
+    0,
+  );
+  return { files: unique, gzipBytes };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: `pglite:${dataDir}`,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error("server did not start");
+}
+
+async function main() {
+  const js = initialJs();
+  const dataDir = mkdtempSync(join(tmpdir(), "fre-bench-web-"));
+  const port = await freePort();
+  const server = await startServer(port, dataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    const runs: {
+      performance: number;
+      accessibility: number;
+      bestPractices: number;
+      lcpMs: number;
+      tbtMs: number;
+      cls: number;
+      failing: string[];
+    }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+      });
+      if (!result) throw new Error("lighthouse returned nothing");
+      const c = result.lhr.categories;
+      runs.push({
+        performance: Math.round((c.performance?.score ?? 0) * 100),
+        accessibility: Math.round((c.accessibility?.score ?? 0) * 100),
+        bestPractices: Math.round((c["best-practices"]?.score ?? 0) * 100),
+        lcpMs: Math.round(result.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        tbtMs: Math.round(result.lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        cls: Number((result.lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        failing: Object.values(result.lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+          .map((a) => a.id),
+      });
+    }
+    const median = (key: "performance" | "accessibility" | "bestPractices" | "lcpMs" | "tbtMs") =>
+      runs.map((r) => r[key]).sort((a, b) => a - b)[1];
+    const kb = (js.gzipBytes / 1024).toFixed(1);
+    process.stdout.write(
+      [
+        "Lighthouse (mobile, landing page, median of 3)      goal",
+        `  performance        ${median("performance")}                          ≥ 95`,
+        `  accessibility      ${median("accessibility")}                          100`,
+        `  best practices     ${median("bestPractices")}                          100`,
+        `  LCP                ${median("lcpMs")} ms`,
+        `  TBT                ${median("tbtMs")} ms`,
+        `  CLS                ${runs[1]?.cls}`,
+        `Initial JS (gzip)    ${kb} KB in ${js.files.length} file(s)   ≤ 150 KB`,
+        `Failing binary audits: ${[...new Set(runs.flatMap((r) => r.failing))].join(", ") || "none"}`,
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    chrome.kill();
+    server.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main();
