@@ -6,3 +6,5 @@ export * from "./schemas/auth.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/health.ts";
 export * from "./schemas/me.ts";
+export * from "./mining.ts";
+export * from "./money.ts";

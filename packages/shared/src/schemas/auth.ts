@@ -10,11 +10,7 @@ import {
 export const languageSchema = z.enum(LANGUAGES);
 export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).email();
 export const nicknameSchema = z.string().trim().min(NICKNAME_MIN_LENGTH).max(NICKNAME_MAX_LENGTH);
-export const referralCodeSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .max(32);
+export const referralCodeSchema = z.string().trim().toUpperCase().max(32);
 
 /** Body of POST /api/auth/sign-up/email (Better Auth + our additional fields). */
 export const signUpBodySchema = z.object({
