@@ -29,6 +29,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
 import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
+import { miningRoutes } from "./modules/mining/mining.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 
 export interface AppDeps {
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     await authRoutes(scope, { auth, db, clock, publicUrl: config.PUBLIC_URL });
   });
   await app.register(usersRoutes, { db, clock, viewer });
+  await app.register(miningRoutes, { db, clock, viewer });
   await app.register(adminRoutes, {
     db,
     clock,

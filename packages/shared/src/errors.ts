@@ -25,6 +25,9 @@ export const ERROR_CODES = [
   "ACCESS_CODE_TOO_SHORT",
   "ACCESS_CODE_CHANGE_FAILED",
   "ACCESS_CODE_CHECK_FAILED",
+  "EMAIL_NOT_VERIFIED",
+  "MINING_SESSION_ACTIVE",
+  "NO_MINING_SESSION",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

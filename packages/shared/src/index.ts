@@ -8,3 +8,4 @@ export * from "./schemas/health.ts";
 export * from "./schemas/me.ts";
 export * from "./mining.ts";
 export * from "./money.ts";
+export * from "./schemas/mining.ts";

@@ -28,6 +28,9 @@ export const en: Catalog = {
     ACCESS_CODE_TOO_SHORT: "The code must be at least 6 characters long",
     ACCESS_CODE_CHANGE_FAILED: "Error while changing the code",
     ACCESS_CODE_CHECK_FAILED: "Error while checking the code",
+    EMAIL_NOT_VERIFIED: "Verify your e-mail address to start mining.",
+    MINING_SESSION_ACTIVE: "A mining session is already active",
+    NO_MINING_SESSION: "No mining session in progress.",
   },
   mail: {
     greeting: "Hello {{nickname}},",

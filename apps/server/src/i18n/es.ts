@@ -30,6 +30,9 @@ export const es: Catalog = {
     ACCESS_CODE_TOO_SHORT: "El código debe tener al menos 6 caracteres",
     ACCESS_CODE_CHANGE_FAILED: "Error al cambiar el código",
     ACCESS_CODE_CHECK_FAILED: "Error al validar el código",
+    EMAIL_NOT_VERIFIED: "Verifica tu dirección de correo para empezar a minar.",
+    MINING_SESSION_ACTIVE: "Ya hay una sesión de minería activa",
+    NO_MINING_SESSION: "No hay ninguna sesión de minería en curso.",
   },
   mail: {
     greeting: "Hola, {{nickname}}:",

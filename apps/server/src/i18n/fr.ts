@@ -29,6 +29,9 @@ export const fr = {
     ACCESS_CODE_TOO_SHORT: "Le code doit contenir au moins 6 caractères",
     ACCESS_CODE_CHANGE_FAILED: "Erreur lors du changement de code",
     ACCESS_CODE_CHECK_FAILED: "Erreur lors de la validation du code",
+    EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour commencer à miner.",
+    MINING_SESSION_ACTIVE: "Une session de minage est déjà active",
+    NO_MINING_SESSION: "Aucune session de minage en cours.",
   },
   mail: {
     greeting: "Bonjour {{nickname}},",

@@ -28,6 +28,9 @@ export const ru: Catalog = {
     ACCESS_CODE_TOO_SHORT: "Код должен содержать не менее 6 символов",
     ACCESS_CODE_CHANGE_FAILED: "Ошибка при смене кода",
     ACCESS_CODE_CHECK_FAILED: "Ошибка при проверке кода",
+    EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы начать майнинг.",
+    MINING_SESSION_ACTIVE: "Сессия майнинга уже активна",
+    NO_MINING_SESSION: "Нет активной сессии майнинга.",
   },
   mail: {
     greeting: "Здравствуйте, {{nickname}}!",

@@ -27,6 +27,9 @@ export const zh: Catalog = {
     ACCESS_CODE_TOO_SHORT: "访问码至少需要 6 个字符",
     ACCESS_CODE_CHANGE_FAILED: "更改访问码时出错",
     ACCESS_CODE_CHECK_FAILED: "验证访问码时出错",
+    EMAIL_NOT_VERIFIED: "请先验证您的电子邮箱再开始挖矿。",
+    MINING_SESSION_ACTIVE: "挖矿会话已在进行中",
+    NO_MINING_SESSION: "当前没有进行中的挖矿会话。",
   },
   mail: {
     greeting: "{{nickname}}，您好：",

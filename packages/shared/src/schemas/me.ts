@@ -24,6 +24,12 @@ export const meResponseSchema = z.object({
   language: languageSchema,
   cookieConsent: cookieConsentSchema.nullable(),
   createdAt: z.string(),
+  /** Spendable FRE, 9 fraction digits. */
+  balance: z.string(),
+  /** Lifetime mined FRE (leaderboard). */
+  totalMined: z.string(),
+  /** Current rate in FRE per hour. */
+  miningRate: z.string(),
 });
 export type Me = z.infer<typeof meResponseSchema>;
 

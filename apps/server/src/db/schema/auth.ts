@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -38,6 +40,10 @@ export const users = pgTable(
       advertising: boolean;
     }>(),
     telegramUsername: text("telegram_username"),
+    /** Spendable FRE in nFRE; only ledger writes change it (same transaction). */
+    balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
+    /** Lifetime mined FRE in nFRE (leaderboard). */
+    totalMined: bigint("total_mined", { mode: "bigint" }).notNull().default(sql`0`),
     verificationSentAt: timestamp("verification_sent_at", tz),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
@@ -45,6 +51,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_nickname_lower_key").on(sql`lower(${t.nickname})`),
     index("users_referred_by_idx").on(t.referredBy),
+    index("users_leaderboard_idx").on(t.totalMined.desc(), t.createdAt, t.id),
+    check("users_balance_non_negative", sql`${t.balance} >= 0`),
   ],
 );
 

@@ -14,6 +14,8 @@ const profileColumns = {
   language: users.language,
   cookieConsent: users.cookieConsent,
   createdAt: users.createdAt,
+  balance: users.balance,
+  totalMined: users.totalMined,
 };
 
 export async function findProfile(db: Db, userId: string) {

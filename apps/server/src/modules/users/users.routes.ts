@@ -22,7 +22,7 @@ export async function usersRoutes(
     },
     async (request) => {
       const { userId } = await deps.viewer.required(request);
-      return getMe(deps.db, userId);
+      return getMe(deps.db, deps.clock, userId);
     },
   );
   app.patch(

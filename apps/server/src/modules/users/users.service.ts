@@ -1,16 +1,20 @@
-import type { Me, UpdateMeBody } from "@fre/shared";
+import { formatNano, type Me, type UpdateMeBody } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
+import { currentRateNano } from "../mining/mining.service.ts";
 import { findProfile, updateProfile } from "./users.repo.ts";
 
-export async function getMe(db: Db, userId: string): Promise<Me> {
+export async function getMe(db: Db, clock: Clock, userId: string): Promise<Me> {
   const profile = await findProfile(db, userId);
   if (!profile) throw new AppError("UNAUTHORIZED", 401);
   return {
     ...profile,
     language: profile.language as Me["language"],
     createdAt: profile.createdAt.toISOString(),
+    balance: formatNano(profile.balance),
+    totalMined: formatNano(profile.totalMined),
+    miningRate: formatNano(await currentRateNano(db, userId, clock.now())),
   };
 }
 
@@ -18,5 +22,5 @@ export async function updateMe(db: Db, clock: Clock, userId: string, body: Updat
   if (body.language !== undefined || body.cookieConsent !== undefined) {
     await updateProfile(db, userId, body, clock.now());
   }
-  return getMe(db, userId);
+  return getMe(db, clock, userId);
 }

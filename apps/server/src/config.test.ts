@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("has a working default for every setting", () => {
+    expect(loadConfig({})).toEqual({
+      NODE_ENV: "development",
+      HOST: "0.0.0.0",
+      PORT: 3000,
+      PUBLIC_URL: "http://localhost:3000",
+      DATABASE_URL: "pglite:./data/db",
+      DATABASE_POOL_MAX: 10,
+      MAIL_FROM: "FRE <no-reply@fre.local>",
+      ADMIN_ELEVATION_MINUTES: 30,
+      TON_API_URL: "simulated",
+      WEB_DIST: "apps/web/dist",
+      LOG_LEVEL: "info",
+      TRUST_PROXY: false,
+      RATE_LIMIT_MAX: 600,
+      AUTH_RATE_LIMIT_MAX: 60,
+      HEALTH_INTERVAL_MS: 300_000,
+    });
+  });
+
+  it("treats empty values as unset and ignores unknown variables", () => {
+    const config = loadConfig({ PORT: "", SMTP_URL: "", LOG_LEVEL: undefined, PATH: "/usr/bin" });
+    expect(config.PORT).toBe(3000);
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.LOG_LEVEL).toBe("info");
+    expect(config).not.toHaveProperty("PATH");
+  });
+
+  it("coerces numbers and booleans from strings", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      ADMIN_ELEVATION_MINUTES: "5",
+      RATE_LIMIT_MAX: "42",
+      TRUST_PROXY: "1",
+      DATABASE_URL: "postgres://fre@db:5432/fre",
+      TON_API_URL: "https://testnet.toncenter.com",
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      ADMIN_DEFAULT_ACCESS_CODE: "123456",
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      ADMIN_ELEVATION_MINUTES: 5,
+      RATE_LIMIT_MAX: 42,
+      TRUST_PROXY: true,
+      DATABASE_URL: "postgres://fre@db:5432/fre",
+      TON_API_URL: "https://testnet.toncenter.com",
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      ADMIN_DEFAULT_ACCESS_CODE: "123456",
+    });
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "pglite:memory:" }).DATABASE_URL).toBe("pglite:memory:");
+  });
+
+  it("lists every bad key in one error", () => {
+    const error = configError({
+      PORT: "eighty",
+      DATABASE_URL: "mysql://localhost/fre",
+      LOG_LEVEL: "loud",
+      SMTP_URL: "http://mail.example.com",
+      ADMIN_DEFAULT_ACCESS_CODE: "12345",
+      TRUST_PROXY: "yes",
+    });
+    const keys = [
+      "PORT",
+      "DATABASE_URL",
+      "LOG_LEVEL",
+      "SMTP_URL",
+      "ADMIN_DEFAULT_ACCESS_CODE",
+      "TRUST_PROXY",
+    ];
+    expect(error.problems).toHaveLength(keys.length);
+    expect(error.message).toMatch(/^Invalid configuration:\n/);
+    for (const key of keys) expect(error.message).toContain(`  - ${key}: `);
+    expect(error.message).toContain("DATABASE_URL: must start with pglite: or postgres://");
+  });
+
+  it("refuses out-of-range numbers and a short auth secret", () => {
+    const error = configError({
+      PORT: "70000",
+      ADMIN_ELEVATION_MINUTES: "0",
+      AUTH_SECRET: "short",
+    });
+    expect(error.problems.map((problem) => problem.split(":")[0]).sort()).toEqual([
+      "ADMIN_ELEVATION_MINUTES",
+      "AUTH_SECRET",
+      "PORT",
+    ]);
+  });
+});

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+
+const tz = { withTimezone: true } as const;
+
+/**
+ * A 24-hour mining session. Earnings are piecewise: `accruedNano` was earned before
+ * `segmentStart`, and since then the session earns `rateNano` per hour until `endTime`.
+ * `status`: active (unclaimed, possibly past its end) → claimed | stopped (credited once).
+ */
+export const miningSessions = pgTable(
+  "mining_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["active", "claimed", "stopped"] }).notNull().default("active"),
+    startTime: timestamp("start_time", tz).notNull(),
+    endTime: timestamp("end_time", tz).notNull(),
+    baseRateNano: bigint("base_rate_nano", { mode: "bigint" }).notNull(),
+    rateNano: bigint("rate_nano", { mode: "bigint" }).notNull(),
+    segmentStart: timestamp("segment_start", tz).notNull(),
+    accruedNano: bigint("accrued_nano", { mode: "bigint" }).notNull().default(sql`0`),
+    rateCheckedAt: timestamp("rate_checked_at", tz).notNull(),
+    timeReductionMs: bigint("time_reduction_ms", { mode: "number" }).notNull().default(0),
+    creditedNano: bigint("credited_nano", { mode: "bigint" }),
+    claimedAt: timestamp("claimed_at", tz),
+    endedAt: timestamp("ended_at", tz),
+    notificationSent: boolean("notification_sent").notNull().default(false),
+    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  },
+  (t) => [
+    // One unclaimed session per user, guaranteed by the database.
+    uniqueIndex("mining_sessions_one_active_key").on(t.userId).where(sql`${t.status} = 'active'`),
+    index("mining_sessions_user_start_idx").on(t.userId, t.startTime.desc()),
+    index("mining_sessions_end_notice_idx")
+      .on(t.endTime)
+      .where(sql`${t.status} = 'active' and ${t.notificationSent} = false`),
+  ],
+);
+
+/** Immutable record of every FRE movement; sums to users.balance per user. */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    amountNano: bigint("amount_nano", { mode: "bigint" }).notNull(),
+    reference: text("reference").notNull(),
+    createdAt: timestamp("created_at", tz).notNull(),
+  },
+  (t) => [
+    // A movement for one reference (a session, a code use…) can only be written once.
+    uniqueIndex("ledger_entries_kind_reference_key").on(t.kind, t.reference),
+    index("ledger_entries_user_idx").on(t.userId, t.id.desc()),
+  ],
+);
+
+/** Temporary mining-rate boosts (bonus codes, boxes). */
+export const boosts = pgTable(
+  "boosts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["mining_rate"] }).notNull().default("mining_rate"),
+    valueNano: bigint("value_nano", { mode: "bigint" }).notNull(),
+    source: text("source").notNull(),
+    appliedAt: timestamp("applied_at", tz).notNull(),
+    expiresAt: timestamp("expires_at", tz).notNull(),
+  },
+  (t) => [index("boosts_user_expires_idx").on(t.userId, t.expiresAt)],
+);

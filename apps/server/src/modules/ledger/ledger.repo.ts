@@ -1,0 +1,43 @@
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { ledgerEntries, users } from "../../db/schema/index.ts";
+
+export type LedgerKind = "mining" | "bonus" | "level" | "game" | "withdrawal" | "refund";
+
+export interface Movement {
+  userId: string;
+  kind: LedgerKind;
+  amountNano: bigint;
+  /** Unique per kind: the same movement can never be written twice. */
+  reference: string;
+  at: Date;
+  /** Mined FRE also raise the lifetime total used by the leaderboard. */
+  countsAsMined: boolean;
+}
+
+/**
+ * Writes one ledger row and moves the balance in the caller's transaction. Returns false when
+ * this (kind, reference) was already written — a retry credits nothing.
+ */
+export async function recordMovement(tx: Tx, m: Movement): Promise<boolean> {
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values({
+      userId: m.userId,
+      kind: m.kind,
+      amountNano: m.amountNano,
+      reference: m.reference,
+      createdAt: m.at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  if (inserted.length === 0) return false;
+  await tx
+    .update(users)
+    .set({
+      balance: sql`${users.balance} + ${m.amountNano}`,
+      ...(m.countsAsMined ? { totalMined: sql`${users.totalMined} + ${m.amountNano}` } : {}),
+    })
+    .where(eq(users.id, m.userId));
+  return true;
+}

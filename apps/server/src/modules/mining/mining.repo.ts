@@ -1,0 +1,67 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { boosts, miningSessions, users } from "../../db/schema/index.ts";
+
+export type SessionRow = typeof miningSessions.$inferSelect;
+type Executor = Db | Tx;
+
+export async function findActiveSession(db: Executor, userId: string, forUpdate = false) {
+  const query = db
+    .select()
+    .from(miningSessions)
+    .where(and(eq(miningSessions.userId, userId), eq(miningSessions.status, "active")))
+    .limit(1);
+  const rows = forUpdate ? await query.for("update") : await query;
+  return rows[0] ?? null;
+}
+
+export async function insertSession(tx: Executor, values: typeof miningSessions.$inferInsert) {
+  const [row] = await tx.insert(miningSessions).values(values).returning();
+  return row!;
+}
+
+export async function updateSession(
+  tx: Executor,
+  id: string,
+  changes: Partial<typeof miningSessions.$inferInsert>,
+) {
+  await tx.update(miningSessions).set(changes).where(eq(miningSessions.id, id));
+}
+
+/** The facts the rate is made of, read at `now`. */
+export async function readRateFacts(db: Executor, userId: string, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({
+      level: users.level,
+      referrer: users.referredBy,
+      emailVerified: users.emailVerified,
+      activeReferrals: sql<number>`(
+        select count(*)::int from ${users} r
+        join ${miningSessions} s on s.user_id = r.id and s.status = 'active' and s.end_time > ${at}
+        where r.referred_by = ${userId})`,
+      boostsNano: sql<string>`(
+        select coalesce(sum(b.value_nano), 0)::text from ${boosts} b
+        where b.user_id = ${userId} and b.applied_at <= ${at} and b.expires_at > ${at})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Earliest instant after `now` at which a boost of this user expires (a rate change). */
+export async function nextBoostExpiry(db: Executor, userId: string, now: Date) {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${boosts.expiresAt})` })
+    .from(boosts)
+    .where(and(eq(boosts.userId, userId), gt(boosts.expiresAt, now)));
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function findReferrerId(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ referredBy: users.referredBy })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.referredBy ?? null;
+}

@@ -1,0 +1,244 @@
+import {
+  BASE_RATE_NANO,
+  earningsFor,
+  formatNano,
+  type MiningState,
+  miningRate,
+  RATE_REFRESH_MS,
+  SESSION_DURATION_MS,
+  sessionEarnings,
+} from "@fre/shared";
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { miningSessions } from "../../db/schema/index.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordMovement } from "../ledger/ledger.repo.ts";
+import {
+  findActiveSession,
+  findReferrerId,
+  insertSession,
+  nextBoostExpiry,
+  readRateFacts,
+  type SessionRow,
+  updateSession,
+} from "./mining.repo.ts";
+
+export interface MiningDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type Executor = Db | Tx;
+
+async function rateAt(db: Executor, userId: string, at: Date) {
+  const facts = await readRateFacts(db, userId, at);
+  if (!facts) throw new AppError("UNAUTHORIZED", 401);
+  const rate = miningRate({
+    levels: facts.level,
+    activeReferrals: facts.activeReferrals,
+    boostsNano: BigInt(facts.boostsNano),
+  });
+  return { facts, rate };
+}
+
+/** The user's mining rate now, in nFRE per hour. */
+export async function currentRateNano(db: Db, userId: string, now: Date): Promise<bigint> {
+  return (await rateAt(db, userId, now)).rate.total;
+}
+
+const accrualOf = (s: SessionRow) => ({
+  accruedNano: s.accruedNano,
+  segmentStartMs: s.segmentStart.getTime(),
+  rateNano: s.rateNano,
+  endMs: s.endTime.getTime(),
+});
+
+/** Closes the current segment at `at` (earnings so far become accrued) and opens one at `rate`. */
+function rolled(s: SessionRow, at: Date, rateNano: bigint): SessionRow {
+  const until = new Date(Math.min(at.getTime(), s.endTime.getTime()));
+  if (until <= s.segmentStart) return { ...s, rateNano };
+  return {
+    ...s,
+    accruedNano: sessionEarnings(accrualOf(s), until.getTime()),
+    segmentStart: until,
+    rateNano,
+  };
+}
+
+/**
+ * Brings a locked active session up to `now`: a segment per boost expiry (exact instants), then
+ * the rate as of now. The past is never rewritten: earned amounts only move into `accrued`.
+ */
+async function bringUpToDate(tx: Tx, session: SessionRow, now: Date): Promise<SessionRow> {
+  let s = session;
+  const horizon = new Date(Math.min(now.getTime(), s.endTime.getTime()));
+  for (let guard = 0; guard < 100; guard++) {
+    const expiry = await nextBoostExpiry(tx, s.userId, s.segmentStart);
+    if (!expiry || expiry > horizon) break;
+    s = rolled(s, expiry, (await rateAt(tx, s.userId, expiry)).rate.total);
+  }
+  if (now < s.endTime) {
+    const { rate } = await rateAt(tx, s.userId, now);
+    if (rate.total !== s.rateNano) s = rolled(s, now, rate.total);
+  }
+  return { ...s, rateCheckedAt: now };
+}
+
+async function saveAccrual(tx: Tx, s: SessionRow) {
+  await updateSession(tx, s.id, {
+    accruedNano: s.accruedNano,
+    segmentStart: s.segmentStart,
+    rateNano: s.rateNano,
+    rateCheckedAt: s.rateCheckedAt,
+    endTime: s.endTime,
+    timeReductionMs: s.timeReductionMs,
+  });
+}
+
+/** Re-reads the rate of a user's running session (an event changed it, or it is stale). */
+export async function refreshSessionRate(deps: MiningDeps, userId: string) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const session = await findActiveSession(tx, userId, true);
+    if (!session || now >= session.endTime) return;
+    await saveAccrual(tx, await bringUpToDate(tx, session, now));
+  });
+}
+
+function sessionView(s: SessionRow, now: Date) {
+  const claimed = s.status !== "active";
+  const nowMs = claimed ? (s.claimedAt ?? s.endedAt ?? now).getTime() : now.getTime();
+  const earnings = claimed ? (s.creditedNano ?? 0n) : sessionEarnings(accrualOf(s), nowMs);
+  const ended = claimed || now >= s.endTime;
+  return {
+    id: s.id,
+    startTime: s.startTime.toISOString(),
+    endTime: s.endTime.toISOString(),
+    active: s.status === "active" && !ended,
+    ended,
+    claimed,
+    earnings: formatNano(earnings),
+    remainingMs: claimed ? 0 : Math.max(0, s.endTime.getTime() - now.getTime()),
+    accrual: {
+      accrued: formatNano(s.accruedNano),
+      segmentStart: s.segmentStart.toISOString(),
+      rate: formatNano(s.rateNano),
+    },
+  };
+}
+
+export async function getMining(deps: MiningDeps, userId: string): Promise<MiningState> {
+  const now = deps.clock.now();
+  let session = await findActiveSession(deps.db, userId);
+  if (session && now < session.endTime) {
+    if (now.getTime() - session.rateCheckedAt.getTime() >= RATE_REFRESH_MS) {
+      await refreshSessionRate(deps, userId);
+      session = await findActiveSession(deps.db, userId);
+    }
+  }
+  if (!session) {
+    const [last] = await deps.db
+      .select()
+      .from(miningSessions)
+      .where(and(eq(miningSessions.userId, userId), ne(miningSessions.status, "active")))
+      .orderBy(desc(miningSessions.startTime))
+      .limit(1);
+    session = last ?? null;
+  }
+  const { facts, rate } = await rateAt(deps.db, userId, now);
+  return {
+    session: session ? sessionView(session, now) : null,
+    rate: {
+      total: formatNano(rate.total),
+      base: formatNano(rate.base),
+      levels: formatNano(rate.levels),
+      referrals: formatNano(rate.referrals),
+      boosts: formatNano(rate.boosts),
+      activeReferrals: facts.activeReferrals,
+      countedReferrals: Math.min(20, facts.activeReferrals),
+    },
+    serverTime: now.toISOString(),
+  };
+}
+
+/** Referral events change the referrer's rate at once. Best effort: reads refresh it anyway. */
+async function notifyReferrer(deps: MiningDeps, userId: string) {
+  const referrerId = await findReferrerId(deps.db, userId);
+  if (referrerId) await refreshSessionRate(deps, referrerId);
+}
+
+export async function startMining(deps: MiningDeps, userId: string) {
+  const now = deps.clock.now();
+  const { facts, rate } = await rateAt(deps.db, userId, now);
+  if (!facts.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", 403);
+  try {
+    await insertSession(deps.db, {
+      userId,
+      startTime: now,
+      endTime: new Date(now.getTime() + SESSION_DURATION_MS),
+      baseRateNano: BASE_RATE_NANO,
+      rateNano: rate.total,
+      segmentStart: now,
+      rateCheckedAt: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("MINING_SESSION_ACTIVE", 409);
+    throw error;
+  }
+  await notifyReferrer(deps, userId);
+  return getMining(deps, userId);
+}
+
+/** Claim (or stop) credits the session's earnings exactly once, whatever the concurrency. */
+export async function settleMining(deps: MiningDeps, userId: string, mode: "claim" | "stop") {
+  const now = deps.clock.now();
+  const credited = await deps.db.transaction(async (tx) => {
+    const locked = await findActiveSession(tx, userId, true);
+    if (!locked) throw new AppError("NO_MINING_SESSION", 409);
+    const s = await bringUpToDate(tx, locked, now);
+    const earnings = sessionEarnings(accrualOf(s), now.getTime());
+    await updateSession(tx, s.id, {
+      status: mode === "claim" ? "claimed" : "stopped",
+      accruedNano: s.accruedNano,
+      segmentStart: s.segmentStart,
+      rateNano: s.rateNano,
+      creditedNano: earnings,
+      claimedAt: now,
+      endedAt: now < s.endTime ? now : s.endTime,
+    });
+    await recordMovement(tx, {
+      userId,
+      kind: "mining",
+      amountNano: earnings,
+      reference: s.id,
+      at: now,
+      countsAsMined: true,
+    });
+    return earnings;
+  });
+  await notifyReferrer(deps, userId);
+  return { ...(await getMining(deps, userId)), credited: formatNano(credited) };
+}
+
+/**
+ * Time reduction (bonus codes): the end moves `ms` earlier and the removed time is credited at
+ * the current rate, so the session pays the same, sooner.
+ */
+export async function reduceSessionTime(tx: Tx, clock: Clock, userId: string, ms: number) {
+  const now = clock.now();
+  const locked = await findActiveSession(tx, userId, true);
+  if (!locked || now >= locked.endTime) throw new AppError("NO_MINING_SESSION", 409);
+  const upToDate = await bringUpToDate(tx, locked, now);
+  const current = rolled(upToDate, now, upToDate.rateNano);
+  const cut = Math.min(ms, current.endTime.getTime() - now.getTime());
+  const reduced: SessionRow = {
+    ...current,
+    accruedNano: current.accruedNano + earningsFor(current.rateNano, cut),
+    endTime: new Date(current.endTime.getTime() - cut),
+    timeReductionMs: current.timeReductionMs + cut,
+  };
+  await saveAccrual(tx, reduced);
+  return { reducedMs: cut };
+}

@@ -1,0 +1,163 @@
+import { BASE_RATE_NANO, formatNano, REFERRAL_BONUS_NANO, SESSION_DURATION_MS } from "@fre/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boosts, ledgerEntries, users } from "../src/db/schema/index.ts";
+import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
+import { reduceSessionTime } from "../src/modules/mining/mining.service.ts";
+import { createTestApp, signUp, type TestApp, uniqueUser, verifyEmail } from "./helpers.ts";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => test.close());
+
+async function miner(extra: Record<string, unknown> = {}) {
+  const signed = await signUp(test, uniqueUser("miner"), extra);
+  await verifyEmail(test, signed.user.email);
+  return signed;
+}
+
+const HOUR = 3_600_000;
+
+describe("mining sessions", () => {
+  it("needs a verified e-mail", async () => {
+    const { client: c } = await signUp(test);
+    const r = await c.post("/api/mining/start");
+    expect(r.statusCode).toBe(403);
+    expect(r.json().error).toBe("EMAIL_NOT_VERIFIED");
+  });
+
+  it("runs 24 h, earns at the base rate, then is claimed once", async () => {
+    const { client: c } = await miner();
+    const started = await c.post("/api/mining/start");
+    expect(started.statusCode).toBe(200);
+    const state = started.json();
+    expect(state.session).toMatchObject({ active: true, ended: false, claimed: false });
+    expect(state.session.remainingMs).toBe(SESSION_DURATION_MS);
+    expect(state.rate.total).toBe("0.001041667");
+
+    const refused = await c.post("/api/mining/start");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: "MINING_SESSION_ACTIVE",
+      message: "Une session de minage est déjà active",
+    });
+
+    test.clock.advance(HOUR);
+    expect((await c.get("/api/mining")).json().session.earnings).toBe("0.001041667");
+
+    test.clock.advance(SESSION_DURATION_MS);
+    const ended = (await c.get("/api/mining")).json();
+    expect(ended.session).toMatchObject({ active: false, ended: true, claimed: false, remainingMs: 0 });
+    expect(ended.session.earnings).toBe(formatNano(BASE_RATE_NANO * 24n));
+
+    const claimed = await c.post("/api/mining/claim");
+    expect(claimed.json().credited).toBe("0.025000008");
+    expect(claimed.json().session.claimed).toBe(true);
+    const again = await c.post("/api/mining/claim");
+    expect(again.statusCode).toBe(409);
+    const me = (await c.get("/api/me")).json();
+    expect(me.balance).toBe("0.025000008");
+    expect(me.totalMined).toBe("0.025000008");
+  });
+
+  it("stop credits the earnings so far and frees the user to start again", async () => {
+    const { client: c } = await miner();
+    await c.post("/api/mining/start");
+    test.clock.advance(2 * HOUR);
+    const stopped = (await c.post("/api/mining/stop")).json();
+    expect(stopped.credited).toBe("0.002083334");
+    expect((await c.post("/api/mining/claim")).statusCode).toBe(409);
+    expect((await c.post("/api/mining/start")).statusCode).toBe(200);
+  });
+
+  it("counts an active referral at once and stops counting when its session ends", async () => {
+    const referrer = await miner();
+    await referrer.client.post("/api/mining/start");
+    const referee = await miner({ referralCode: referrer.me.referralCode });
+    await referee.client.post("/api/mining/start");
+    const withReferral = (await referrer.client.get("/api/mining")).json();
+    expect(withReferral.rate.activeReferrals).toBe(1);
+    expect(withReferral.rate.total).toBe(formatNano(BASE_RATE_NANO + REFERRAL_BONUS_NANO));
+    expect(withReferral.session.accrual.rate).toBe(withReferral.rate.total);
+
+    // The referee stops after 1 h: the referrer earned base + bonus for that hour only.
+    test.clock.advance(HOUR);
+    await referee.client.post("/api/mining/stop");
+    test.clock.advance(HOUR);
+    const later = (await referrer.client.get("/api/mining")).json();
+    expect(later.rate.activeReferrals).toBe(0);
+    expect(later.session.earnings).toBe(formatNano(2n * BASE_RATE_NANO + REFERRAL_BONUS_NANO));
+  });
+
+  it("stops a boost exactly at its expiry", async () => {
+    const { client: c, me } = await miner();
+    const now = test.clock.now();
+    await test.db.insert(boosts).values({
+      userId: me.id,
+      valueNano: 1_000_000_000n,
+      source: "test",
+      appliedAt: now,
+      expiresAt: new Date(now.getTime() + HOUR),
+    });
+    await c.post("/api/mining/start");
+    test.clock.advance(3 * HOUR);
+    const state = (await c.get("/api/mining")).json();
+    expect(state.rate.boosts).toBe("0.000000000");
+    expect(state.session.earnings).toBe(formatNano(3n * BASE_RATE_NANO + 1_000_000_000n));
+  });
+
+  it("time reduction ends the session sooner and pays the removed time now", async () => {
+    const { client: c, me } = await miner();
+    await c.post("/api/mining/start");
+    test.clock.advance(HOUR);
+    await test.db.transaction((tx) => reduceSessionTime(tx, test.clock, me.id, 5 * HOUR));
+    const state = (await c.get("/api/mining")).json();
+    expect(state.session.remainingMs).toBe(SESSION_DURATION_MS - 6 * HOUR);
+    expect(state.session.earnings).toBe(formatNano(6n * BASE_RATE_NANO));
+    test.clock.advance(SESSION_DURATION_MS);
+    const claimed = (await c.post("/api/mining/claim")).json();
+    expect(claimed.credited).toBe(formatNano(24n * BASE_RATE_NANO));
+  });
+
+  it("keeps the ledger equal to the balance, and ledger verify sees a drift", async () => {
+    expect(await findLedgerMismatches(test.db)).toEqual([]);
+    const { me } = await signUp(test);
+    await test.db.update(users).set({ balance: 5n }).where(eq(users.id, me.id));
+    expect(await findLedgerMismatches(test.db)).toEqual([
+      { userId: me.id, balance: "5", ledgerSum: "0" },
+    ]);
+    await test.db.update(users).set({ balance: 0n }).where(eq(users.id, me.id));
+  });
+
+  it("refuses a negative balance at the database", async () => {
+    const { me } = await signUp(test);
+    await expect(
+      test.db.update(users).set({ balance: -1n }).where(eq(users.id, me.id)),
+    ).rejects.toThrow();
+  });
+});
+
+describe("mining under concurrency", () => {
+  it("20 concurrent starts make exactly one session", async () => {
+    const { client: c } = await miner();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => c.post("/api/mining/start")));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
+  });
+
+  it("30 concurrent claims credit once", async () => {
+    const { client: c, me } = await miner();
+    await c.post("/api/mining/start");
+    test.clock.advance(SESSION_DURATION_MS);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => c.post("/api/mining/claim")));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    const entries = await test.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, me.id));
+    expect(entries).toHaveLength(1);
+    expect((await c.get("/api/me")).json().balance).toBe(formatNano(24n * BASE_RATE_NANO));
+  });
+});
