@@ -29,7 +29,9 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
 import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
+import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
 import { miningRoutes } from "./modules/mining/mining.routes.ts";
+import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 
 export interface AppDeps {
@@ -161,6 +163,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
   });
   await app.register(usersRoutes, { db, clock, viewer });
   await app.register(miningRoutes, { db, clock, viewer });
+  await app.register(referralsRoutes, { db, clock, viewer, publicUrl: config.PUBLIC_URL });
+  await app.register(leaderboardRoutes, { db, viewer });
   await app.register(adminRoutes, {
     db,
     clock,

@@ -9,3 +9,4 @@ export * from "./schemas/me.ts";
 export * from "./mining.ts";
 export * from "./money.ts";
 export * from "./schemas/mining.ts";
+export * from "./schemas/referrals.ts";

@@ -31,6 +31,11 @@ export const en: Catalog = {
     EMAIL_NOT_VERIFIED: "Verify your e-mail address to start mining.",
     MINING_SESSION_ACTIVE: "A mining session is already active",
     NO_MINING_SESSION: "No mining session in progress.",
+    REFERRAL_CODE_REQUIRED: "A referral code is required.",
+    REFERRAL_CODE_INVALID: "Invalid referral code.",
+    REFERRAL_CODE_OWN: "You cannot use your own referral code.",
+    REFERRER_ALREADY_SET: "You already have a referrer.",
+    REFERRAL_LOOP: "This referral would create a loop.",
   },
   mail: {
     greeting: "Hello {{nickname}},",

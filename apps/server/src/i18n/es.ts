@@ -33,6 +33,11 @@ export const es: Catalog = {
     EMAIL_NOT_VERIFIED: "Verifica tu dirección de correo para empezar a minar.",
     MINING_SESSION_ACTIVE: "Ya hay una sesión de minería activa",
     NO_MINING_SESSION: "No hay ninguna sesión de minería en curso.",
+    REFERRAL_CODE_REQUIRED: "El código de referido es obligatorio.",
+    REFERRAL_CODE_INVALID: "Código de referido no válido.",
+    REFERRAL_CODE_OWN: "No puedes usar tu propio código de referido.",
+    REFERRER_ALREADY_SET: "Ya tienes un padrino.",
+    REFERRAL_LOOP: "Este referido crearía un bucle.",
   },
   mail: {
     greeting: "Hola, {{nickname}}:",

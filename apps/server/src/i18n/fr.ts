@@ -32,6 +32,11 @@ export const fr = {
     EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour commencer à miner.",
     MINING_SESSION_ACTIVE: "Une session de minage est déjà active",
     NO_MINING_SESSION: "Aucune session de minage en cours.",
+    REFERRAL_CODE_REQUIRED: "Le code de parrainage est obligatoire.",
+    REFERRAL_CODE_INVALID: "Code de parrainage invalide.",
+    REFERRAL_CODE_OWN: "Vous ne pouvez pas utiliser votre propre code de parrainage.",
+    REFERRER_ALREADY_SET: "Vous avez déjà un parrain.",
+    REFERRAL_LOOP: "Ce parrainage créerait une boucle.",
   },
   mail: {
     greeting: "Bonjour {{nickname}},",

@@ -31,6 +31,11 @@ export const ru: Catalog = {
     EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы начать майнинг.",
     MINING_SESSION_ACTIVE: "Сессия майнинга уже активна",
     NO_MINING_SESSION: "Нет активной сессии майнинга.",
+    REFERRAL_CODE_REQUIRED: "Укажите реферальный код.",
+    REFERRAL_CODE_INVALID: "Неверный реферальный код.",
+    REFERRAL_CODE_OWN: "Нельзя использовать собственный реферальный код.",
+    REFERRER_ALREADY_SET: "У вас уже есть пригласивший.",
+    REFERRAL_LOOP: "Такое приглашение создало бы цикл.",
   },
   mail: {
     greeting: "Здравствуйте, {{nickname}}!",

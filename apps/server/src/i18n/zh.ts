@@ -30,6 +30,11 @@ export const zh: Catalog = {
     EMAIL_NOT_VERIFIED: "请先验证您的电子邮箱再开始挖矿。",
     MINING_SESSION_ACTIVE: "挖矿会话已在进行中",
     NO_MINING_SESSION: "当前没有进行中的挖矿会话。",
+    REFERRAL_CODE_REQUIRED: "请输入邀请码。",
+    REFERRAL_CODE_INVALID: "邀请码无效。",
+    REFERRAL_CODE_OWN: "不能使用自己的邀请码。",
+    REFERRER_ALREADY_SET: "您已经有邀请人了。",
+    REFERRAL_LOOP: "该邀请关系会形成循环。",
   },
   mail: {
     greeting: "{{nickname}}，您好：",

@@ -1,0 +1,37 @@
+import { errorResponseSchema, referralsSchema, setReferrerBodySchema } from "@fre/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ViewerResolver } from "../auth/viewer.ts";
+import { getReferrals, type ReferralDeps, setReferrer } from "./referrals.service.ts";
+
+export async function referralsRoutes(
+  fastify: FastifyInstance,
+  deps: ReferralDeps & { viewer: ViewerResolver },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
+  app.get(
+    "/api/referrals",
+    { schema: { tags: ["referrals"], response: { 200: referralsSchema, ...errors } } },
+    async (request) => getReferrals(deps, (await deps.viewer.required(request)).userId),
+  );
+  app.post(
+    "/api/referrals/referrer",
+    {
+      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["referrals"],
+        summary: "Set my referrer later (once)",
+        body: setReferrerBodySchema,
+        response: { 200: referralsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      setReferrer(deps, (await deps.viewer.required(request)).userId, request.body.code),
+  );
+}

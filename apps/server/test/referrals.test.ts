@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signUp, type TestApp, uniqueUser, verifyEmail } from "./helpers.ts";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => test.close());
+
+async function miner(extra: Record<string, unknown> = {}) {
+  const signed = await signUp(test, uniqueUser("ref"), extra);
+  await verifyEmail(test, signed.user.email);
+  return signed;
+}
+
+describe("referrals", () => {
+  it("25 referrals of which 22 active count 20", async () => {
+    const referrer = await miner();
+    const referees = [];
+    for (let i = 0; i < 25; i++) referees.push(await miner({ referralCode: referrer.me.referralCode }));
+    for (const referee of referees.slice(0, 22)) {
+      expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
+    }
+    const mine = (await referrer.client.get("/api/referrals")).json();
+    expect(mine).toMatchObject({
+      code: referrer.me.referralCode,
+      link: `http://localhost:3000/register?ref=${referrer.me.referralCode}`,
+      total: 25,
+      activeCount: 22,
+      countedCount: 20,
+      bonusPerHour: "0.041666000",
+      hasReferrer: false,
+    });
+    expect(mine.referrals).toHaveLength(25);
+    expect(mine.referrals.filter((r: { active: boolean }) => r.active)).toHaveLength(22);
+    const rate = (await referrer.client.get("/api/mining")).json().rate;
+    expect(rate).toMatchObject({ activeReferrals: 22, countedReferrals: 20, referrals: "0.041666000" });
+  });
+
+  it("sets a referrer later with every check", async () => {
+    const a = await signUp(test);
+    const b = await signUp(test);
+    const c = await signUp(test, uniqueUser(), { referralCode: b.me.referralCode });
+    const post = (who: typeof a, code: string) =>
+      who.client.post("/api/referrals/referrer", { code });
+
+    expect((await post(a, " ")).json().error).toBe("REFERRAL_CODE_REQUIRED");
+    expect((await post(a, "NOPE99")).json().error).toBe("REFERRAL_CODE_INVALID");
+    expect((await post(a, a.me.referralCode)).json().error).toBe("REFERRAL_CODE_OWN");
+    expect((await post(c, a.me.referralCode)).json().error).toBe("REFERRER_ALREADY_SET");
+    // b → a is fine; then a → c would close the loop a ← b ← c ← a.
+    expect((await post(b, a.me.referralCode.toLowerCase())).statusCode).toBe(200);
+    const loop = await post(a, c.me.referralCode);
+    expect(loop.statusCode).toBe(400);
+    expect(loop.json()).toEqual({
+      error: "REFERRAL_LOOP",
+      message: "Ce parrainage créerait une boucle.",
+    });
+    expect((await b.client.get("/api/referrals")).json().hasReferrer).toBe(true);
+  });
+});
+
+describe("leaderboard", () => {
+  it("ranks by total mined with deterministic ties and shows my rank outside the top 10", async () => {
+    const fresh = await createTestApp();
+    try {
+      const players = [];
+      for (let i = 0; i < 12; i++) players.push(await signUp(fresh, uniqueUser("lb")));
+      const { users } = await import("../src/db/schema/index.ts");
+      const { eq } = await import("drizzle-orm");
+      for (const [i, p] of players.entries()) {
+        const mined = i < 11 ? BigInt(1000 - (i % 3)) : 1n;
+        await fresh.db.update(users).set({ totalMined: mined }).where(eq(users.id, p.me.id));
+      }
+      const board = (await players[11]!.client.get("/api/leaderboard")).json();
+      expect(board.top).toHaveLength(10);
+      expect(board.top.map((t: { rank: number }) => t.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      // 1000 nFRE for players 0, 3, 6, 9 in sign-up order, then 999 for 1, 4, 7, 10…
+      expect(board.top.slice(0, 4).map((t: { nickname: string }) => t.nickname)).toEqual(
+        [0, 3, 6, 9].map((i) => players[i]!.me.nickname),
+      );
+      expect(board.top[0].totalMined).toBe("0.000001000");
+      expect(board.me).toEqual({ rank: 12, totalMined: "0.000000001" });
+      const again = (await players[11]!.client.get("/api/leaderboard")).json();
+      expect(again).toEqual(board);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
