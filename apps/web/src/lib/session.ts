@@ -5,8 +5,15 @@ import { readStored, STORAGE_KEYS, writeStored } from "./storage";
 
 export type { Me };
 
-/** The signed-in user, or null for a visitor (401). */
+/**
+ * The signed-in user, or null for a visitor. A browser with no sign-in hint asks
+ * get-session first (200 null for visitors) so a visitor's page logs no failed request.
+ */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
+  if (!hasSignedInHint()) {
+    const session = await api.get<unknown>("/api/auth/get-session", signal);
+    if (!session) return null;
+  }
   try {
     const me = await api.get<Me>("/api/me", signal);
     writeStored(STORAGE_KEYS.signedInHint, "1");
