@@ -1,11 +1,10 @@
-import "./index.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/providers";
 import { queryClient } from "./app/query-client";
 import { createRouter } from "./app/router";
-import { initI18n } from "./lib/i18n";
+import { i18n, initI18n } from "./lib/i18n";
 import { meQuery } from "./lib/session";
 
 // Ask who is signed in while the catalogs and the first route load.
@@ -14,18 +13,38 @@ void queryClient.prefetchQuery(meQuery);
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");
 
-initI18n()
-  .catch((error: unknown) => console.error("Translations failed to load", error))
-  .finally(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={createRouter()} />
-        </Providers>
-      </StrictMode>,
-    );
-  });
-
 window.addEventListener("unhandledrejection", (event) => {
   console.warn("Unhandled promise rejection", event.reason);
 });
+
+function start() {
+  const app = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>
+  );
+  // index.html carries the French landing rendered at build time (see prerender.tsx):
+  // hydrate it when it is what this visitor should see, otherwise start from scratch.
+  const hydrate =
+    container?.hasAttribute("data-prerendered") &&
+    !document.documentElement.classList.contains("no-prerender") &&
+    window.location.pathname === "/" &&
+    i18n.resolvedLanguage === "fr";
+  // Transitions render in slices, so start-up never blocks input for long.
+  startTransition(() => {
+    if (!container) return;
+    if (hydrate) {
+      hydrateRoot(container, app);
+      return;
+    }
+    container.removeAttribute("data-prerendered");
+    container.replaceChildren();
+    createRoot(container).render(app);
+  });
+}
+
+initI18n()
+  .catch((error: unknown) => console.error("Translations failed to load", error))
+  .finally(start);

@@ -53,6 +53,7 @@ export function initI18n(): Promise<unknown> {
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,
+      showSupportNotice: false,
     });
 }
 

@@ -1,14 +1,36 @@
-import { Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router";
+import { Suspense, useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router";
 import { PageLoader } from "../../components/ui/spinner";
 import { AdminExitWatcher } from "../../features/admin";
 import { CookieConsent } from "../../features/cookie-consent";
 import { LanguageSync } from "../../features/preferences";
 
+/** New page, top of the page (ScrollRestoration would need an inline script the CSP forbids). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current !== pathname) window.scrollTo(0, 0);
+    previous.current = pathname;
+  }, [pathname]);
+  return null;
+}
+
+/** The build-time landing stays inert until React has taken it over. */
+function ActivatePage() {
+  useEffect(() => {
+    const root = document.getElementById("root");
+    root?.removeAttribute("inert");
+    root?.removeAttribute("data-prerendered");
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <>
-      <ScrollRestoration />
+      <ActivatePage />
+      <ScrollToTop />
       <LanguageSync />
       <AdminExitWatcher />
       <Suspense fallback={<PageLoader fullScreen />}>

@@ -83,8 +83,14 @@ export function closeConsentDialog(): void {
   setState({ ...state, dialogOpen: false });
 }
 
+const serverState: ConsentState = { consent: null, dialogOpen: false };
+
 export function useConsentState(): ConsentState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverState,
+  );
 }
 
 export function subscribeToConsent(listener: (consent: CookieConsent | null) => void) {

@@ -14,13 +14,13 @@ export function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[linear-gradient(rgba(255,255,255,0.035)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,0.035)_1px,transparent_1px)] bg-[size:44px_44px] [mask-image:radial-gradient(70%_60%_at_50%_20%,black,transparent)]"
       />
-      <div className="relative mx-auto flex max-w-6xl flex-col items-center px-5 pb-16 pt-12 text-center sm:pb-24 sm:pt-20">
-        <div className="relative mb-8">
+      <div className="relative mx-auto flex max-w-6xl flex-col items-center px-5 pb-14 pt-8 text-center sm:pb-24 sm:pt-20">
+        <div className="relative mb-6">
           <div
             aria-hidden="true"
             className="absolute inset-0 animate-glow rounded-full bg-amber-400/30 blur-2xl"
           />
-          <Logo className="relative size-20 sm:size-24" />
+          <Logo className="relative size-16 sm:size-24" />
         </div>
         <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-amber-300/30 bg-amber-300/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-amber-100">
           <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-400" />
@@ -28,15 +28,15 @@ export function Hero() {
         </p>
         <h1
           id="hero-title"
-          className="max-w-3xl text-4xl font-extrabold leading-[1.08] tracking-tight text-white sm:text-6xl"
+          className="max-w-3xl text-[2.15rem] font-extrabold leading-[1.1] tracking-tight text-white sm:text-6xl"
         >
           {t("hero.titleStart")}{" "}
           <span className="bg-gradient-to-r from-amber-200 via-amber-300 to-amber-500 bg-clip-text text-transparent">
             {t("hero.titleAccent")}
           </span>
         </h1>
-        <p className="mt-5 max-w-xl text-lg text-muted">{t("hero.subtitle")}</p>
-        <div className="mt-8 flex w-full max-w-sm flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
+        <p className="mt-4 max-w-xl text-base text-muted sm:text-lg">{t("hero.subtitle")}</p>
+        <div className="mt-7 flex w-full max-w-sm flex-col gap-3 sm:max-w-none sm:flex-row sm:justify-center">
           <ButtonLink to="/register" size="lg">
             {t("hero.start")}
           </ButtonLink>
