@@ -29,8 +29,12 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
 import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
+import type { MiningDeps } from "./modules/mining/mining.service.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
 import { miningRoutes } from "./modules/mining/mining.routes.ts";
+import { createEventBus } from "./modules/notifications/event-bus.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
+import { notify, sweepSessionEndings } from "./modules/notifications/notifications.service.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 
@@ -88,6 +92,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Live event streams never go idle; closing must not wait for them.
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -162,7 +168,12 @@ export async function buildApp(config: Config, deps: AppDeps) {
     await authRoutes(scope, { auth, db, clock, publicUrl: config.PUBLIC_URL });
   });
   await app.register(usersRoutes, { db, clock, viewer });
-  await app.register(miningRoutes, { db, clock, viewer });
+  const bus = createEventBus();
+  const notificationDeps = { db, clock, bus };
+  const notifyUser: MiningDeps["notify"] = (userId, type, params) =>
+    notify(notificationDeps, userId, type, params);
+  await app.register(miningRoutes, { db, clock, viewer, notify: notifyUser });
+  await app.register(notificationsRoutes, { ...notificationDeps, viewer });
   await app.register(referralsRoutes, { db, clock, viewer, publicUrl: config.PUBLIC_URL });
   await app.register(leaderboardRoutes, { db, viewer });
   await app.register(adminRoutes, {
@@ -181,10 +192,20 @@ export async function buildApp(config: Config, deps: AppDeps) {
     app,
     auth,
     mailer,
+    bus,
     /** Periodic jobs of a running server (not started by tests that only inject). */
     startBackgroundJobs() {
       const monitor = startHealthMonitor(healthDeps, config.HEALTH_INTERVAL_MS, app.log);
-      app.addHook("onClose", async () => monitor.stop());
+      const sweep = setInterval(() => {
+        sweepSessionEndings(notificationDeps).catch((error) =>
+          app.log.error({ err: error }, "session-end sweep failed"),
+        );
+      }, 15_000);
+      sweep.unref();
+      app.addHook("onClose", async () => {
+        monitor.stop();
+        clearInterval(sweep);
+      });
     },
   };
 }

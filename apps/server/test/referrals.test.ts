@@ -16,7 +16,7 @@ async function miner(extra: Record<string, unknown> = {}) {
 describe("referrals", () => {
   it("25 referrals of which 22 active count 20", async () => {
     const referrer = await miner();
-    const referees = [];
+    const referees: Awaited<ReturnType<typeof signUp>>[] = [];
     for (let i = 0; i < 25; i++) referees.push(await miner({ referralCode: referrer.me.referralCode }));
     for (const referee of referees.slice(0, 22)) {
       expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
@@ -64,7 +64,7 @@ describe("leaderboard", () => {
   it("ranks by total mined with deterministic ties and shows my rank outside the top 10", async () => {
     const fresh = await createTestApp();
     try {
-      const players = [];
+      const players: Awaited<ReturnType<typeof signUp>>[] = [];
       for (let i = 0; i < 12; i++) players.push(await signUp(fresh, uniqueUser("lb")));
       const { users } = await import("../src/db/schema/index.ts");
       const { eq } = await import("drizzle-orm");

@@ -51,4 +51,42 @@ export const en: Catalog = {
     resetAction: "Choose a new password",
     resetExpiry: "This link is valid for 1 hour.",
   },
+  notifications: {
+    mining_session_end: {
+      title: "Mining session over",
+      message: "Your mining session is ending. Claim your earnings and start mining again!",
+    },
+    mining_session_claim: {
+      title: "Earnings claimed",
+      message: "You claimed {{amount}} FRE.",
+    },
+    slot_available: {
+      title: "Free spin available",
+      message: "Your free slot machine spin is available!",
+    },
+    slot_available_bonus: {
+      title: "Bonus spins available",
+      message: "You have {{count}} referral bonus spin(s) to play!",
+    },
+    referral_active: {
+      title: "Active referral",
+      message: "{{nickname}} is mining right now: your rate goes up.",
+    },
+    bonus_expiring: {
+      title: "Boost expiring soon",
+      message: "Your mining boost expires in 24 hours.",
+    },
+    level_up: {
+      title: "Level validated",
+      message: "Well done! You validated level {{level}}.",
+    },
+    withdrawal_complete: {
+      title: "Withdrawal sent",
+      message: "Your withdrawal of {{amount}} FRE has been sent.",
+    },
+    purchase_confirmation: {
+      title: "Purchase confirmed",
+      message: "Your purchase {{item}} is confirmed.",
+    },
+  },
 };

@@ -54,4 +54,42 @@ export const es: Catalog = {
     resetAction: "Elegir una nueva contraseña",
     resetExpiry: "Este enlace es válido durante 1 hora.",
   },
+  notifications: {
+    mining_session_end: {
+      title: "Sesión de minería terminada",
+      message: "Tu sesión de minería termina. ¡Reclama tus ganancias y vuelve a minar!",
+    },
+    mining_session_claim: {
+      title: "Ganancias reclamadas",
+      message: "Has reclamado {{amount}} FRE.",
+    },
+    slot_available: {
+      title: "Tirada gratis disponible",
+      message: "¡Tu tirada gratis de la tragaperras está disponible!",
+    },
+    slot_available_bonus: {
+      title: "Tiradas extra disponibles",
+      message: "¡Tienes {{count}} tirada(s) extra por referidos!",
+    },
+    referral_active: {
+      title: "Referido activo",
+      message: "{{nickname}} está minando ahora: tu tasa sube.",
+    },
+    bonus_expiring: {
+      title: "Boost a punto de caducar",
+      message: "Tu boost de minería caduca en 24 horas.",
+    },
+    level_up: {
+      title: "Nivel validado",
+      message: "¡Enhorabuena! Has validado el nivel {{level}}.",
+    },
+    withdrawal_complete: {
+      title: "Retiro enviado",
+      message: "Tu retiro de {{amount}} FRE ha sido enviado.",
+    },
+    purchase_confirmation: {
+      title: "Compra confirmada",
+      message: "Tu compra {{item}} está confirmada.",
+    },
+  },
 };

@@ -53,6 +53,44 @@ export const fr = {
     resetAction: "Choisir un nouveau mot de passe",
     resetExpiry: "Ce lien est valable 1 heure.",
   },
+  notifications: {
+    mining_session_end: {
+      title: "Session de minage terminée",
+      message: "Votre session de minage se termine. Réclamez vos gains et relancez le minage !",
+    },
+    mining_session_claim: {
+      title: "Gains réclamés",
+      message: "Vous avez réclamé {{amount}} FRE.",
+    },
+    slot_available: {
+      title: "Tour gratuit disponible",
+      message: "Votre tour gratuit de machine à sous est disponible !",
+    },
+    slot_available_bonus: {
+      title: "Tours bonus disponibles",
+      message: "Vous avez {{count}} tour(s) bonus de parrainage à jouer !",
+    },
+    referral_active: {
+      title: "Filleul actif",
+      message: "{{nickname}} mine en ce moment : votre taux augmente.",
+    },
+    bonus_expiring: {
+      title: "Boost bientôt expiré",
+      message: "Votre boost de minage expire dans 24 heures.",
+    },
+    level_up: {
+      title: "Niveau validé",
+      message: "Bravo ! Vous avez validé le niveau {{level}}.",
+    },
+    withdrawal_complete: {
+      title: "Retrait effectué",
+      message: "Votre retrait de {{amount}} FRE a été envoyé.",
+    },
+    purchase_confirmation: {
+      title: "Achat confirmé",
+      message: "Votre achat {{item}} est confirmé.",
+    },
+  },
 };
 
 export type Catalog = typeof fr;

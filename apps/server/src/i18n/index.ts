@@ -53,3 +53,14 @@ export function mailText(
 ): string {
   return interpolate(catalogs[language].mail[key], values);
 }
+
+export type NotificationTextKey = keyof Catalog["notifications"];
+
+export function notificationText(
+  language: Language,
+  key: NotificationTextKey,
+  values?: Record<string, string | number>,
+) {
+  const entry = catalogs[language].notifications[key];
+  return { title: interpolate(entry.title, values), message: interpolate(entry.message, values) };
+}

@@ -52,4 +52,42 @@ export const ru: Catalog = {
     resetAction: "Задать новый пароль",
     resetExpiry: "Ссылка действительна 1 час.",
   },
+  notifications: {
+    mining_session_end: {
+      title: "Сессия майнинга завершена",
+      message: "Ваша сессия майнинга заканчивается. Заберите доход и запустите майнинг снова!",
+    },
+    mining_session_claim: {
+      title: "Доход получен",
+      message: "Вы получили {{amount}} FRE.",
+    },
+    slot_available: {
+      title: "Бесплатное вращение",
+      message: "Ваше бесплатное вращение слота доступно!",
+    },
+    slot_available_bonus: {
+      title: "Бонусные вращения",
+      message: "У вас {{count}} бонусных вращений за рефералов!",
+    },
+    referral_active: {
+      title: "Активный реферал",
+      message: "{{nickname}} сейчас майнит: ваша скорость растёт.",
+    },
+    bonus_expiring: {
+      title: "Буст скоро истечёт",
+      message: "Ваш буст майнинга истекает через 24 часа.",
+    },
+    level_up: {
+      title: "Уровень пройден",
+      message: "Поздравляем! Вы прошли уровень {{level}}.",
+    },
+    withdrawal_complete: {
+      title: "Вывод выполнен",
+      message: "Ваш вывод {{amount}} FRE отправлен.",
+    },
+    purchase_confirmation: {
+      title: "Покупка подтверждена",
+      message: "Ваша покупка {{item}} подтверждена.",
+    },
+  },
 };

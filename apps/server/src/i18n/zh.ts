@@ -50,4 +50,42 @@ export const zh: Catalog = {
     resetAction: "设置新密码",
     resetExpiry: "此链接 1 小时内有效。",
   },
+  notifications: {
+    mining_session_end: {
+      title: "挖矿会话已结束",
+      message: "您的挖矿会话即将结束。领取收益并重新开始挖矿吧！",
+    },
+    mining_session_claim: {
+      title: "收益已领取",
+      message: "您已领取 {{amount}} FRE。",
+    },
+    slot_available: {
+      title: "免费旋转可用",
+      message: "您的老虎机免费旋转已可使用！",
+    },
+    slot_available_bonus: {
+      title: "奖励旋转可用",
+      message: "您有 {{count}} 次邀请奖励旋转可玩！",
+    },
+    referral_active: {
+      title: "邀请好友活跃",
+      message: "{{nickname}} 正在挖矿：您的速率提高了。",
+    },
+    bonus_expiring: {
+      title: "加速即将到期",
+      message: "您的挖矿加速将在 24 小时后到期。",
+    },
+    level_up: {
+      title: "等级已完成",
+      message: "恭喜！您已完成第 {{level}} 级。",
+    },
+    withdrawal_complete: {
+      title: "提现已完成",
+      message: "您的 {{amount}} FRE 提现已发送。",
+    },
+    purchase_confirmation: {
+      title: "购买已确认",
+      message: "您的购买 {{item}} 已确认。",
+    },
+  },
 };

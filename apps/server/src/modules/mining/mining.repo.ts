@@ -58,10 +58,11 @@ export async function nextBoostExpiry(db: Executor, userId: string, now: Date) {
   return row?.at ? new Date(row.at) : null;
 }
 
-export async function findReferrerId(db: Executor, userId: string) {
+/** The user's referrer, with the user's nickname (for the referrer's notification). */
+export async function findReferrer(db: Executor, userId: string) {
   const [row] = await db
-    .select({ referredBy: users.referredBy })
+    .select({ referrerId: users.referredBy, nickname: users.nickname })
     .from(users)
     .where(eq(users.id, userId));
-  return row?.referredBy ?? null;
+  return row?.referrerId ? { referrerId: row.referrerId, nickname: row.nickname } : null;
 }

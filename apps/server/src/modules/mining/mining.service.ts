@@ -17,7 +17,7 @@ import { AppError } from "../../lib/errors.ts";
 import { recordMovement } from "../ledger/ledger.repo.ts";
 import {
   findActiveSession,
-  findReferrerId,
+  findReferrer,
   insertSession,
   nextBoostExpiry,
   readRateFacts,
@@ -28,6 +28,12 @@ import {
 export interface MiningDeps {
   db: Db;
   clock: Clock;
+  /** Sends a user notification (after commit); optional so the engine runs on its own. */
+  notify?: (
+    userId: string,
+    type: "mining_session_claim" | "referral_active",
+    params: Record<string, string | number>,
+  ) => Promise<void>;
 }
 
 type Executor = Db | Tx;
@@ -164,9 +170,13 @@ export async function getMining(deps: MiningDeps, userId: string): Promise<Minin
 }
 
 /** Referral events change the referrer's rate at once. Best effort: reads refresh it anyway. */
-async function notifyReferrer(deps: MiningDeps, userId: string) {
-  const referrerId = await findReferrerId(deps.db, userId);
-  if (referrerId) await refreshSessionRate(deps, referrerId);
+async function notifyReferrer(deps: MiningDeps, userId: string, started: boolean) {
+  const referrer = await findReferrer(deps.db, userId);
+  if (!referrer) return;
+  await refreshSessionRate(deps, referrer.referrerId);
+  if (started) {
+    await deps.notify?.(referrer.referrerId, "referral_active", { nickname: referrer.nickname });
+  }
 }
 
 export async function startMining(deps: MiningDeps, userId: string) {
@@ -187,7 +197,7 @@ export async function startMining(deps: MiningDeps, userId: string) {
     if (isUniqueViolation(error)) throw new AppError("MINING_SESSION_ACTIVE", 409);
     throw error;
   }
-  await notifyReferrer(deps, userId);
+  await notifyReferrer(deps, userId, true);
   return getMining(deps, userId);
 }
 
@@ -218,7 +228,10 @@ export async function settleMining(deps: MiningDeps, userId: string, mode: "clai
     });
     return earnings;
   });
-  await notifyReferrer(deps, userId);
+  await notifyReferrer(deps, userId, false);
+  if (mode === "claim") {
+    await deps.notify?.(userId, "mining_session_claim", { amount: formatNano(credited) });
+  }
   return { ...(await getMining(deps, userId)), credited: formatNano(credited) };
 }
 

@@ -1,0 +1,86 @@
+import { errorResponseSchema } from "@fre/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { languageFromHeader } from "../../i18n/index.ts";
+import type { ViewerResolver } from "../auth/viewer.ts";
+import {
+  getNotifications,
+  type NotificationDeps,
+  readAll,
+  readOne,
+} from "./notifications.service.ts";
+
+const notificationSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  timestamp: z.string(),
+  read: z.boolean(),
+  target: z.string(),
+});
+const listSchema = z.object({ items: z.array(notificationSchema), unread: z.number().int() });
+
+export async function notificationsRoutes(
+  fastify: FastifyInstance,
+  deps: NotificationDeps & { viewer: ViewerResolver },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ["notifications"];
+  app.get(
+    "/api/notifications",
+    { schema: { tags, response: { 200: listSchema, 401: errorResponseSchema } } },
+    async (request) => {
+      const { userId } = await deps.viewer.required(request);
+      return getNotifications(deps, userId, languageFromHeader(request.headers["accept-language"]));
+    },
+  );
+  app.post(
+    "/api/notifications/:id/read",
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid() }),
+        response: { 204: z.null(), 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await readOne(deps, (await deps.viewer.required(request)).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    "/api/notifications/read-all",
+    { schema: { tags, response: { 204: z.null(), 401: errorResponseSchema } } },
+    async (request, reply) => {
+      await readAll(deps, (await deps.viewer.required(request)).userId);
+      return reply.status(204).send(null);
+    },
+  );
+  // Server-sent events: new notifications (and later other live events) for the signed-in user.
+  app.get(
+    "/api/events",
+    { schema: { tags, summary: "Live events (text/event-stream)" }, config: { rateLimit: false } },
+    async (request, reply) => {
+      const { userId } = await deps.viewer.required(request);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+      });
+      res.write("retry: 5000\n\n");
+      const unsubscribe = deps.bus.subscribe(userId, (event) => {
+        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      });
+      const ping = setInterval(() => res.write(": ping\n\n"), 25_000);
+      request.raw.on("close", () => {
+        clearInterval(ping);
+        unsubscribe();
+      });
+    },
+  );
+}

@@ -1,0 +1,109 @@
+import { SESSION_DURATION_MS } from "@fre/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
+import { sweepSessionEndings } from "../src/modules/notifications/notifications.service.ts";
+import { client, createTestApp, signUp, type TestApp, uniqueUser, verifyEmail } from "./helpers.ts";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => test.close());
+
+const deps = () => ({ db: test.db, clock: test.clock, bus: test.bus });
+
+async function miner() {
+  const signed = await signUp(test, uniqueUser("notif"));
+  await verifyEmail(test, signed.user.email);
+  return signed;
+}
+
+describe("notifications", () => {
+  it("sends the end-of-session notice once, when 1 minute or less remains", async () => {
+    const { client: c } = await miner();
+    await c.post("/api/mining/start");
+    test.clock.advance(SESSION_DURATION_MS - 2 * 60_000);
+    await sweepSessionEndings(deps());
+    expect((await c.get("/api/notifications")).json().items).toHaveLength(0);
+    test.clock.advance(61_000);
+    await Promise.all([sweepSessionEndings(deps()), sweepSessionEndings(deps())]);
+    await sweepSessionEndings(deps());
+    const list = (await c.get("/api/notifications")).json();
+    expect(list.unread).toBe(1);
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        type: "mining_session_end",
+        title: "Session de minage terminée",
+        read: false,
+        target: "/",
+      }),
+    ]);
+  });
+
+  it("renders in the reader's language and notifies the claim", async () => {
+    const { client: c, user } = await miner();
+    await c.post("/api/mining/start");
+    test.clock.advance(SESSION_DURATION_MS);
+    await c.post("/api/mining/claim");
+    const english = client(test, { language: "en" });
+    await english.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    const items = (await english.get("/api/notifications")).json().items;
+    expect(items[0]).toMatchObject({
+      type: "mining_session_claim",
+      title: "Earnings claimed",
+      message: "You claimed 0.025000008 FRE.",
+    });
+  });
+
+  it("keeps the newest 50 and marks one or all read, only for their owner", async () => {
+    const { client: c, me } = await signUp(test);
+    for (let i = 0; i < 55; i++) {
+      await insertNotification(test.db, {
+        userId: me.id,
+        type: i % 2 === 0 ? "level_up" : "bonus_expiring",
+        params: { level: i },
+        at: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      });
+    }
+    const list = (await c.get("/api/notifications")).json();
+    expect(list.items).toHaveLength(50);
+    expect(list.items[0].message).toContain("54");
+    const mentions = (text: string) =>
+      list.items.some((n: { message: string }) => n.message.includes(text));
+    expect(mentions("niveau 4.")).toBe(false);
+    expect(mentions("niveau 6.")).toBe(true);
+    expect(list.items.find((n: { type: string }) => n.type === "bonus_expiring").target).toBe("/shop");
+
+    const other = await signUp(test);
+    const id = list.items[0].id;
+    expect((await other.client.post(`/api/notifications/${id}/read`)).statusCode).toBe(404);
+    expect((await c.post(`/api/notifications/${id}/read`)).statusCode).toBe(204);
+    expect((await c.get("/api/notifications")).json().unread).toBe(49);
+    expect((await c.post("/api/notifications/read-all")).statusCode).toBe(204);
+    expect((await c.get("/api/notifications")).json().unread).toBe(0);
+  });
+
+  it("streams new notifications over server-sent events", async () => {
+    const { client: c, me } = await signUp(test);
+    const address = await test.app.listen({ port: 0, host: "127.0.0.1" });
+    const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/events`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const reader = response.body!.getReader();
+    const { notify } = await import("../src/modules/notifications/notifications.service.ts");
+    await notify(deps(), me.id, "level_up", { level: 3 });
+    let text = "";
+    while (!text.includes("event: notification")) {
+      const { value } = await reader.read();
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain("Bravo ! Vous avez validé le niveau 3.");
+    controller.abort();
+    const unauthorised = await fetch(`${address}/api/events`);
+    expect(unauthorised.status).toBe(401);
+  });
+});
