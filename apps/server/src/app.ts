@@ -36,7 +36,10 @@ import { createEventBus } from "./modules/notifications/event-bus.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { notify, sweepSessionEndings } from "./modules/notifications/notifications.service.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
+import { statsRoutes } from "./modules/stats/stats.routes.ts";
+import { statsService } from "./modules/stats/stats.service.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 
 export interface AppDeps {
   database: Database;
@@ -176,6 +179,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(notificationsRoutes, { ...notificationDeps, viewer });
   await app.register(referralsRoutes, { db, clock, viewer, publicUrl: config.PUBLIC_URL });
   await app.register(leaderboardRoutes, { db, viewer });
+  await app.register(walletRoutes, { db, clock, viewer });
+  const stats = statsService(db, clock);
+  await app.register(statsRoutes, { stats });
   await app.register(adminRoutes, {
     db,
     clock,
@@ -193,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     auth,
     mailer,
     bus,
+    stats,
     /** Periodic jobs of a running server (not started by tests that only inject). */
     startBackgroundJobs() {
       const monitor = startHealthMonitor(healthDeps, config.HEALTH_INTERVAL_MS, app.log);

@@ -10,3 +10,4 @@ export * from "./mining.ts";
 export * from "./money.ts";
 export * from "./schemas/mining.ts";
 export * from "./schemas/referrals.ts";
+export * from "./schemas/wallet.ts";

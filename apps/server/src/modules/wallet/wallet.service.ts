@@ -1,0 +1,54 @@
+import { formatNano, type LedgerPage, type Wallet } from "@fre/shared";
+import { and, desc, eq, lt } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { ledgerEntries, users } from "../../db/schema/index.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import { currentRateNano } from "../mining/mining.service.ts";
+
+/** Wallet view of spec §3. Bonus history and level validations fill in with those features. */
+export async function getWallet(db: Db, clock: Clock, userId: string): Promise<Wallet> {
+  const [row] = await db
+    .select({ balance: users.balance, totalMined: users.totalMined })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError("UNAUTHORIZED", 401);
+  return {
+    balance: formatNano(row.balance),
+    totalMined: formatNano(row.totalMined),
+    miningRate: formatNano(await currentRateNano(db, userId, clock.now())),
+    bonusHistory: [],
+    levelValidations: [],
+  };
+}
+
+/** The user's ledger, newest first, keyset-paginated by id. */
+export async function getLedgerPage(
+  db: Db,
+  userId: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<LedgerPage> {
+  const rows = await db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        cursor ? lt(ledgerEntries.id, Number(cursor)) : undefined,
+      ),
+    )
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((r) => ({
+      id: String(r.id),
+      kind: r.kind,
+      amount: formatNano(r.amountNano),
+      reference: r.reference,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null,
+  };
+}
