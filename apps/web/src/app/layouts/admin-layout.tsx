@@ -17,13 +17,13 @@ export function AdminLayout() {
       <SkipLink />
       <header className="sticky top-0 z-30 border-b border-night-700 bg-night-900/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
-          <p className="flex items-center gap-2 font-semibold text-white">
-            <Logo className="size-7" />
-            {t("console")}
+          <p className="flex min-w-0 items-center gap-2 text-sm font-semibold text-white sm:text-base">
+            <Logo className="size-7 shrink-0" />
+            <span className="truncate">{t("console")}</span>
           </p>
           <Link
             to="/dashboard"
-            className="rounded-full border border-night-600 px-3 py-1.5 text-sm font-medium text-slate-100 hover:border-amber-300/70"
+            className="shrink-0 whitespace-nowrap rounded-full border border-night-600 px-3 py-1.5 text-xs font-medium text-slate-100 hover:border-amber-300/70 sm:text-sm"
           >
             {t("backToApp")}
           </Link>

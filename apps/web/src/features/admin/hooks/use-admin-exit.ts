@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { adminKeys, revokeAdminAccess } from "../api/admin-api";
+import { type AdminAccess, adminKeys, revokeAdminAccess } from "../api/admin-api";
 
 export function isAdminPath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");
@@ -18,10 +18,13 @@ export function useAdminExit(): void {
   useEffect(() => {
     const isAdmin = isAdminPath(pathname);
     if (wasAdmin.current && !isAdmin) {
+      const access = queryClient.getQueryData<AdminAccess>(adminKeys.access);
       queryClient.removeQueries({ queryKey: adminKeys.all });
-      revokeAdminAccess().catch((error: unknown) =>
-        console.warn("Could not revoke the admin elevation", error),
-      );
+      if (access?.elevated) {
+        revokeAdminAccess().catch((error: unknown) =>
+          console.warn("Could not revoke the admin elevation", error),
+        );
+      }
     }
     wasAdmin.current = isAdmin;
   }, [pathname, queryClient]);
