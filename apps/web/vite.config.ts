@@ -1,13 +1,50 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { build, defineConfig, type Plugin } from "vite";
+import {
+  build,
+  defineConfig,
+  type Plugin,
+  type PluginOption,
+  type Rollup,
+  version as viteVersion,
+} from "vite";
+
+type RollupLog = Rollup.RollupLog;
 
 const root = import.meta.dirname;
 const outDir = resolve(root, "dist");
+
+/**
+ * @vitejs/plugin-react is hoisted to the repository root, where it imports the root's Vite 8
+ * (pulled in by Vitest) while this app runs Vite 7; it then takes Vite 7 for rolldown-Vite and
+ * its dev-server refresh transform fails. When the majors differ, fall back to esbuild's
+ * automatic JSX runtime (no Fast Refresh in dev; production output is the same).
+ */
+function reactPlugin(): PluginOption {
+  const require = createRequire(import.meta.url);
+  const pluginVite = require(
+    require.resolve("vite/package.json", {
+      paths: [require.resolve("@vitejs/plugin-react")],
+    }),
+  ) as { version: string };
+  const major = (version: string) => version.split(".")[0];
+  return major(pluginVite.version) === major(viteVersion) ? react() : [];
+}
+
+/**
+ * Known-harmless library noise: "use client" directives (meaningless in a client bundle) and
+ * zod's misplaced #__PURE__ comments (Rollup drops them; zod is not in the landing bundle).
+ */
+function quietWarnings(warning: RollupLog, warn: (warning: RollupLog) => void): void {
+  if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
+  if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/zod/")) return;
+  warn(warning);
+}
 
 /**
  * After the client build, renders the landing page to HTML (an SSR build of
@@ -33,13 +70,17 @@ function prerenderLanding(): Plugin {
           configFile: false,
           root,
           logLevel: "warn",
-          plugins: [react()],
+          plugins: [reactPlugin()],
+          esbuild: { jsx: "automatic" },
           ssr: { noExternal: true },
           build: {
             ssr: resolve(root, "src/prerender.tsx"),
             outDir: ssrOut,
             emptyOutDir: true,
-            rollupOptions: { output: { entryFileNames: "prerender.mjs" } },
+            rollupOptions: {
+              output: { entryFileNames: "prerender.mjs" },
+              onwarn: quietWarnings,
+            },
           },
         });
         const { renderLanding } = (await import(
@@ -64,7 +105,8 @@ function prerenderLanding(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderLanding()],
+  plugins: [reactPlugin(), tailwindcss(), prerenderLanding()],
+  esbuild: { jsx: "automatic" },
   server: {
     proxy: {
       "/api": { target: "http://localhost:3000", changeOrigin: false },
@@ -77,6 +119,7 @@ export default defineConfig({
     // The shared package only declares constants and schemas: nothing in it runs for its
     // side effects, so unused schemas (and zod with them) stay out of the landing bundle.
     rollupOptions: {
+      onwarn: quietWarnings,
       treeshake: {
         moduleSideEffects: (id) => !id.includes("/packages/shared/"),
       },

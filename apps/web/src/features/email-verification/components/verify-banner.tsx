@@ -31,6 +31,8 @@ export function VerifyBanner() {
 
   const coolingDown = secondsLeft > 0;
   const shownState: SendState = state === "sent" && !coolingDown ? "idle" : state;
+  // "Sent" and cooldown notes expire with the countdown.
+  const shownMessage = shownState === "idle" ? undefined : message;
 
   async function resend() {
     if (!me) return;
@@ -90,7 +92,7 @@ export function VerifyBanner() {
               role={shownState === "error" ? "alert" : "status"}
               className={`text-sm font-medium ${shownState === "error" ? "text-rose-200" : "text-emerald-200"}`}
             >
-              {message}
+              {shownMessage}
             </p>
           </div>
         </div>

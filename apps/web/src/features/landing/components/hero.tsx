@@ -28,6 +28,7 @@ export function Hero() {
         </p>
         <h1
           id="hero-title"
+          data-testid="page-title"
           className="max-w-3xl text-[2.15rem] font-extrabold leading-[1.1] tracking-tight text-white sm:text-6xl"
         >
           {t("hero.titleStart")}{" "}
