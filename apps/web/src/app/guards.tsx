@@ -10,7 +10,8 @@ interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
-function returnPath(state: unknown): string {
+/** Where to go after sign-in: the guarded page the visitor came from, never another site. */
+export function returnPath(state: unknown): string {
   const from = (state as FromState | null)?.from;
   if (!from?.pathname?.startsWith("/") || from.pathname.startsWith("//")) return "/dashboard";
   return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;

@@ -5,13 +5,18 @@ import { AdminExitWatcher } from "../../features/admin";
 import { CookieConsent } from "../../features/cookie-consent";
 import { LanguageSync } from "../../features/preferences";
 
-/** New page, top of the page (ScrollRestoration would need an inline script the CSP forbids). */
-function ScrollToTop() {
+/**
+ * On a new page: back to the top (ScrollRestoration would need an inline script the CSP
+ * forbids) and focus on <main>, so keyboard and screen-reader users start at the content.
+ */
+function NewPageFocus() {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
   useEffect(() => {
-    if (previous.current !== pathname) window.scrollTo(0, 0);
+    if (previous.current === pathname) return;
     previous.current = pathname;
+    window.scrollTo(0, 0);
+    document.getElementById("main")?.focus({ preventScroll: true });
   }, [pathname]);
   return null;
 }
@@ -30,7 +35,7 @@ export function RootLayout() {
   return (
     <>
       <ActivatePage />
-      <ScrollToTop />
+      <NewPageFocus />
       <LanguageSync />
       <AdminExitWatcher />
       <Suspense fallback={<PageLoader fullScreen />}>
