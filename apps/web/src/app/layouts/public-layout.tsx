@@ -12,7 +12,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="sticky top-0 z-40 border-b border-night-800/80 bg-night-900/85 backdrop-blur">
+      <header className="sticky top-0 z-40 border-b border-night-800/80 bg-night-900/95">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <Link
             to="/"

@@ -18,7 +18,7 @@ export function Hero() {
         <div className="relative mb-6">
           <div
             aria-hidden="true"
-            className="absolute inset-0 animate-glow rounded-full bg-amber-400/30 blur-2xl"
+            className="absolute -inset-8 rounded-full bg-[radial-gradient(closest-side,rgba(251,191,36,0.35),transparent)]"
           />
           <Logo className="relative size-16 sm:size-24" />
         </div>

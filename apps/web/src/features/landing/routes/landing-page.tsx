@@ -143,7 +143,7 @@ export function LandingPage() {
         <div className="relative overflow-hidden rounded-3xl border border-amber-300/30 bg-gradient-to-br from-amber-400/20 via-night-850 to-night-850 px-6 py-12 text-center">
           <div
             aria-hidden="true"
-            className="pointer-events-none absolute -top-24 left-1/2 size-72 -translate-x-1/2 animate-glow rounded-full bg-amber-400/20 blur-3xl"
+            className="pointer-events-none absolute -top-32 left-1/2 size-96 -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgba(251,191,36,0.22),transparent)]"
           />
           <h2 id="cta-title" className="relative text-3xl font-bold tracking-tight text-white">
             {t("cta.title")}
