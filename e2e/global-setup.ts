@@ -91,11 +91,15 @@ export default async function setup(project: TestProject) {
   });
   if (!signUp.ok) throw new Error(`admin sign-up failed: ${await signUp.text()}`);
   await stop(server);
-  execFileSync(process.execPath, ["--import", "tsx", "apps/server/src/cli/admin.ts", "promote", ADMIN.email], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: "pipe",
-  });
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/cli/admin.ts", "promote", ADMIN.email],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: "pipe",
+    },
+  );
 
   // 2. Serve for the tests.
   server = startServer(env);

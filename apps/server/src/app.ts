@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -21,23 +21,23 @@ import { AppError } from "./lib/errors.ts";
 import { metricsPlugin } from "./lib/metrics.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
-import { createAuth, trustedOrigins } from "./modules/auth/auth.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { createAuth, trustedOrigins } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
-import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
-import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
-import type { MiningDeps } from "./modules/mining/mining.service.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
+import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
 import { miningRoutes } from "./modules/mining/mining.routes.ts";
+import type { MiningDeps } from "./modules/mining/mining.service.ts";
 import { createEventBus } from "./modules/notifications/event-bus.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { notify, sweepSessionEndings } from "./modules/notifications/notifications.service.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
+import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 
@@ -107,19 +107,20 @@ export async function buildApp(config: Config, deps: AppDeps) {
   });
   installErrorHandlers(app);
 
-  const origins = new Set(trustedOrigins(config.PUBLIC_URL));
-  app.addHook("onRequest", async (request) => {
-    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
-    const origin = request.headers.origin;
-    if (origin && !origins.has(origin)) throw new AppError("FORBIDDEN", 403);
-  });
-
   const https = config.PUBLIC_URL.startsWith("https://");
   await app.register(helmet, {
     contentSecurityPolicy: { directives: { ...CSP, upgradeInsecureRequests: https ? [] : null } },
     hsts: https,
     crossOriginEmbedderPolicy: false,
   });
+  const origins = new Set(trustedOrigins(config.PUBLIC_URL));
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS")
+      return;
+    const origin = request.headers.origin;
+    if (origin && !origins.has(origin)) throw new AppError("FORBIDDEN", 403);
+  });
+
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_MAX,
@@ -151,7 +152,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
     clock,
     secret,
     publicUrl: config.PUBLIC_URL,
-    onMailError: (error) => app.log.error({ err: error }, "mail delivery failed"),
+    // SMTP errors quote the recipient: log the code only (no PII in logs).
+    onMailError: (error) =>
+      app.log.error(
+        { code: (error as { code?: unknown } | null)?.code ?? "unknown" },
+        "mail delivery failed",
+      ),
+    log: (level, message) => app.log[level]({ source: "better-auth" }, message),
   });
   const viewer = viewerResolver(auth);
   const healthDeps: HealthDeps = {
@@ -219,6 +226,15 @@ export async function buildApp(config: Config, deps: AppDeps) {
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 
+function isBuildFile(root: string, file: string): boolean {
+  if (file.length === 0 || !/^[\w./-]+$/.test(file) || file.includes("..")) return false;
+  try {
+    return statSync(resolve(root, file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Serves the built web app; unknown non-API paths get index.html (SPA), /api stays JSON. */
 async function registerWeb(app: FastifyInstance, root: string) {
   const hasWeb = existsSync(resolve(root, "index.html"));
@@ -227,6 +243,7 @@ async function registerWeb(app: FastifyInstance, root: string) {
       root,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders: (res, path) => {
         const immutable = path.includes(`${resolve(root, "assets")}`);
         res.setHeader(
@@ -245,9 +262,9 @@ async function registerWeb(app: FastifyInstance, root: string) {
       throw new AppError("NOT_FOUND", 404);
     }
     const file = path.slice(1);
-    if (file.length > 0 && /^[\w./-]+$/.test(file) && !file.includes("..") && existsSync(resolve(root, file))) {
-      return reply.sendFile(file);
-    }
+    if (isBuildFile(root, file)) return reply.sendFile(file);
+    // A missing hashed asset (an old tab after a deploy) is a 404, not the app's HTML.
+    if (path.startsWith("/assets/")) throw new AppError("NOT_FOUND", 404);
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
 }

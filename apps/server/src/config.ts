@@ -42,7 +42,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws a ConfigError listing every bad key. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
+  );
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(

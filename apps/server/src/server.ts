@@ -37,7 +37,9 @@ async function main() {
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("unhandledRejection", (reason) => app.log.error({ err: reason }, "unhandled rejection"));
+  process.on("unhandledRejection", (reason) =>
+    app.log.error({ err: reason }, "unhandled rejection"),
+  );
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`FRE is running at ${config.PUBLIC_URL} (database: ${database.kind})`);

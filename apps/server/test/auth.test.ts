@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  client,
-  createTestApp,
-  signUp,
-  type TestApp,
-  uniqueUser,
-  verifyEmail,
-} from "./helpers.ts";
+import { client, createTestApp, signUp, type TestApp, uniqueUser, verifyEmail } from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -69,7 +62,10 @@ describe("sign-up", () => {
       nickname: `  ${first.nickname.toUpperCase()} `,
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: "NICKNAME_TAKEN", message: "Ce pseudo est déjà utilisé." });
+    expect(response.json()).toEqual({
+      error: "NICKNAME_TAKEN",
+      message: "Ce pseudo est déjà utilisé.",
+    });
   });
 
   it("answers each bad field with its own code, in the request's language", async () => {
@@ -81,7 +77,7 @@ describe("sign-up", () => {
       [{ ...base, nickname: "ab" }, 400, "INVALID_NICKNAME"],
       [{ ...base, nickname: "x".repeat(21) }, 400, "INVALID_NICKNAME"],
       [{ ...base, email: "not-an-email" }, 400, "INVALID_EMAIL"],
-      [{ ...base, password: "short1!A" .slice(0, 7) }, 400, "WEAK_PASSWORD"],
+      [{ ...base, password: "short1!A".slice(0, 7) }, 400, "WEAK_PASSWORD"],
       [{ ...base, password: "nouppercase1!" }, 400, "WEAK_PASSWORD"],
       [{ ...base, password: "NoSpecial123" }, 400, "WEAK_PASSWORD"],
     ];
@@ -137,7 +133,10 @@ describe("sign-in", () => {
     const { user } = await signUp(test);
     const c = client(test);
     expect((await c.get("/api/me")).statusCode).toBe(401);
-    const ok = await c.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    const ok = await c.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
     expect(ok.statusCode).toBe(200);
     expect((await c.get("/api/me")).json().email).toBe(user.email);
     expect((await c.post("/api/auth/sign-out", {})).statusCode).toBe(200);
@@ -150,18 +149,27 @@ describe("sign-in", () => {
     const { user } = await signUp(test);
     for (let i = 0; i < 5; i++) {
       const c = client(test, { ip: `10.0.0.${i + 1}` });
-      const r = await c.post("/api/auth/sign-in/email", { email: user.email, password: "Wrong!pass1" });
+      const r = await c.post("/api/auth/sign-in/email", {
+        email: user.email,
+        password: "Wrong!pass1",
+      });
       expect(r.statusCode).toBe(401);
       expect(r.json().error).toBe("INVALID_CREDENTIALS");
     }
     const c = client(test, { ip: "10.0.0.99" });
-    const locked = await c.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    const locked = await c.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toBe("TOO_MANY_ATTEMPTS");
     expect(locked.json().message).toMatch(/Réessayez dans 15 minute/);
     expect(locked.json().retryAfter).toBeGreaterThan(800);
     test.clock.advance(15 * 60 * 1000 + 1000);
-    const ok = await c.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    const ok = await c.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -223,19 +231,30 @@ describe("password", () => {
     const link = new URL(mail!.text.match(/https?:\/\/\S+reset-password\S+/)![0]);
     const redirect = await test.app.inject({ url: link.pathname + link.search });
     expect(redirect.statusCode).toBe(302);
-    const token = new URL(redirect.headers.location as string, "http://x").searchParams.get("token");
+    const token = new URL(redirect.headers.location as string, "http://x").searchParams.get(
+      "token",
+    );
     expect(token).toBeTruthy();
 
     const weak = await c.post("/api/auth/reset-password", { token, newPassword: "weakpass" });
     expect(weak.json().error).toBe("WEAK_PASSWORD");
     const reset = await c.post("/api/auth/reset-password", { token, newPassword: "N3w!Password" });
     expect(reset.statusCode).toBe(200);
-    const reused = await c.post("/api/auth/reset-password", { token, newPassword: "N3w!Password2" });
+    const reused = await c.post("/api/auth/reset-password", {
+      token,
+      newPassword: "N3w!Password2",
+    });
     expect(reused.json().error).toBe("INVALID_TOKEN");
 
-    const old = await c.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    const old = await c.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
     expect(old.statusCode).toBe(401);
-    const fresh = await c.post("/api/auth/sign-in/email", { email: user.email, password: "N3w!Password" });
+    const fresh = await c.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: "N3w!Password",
+    });
     expect(fresh.statusCode).toBe(200);
   });
 

@@ -144,7 +144,11 @@ export async function signUp(
   options: { language?: string; ip?: string } = {},
 ) {
   const c = client(test, options);
-  const response = await c.post("/api/auth/sign-up/email", { ...user, name: user.nickname, ...extra });
+  const response = await c.post("/api/auth/sign-up/email", {
+    ...user,
+    name: user.nickname,
+    ...extra,
+  });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
   const me = (await c.get("/api/me")).json();
   return { client: c, user, me };

@@ -49,7 +49,12 @@ describe("mining sessions", () => {
 
     test.clock.advance(SESSION_DURATION_MS);
     const ended = (await c.get("/api/mining")).json();
-    expect(ended.session).toMatchObject({ active: false, ended: true, claimed: false, remainingMs: 0 });
+    expect(ended.session).toMatchObject({
+      active: false,
+      ended: true,
+      claimed: false,
+      remainingMs: 0,
+    });
     expect(ended.session.earnings).toBe(formatNano(BASE_RATE_NANO * 24n));
 
     const claimed = await c.post("/api/mining/claim");
@@ -142,7 +147,9 @@ describe("mining sessions", () => {
 describe("mining under concurrency", () => {
   it("20 concurrent starts make exactly one session", async () => {
     const { client: c } = await miner();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => c.post("/api/mining/start")));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => c.post("/api/mining/start")),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
   });
@@ -151,7 +158,9 @@ describe("mining under concurrency", () => {
     const { client: c, me } = await miner();
     await c.post("/api/mining/start");
     test.clock.advance(SESSION_DURATION_MS);
-    const answers = await Promise.all(Array.from({ length: 30 }, () => c.post("/api/mining/claim")));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => c.post("/api/mining/claim")),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     const entries = await test.db
       .select()

@@ -72,7 +72,9 @@ describe("notifications", () => {
       list.items.some((n: { message: string }) => n.message.includes(text));
     expect(mentions("niveau 4.")).toBe(false);
     expect(mentions("niveau 6.")).toBe(true);
-    expect(list.items.find((n: { type: string }) => n.type === "bonus_expiring").target).toBe("/shop");
+    expect(list.items.find((n: { type: string }) => n.type === "bonus_expiring").target).toBe(
+      "/shop",
+    );
 
     const other = await signUp(test);
     const id = list.items[0].id;

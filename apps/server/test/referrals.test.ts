@@ -17,7 +17,8 @@ describe("referrals", () => {
   it("25 referrals of which 22 active count 20", async () => {
     const referrer = await miner();
     const referees: Awaited<ReturnType<typeof signUp>>[] = [];
-    for (let i = 0; i < 25; i++) referees.push(await miner({ referralCode: referrer.me.referralCode }));
+    for (let i = 0; i < 25; i++)
+      referees.push(await miner({ referralCode: referrer.me.referralCode }));
     for (const referee of referees.slice(0, 22)) {
       expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
     }
@@ -34,7 +35,11 @@ describe("referrals", () => {
     expect(mine.referrals).toHaveLength(25);
     expect(mine.referrals.filter((r: { active: boolean }) => r.active)).toHaveLength(22);
     const rate = (await referrer.client.get("/api/mining")).json().rate;
-    expect(rate).toMatchObject({ activeReferrals: 22, countedReferrals: 20, referrals: "0.041666000" });
+    expect(rate).toMatchObject({
+      activeReferrals: 22,
+      countedReferrals: 20,
+      referrals: "0.041666000",
+    });
   });
 
   it("sets a referrer later with every check", async () => {
@@ -74,7 +79,9 @@ describe("leaderboard", () => {
       }
       const board = (await players[11]!.client.get("/api/leaderboard")).json();
       expect(board.top).toHaveLength(10);
-      expect(board.top.map((t: { rank: number }) => t.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(board.top.map((t: { rank: number }) => t.rank)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      ]);
       // 1000 nFRE for players 0, 3, 6, 9 in sign-up order, then 999 for 1, 4, 7, 10…
       expect(board.top.slice(0, 4).map((t: { nickname: string }) => t.nickname)).toEqual(
         [0, 3, 6, 9].map((i) => players[i]!.me.nickname),

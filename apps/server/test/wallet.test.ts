@@ -30,10 +30,16 @@ describe("wallet", () => {
       levelValidations: [],
     });
     const first = (await c.get("/api/wallet/ledger?limit=2")).json();
-    expect(first.items.map((i: { amount: string }) => i.amount)).toEqual([credited[4], credited[3]]);
+    expect(first.items.map((i: { amount: string }) => i.amount)).toEqual([
+      credited[4],
+      credited[3],
+    ]);
     expect(first.items[0].kind).toBe("mining");
     const second = (await c.get(`/api/wallet/ledger?limit=2&cursor=${first.nextCursor}`)).json();
-    expect(second.items.map((i: { amount: string }) => i.amount)).toEqual([credited[2], credited[1]]);
+    expect(second.items.map((i: { amount: string }) => i.amount)).toEqual([
+      credited[2],
+      credited[1],
+    ]);
     const last = (await c.get(`/api/wallet/ledger?limit=2&cursor=${second.nextCursor}`)).json();
     expect(last.items).toHaveLength(1);
     expect(last.nextCursor).toBeNull();

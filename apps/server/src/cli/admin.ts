@@ -13,7 +13,11 @@ async function main(argv: string[]) {
   const database = await openDatabase(config.DATABASE_URL, { poolMax: 1 });
   try {
     await database.migrate();
-    const found = await setRoleByEmail(database.db, email, command === "promote" ? "admin" : "user");
+    const found = await setRoleByEmail(
+      database.db,
+      email,
+      command === "promote" ? "admin" : "user",
+    );
     if (!found) {
       console.error(`No user with e-mail ${email}`);
       return 1;

@@ -8,6 +8,8 @@ export const en: Catalog = {
     FORBIDDEN: "Access denied.",
     RATE_LIMITED: "Too many requests. Try again in a moment.",
     INTERNAL_ERROR: "An unexpected error occurred.",
+    PAYLOAD_TOO_LARGE: "The request is too large.",
+    UNSUPPORTED_MEDIA_TYPE: "Unsupported request format (JSON expected).",
     INVALID_CREDENTIALS: "Wrong e-mail or password.",
     TOO_MANY_ATTEMPTS: "Too many sign-in attempts. Try again in {{minutes}} minute(s).",
     NICKNAME_TAKEN: "This nickname is already taken.",

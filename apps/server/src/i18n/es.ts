@@ -8,6 +8,8 @@ export const es: Catalog = {
     FORBIDDEN: "Acceso denegado.",
     RATE_LIMITED: "Demasiadas solicitudes. Inténtalo de nuevo en unos instantes.",
     INTERNAL_ERROR: "Se ha producido un error inesperado.",
+    PAYLOAD_TOO_LARGE: "La solicitud es demasiado grande.",
+    UNSUPPORTED_MEDIA_TYPE: "Formato de solicitud no admitido (se espera JSON).",
     INVALID_CREDENTIALS: "Correo electrónico o contraseña incorrectos.",
     TOO_MANY_ATTEMPTS:
       "Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {{minutes}} minuto(s).",

@@ -7,9 +7,10 @@ export const fr = {
     FORBIDDEN: "Accès refusé.",
     RATE_LIMITED: "Trop de requêtes. Réessayez dans quelques instants.",
     INTERNAL_ERROR: "Une erreur inattendue est survenue.",
+    PAYLOAD_TOO_LARGE: "La requête est trop volumineuse.",
+    UNSUPPORTED_MEDIA_TYPE: "Format de requête non pris en charge (JSON attendu).",
     INVALID_CREDENTIALS: "E-mail ou mot de passe incorrect.",
-    TOO_MANY_ATTEMPTS:
-      "Trop de tentatives de connexion. Réessayez dans {{minutes}} minute(s).",
+    TOO_MANY_ATTEMPTS: "Trop de tentatives de connexion. Réessayez dans {{minutes}} minute(s).",
     NICKNAME_TAKEN: "Ce pseudo est déjà utilisé.",
     NICKNAME_REQUIRED: "Le pseudo est obligatoire.",
     INVALID_NICKNAME: "Le pseudo doit contenir entre 3 et 20 caractères.",
@@ -18,8 +19,7 @@ export const fr = {
     WEAK_PASSWORD:
       "Le mot de passe doit contenir au moins 8 caractères, une majuscule, une minuscule, un chiffre et un caractère spécial.",
     INVALID_TOKEN: "Ce lien n'est plus valide. Demandez-en un nouveau.",
-    VERIFICATION_COOLDOWN:
-      "Un e-mail vient d'être envoyé. Réessayez dans {{seconds}} secondes.",
+    VERIFICATION_COOLDOWN: "Un e-mail vient d'être envoyé. Réessayez dans {{seconds}} secondes.",
     EMAIL_ALREADY_VERIFIED: "Votre adresse e-mail est déjà vérifiée.",
     INVALID_PASSWORD: "Mot de passe actuel incorrect.",
     ADMIN_NOT_SIGNED_IN: "Utilisateur non connecté",
@@ -44,8 +44,7 @@ export const fr = {
     ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail.",
     linkFallback: "Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :",
     verifySubject: "FRE — Confirmez votre adresse e-mail",
-    verifyIntro:
-      "Bienvenue sur FRE ! Confirmez votre adresse e-mail pour commencer à miner.",
+    verifyIntro: "Bienvenue sur FRE ! Confirmez votre adresse e-mail pour commencer à miner.",
     verifyAction: "Confirmer mon e-mail",
     verifyExpiry: "Ce lien est valable 24 heures.",
     resetSubject: "FRE — Réinitialisation de votre mot de passe",

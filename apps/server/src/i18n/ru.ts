@@ -8,6 +8,8 @@ export const ru: Catalog = {
     FORBIDDEN: "Доступ запрещён.",
     RATE_LIMITED: "Слишком много запросов. Повторите попытку чуть позже.",
     INTERNAL_ERROR: "Произошла непредвиденная ошибка.",
+    PAYLOAD_TOO_LARGE: "Запрос слишком большой.",
+    UNSUPPORTED_MEDIA_TYPE: "Неподдерживаемый формат запроса (ожидается JSON).",
     INVALID_CREDENTIALS: "Неверный адрес электронной почты или пароль.",
     TOO_MANY_ATTEMPTS: "Слишком много попыток входа. Повторите через {{minutes}} мин.",
     NICKNAME_TAKEN: "Этот никнейм уже занят.",

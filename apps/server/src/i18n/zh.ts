@@ -8,6 +8,8 @@ export const zh: Catalog = {
     FORBIDDEN: "访问被拒绝。",
     RATE_LIMITED: "请求过于频繁，请稍后再试。",
     INTERNAL_ERROR: "发生意外错误。",
+    PAYLOAD_TOO_LARGE: "请求内容过大。",
+    UNSUPPORTED_MEDIA_TYPE: "不支持的请求格式（需要 JSON）。",
     INVALID_CREDENTIALS: "邮箱或密码错误。",
     TOO_MANY_ATTEMPTS: "登录尝试次数过多，请在 {{minutes}} 分钟后重试。",
     NICKNAME_TAKEN: "该昵称已被使用。",

@@ -24,18 +24,32 @@ export function installErrorHandlers(app: FastifyInstance) {
       return send(
         request,
         reply,
-        new AppError("VALIDATION_ERROR", 400, {}, {
-          issues: error.validation.slice(0, 20).map((issue) => ({
-            path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
-            message: issue.message ?? "invalid",
-          })),
-        }),
+        new AppError(
+          "VALIDATION_ERROR",
+          400,
+          {},
+          {
+            issues: error.validation.slice(0, 20).map((issue) => ({
+              path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
+              message: issue.message ?? "invalid",
+            })),
+          },
+        ),
       );
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(request, reply, new AppError("RATE_LIMITED", 429));
     if (status >= 400 && status < 500) {
-      const code = status === 404 ? "NOT_FOUND" : status === 401 ? "UNAUTHORIZED" : "VALIDATION_ERROR";
+      const code =
+        (
+          {
+            401: "UNAUTHORIZED",
+            403: "FORBIDDEN",
+            404: "NOT_FOUND",
+            413: "PAYLOAD_TOO_LARGE",
+            415: "UNSUPPORTED_MEDIA_TYPE",
+          } as const
+        )[status as 401] ?? "VALIDATION_ERROR";
       return send(request, reply, new AppError(code, status));
     }
     request.log.error({ err: error }, "unhandled error");

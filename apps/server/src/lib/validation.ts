@@ -5,10 +5,15 @@ import { AppError } from "./errors.ts";
 export function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  throw new AppError("VALIDATION_ERROR", 400, {}, {
-    issues: result.error.issues.slice(0, 20).map((issue) => ({
-      path: issue.path.join("."),
-      message: issue.message,
-    })),
-  });
+  throw new AppError(
+    "VALIDATION_ERROR",
+    400,
+    {},
+    {
+      issues: result.error.issues.slice(0, 20).map((issue) => ({
+        path: issue.path.join("."),
+        message: issue.message,
+      })),
+    },
+  );
 }

@@ -3,9 +3,7 @@ import { z } from "zod";
 export const referralsSchema = z.object({
   code: z.string(),
   link: z.string(),
-  referrals: z.array(
-    z.object({ nickname: z.string(), joinedAt: z.string(), active: z.boolean() }),
-  ),
+  referrals: z.array(z.object({ nickname: z.string(), joinedAt: z.string(), active: z.boolean() })),
   total: z.number().int(),
   activeCount: z.number().int(),
   countedCount: z.number().int(),

@@ -12,7 +12,10 @@ export const ledgerPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export const ledgerQuerySchema = z.object({
-  cursor: z.string().regex(/^\d{1,19}$/).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const walletSchema = z.object({

@@ -26,8 +26,12 @@ export const users = pgTable(
     image: text("image"),
     nickname: text("nickname").notNull(),
     referralCode: text("referral_code").notNull().unique(),
-    referredBy: text("referred_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    referredBy: text("referred_by").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
     level: integer("level").notNull().default(0),
     kycStatus: text("kyc_status", { enum: ["none", "pending", "approved", "rejected"] })
       .notNull()

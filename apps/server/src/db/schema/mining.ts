@@ -25,7 +25,9 @@ export const miningSessions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["active", "claimed", "stopped"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "claimed", "stopped"] })
+      .notNull()
+      .default("active"),
     startTime: timestamp("start_time", tz).notNull(),
     endTime: timestamp("end_time", tz).notNull(),
     baseRateNano: bigint("base_rate_nano", { mode: "bigint" }).notNull(),
@@ -78,7 +80,9 @@ export const boosts = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["mining_rate"] }).notNull().default("mining_rate"),
+    type: text("type", { enum: ["mining_rate"] })
+      .notNull()
+      .default("mining_rate"),
     valueNano: bigint("value_nano", { mode: "bigint" }).notNull(),
     source: text("source").notNull(),
     appliedAt: timestamp("applied_at", tz).notNull(),

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../lib/errors.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   type AdminDeps,
@@ -57,10 +58,17 @@ export async function adminRoutes(
   );
   app.delete(
     "/api/admin/access",
-    { schema: { tags, summary: "End the elevation (leaving /admin)", response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "End the elevation (leaving /admin)",
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const viewer = await deps.viewer.optional(request);
-      if (viewer) await revokeAccess(deps, viewer);
+      if (!viewer) throw new AppError("ADMIN_NOT_SIGNED_IN", 401);
+      await revokeAccess(deps, viewer);
       return reply.status(204).send(null);
     },
   );
@@ -82,7 +90,13 @@ export async function adminRoutes(
   );
   app.put(
     "/api/admin/security/code",
-    { schema: { tags, body: codeChangeBody, response: { 204: z.null(), 400: errorResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        body: codeChangeBody,
+        response: { 204: z.null(), 400: errorResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       await changeAccessCode(deps, await elevated(request), request.body.code);
       return reply.status(204).send(null);

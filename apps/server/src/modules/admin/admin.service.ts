@@ -4,7 +4,11 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashSecret, randomCode, verifySecret } from "../../lib/secret-hash.ts";
-import { assertLoginAllowed, recordLoginFailure } from "../auth/auth.service.ts";
+import {
+  assertLoginAllowed,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from "../auth/auth.service.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { findRole } from "../users/users.repo.ts";
 import {
@@ -93,6 +97,7 @@ export async function grantAccess(deps: AdminDeps, admin: Viewer, code: string) 
     await recordLoginFailure(db, clock, lockKeys);
     throw new AppError("INVALID_ACCESS_CODE", 401);
   }
+  await recordLoginSuccess(db, lockKeys);
   const expiresAt = new Date(now.getTime() + deps.elevationMs);
   await upsertElevation(db, admin.sessionId, admin.userId, expiresAt);
   await addSecurityLog(db, admin.userId, "access_granted", now);

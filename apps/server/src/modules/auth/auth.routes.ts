@@ -6,7 +6,6 @@ import { errorMessage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseBody } from "../../lib/validation.ts";
-import { type Auth, signUpContext } from "./auth.ts";
 import {
   assertLoginAllowed,
   assertStrongPassword,
@@ -16,6 +15,7 @@ import {
   recordLoginFailure,
   recordLoginSuccess,
 } from "./auth.service.ts";
+import { type Auth, signUpContext } from "./auth.ts";
 
 const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 const redirect = z.string().max(500).optional();

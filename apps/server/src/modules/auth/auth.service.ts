@@ -27,7 +27,10 @@ export function assertStrongPassword(password: string) {
  * The checks of spec §5 that run before Better Auth creates the account, in the order a user
  * fixes them. Returns the referrer's id (an unknown code is silently ignored).
  */
-export async function checkSignUp(db: Db, body: SignUpBody): Promise<{ referrerId: string | null }> {
+export async function checkSignUp(
+  db: Db,
+  body: SignUpBody,
+): Promise<{ referrerId: string | null }> {
   const nickname = body.nickname.trim();
   if (nickname.length === 0) throw new AppError("NICKNAME_REQUIRED", 400);
   if (nickname.length < 3 || nickname.length > 20) throw new AppError("INVALID_NICKNAME", 400);
@@ -68,9 +71,9 @@ export async function recordLoginFailure(db: Db, clock: Clock, keys: string[]) {
   await pruneFailures(db, new Date(now.getTime() - 2 * LOGIN_WINDOW_MS));
 }
 
+/** A success clears the account's (or admin's) failures; the IP's stay until the window ends. */
 export async function recordLoginSuccess(db: Db, keys: string[]) {
-  const accountKey = keys.find((k) => k.startsWith("email:"));
-  if (accountKey) await clearFailures(db, accountKey);
+  for (const key of keys.filter((k) => !k.startsWith("ip:"))) await clearFailures(db, key);
 }
 
 /** Enforces the 60 s resend cooldown atomically (see claimVerificationSend). */

@@ -1,6 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-import { DEFAULT_LANGUAGE, type Language, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@fre/shared";
+import {
+  DEFAULT_LANGUAGE,
+  type Language,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@fre/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../../db/client.ts";
@@ -25,6 +30,8 @@ export interface AuthDeps {
   secret: string;
   publicUrl: string;
   onMailError: (error: unknown) => void;
+  /** Better Auth's own messages go to our logger (message only: its arguments may hold PII). */
+  log: (level: "error" | "warn" | "info" | "debug", message: string) => void;
 }
 
 /** Origins allowed to call the auth routes: the public URL, and its loopback twin in local use. */
@@ -69,6 +76,7 @@ export function createAuth(deps: AuthDeps) {
     // Our own limiter (per route, per IP) and the sign-in lockout run in front of Better Auth.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: { level: "warn", log: (level, message) => deps.log(level, message) },
     advanced: {
       cookiePrefix: "fre",
       useSecureCookies: deps.publicUrl.startsWith("https://"),

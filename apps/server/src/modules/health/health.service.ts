@@ -1,7 +1,7 @@
-import { HEALTH_CHECK_TIMEOUT_MS, type ComponentHealth, type Health } from "@fre/shared";
+import { type ComponentHealth, HEALTH_CHECK_TIMEOUT_MS, type Health } from "@fre/shared";
 import type { FastifyBaseLogger } from "fastify";
-import { users } from "../../db/schema/index.ts";
 import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { type Chain, ChainNotRespondingError } from "../ton/chain.ts";
 
@@ -22,8 +22,8 @@ async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort();
       reject(new Error(`Timed out after ${ms} ms`));
+      controller.abort();
     }, ms);
   });
   try {
@@ -49,7 +49,9 @@ export async function checkApi(
 ): Promise<ComponentHealth> {
   try {
     const status = await withTimeout(timeoutMs, probe);
-    return status >= 200 && status < 300 ? healthy : unhealthy(`API responded with status ${status}`);
+    return status >= 200 && status < 300
+      ? healthy
+      : unhealthy(`API responded with status ${status}`);
   } catch (error) {
     return unhealthy(
       error instanceof Error ? `Error during API check: ${error.message}` : "Unknown API error",
@@ -101,7 +103,10 @@ export function startHealthMonitor(deps: HealthDeps, intervalMs: number, log: Fa
       last = current;
     }
   };
-  const timer = setInterval(() => void run().catch((error) => log.error({ err: error }, "health check failed")), intervalMs);
+  const timer = setInterval(
+    () => void run().catch((error) => log.error({ err: error }, "health check failed")),
+    intervalMs,
+  );
   timer.unref();
   void run().catch((error) => log.error({ err: error }, "health check failed"));
   return { stop: () => clearInterval(timer) };

@@ -16,6 +16,8 @@ export async function findLedgerMismatches(db: Db): Promise<LedgerMismatch[]> {
       on l.user_id = u.id
     where u.balance <> coalesce(l.total, 0)
     limit 1000`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as LedgerMismatch[];
+  const rows = (
+    Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
+  ) as LedgerMismatch[];
   return rows;
 }

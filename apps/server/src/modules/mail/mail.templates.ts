@@ -2,8 +2,7 @@ import type { Language } from "@fre/shared";
 import { mailText } from "../../i18n/index.ts";
 import type { Mail } from "./mail.transport.ts";
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface ActionMail {
   language: Language;
@@ -21,7 +20,18 @@ function actionMail(m: ActionMail): Mail {
   const t = (key: Parameters<typeof mailText>[1], values?: Record<string, string>) =>
     mailText(m.language, key, values);
   const greeting = t("greeting", { nickname: m.nickname });
-  const lines = [greeting, "", t(m.introKey), "", m.url, "", t(m.expiryKey), t("ignore"), "", t("signature")];
+  const lines = [
+    greeting,
+    "",
+    t(m.introKey),
+    "",
+    m.url,
+    "",
+    t(m.expiryKey),
+    t("ignore"),
+    "",
+    t("signature"),
+  ];
   const html = `<!doctype html>
 <html lang="${m.language}"><head><meta charset="utf-8"><title>${escapeHtml(t(m.subjectKey))}</title></head>
 <body style="margin:0;background:#0b0f17;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#e6e9ef">

@@ -216,7 +216,7 @@ export async function settleMining(deps: MiningDeps, userId: string, mode: "clai
       rateNano: s.rateNano,
       creditedNano: earnings,
       claimedAt: now,
-      endedAt: now < s.endTime ? now : s.endTime,
+      endedAt: new Date(Math.min(now.getTime(), s.endTime.getTime())),
     });
     await recordMovement(tx, {
       userId,

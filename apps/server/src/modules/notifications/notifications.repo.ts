@@ -10,7 +10,12 @@ export async function insertNotification(
 ) {
   const [row] = await tx
     .insert(notifications)
-    .values({ userId: values.userId, type: values.type, params: values.params, createdAt: values.at })
+    .values({
+      userId: values.userId,
+      type: values.type,
+      params: values.params,
+      createdAt: values.at,
+    })
     .returning();
   // Keep the newest 50 only (spec §3).
   await tx.execute(sql`
@@ -46,7 +51,10 @@ export async function markAllRead(db: Db, userId: string) {
 }
 
 export async function findLanguage(db: Db, userId: string) {
-  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
   return row?.language ?? "fr";
 }
 

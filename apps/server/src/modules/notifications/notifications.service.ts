@@ -1,5 +1,5 @@
-import { isLanguage, notificationText, type NotificationTextKey } from "../../i18n/index.ts";
 import type { Db } from "../../db/client.ts";
+import { isLanguage, type NotificationTextKey, notificationText } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "./event-bus.ts";
@@ -73,7 +73,10 @@ export async function notify(
   params: Record<string, string | number> = {},
 ) {
   const row = await insertNotification(deps.db, { userId, type, params, at: deps.clock.now() });
-  deps.bus.publish(userId, { type: "notification", data: render(row, await findLanguage(deps.db, userId)) });
+  deps.bus.publish(userId, {
+    type: "notification",
+    data: render(row, await findLanguage(deps.db, userId)),
+  });
 }
 
 export async function getNotifications(deps: NotificationDeps, userId: string, language: string) {
@@ -98,7 +101,12 @@ export async function sweepSessionEndings(deps: NotificationDeps, windowMs = 60_
   const claimed = await deps.db.transaction(async (tx) => {
     const sessions = await claimEndingSessions(tx, now, windowMs, 500);
     for (const s of sessions) {
-      await insertNotification(tx, { userId: s.userId, type: "mining_session_end", params: {}, at: now });
+      await insertNotification(tx, {
+        userId: s.userId,
+        type: "mining_session_end",
+        params: {},
+        at: now,
+      });
     }
     return sessions;
   });

@@ -1,9 +1,4 @@
-import {
-  countedReferrals,
-  formatNano,
-  REFERRAL_BONUS_NANO,
-  type Referrals,
-} from "@fre/shared";
+import { countedReferrals, formatNano, REFERRAL_BONUS_NANO, type Referrals } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -53,19 +48,21 @@ export async function getReferrals(deps: ReferralDeps, userId: string): Promise<
 export async function setReferrer(deps: ReferralDeps, userId: string, rawCode: string) {
   const code = rawCode.trim().toUpperCase();
   if (code.length === 0) throw new AppError("REFERRAL_CODE_REQUIRED", 400);
-  await deps.db.transaction(async (tx) => {
-    await lockReferralGraph(tx);
-    const me = await findReferralFacts(tx, userId);
-    if (!me) throw new AppError("UNAUTHORIZED", 401);
-    if (me.code === code) throw new AppError("REFERRAL_CODE_OWN", 400);
-    if (me.referredBy) throw new AppError("REFERRER_ALREADY_SET", 409);
-    const referrerId = await findUserByCode(tx, code);
-    if (!referrerId) throw new AppError("REFERRAL_CODE_INVALID", 404);
-    if (await isInReferrerChain(tx, referrerId, userId)) throw new AppError("REFERRAL_LOOP", 400);
-    if (!(await setReferrerIfNone(tx, userId, referrerId))) {
-      throw new AppError("REFERRER_ALREADY_SET", 409);
-    }
-    return referrerId;
-  }).then((referrerId) => refreshSessionRate(deps, referrerId));
+  await deps.db
+    .transaction(async (tx) => {
+      await lockReferralGraph(tx);
+      const me = await findReferralFacts(tx, userId);
+      if (!me) throw new AppError("UNAUTHORIZED", 401);
+      if (me.code === code) throw new AppError("REFERRAL_CODE_OWN", 400);
+      if (me.referredBy) throw new AppError("REFERRER_ALREADY_SET", 409);
+      const referrerId = await findUserByCode(tx, code);
+      if (!referrerId) throw new AppError("REFERRAL_CODE_INVALID", 404);
+      if (await isInReferrerChain(tx, referrerId, userId)) throw new AppError("REFERRAL_LOOP", 400);
+      if (!(await setReferrerIfNone(tx, userId, referrerId))) {
+        throw new AppError("REFERRER_ALREADY_SET", 409);
+      }
+      return referrerId;
+    })
+    .then((referrerId) => refreshSessionRate(deps, referrerId));
   return getReferrals(deps, userId);
 }

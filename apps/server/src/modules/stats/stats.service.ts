@@ -21,7 +21,8 @@ export function statsService(db: Db, clock: Clock) {
 
   async function compute() {
     const now = clock.now();
-    const ago = (days: number) => sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
+    const ago = (days: number) =>
+      sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
     const nowSql = sql`${now.toISOString()}::timestamptz`;
     const [mined] = rowsOf(
       await db.execute(sql`

@@ -36,7 +36,11 @@ export async function updateProfile(
 }
 
 export async function findRole(db: Db, userId: string) {
-  const rows = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  const rows = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return rows[0]?.role ?? null;
 }
 

@@ -1,4 +1,9 @@
-import { errorResponseSchema, ledgerPageSchema, ledgerQuerySchema, walletSchema } from "@fre/shared";
+import {
+  errorResponseSchema,
+  ledgerPageSchema,
+  ledgerQuerySchema,
+  walletSchema,
+} from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.ts";
