@@ -157,7 +157,7 @@ function ConsentToggle({
         disabled={disabled}
         aria-describedby={`${id}-description`}
         onChange={(event) => onChange?.(event.target.checked)}
-        className="peer mt-0.5 size-5 shrink-0 accent-amber-400 disabled:opacity-70"
+        className="relative mt-0.5 h-6 w-10 shrink-0 appearance-none rounded-full bg-night-600 transition-colors before:absolute before:left-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-slate-100 before:shadow before:transition-transform checked:bg-amber-400 checked:before:translate-x-4 checked:before:bg-night-950 disabled:opacity-60"
       />
       <div>
         <label htmlFor={id} className="text-sm font-semibold text-slate-100">
