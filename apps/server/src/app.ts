@@ -160,7 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       ),
     log: (level, message) => app.log[level]({ source: "better-auth" }, message),
   });
-  const viewer = viewerResolver(auth);
+  const viewer = viewerResolver({ db, clock, secret });
   const healthDeps: HealthDeps = {
     db,
     chain,
@@ -175,7 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       errorResponseBuilder: (_request, context) =>
         new AppError("RATE_LIMITED", 429, {}, { retryAfter: Math.ceil(context.ttl / 1000) }),
     });
-    await authRoutes(scope, { auth, db, clock, publicUrl: config.PUBLIC_URL });
+    await authRoutes(scope, { auth, db, clock, publicUrl: config.PUBLIC_URL, viewer });
   });
   await app.register(usersRoutes, { db, clock, viewer });
   const bus = createEventBus();

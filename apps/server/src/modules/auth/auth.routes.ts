@@ -16,6 +16,7 @@ import {
   recordLoginSuccess,
 } from "./auth.service.ts";
 import { type Auth, signUpContext } from "./auth.ts";
+import type { ViewerResolver } from "./viewer.ts";
 
 const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 const redirect = z.string().max(500).optional();
@@ -76,6 +77,7 @@ export interface AuthRoutesDeps {
   db: Db;
   clock: Clock;
   publicUrl: string;
+  viewer: ViewerResolver;
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
@@ -151,15 +153,26 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
           }
           case "request-password-reset":
             return forward(request, reply, parseBody(emailBody, request.body));
+          case "sign-out":
+          case "revoke-other-sessions": {
+            const sent = await forward(request, reply);
+            if (path === "sign-out") deps.viewer.forget(request);
+            else deps.viewer.forgetAll();
+            return sent;
+          }
           case "reset-password": {
             const body = parseBody(resetBody, request.body);
             assertStrongPassword(body.newPassword);
-            return forward(request, reply, body);
+            const sent = await forward(request, reply, body);
+            deps.viewer.forgetAll();
+            return sent;
           }
           case "change-password": {
             const body = parseBody(changePasswordBody, request.body);
             assertStrongPassword(body.newPassword);
-            return forward(request, reply, body);
+            const sent = await forward(request, reply, body);
+            deps.viewer.forgetAll();
+            return sent;
           }
         }
       }
