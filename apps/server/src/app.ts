@@ -244,6 +244,7 @@ async function registerWeb(app: FastifyInstance, root: string) {
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, path) => {
         const immutable = path.includes(`${resolve(root, "assets")}`);
         res.setHeader(
