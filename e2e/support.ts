@@ -22,8 +22,21 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context (390×844) whose console errors fail the test. */
-export async function phone(browser: Browser, options: { locale?: string } = {}) {
+export const REFUSED_CONSENT = {
+  necessary: true,
+  functional: false,
+  analytics: false,
+  advertising: false,
+};
+
+/**
+ * A phone-sized context (390×844) whose console errors fail the test. `skipCookieBanner`
+ * stores a decision before any page runs, so the banner never covers the page.
+ */
+export async function phone(
+  browser: Browser,
+  options: { locale?: string; skipCookieBanner?: boolean } = {},
+) {
   const context: BrowserContext = await browser.newContext({
     baseURL: baseURL(),
     viewport: { width: 390, height: 844 },
@@ -32,6 +45,17 @@ export async function phone(browser: Browser, options: { locale?: string } = {})
     hasTouch: true,
     locale: options.locale ?? "fr-FR",
   });
+  if (options.skipCookieBanner) {
+    await context.addInitScript((consent) => {
+      try {
+        if (!localStorage.getItem("fre.cookieConsent")) {
+          localStorage.setItem("fre.cookieConsent", consent);
+        }
+      } catch {
+        // about:blank has no storage
+      }
+    }, JSON.stringify(REFUSED_CONSENT));
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -50,6 +74,70 @@ export function newUser(prefix = "e2e") {
   counter += 1;
   const id = `${prefix}${Date.now().toString(36).slice(-5)}${counter}`;
   return { email: `${id}@example.com`, password: "Str0ng!pass", nickname: id.slice(0, 20) };
+}
+
+export type User = ReturnType<typeof newUser>;
+
+function signUpBody(user: User) {
+  return {
+    email: user.email,
+    password: user.password,
+    name: user.nickname,
+    nickname: user.nickname,
+  };
+}
+
+/** Creates an account through the API, outside any browser (no session kept). */
+export async function signUpViaApi(user: User): Promise<void> {
+  const response = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL() },
+    body: JSON.stringify(signUpBody(user)),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+}
+
+/** Creates an account through the API inside `context`: its pages are then signed in. */
+export async function signUpInContext(context: BrowserContext, user: User): Promise<void> {
+  const response = await context.request.post("/api/auth/sign-up/email", {
+    data: signUpBody(user),
+    headers: { origin: baseURL() },
+  });
+  if (!response.ok())
+    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Signs in inside `context` through the API (no failed attempt is ever made here). */
+export async function signInInContext(
+  context: BrowserContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const response = await context.request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { origin: baseURL() },
+  });
+  if (!response.ok())
+    throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Fills and submits /login (the page must already show the sign-in form). */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** The pathname of the page, for guard assertions. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** The profile as the page's session sees it. */
+export async function me(page: Page): Promise<Record<string, unknown>> {
+  const response = await page.request.get("/api/me");
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
 }
 
 export interface Mail {
