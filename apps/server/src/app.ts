@@ -20,10 +20,11 @@ import { installErrorHandlers } from "./lib/error-handler.ts";
 import { AppError } from "./lib/errors.ts";
 import { metricsPlugin } from "./lib/metrics.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
+import { assertElevated, ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuth, trustedOrigins } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
+import { bonusCodesRoutes } from "./modules/bonus-codes/bonus-codes.routes.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
@@ -197,11 +198,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(walletRoutes, { db, clock, viewer });
   const stats = statsService(db, clock);
   await app.register(statsRoutes, { stats });
-  await app.register(adminRoutes, {
+  const adminDeps = { db, clock, elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000 };
+  await app.register(adminRoutes, { ...adminDeps, viewer });
+  await app.register(bonusCodesRoutes, {
     db,
     clock,
     viewer,
-    elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000,
+    requireAdmin: async (request) => assertElevated(adminDeps, await viewer.optional(request)),
   });
   await app.register(healthRoutes, healthDeps);
   if (mailer.kind === "outbox") await app.register(devRoutes, { db });

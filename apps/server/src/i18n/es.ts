@@ -40,6 +40,15 @@ export const es: Catalog = {
     REFERRAL_CODE_OWN: "No puedes usar tu propio código de referido.",
     REFERRER_ALREADY_SET: "Ya tienes un padrino.",
     REFERRAL_LOOP: "Este referido crearía un bucle.",
+    BONUS_LOGIN_REQUIRED: "Debes iniciar sesión para usar un código de bonificación.",
+    BONUS_CODE_INVALID: "Código de bonificación no válido.",
+    BONUS_CODE_INACTIVE: "Este código ya no está activo.",
+    BONUS_CODE_EXHAUSTED: "Este código ha alcanzado su número máximo de usos.",
+    BONUS_CODE_ALREADY_USED: "Ya has usado este código.",
+    BONUS_CODE_ERROR: "Se produjo un error al usar el código.",
+    BONUS_CODE_EXISTS: "Este código ya existe.",
+    NO_SESSION_FOR_TIME_REDUCTION:
+      "Este código acorta una sesión: primero inicia una sesión de minería.",
   },
   mail: {
     greeting: "Hola, {{nickname}}:",

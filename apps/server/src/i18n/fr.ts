@@ -37,6 +37,15 @@ export const fr = {
     REFERRAL_CODE_OWN: "Vous ne pouvez pas utiliser votre propre code de parrainage.",
     REFERRER_ALREADY_SET: "Vous avez déjà un parrain.",
     REFERRAL_LOOP: "Ce parrainage créerait une boucle.",
+    BONUS_LOGIN_REQUIRED: "Vous devez être connecté pour utiliser un code bonus.",
+    BONUS_CODE_INVALID: "Code bonus invalide.",
+    BONUS_CODE_INACTIVE: "Ce code n'est plus actif.",
+    BONUS_CODE_EXHAUSTED: "Ce code a atteint son nombre maximum d'utilisations.",
+    BONUS_CODE_ALREADY_USED: "Vous avez déjà utilisé ce code.",
+    BONUS_CODE_ERROR: "Une erreur est survenue lors de l'utilisation du code.",
+    BONUS_CODE_EXISTS: "Ce code existe déjà.",
+    NO_SESSION_FOR_TIME_REDUCTION:
+      "Ce code réduit la durée d'une session : lancez d'abord une session de minage.",
   },
   mail: {
     greeting: "Bonjour {{nickname}},",

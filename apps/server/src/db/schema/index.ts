@@ -1,4 +1,5 @@
 export * from "./auth.ts";
+export * from "./bonus-codes.ts";
 export * from "./mining.ts";
 export * from "./notifications.ts";
 export * from "./platform.ts";

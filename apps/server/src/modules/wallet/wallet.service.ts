@@ -4,9 +4,10 @@ import type { Db } from "../../db/client.ts";
 import { ledgerEntries, users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
+import { bonusHistory } from "../bonus-codes/bonus-codes.service.ts";
 import { currentRateNano } from "../mining/mining.service.ts";
 
-/** Wallet view of spec §3. Bonus history and level validations fill in with those features. */
+/** Wallet view of spec §3. Level validations fill in with the contest feature. */
 export async function getWallet(db: Db, clock: Clock, userId: string): Promise<Wallet> {
   const [row] = await db
     .select({ balance: users.balance, totalMined: users.totalMined })
@@ -17,7 +18,7 @@ export async function getWallet(db: Db, clock: Clock, userId: string): Promise<W
     balance: formatNano(row.balance),
     totalMined: formatNano(row.totalMined),
     miningRate: formatNano(await currentRateNano(db, userId, clock.now())),
-    bonusHistory: [],
+    bonusHistory: await bonusHistory(db, userId),
     levelValidations: [],
   };
 }

@@ -1,0 +1,107 @@
+import {
+  adminBonusCodeBodySchema,
+  adminBonusCodeSchema,
+  adminBonusCodeUpdateSchema,
+  errorResponseSchema,
+  redeemBodySchema,
+  redeemResultSchema,
+} from "@fre/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors.ts";
+import type { Viewer, ViewerResolver } from "../auth/viewer.ts";
+import {
+  adminCreateCode,
+  adminListCodes,
+  adminUpdateCode,
+  type BonusDeps,
+  redeemCode,
+} from "./bonus-codes.service.ts";
+
+export async function bonusCodesRoutes(
+  fastify: FastifyInstance,
+  deps: BonusDeps & {
+    viewer: ViewerResolver;
+    /** The admin gate (role + verified access code), wired in app.ts. */
+    requireAdmin: (request: FastifyRequest) => Promise<Viewer>;
+  },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
+  app.post(
+    "/api/bonus-codes/redeem",
+    {
+      config: {
+        // Per signed-in user (the session cookie), not per IP: guessing codes stays slow.
+        rateLimit: {
+          max: 10,
+          timeWindow: "1 minute",
+          keyGenerator: (request) =>
+            /fre\.session_token=([^.;]+)/.exec(request.headers.cookie ?? "")?.[1] ?? request.ip,
+        },
+      },
+      schema: {
+        tags: ["bonus-codes"],
+        summary: "Redeem a bonus code",
+        body: redeemBodySchema,
+        response: { 200: redeemResultSchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await deps.viewer.optional(request);
+      if (!viewer) throw new AppError("BONUS_LOGIN_REQUIRED", 401);
+      return redeemCode(deps, viewer.userId, request.body.code);
+    },
+  );
+
+  const tags = ["admin"];
+  app.get(
+    "/api/admin/bonus-codes",
+    {
+      schema: {
+        tags,
+        response: { 200: z.object({ items: z.array(adminBonusCodeSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      await deps.requireAdmin(request);
+      return adminListCodes(deps.db);
+    },
+  );
+  app.post(
+    "/api/admin/bonus-codes",
+    {
+      schema: {
+        tags,
+        body: adminBonusCodeBodySchema,
+        response: { 201: adminBonusCodeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deps.requireAdmin(request);
+      return reply.status(201).send(await adminCreateCode(deps, request.body));
+    },
+  );
+  app.patch(
+    "/api/admin/bonus-codes/:code",
+    {
+      schema: {
+        tags,
+        params: z.object({ code: z.string().min(1).max(32) }),
+        body: adminBonusCodeUpdateSchema,
+        response: { 200: adminBonusCodeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deps.requireAdmin(request);
+      return adminUpdateCode(deps, request.params.code, request.body);
+    },
+  );
+}

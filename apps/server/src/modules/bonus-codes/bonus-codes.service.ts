@@ -1,0 +1,229 @@
+import type { adminBonusCodeBodySchema, adminBonusCodeUpdateSchema } from "@fre/shared";
+import {
+  type AdminBonusCode,
+  formatNano,
+  isFreAmount,
+  parseFre,
+  type RedeemResult,
+} from "@fre/shared";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordMovement } from "../ledger/ledger.repo.ts";
+import { reduceSessionTime, refreshSessionRate } from "../mining/mining.service.ts";
+import {
+  addBoost,
+  type BonusCodeRow,
+  findCode,
+  hasUsed,
+  insertCode,
+  listCodes,
+  listUses,
+  lockCode,
+  recordUse,
+  updateCode,
+} from "./bonus-codes.repo.ts";
+
+export interface BonusDeps {
+  db: Db;
+  clock: Clock;
+}
+
+const HOUR = 3_600_000;
+
+const displayValue = (type: string, value: bigint) =>
+  type === "time_reduction" ? value.toString() : formatNano(value);
+
+/**
+ * Redeems a code (spec §5): the usage row, `currentUses + 1` and the effect commit together, on
+ * the code's row lock — under concurrency exactly `maxUses` redemptions succeed.
+ */
+export async function redeemCode(
+  deps: BonusDeps,
+  userId: string,
+  rawCode: string,
+): Promise<RedeemResult> {
+  const code = rawCode.trim().toUpperCase();
+  if (code.length === 0 || code.length > 32) throw new AppError("BONUS_CODE_INVALID", 404);
+  const now = deps.clock.now();
+  let result: RedeemResult;
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const row = await lockCode(tx, code);
+      if (!row) throw new AppError("BONUS_CODE_INVALID", 404);
+      if (!row.isActive) throw new AppError("BONUS_CODE_INACTIVE", 409);
+      if (row.currentUses >= row.maxUses) throw new AppError("BONUS_CODE_EXHAUSTED", 409);
+      if (await hasUsed(tx, userId, code)) throw new AppError("BONUS_CODE_ALREADY_USED", 409);
+      await recordUse(tx, {
+        userId,
+        code,
+        type: row.type,
+        value: row.rewardValue,
+        durationHours: row.type === "boost" ? row.durationHours : null,
+        usedAt: now,
+      });
+      await applyEffect(deps, tx, row, userId, now);
+      return {
+        code,
+        type: row.type,
+        value: displayValue(row.type, row.rewardValue),
+        durationHours: row.type === "boost" ? row.durationHours : null,
+      };
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isUniqueViolation(error)) throw new AppError("BONUS_CODE_ALREADY_USED", 409);
+    throw new AppError("BONUS_CODE_ERROR", 500);
+  }
+  // A boost changes the running session's rate from now on.
+  if (result.type === "boost") await refreshSessionRate(deps, userId);
+  return result;
+}
+
+async function applyEffect(
+  deps: BonusDeps,
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  row: BonusCodeRow,
+  userId: string,
+  now: Date,
+) {
+  switch (row.type) {
+    case "fre":
+      await recordMovement(tx, {
+        userId,
+        kind: "bonus",
+        amountNano: row.rewardValue,
+        reference: `bonus:${row.code}:${userId}`,
+        at: now,
+        countsAsMined: true,
+      });
+      return;
+    case "boost":
+      await addBoost(tx, {
+        userId,
+        valueNano: row.rewardValue,
+        source: `bonus:${row.code}`,
+        appliedAt: now,
+        expiresAt: new Date(now.getTime() + row.durationHours * HOUR),
+      });
+      return;
+    case "time_reduction":
+      try {
+        await reduceSessionTime(tx, deps.clock, userId, Number(row.rewardValue));
+      } catch (error) {
+        if (error instanceof AppError && error.code === "NO_MINING_SESSION") {
+          throw new AppError("NO_SESSION_FOR_TIME_REDUCTION", 409);
+        }
+        throw error;
+      }
+      return;
+  }
+}
+
+export async function bonusHistory(db: Db, userId: string) {
+  const rows = await listUses(db, userId, 100);
+  return rows.map((r) => ({
+    id: `${r.code}:${r.usedAt.getTime()}`,
+    code: r.code,
+    type: r.type,
+    value: displayValue(r.type, r.value),
+    duration: r.durationHours,
+    timestamp: r.usedAt.toISOString(),
+  }));
+}
+
+function toAdmin(row: BonusCodeRow): AdminBonusCode {
+  return {
+    code: row.code,
+    type: row.type,
+    rewardValue: displayValue(row.type, row.rewardValue),
+    durationHours: row.durationHours,
+    maxUses: row.maxUses,
+    currentUses: row.currentUses,
+    isActive: row.isActive,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** fre/boost: a positive decimal FRE string; time_reduction: positive integer milliseconds. */
+function parseReward(type: BonusCodeRow["type"], text: string): bigint {
+  if (type === "time_reduction") {
+    if (!/^\d{1,12}$/.test(text) || BigInt(text) <= 0n) {
+      throw new AppError(
+        "VALIDATION_ERROR",
+        400,
+        {},
+        {
+          issues: [{ path: "rewardValue", message: "integer milliseconds > 0" }],
+        },
+      );
+    }
+    return BigInt(text);
+  }
+  if (!isFreAmount(text) || parseFre(text) <= 0n) {
+    throw new AppError(
+      "VALIDATION_ERROR",
+      400,
+      {},
+      {
+        issues: [{ path: "rewardValue", message: "decimal FRE amount > 0, 9 decimals at most" }],
+      },
+    );
+  }
+  return parseFre(text);
+}
+
+export async function adminListCodes(db: Db) {
+  return { items: (await listCodes(db)).map(toAdmin) };
+}
+
+export async function adminCreateCode(
+  deps: BonusDeps,
+  body: z.infer<typeof adminBonusCodeBodySchema>,
+) {
+  const now = deps.clock.now();
+  const row = await insertCode(deps.db, {
+    code: body.code,
+    type: body.type,
+    rewardValue: parseReward(body.type, body.rewardValue),
+    durationHours: body.durationHours,
+    maxUses: body.maxUses,
+    isActive: body.isActive,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (!row) throw new AppError("BONUS_CODE_EXISTS", 409);
+  return toAdmin(row);
+}
+
+export async function adminUpdateCode(
+  deps: BonusDeps,
+  code: string,
+  body: z.infer<typeof adminBonusCodeUpdateSchema>,
+) {
+  const existing = await findCode(deps.db, code.trim().toUpperCase());
+  if (!existing) throw new AppError("NOT_FOUND", 404);
+  if (body.maxUses !== undefined && body.maxUses < existing.currentUses) {
+    throw new AppError(
+      "VALIDATION_ERROR",
+      400,
+      {},
+      {
+        issues: [{ path: "maxUses", message: `already used ${existing.currentUses} times` }],
+      },
+    );
+  }
+  const row = await updateCode(deps.db, existing.code, {
+    ...(body.rewardValue !== undefined
+      ? { rewardValue: parseReward(existing.type, body.rewardValue) }
+      : {}),
+    ...(body.durationHours !== undefined ? { durationHours: body.durationHours } : {}),
+    ...(body.maxUses !== undefined ? { maxUses: body.maxUses } : {}),
+    ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
+    updatedAt: deps.clock.now(),
+  });
+  if (!row) throw new AppError("NOT_FOUND", 404);
+  return toAdmin(row);
+}

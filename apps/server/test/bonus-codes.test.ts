@@ -1,0 +1,184 @@
+import { BASE_RATE_NANO, formatNano, SESSION_DURATION_MS } from "@fre/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
+import {
+  client,
+  createTestApp,
+  DEFAULT_ADMIN_CODE,
+  signUp,
+  type TestApp,
+  uniqueUser,
+  verifyEmail,
+} from "./helpers.ts";
+
+let test: TestApp;
+let admin: Awaited<ReturnType<typeof signUp>>;
+beforeAll(async () => {
+  test = await createTestApp();
+  admin = await signUp(test, uniqueUser("boss"));
+  await setRoleByEmail(test.db, admin.user.email, "admin");
+  await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
+});
+afterAll(async () => test.close());
+
+const HOUR = 3_600_000;
+
+/** The tests move the clock by hours: the admin's 30-minute elevation is renewed each time. */
+async function elevate() {
+  await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
+}
+
+async function createCode(body: Record<string, unknown>) {
+  await elevate();
+  const response = await admin.client.post("/api/admin/bonus-codes", body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function miner() {
+  const signed = await signUp(test, uniqueUser("bonus"));
+  await verifyEmail(test, signed.user.email);
+  return signed;
+}
+
+describe("bonus codes", () => {
+  it("credits FRE once, with every refusal of spec §8 verbatim", async () => {
+    await createCode({ code: "welcome5", type: "fre", rewardValue: "5", maxUses: 2 });
+    const { client: c } = await miner();
+    const ok = await c.post("/api/bonus-codes/redeem", { code: " Welcome5 " });
+    expect(ok.json()).toEqual({
+      code: "WELCOME5",
+      type: "fre",
+      value: "5.000000000",
+      durationHours: null,
+    });
+    const me = (await c.get("/api/me")).json();
+    expect(me.balance).toBe("5.000000000");
+    const wallet = (await c.get("/api/wallet")).json();
+    expect(wallet.bonusHistory).toEqual([
+      expect.objectContaining({ code: "WELCOME5", type: "fre", value: "5.000000000" }),
+    ]);
+
+    const cases: [() => Promise<{ statusCode: number; json(): unknown }>, number, string][] = [
+      [
+        () => c.post("/api/bonus-codes/redeem", { code: "WELCOME5" }),
+        409,
+        "Vous avez déjà utilisé ce code.",
+      ],
+      [() => c.post("/api/bonus-codes/redeem", { code: "NOPE" }), 404, "Code bonus invalide."],
+      [
+        () => client(test).post("/api/bonus-codes/redeem", { code: "WELCOME5" }),
+        401,
+        "Vous devez être connecté pour utiliser un code bonus.",
+      ],
+    ];
+    for (const [call, status, message] of cases) {
+      const r = await call();
+      expect(r.statusCode).toBe(status);
+      expect((r.json() as { message: string }).message).toBe(message);
+    }
+    await (await miner()).client.post("/api/bonus-codes/redeem", { code: "WELCOME5" });
+    const full = await (await miner()).client.post("/api/bonus-codes/redeem", { code: "WELCOME5" });
+    expect(full.json().message).toBe("Ce code a atteint son nombre maximum d'utilisations.");
+
+    await elevate();
+    await admin.client.patch("/api/admin/bonus-codes/WELCOME5", { isActive: false, maxUses: 10 });
+    const inactive = await (await miner()).client.post("/api/bonus-codes/redeem", {
+      code: "WELCOME5",
+    });
+    expect(inactive.json().message).toBe("Ce code n'est plus actif.");
+  });
+
+  it("adds a boost that raises the rate until it expires", async () => {
+    await createCode({
+      code: "BOOST1",
+      type: "boost",
+      rewardValue: "0.5",
+      durationHours: 2,
+      maxUses: 5,
+    });
+    const { client: c } = await miner();
+    await c.post("/api/mining/start");
+    test.clock.advance(HOUR);
+    expect((await c.post("/api/bonus-codes/redeem", { code: "BOOST1" })).json()).toMatchObject({
+      type: "boost",
+      value: "0.500000000",
+      durationHours: 2,
+    });
+    expect((await c.get("/api/mining")).json().rate.boosts).toBe("0.500000000");
+    test.clock.advance(3 * HOUR);
+    const state = (await c.get("/api/mining")).json();
+    expect(state.rate.boosts).toBe("0.000000000");
+    expect(state.session.earnings).toBe(formatNano(4n * BASE_RATE_NANO + 1_000_000_000n));
+  });
+
+  it("shortens the running session and refuses without one (code not consumed)", async () => {
+    await createCode({
+      code: "FAST3H",
+      type: "time_reduction",
+      rewardValue: String(3 * HOUR),
+      maxUses: 5,
+    });
+    const { client: c } = await miner();
+    const refused = await c.post("/api/bonus-codes/redeem", { code: "FAST3H" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe("NO_SESSION_FOR_TIME_REDUCTION");
+    await c.post("/api/mining/start");
+    const ok = await c.post("/api/bonus-codes/redeem", { code: "FAST3H" });
+    expect(ok.json()).toMatchObject({ type: "time_reduction", value: String(3 * HOUR) });
+    const state = (await c.get("/api/mining")).json();
+    expect(state.session.remainingMs).toBe(SESSION_DURATION_MS - 3 * HOUR);
+    expect(state.session.earnings).toBe(formatNano(3n * BASE_RATE_NANO));
+  });
+
+  it("admin routes need the elevated admin and validate values", async () => {
+    const plain = await signUp(test);
+    expect((await plain.client.get("/api/admin/bonus-codes")).statusCode).toBe(403);
+    await elevate();
+    const bad = await admin.client.post("/api/admin/bonus-codes", {
+      code: "BAD1",
+      type: "fre",
+      rewardValue: "1.0000000001",
+      maxUses: 1,
+    });
+    expect(bad.statusCode).toBe(400);
+    const dup = await admin.client.post("/api/admin/bonus-codes", {
+      code: "BOOST1",
+      type: "fre",
+      rewardValue: "1",
+      maxUses: 1,
+    });
+    expect(dup.json().error).toBe("BONUS_CODE_EXISTS");
+    const list = (await admin.client.get("/api/admin/bonus-codes")).json();
+    expect(list.items.find((c: { code: string }) => c.code === "BOOST1")).toMatchObject({
+      currentUses: 1,
+      maxUses: 5,
+    });
+  });
+});
+
+describe("bonus codes under concurrency", () => {
+  it("exactly maxUses redemptions succeed", async () => {
+    await createCode({ code: "RUSH", type: "fre", rewardValue: "1", maxUses: 5 });
+    const users = [];
+    for (let i = 0; i < 15; i++) users.push(await signUp(test, uniqueUser("rush")));
+    const answers = await Promise.all(
+      users.map((u) => u.client.post("/api/bonus-codes/redeem", { code: "RUSH" })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(10);
+    await elevate();
+    const list = (await admin.client.get("/api/admin/bonus-codes")).json();
+    expect(list.items.find((c: { code: string }) => c.code === "RUSH").currentUses).toBe(5);
+  });
+
+  it("one user double-clicking is credited once", async () => {
+    await createCode({ code: "DOUBLE", type: "fre", rewardValue: "2", maxUses: 100 });
+    const { client: c } = await signUp(test);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => c.post("/api/bonus-codes/redeem", { code: "DOUBLE" })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect((await c.get("/api/me")).json().balance).toBe("2.000000000");
+  });
+});
