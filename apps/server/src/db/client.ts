@@ -52,7 +52,18 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     onnotice: () => {},
     connection: { application_name: "fre" },
   });
-  const pgDb = drizzlePostgres(client, { schema });
+  // Drizzle sends builder queries unprepared; PostgreSQL would plan each one again. Preparing
+  // them (cached per connection by postgres.js) removes the planning cost on hot paths.
+  const preparing = new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, params?: unknown[], options?: { prepare?: boolean }) =>
+          target.unsafe(query, params as never, { prepare: true, ...options });
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  const pgDb = drizzlePostgres(preparing, { schema });
   return {
     db: pgDb as unknown as Db,
     kind: "postgres",

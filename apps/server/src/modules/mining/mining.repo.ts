@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { boosts, miningSessions, users } from "../../db/schema/index.ts";
 
@@ -13,6 +13,16 @@ export async function findActiveSession(db: Executor, userId: string, forUpdate 
     .limit(1);
   const rows = forUpdate ? await query.for("update") : await query;
   return rows[0] ?? null;
+}
+
+export async function findNewestSession(db: Executor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(miningSessions)
+    .where(eq(miningSessions.userId, userId))
+    .orderBy(desc(miningSessions.startTime))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function insertSession(tx: Executor, values: typeof miningSessions.$inferInsert) {

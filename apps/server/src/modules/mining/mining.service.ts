@@ -8,15 +8,14 @@ import {
   SESSION_DURATION_MS,
   sessionEarnings,
 } from "@fre/shared";
-import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { miningSessions } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordMovement } from "../ledger/ledger.repo.ts";
 import {
   findActiveSession,
+  findNewestSession,
   findReferrer,
   insertSession,
   nextBoostExpiry,
@@ -137,23 +136,20 @@ function sessionView(s: SessionRow, now: Date) {
 
 export async function getMining(deps: MiningDeps, userId: string): Promise<MiningState> {
   const now = deps.clock.now();
-  let session = await findActiveSession(deps.db, userId);
-  if (session && now < session.endTime) {
-    if (now.getTime() - session.rateCheckedAt.getTime() >= RATE_REFRESH_MS) {
-      await refreshSessionRate(deps, userId);
-      session = await findActiveSession(deps.db, userId);
-    }
+  // A new session can only start when none is active, so the newest session is the active one
+  // when there is one: one indexed read, in parallel with the rate facts.
+  let [session, { facts, rate }] = await Promise.all([
+    findNewestSession(deps.db, userId),
+    rateAt(deps.db, userId, now),
+  ]);
+  if (
+    session?.status === "active" &&
+    now < session.endTime &&
+    now.getTime() - session.rateCheckedAt.getTime() >= RATE_REFRESH_MS
+  ) {
+    await refreshSessionRate(deps, userId);
+    session = await findNewestSession(deps.db, userId);
   }
-  if (!session) {
-    const [last] = await deps.db
-      .select()
-      .from(miningSessions)
-      .where(and(eq(miningSessions.userId, userId), ne(miningSessions.status, "active")))
-      .orderBy(desc(miningSessions.startTime))
-      .limit(1);
-    session = last ?? null;
-  }
-  const { facts, rate } = await rateAt(deps.db, userId, now);
   return {
     session: session ? sessionView(session, now) : null,
     rate: {
