@@ -1,1 +1,2 @@
 export { VerifyBanner } from "./components/verify-banner";
+export { focusVerificationResend } from "./focus-resend";

@@ -1,27 +1,65 @@
 import { useTranslation } from "react-i18next";
-import { Logo } from "../../../components/ui/logo";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
+import { isApiError } from "../../../lib/api-client";
 import { useMe } from "../../../lib/session";
+import { BalanceCard } from "../components/balance-card";
+import { MiningPanel } from "../components/mining-panel";
+import { RateCard } from "../components/rate-card";
+import { useMiningQuery } from "../hooks/use-mining";
+
+function PanelSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="grid gap-5 rounded-3xl border border-night-700 bg-night-850 p-5">
+      <span className="sr-only">{t("status.loading")}</span>
+      <div aria-hidden="true" className="h-5 w-32 animate-pulse rounded bg-night-700" />
+      <div
+        aria-hidden="true"
+        className="mx-auto aspect-square w-full max-w-[18rem] animate-pulse rounded-full border-[14px] border-night-700"
+      />
+      <div aria-hidden="true" className="h-12 animate-pulse rounded-xl bg-night-700" />
+    </div>
+  );
+}
 
 export function DashboardPage() {
   const { t } = useTranslation("app");
   const { t: tc } = useTranslation();
   const { data: me } = useMe();
+  const mining = useMiningQuery();
   const title = tc("pages.dashboard");
+
   return (
-    <div className="grid gap-6">
-      <PageTitle title={title}>{title}</PageTitle>
-      <section className="relative overflow-hidden rounded-3xl border border-night-700 bg-gradient-to-br from-night-800 to-night-850 p-6">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -right-10 -top-10 size-48 animate-glow rounded-full bg-amber-400/15 blur-2xl"
-        />
-        <Logo className="relative size-14" />
-        <h2 className="relative mt-4 text-xl font-semibold text-white">
+    <div className="grid grid-cols-1 gap-5">
+      <div>
+        <PageTitle title={title}>{title}</PageTitle>
+        <p className="mt-1 text-muted">
           {t("dashboard.welcome", { nickname: me?.nickname ?? "" })}
-        </h2>
-        <p className="relative mt-2 text-muted">{t("dashboard.intro")}</p>
-      </section>
+        </p>
+      </div>
+
+      {mining.data ? (
+        <>
+          <MiningPanel snapshot={mining.data} emailVerified={me?.emailVerified ?? false} />
+          {mining.isRefetchError ? <Alert tone="info">{t("mining.staleNotice")}</Alert> : null}
+          <RateCard rate={mining.data.rate} />
+        </>
+      ) : mining.isError ? (
+        <div className="grid gap-3">
+          <Alert tone="error">
+            {t("mining.loadFailed")} {isApiError(mining.error) ? mining.error.message : null}
+          </Alert>
+          <Button variant="secondary" className="w-fit" onClick={() => void mining.refetch()}>
+            {tc("errors.retry")}
+          </Button>
+        </div>
+      ) : (
+        <PanelSkeleton />
+      )}
+
+      {me ? <BalanceCard balance={me.balance} totalMined={me.totalMined} /> : null}
     </div>
   );
 }

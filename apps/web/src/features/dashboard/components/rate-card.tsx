@@ -1,0 +1,91 @@
+import { MAX_COUNTED_REFERRALS, parseFre, type RateBreakdown } from "@fre/shared";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatFre } from "../../../lib/fre-amount";
+
+const SESSION_HOURS = 24n;
+
+function Row({ label, detail, amount }: { label: string; detail?: string; amount: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-2.5">
+      <dt className="text-sm text-slate-300">
+        {label}
+        {detail ? <span className="block text-xs text-muted">{detail}</span> : null}
+      </dt>
+      <dd className="font-semibold tabular-nums text-slate-100">{amount}</dd>
+    </div>
+  );
+}
+
+/** Total rate and what it is made of (spec §9: base + levels + referrals + boosts). */
+export function RateCard({ rate }: { rate: RateBreakdown }) {
+  const { t, i18n } = useTranslation("app");
+  const language = i18n.resolvedLanguage ?? "fr";
+  const perHour = (amount: string, signed = true) =>
+    `${formatFre(amount, language, { minFractionDigits: 2, signed })}`;
+  const perSession = formatFre(parseFre(rate.total) * SESSION_HOURS, language, {
+    maxFractionDigits: 4,
+  });
+  return (
+    <section
+      aria-labelledby="rate-title"
+      className="rounded-3xl border border-night-700 bg-night-850 p-5"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2
+            id="rate-title"
+            className="text-sm font-semibold uppercase tracking-wider text-amber-300"
+          >
+            {t("mining.rate.title")}
+          </h2>
+          <p className="mt-1 text-2xl font-bold tabular-nums text-white">
+            <span data-testid="mining-rate" data-value={rate.total}>
+              {perHour(rate.total, false)}
+            </span>{" "}
+            <span className="text-base font-semibold text-muted">{t("mining.rate.unit")}</span>
+          </p>
+          <p className="mt-1 text-sm text-muted">
+            {t("mining.rate.perSession", { amount: perSession })}
+          </p>
+        </div>
+        <span
+          aria-hidden="true"
+          className="grid size-11 shrink-0 place-items-center rounded-2xl bg-amber-400/12 text-amber-200"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          >
+            <path d="M13 2 4.5 13.5H11L10 22l8.5-11.5H12Z" strokeLinejoin="round" />
+          </svg>
+        </span>
+      </div>
+      <dl className="mt-3 divide-y divide-night-700 border-t border-night-700">
+        <Row label={t("mining.rate.base")} amount={perHour(rate.base)} />
+        <Row label={t("mining.rate.levels")} amount={perHour(rate.levels)} />
+        <Row
+          label={t("mining.rate.referrals")}
+          detail={t("mining.rate.referralsDetail", {
+            active: rate.activeReferrals,
+            counted: rate.countedReferrals,
+            max: MAX_COUNTED_REFERRALS,
+          })}
+          amount={perHour(rate.referrals)}
+        />
+        <Row label={t("mining.rate.boosts")} amount={perHour(rate.boosts)} />
+      </dl>
+      <Link
+        to="/group"
+        className="mt-3 inline-flex min-h-11 items-center gap-1.5 rounded-lg text-sm font-semibold text-amber-200 underline-offset-4 hover:underline"
+      >
+        {t("mining.rate.invite")}
+        <span aria-hidden="true">→</span>
+      </Link>
+    </section>
+  );
+}
