@@ -1,0 +1,43 @@
+import { MAX_COUNTED_REFERRALS, type Referrals } from "@fre/shared";
+import { useTranslation } from "react-i18next";
+import { formatFreSafe } from "../../../lib/fre-amount";
+
+function Stat({
+  label,
+  value,
+  accent = false,
+}: {
+  label: string;
+  value: string;
+  accent?: boolean;
+}) {
+  return (
+    <div className="rounded-2xl border border-night-700 bg-night-850 p-3 text-center">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd
+        className={`mt-1 text-lg font-bold tabular-nums ${accent ? "text-amber-200" : "text-white"}`}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function ReferralStats({ referrals }: { referrals: Referrals }) {
+  const { t, i18n } = useTranslation("app");
+  const language = i18n.resolvedLanguage ?? "fr";
+  return (
+    <dl className="grid grid-cols-3 gap-2">
+      <Stat label={t("group.stats.active")} value={String(referrals.activeCount)} />
+      <Stat
+        label={t("group.stats.counted")}
+        value={`${referrals.countedCount}/${MAX_COUNTED_REFERRALS}`}
+      />
+      <Stat
+        label={t("group.stats.bonus")}
+        value={`+${formatFreSafe(referrals.bonusPerHour, language, { maxFractionDigits: 5 })}`}
+        accent
+      />
+    </dl>
+  );
+}

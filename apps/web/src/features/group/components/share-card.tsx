@@ -1,0 +1,111 @@
+import { formatNano, MAX_COUNTED_REFERRALS, REFERRAL_BONUS_NANO } from "@fre/shared";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { formatFre } from "../../../lib/fre-amount";
+import { useCopy } from "../hooks/use-copy";
+
+function CopyRow({
+  label,
+  value,
+  copyLabel,
+  testId,
+  mono = false,
+}: {
+  label: string;
+  value: string;
+  copyLabel: string;
+  testId: string;
+  mono?: boolean;
+}) {
+  const { t } = useTranslation("app");
+  const [state, copy] = useCopy();
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <p className="text-sm text-muted">{label}</p>
+      <div className="flex items-center gap-2 rounded-xl border border-night-600 bg-night-900/70 py-1.5 pl-3 pr-1.5">
+        <p
+          data-testid={testId}
+          className={`min-w-0 flex-1 truncate ${
+            mono
+              ? "font-mono text-lg font-bold tracking-widest text-amber-200"
+              : "text-sm text-slate-100"
+          }`}
+        >
+          {value}
+        </p>
+        <Button variant="secondary" size="sm" aria-label={copyLabel} onClick={() => copy(value)}>
+          {state === "copied" ? t("group.copied") : t("group.copy")}
+        </Button>
+      </div>
+      <span role="status" className="sr-only">
+        {state === "copied" ? t("group.copied") : state === "failed" ? t("group.copyFailed") : ""}
+      </span>
+    </div>
+  );
+}
+
+/** My code and my invitation link, to copy or hand to the system share sheet. */
+export function ShareCard({ code, link }: { code: string; link: string }) {
+  const { t, i18n } = useTranslation("app");
+  const bonus = formatFre(formatNano(REFERRAL_BONUS_NANO), i18n.resolvedLanguage ?? "fr");
+  const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
+
+  async function share() {
+    try {
+      await navigator.share({
+        title: t("group.shareTitle"),
+        text: t("group.shareText", { code }),
+        url: link,
+      });
+    } catch {
+      // Closed by the user or refused by the system: nothing to report.
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="share-title"
+      className="grid grid-cols-1 gap-4 rounded-3xl border border-amber-300/30 bg-gradient-to-br from-amber-400/15 via-night-850 to-night-850 p-5"
+    >
+      <div>
+        <h2 id="share-title" className="text-lg font-bold text-white">
+          {t("group.inviteTitle")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-300">
+          {t("group.inviteText", { bonus, max: MAX_COUNTED_REFERRALS })}
+        </p>
+      </div>
+      <CopyRow
+        label={t("group.code")}
+        value={code}
+        copyLabel={t("group.copyCode", { code })}
+        testId="referral-code"
+        mono
+      />
+      <CopyRow
+        label={t("group.link")}
+        value={link}
+        copyLabel={t("group.copyLink")}
+        testId="referral-link"
+      />
+      {canShare ? (
+        <Button className="w-full" onClick={() => void share()}>
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M12 3v12M7.5 7.5 12 3l4.5 4.5" />
+            <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
+          </svg>
+          {t("group.share")}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Wallet } from "@fre/shared";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../../lib/format";
+import { formatFreSafe } from "../../../lib/fre-amount";
+import { isKnownBonusType, reductionHours } from "../ledger-labels";
+
+function Block({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-lg font-semibold text-white">
+        {title}
+      </h2>
+      {empty ? (
+        <p className="rounded-2xl border border-dashed border-night-600 px-5 py-6 text-center text-sm text-muted">
+          {empty}
+        </p>
+      ) : (
+        <ul className="divide-y divide-night-700 overflow-hidden rounded-2xl border border-night-700 bg-night-850">
+          {children}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Line({ title, when, value }: { title: string; when: string; value: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <li className="flex items-center gap-3 px-4 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold text-slate-100">{title}</p>
+        <p className="text-xs text-muted">
+          <time dateTime={when}>{formatDateTime(when, i18n.resolvedLanguage ?? "fr")}</time>
+        </p>
+      </div>
+      <p className="text-right font-semibold tabular-nums text-amber-100">{value}</p>
+    </li>
+  );
+}
+
+export function BonusHistory({ entries }: { entries: Wallet["bonusHistory"] }) {
+  const { t, i18n } = useTranslation("app");
+  const language = i18n.resolvedLanguage ?? "fr";
+  const value = (entry: Wallet["bonusHistory"][number]) => {
+    if (entry.type === "time_reduction") {
+      const hours = reductionHours(entry.value);
+      return hours === null ? entry.value : t("wallet.bonus.hoursLess", { hours });
+    }
+    const amount = `+${formatFreSafe(entry.value, language)}`;
+    if (entry.type === "boost") {
+      return entry.duration
+        ? t("wallet.bonus.boostFor", { amount, hours: entry.duration })
+        : `${amount} ${t("mining.rate.unit")}`;
+    }
+    return `${amount} FRE`;
+  };
+  return (
+    <Block
+      id="bonus-title"
+      title={t("wallet.bonus.title")}
+      empty={entries.length === 0 ? t("wallet.bonus.empty") : null}
+    >
+      {entries.map((entry) => (
+        <Line
+          key={entry.id}
+          title={`${isKnownBonusType(entry.type) ? t(`wallet.bonus.types.${entry.type}`) : entry.type} · ${entry.code}`}
+          when={entry.timestamp}
+          value={value(entry)}
+        />
+      ))}
+    </Block>
+  );
+}
+
+export function LevelValidations({ entries }: { entries: Wallet["levelValidations"] }) {
+  const { t, i18n } = useTranslation("app");
+  const language = i18n.resolvedLanguage ?? "fr";
+  return (
+    <Block
+      id="levels-title"
+      title={t("wallet.levels.title")}
+      empty={entries.length === 0 ? t("wallet.levels.empty") : null}
+    >
+      {entries.map((entry) => (
+        <Line
+          key={entry.level}
+          title={t("wallet.levels.level", { level: entry.level })}
+          when={entry.validatedAt}
+          value={`+${formatFreSafe(entry.reward, language)} ${t("mining.rate.unit")}`}
+        />
+      ))}
+    </Block>
+  );
+}
