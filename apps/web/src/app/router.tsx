@@ -30,9 +30,6 @@ const placeholder = (page: PlaceholderKey): RouteObject => ({
 });
 
 const PLACEHOLDER_PAGES: PlaceholderKey[] = [
-  "leaderboard",
-  "group",
-  "wallet",
   "withdrawal",
   "kyc",
   "information",
@@ -127,6 +124,38 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import("../features/profile/routes/profile-page"),
                   (m) => m.ProfilePage,
+                  "app",
+                ),
+              },
+              {
+                path: "group",
+                lazy: lazyPage(
+                  () => import("../features/group/routes/group-page"),
+                  (m) => m.GroupPage,
+                  "app",
+                ),
+              },
+              {
+                path: "leaderboard",
+                lazy: lazyPage(
+                  () => import("../features/leaderboard/routes/leaderboard-page"),
+                  (m) => m.LeaderboardPage,
+                  "app",
+                ),
+              },
+              {
+                path: "wallet",
+                lazy: lazyPage(
+                  () => import("../features/wallet/routes/wallet-page"),
+                  (m) => m.WalletPage,
+                  "app",
+                ),
+              },
+              {
+                path: "notifications",
+                lazy: lazyPage(
+                  () => import("../features/notifications/routes/notifications-page"),
+                  (m) => m.NotificationsPage,
                   "app",
                 ),
               },

@@ -3,6 +3,7 @@ import { Link, Outlet } from "react-router";
 import { Logo } from "../../components/ui/logo";
 import { PrivacySettingsButton } from "../../features/cookie-consent";
 import { VerifyBanner } from "../../features/email-verification";
+import { LiveNotifications, NotificationBell } from "../../features/notifications";
 import { LanguagePicker } from "../../features/preferences";
 import { EXTERNAL_LINKS } from "../../lib/external-links";
 import { useMe } from "../../lib/session";
@@ -32,6 +33,7 @@ export function AuthenticatedLayout() {
           </Link>
           <div className="flex items-center gap-2">
             <LanguagePicker />
+            <NotificationBell />
             <Link
               to="/profile"
               data-testid="profile-link"
@@ -89,6 +91,7 @@ export function AuthenticatedLayout() {
         </ul>
       </footer>
       <BottomNav />
+      <LiveNotifications />
     </div>
   );
 }

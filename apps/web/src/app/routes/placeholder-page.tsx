@@ -2,9 +2,6 @@ import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../components/ui/page-title";
 
 export type PlaceholderKey =
-  | "leaderboard"
-  | "group"
-  | "wallet"
   | "withdrawal"
   | "kyc"
   | "information"

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { Glyph } from "../../../components/ui/glyph";
+import type { AppNotification } from "../api/notifications-api";
+import { useLiveEvents } from "../hooks/use-live-events";
+import { useMarkRead } from "../hooks/use-notifications";
+import { notificationPath } from "../notification-list";
+
+const TOAST_MS = 6000;
+const MAX_TOASTS = 3;
+
+function Toast({
+  notification,
+  onOpen,
+  onClose,
+}: {
+  notification: AppNotification;
+  onOpen: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("app");
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const timer = window.setTimeout(() => close.current(), TOAST_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <li className="pointer-events-auto flex animate-toast items-start gap-3 rounded-2xl border border-amber-300/40 bg-night-800/95 p-3 shadow-2xl shadow-black/50 backdrop-blur">
+      <button
+        type="button"
+        onClick={onOpen}
+        className="flex min-w-0 flex-1 items-start gap-3 rounded-xl text-left"
+      >
+        <span
+          aria-hidden="true"
+          className="grid size-9 shrink-0 place-items-center rounded-full bg-amber-400/15 text-amber-200"
+        >
+          <Glyph name="bell" />
+        </span>
+        <span className="min-w-0">
+          <span className="block font-semibold text-white">{notification.title}</span>
+          <span className="block text-sm text-slate-300">{notification.message}</span>
+        </span>
+      </button>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t("notifications.dismiss")}
+        className="grid size-8 shrink-0 place-items-center rounded-full text-slate-300 hover:bg-night-700 hover:text-white"
+      >
+        <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4" fill="currentColor">
+          <path d="m5.3 4.2 4.7 4.7 4.7-4.7 1.1 1.1-4.7 4.7 4.7 4.7-1.1 1.1-4.7-4.7-4.7 4.7-1.1-1.1 4.7-4.7-4.7-4.7Z" />
+        </svg>
+      </button>
+    </li>
+  );
+}
+
+/** Opens the live stream while signed in and shows each new notification as a short toast. */
+export function LiveNotifications() {
+  const navigate = useNavigate();
+  const markRead = useMarkRead();
+  const [toasts, setToasts] = useState<AppNotification[]>([]);
+
+  useLiveEvents(
+    useCallback((notification: AppNotification) => {
+      setToasts((current) =>
+        [notification, ...current.filter((toast) => toast.id !== notification.id)].slice(
+          0,
+          MAX_TOASTS,
+        ),
+      );
+    }, []),
+  );
+
+  const dismiss = useCallback((id: string) => {
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 mx-auto max-w-md"
+    >
+      <ul className="grid gap-2">
+        {toasts.map((notification) => (
+          <Toast
+            key={notification.id}
+            notification={notification}
+            onClose={() => dismiss(notification.id)}
+            onOpen={() => {
+              dismiss(notification.id);
+              markRead.mutate(notification.id);
+              navigate(notificationPath(notification.target));
+            }}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { queryKeys } from "../../../lib/query-keys";
+import { meQueryKey } from "../../../lib/session";
+import type { AppNotification, NotificationList } from "../api/notifications-api";
+import { addNotification } from "../notification-list";
+
+/** What a notification says has changed elsewhere in the app (["wallet"] covers the ledger). */
+const refreshes: Record<string, QueryKey[]> = {
+  mining_session_end: [queryKeys.mining],
+  mining_session_claim: [queryKeys.mining, queryKeys.wallet, meQueryKey],
+  referral_active: [queryKeys.mining, queryKeys.referrals],
+  level_up: [queryKeys.mining, queryKeys.wallet, meQueryKey],
+  withdrawal_complete: [queryKeys.wallet, meQueryKey],
+  bonus_expiring: [queryKeys.mining],
+};
+
+function parse(data: unknown): AppNotification | null {
+  if (typeof data !== "string") return null;
+  try {
+    const value = JSON.parse(data) as Partial<AppNotification> | null;
+    return value && typeof value.id === "string" && typeof value.title === "string"
+      ? (value as AppNotification)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The live stream of the signed-in user (GET /api/events, server-sent events). EventSource
+ * reconnects by itself (the server asks for 5 s); after a reconnect the list is re-read in
+ * case something arrived meanwhile. Closed when the signed-in layout goes (sign-out).
+ */
+export function useLiveEvents(onNotification: (notification: AppNotification) => void) {
+  const queryClient = useQueryClient();
+  const handler = useRef(onNotification);
+  handler.current = onNotification;
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/events", { withCredentials: true });
+    let opened = false;
+    source.addEventListener("open", () => {
+      if (opened) void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+      opened = true;
+    });
+    source.addEventListener("notification", (event) => {
+      const notification = parse((event as MessageEvent).data);
+      if (!notification) return;
+      queryClient.setQueryData<NotificationList>(queryKeys.notifications, (list) =>
+        addNotification(list, notification),
+      );
+      for (const key of refreshes[notification.type] ?? []) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+      handler.current(notification);
+    });
+    return () => source.close();
+  }, [queryClient]);
+}

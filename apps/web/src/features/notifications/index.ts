@@ -1,0 +1,2 @@
+export { LiveNotifications } from "./components/live-notifications";
+export { NotificationBell } from "./components/notification-bell";
