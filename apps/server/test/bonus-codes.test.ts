@@ -8,7 +8,7 @@ import {
   signUp,
   type TestApp,
   uniqueUser,
-  verifyEmail,
+  verifiedUser,
 } from "./helpers.ts";
 
 let test: TestApp;
@@ -35,16 +35,10 @@ async function createCode(body: Record<string, unknown>) {
   return response.json();
 }
 
-async function miner() {
-  const signed = await signUp(test, uniqueUser("bonus"));
-  await verifyEmail(test, signed.user.email);
-  return signed;
-}
-
 describe("bonus codes", () => {
   it("credits FRE once, with every refusal of spec §8 verbatim", async () => {
     await createCode({ code: "welcome5", type: "fre", rewardValue: "5", maxUses: 2 });
-    const { client: c } = await miner();
+    const { client: c } = await verifiedUser(test, "bonus");
     const ok = await c.post("/api/bonus-codes/redeem", { code: " Welcome5 " });
     expect(ok.json()).toEqual({
       code: "WELCOME5",
@@ -77,15 +71,22 @@ describe("bonus codes", () => {
       expect(r.statusCode).toBe(status);
       expect((r.json() as { message: string }).message).toBe(message);
     }
-    await (await miner()).client.post("/api/bonus-codes/redeem", { code: "WELCOME5" });
-    const full = await (await miner()).client.post("/api/bonus-codes/redeem", { code: "WELCOME5" });
+    await (await verifiedUser(test, "bonus")).client.post("/api/bonus-codes/redeem", {
+      code: "WELCOME5",
+    });
+    const full = await (await verifiedUser(test, "bonus")).client.post("/api/bonus-codes/redeem", {
+      code: "WELCOME5",
+    });
     expect(full.json().message).toBe("Ce code a atteint son nombre maximum d'utilisations.");
 
     await elevate();
     await admin.client.patch("/api/admin/bonus-codes/WELCOME5", { isActive: false, maxUses: 10 });
-    const inactive = await (await miner()).client.post("/api/bonus-codes/redeem", {
-      code: "WELCOME5",
-    });
+    const inactive = await (await verifiedUser(test, "bonus")).client.post(
+      "/api/bonus-codes/redeem",
+      {
+        code: "WELCOME5",
+      },
+    );
     expect(inactive.json().message).toBe("Ce code n'est plus actif.");
   });
 
@@ -97,7 +98,7 @@ describe("bonus codes", () => {
       durationHours: 2,
       maxUses: 5,
     });
-    const { client: c } = await miner();
+    const { client: c } = await verifiedUser(test, "bonus");
     await c.post("/api/mining/start");
     test.clock.advance(HOUR);
     expect((await c.post("/api/bonus-codes/redeem", { code: "BOOST1" })).json()).toMatchObject({
@@ -119,7 +120,7 @@ describe("bonus codes", () => {
       rewardValue: String(3 * HOUR),
       maxUses: 5,
     });
-    const { client: c } = await miner();
+    const { client: c } = await verifiedUser(test, "bonus");
     const refused = await c.post("/api/bonus-codes/redeem", { code: "FAST3H" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe("NO_SESSION_FOR_TIME_REDUCTION");

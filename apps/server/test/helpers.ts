@@ -164,3 +164,14 @@ export async function verifyEmail(test: TestApp, email: string) {
   const url = new URL(link);
   return test.app.inject({ url: url.pathname + url.search });
 }
+
+/** A signed-up user whose e-mail is verified (mining needs it). */
+export async function verifiedUser(
+  test: TestApp,
+  prefix = "miner",
+  extra: Record<string, unknown> = {},
+) {
+  const signed = await signUp(test, uniqueUser(prefix), extra);
+  await verifyEmail(test, signed.user.email);
+  return signed;
+}

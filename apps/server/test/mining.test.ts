@@ -4,19 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boosts, ledgerEntries, users } from "../src/db/schema/index.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import { reduceSessionTime } from "../src/modules/mining/mining.service.ts";
-import { createTestApp, signUp, type TestApp, uniqueUser, verifyEmail } from "./helpers.ts";
+import { createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
 afterAll(async () => test.close());
-
-async function miner(extra: Record<string, unknown> = {}) {
-  const signed = await signUp(test, uniqueUser("miner"), extra);
-  await verifyEmail(test, signed.user.email);
-  return signed;
-}
 
 const HOUR = 3_600_000;
 
@@ -29,7 +23,7 @@ describe("mining sessions", () => {
   });
 
   it("runs 24 h, earns at the base rate, then is claimed once", async () => {
-    const { client: c } = await miner();
+    const { client: c } = await verifiedUser(test, "miner");
     const started = await c.post("/api/mining/start");
     expect(started.statusCode).toBe(200);
     const state = started.json();
@@ -68,7 +62,7 @@ describe("mining sessions", () => {
   });
 
   it("stop credits the earnings so far and frees the user to start again", async () => {
-    const { client: c } = await miner();
+    const { client: c } = await verifiedUser(test, "miner");
     await c.post("/api/mining/start");
     test.clock.advance(2 * HOUR);
     const stopped = (await c.post("/api/mining/stop")).json();
@@ -78,9 +72,9 @@ describe("mining sessions", () => {
   });
 
   it("counts an active referral at once and stops counting when its session ends", async () => {
-    const referrer = await miner();
+    const referrer = await verifiedUser(test, "miner");
     await referrer.client.post("/api/mining/start");
-    const referee = await miner({ referralCode: referrer.me.referralCode });
+    const referee = await verifiedUser(test, "miner", { referralCode: referrer.me.referralCode });
     await referee.client.post("/api/mining/start");
     const withReferral = (await referrer.client.get("/api/mining")).json();
     expect(withReferral.rate.activeReferrals).toBe(1);
@@ -97,7 +91,7 @@ describe("mining sessions", () => {
   });
 
   it("stops a boost exactly at its expiry", async () => {
-    const { client: c, me } = await miner();
+    const { client: c, me } = await verifiedUser(test, "miner");
     const now = test.clock.now();
     await test.db.insert(boosts).values({
       userId: me.id,
@@ -114,7 +108,7 @@ describe("mining sessions", () => {
   });
 
   it("time reduction ends the session sooner and pays the removed time now", async () => {
-    const { client: c, me } = await miner();
+    const { client: c, me } = await verifiedUser(test, "miner");
     await c.post("/api/mining/start");
     test.clock.advance(HOUR);
     await test.db.transaction((tx) => reduceSessionTime(tx, test.clock, me.id, 5 * HOUR));
@@ -146,7 +140,7 @@ describe("mining sessions", () => {
 
 describe("mining under concurrency", () => {
   it("20 concurrent starts make exactly one session", async () => {
-    const { client: c } = await miner();
+    const { client: c } = await verifiedUser(test, "miner");
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => c.post("/api/mining/start")),
     );
@@ -155,7 +149,7 @@ describe("mining under concurrency", () => {
   });
 
   it("30 concurrent claims credit once", async () => {
-    const { client: c, me } = await miner();
+    const { client: c, me } = await verifiedUser(test, "miner");
     await c.post("/api/mining/start");
     test.clock.advance(SESSION_DURATION_MS);
     const answers = await Promise.all(

@@ -2,7 +2,7 @@ import { SESSION_DURATION_MS } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
 import { sweepSessionEndings } from "../src/modules/notifications/notifications.service.ts";
-import { client, createTestApp, signUp, type TestApp, uniqueUser, verifyEmail } from "./helpers.ts";
+import { client, createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -12,15 +12,9 @@ afterAll(async () => test.close());
 
 const deps = () => ({ db: test.db, clock: test.clock, bus: test.bus });
 
-async function miner() {
-  const signed = await signUp(test, uniqueUser("notif"));
-  await verifyEmail(test, signed.user.email);
-  return signed;
-}
-
 describe("notifications", () => {
   it("sends the end-of-session notice once, when 1 minute or less remains", async () => {
-    const { client: c } = await miner();
+    const { client: c } = await verifiedUser(test, "notif");
     await c.post("/api/mining/start");
     test.clock.advance(SESSION_DURATION_MS - 2 * 60_000);
     await sweepSessionEndings(deps());
@@ -41,7 +35,7 @@ describe("notifications", () => {
   });
 
   it("renders in the reader's language and notifies the claim", async () => {
-    const { client: c, user } = await miner();
+    const { client: c, user } = await verifiedUser(test, "notif");
     await c.post("/api/mining/start");
     test.clock.advance(SESSION_DURATION_MS);
     await c.post("/api/mining/claim");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signUp, type TestApp, uniqueUser, verifyEmail } from "./helpers.ts";
+import { createTestApp, signUp, type TestApp, uniqueUser, verifiedUser } from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -7,18 +7,12 @@ beforeAll(async () => {
 });
 afterAll(async () => test.close());
 
-async function miner(extra: Record<string, unknown> = {}) {
-  const signed = await signUp(test, uniqueUser("ref"), extra);
-  await verifyEmail(test, signed.user.email);
-  return signed;
-}
-
 describe("referrals", () => {
   it("25 referrals of which 22 active count 20", async () => {
-    const referrer = await miner();
+    const referrer = await verifiedUser(test, "ref");
     const referees: Awaited<ReturnType<typeof signUp>>[] = [];
     for (let i = 0; i < 25; i++)
-      referees.push(await miner({ referralCode: referrer.me.referralCode }));
+      referees.push(await verifiedUser(test, "ref", { referralCode: referrer.me.referralCode }));
     for (const referee of referees.slice(0, 22)) {
       expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
     }

@@ -81,3 +81,8 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     close: () => client.end({ timeout: 5 }),
   };
 }
+
+/** Rows of a raw `db.execute` result: postgres.js returns an array, PGlite `{rows}`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}

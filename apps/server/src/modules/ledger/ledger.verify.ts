@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, rowsOf } from "../../db/client.ts";
 
 export interface LedgerMismatch {
   userId: string;
@@ -16,8 +16,5 @@ export async function findLedgerMismatches(db: Db): Promise<LedgerMismatch[]> {
       on l.user_id = u.id
     where u.balance <> coalesce(l.total, 0)
     limit 1000`);
-  const rows = (
-    Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
-  ) as LedgerMismatch[];
-  return rows;
+  return rowsOf<LedgerMismatch>(result);
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
+import { type Db, rowsOf, type Tx } from "../../db/client.ts";
 import { notifications, users } from "../../db/schema/index.ts";
 
 export const MAX_NOTIFICATIONS_PER_USER = 50;
@@ -73,8 +73,5 @@ export async function claimEndingSessions(tx: Tx, now: Date, windowMs: number, l
       limit ${limit}
       for update skip locked)
     returning id, user_id as "userId"`);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    id: string;
-    userId: string;
-  }[];
+  return rowsOf<{ id: string; userId: string }>(result);
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
+import { type Db, rowsOf, type Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 
 export async function listReferrals(db: Db, userId: string, now: Date, limit: number) {
@@ -48,8 +48,7 @@ export async function isInReferrerChain(tx: Tx, start: string, target: string) {
       where c.id is not null and c.depth < 1000
     )
     select 1 as found from chain where id = ${target} limit 1`);
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  return rows.length > 0;
+  return rowsOf(result).length > 0;
 }
 
 export async function setReferrerIfNone(tx: Tx, userId: string, referrerId: string) {

@@ -1,16 +1,12 @@
 import { formatNano, type PublicStats } from "@fre/shared";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, rowsOf } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 
 const CACHE_MS = 60_000;
 const DAY = 86_400_000;
 
 type Row = Record<string, string | number | null>;
-
-function rowsOf(result: unknown): Row[] {
-  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
-}
 
 /**
  * Global statistics of spec §3, computed by SQL from sessions and the ledger (no drifting
@@ -24,7 +20,7 @@ export function statsService(db: Db, clock: Clock) {
     const ago = (days: number) =>
       sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
     const nowSql = sql`${now.toISOString()}::timestamptz`;
-    const [mined] = rowsOf(
+    const [mined] = rowsOf<Row>(
       await db.execute(sql`
         select
           coalesce(sum(amount_nano), 0)::text as "allTime",
@@ -35,7 +31,7 @@ export function statsService(db: Db, clock: Clock) {
           coalesce(sum(amount_nano) filter (where created_at > ${ago(365)}), 0)::text as "year"
         from ledger_entries where kind = 'mining'`),
     );
-    const [sessions] = rowsOf(
+    const [sessions] = rowsOf<Row>(
       await db.execute(sql`
         select
           count(distinct user_id) filter (where end_time > ${ago(1)})::int as "miners24h",
@@ -49,7 +45,7 @@ export function statsService(db: Db, clock: Clock) {
             filter (where status <> 'active'), 0)::bigint::text as "avgDurationMs"
         from mining_sessions where start_time > ${ago(366)} or status = 'active'`),
     );
-    const [people] = rowsOf(await db.execute(sql`select count(*)::int as "users" from users`));
+    const [people] = rowsOf<Row>(await db.execute(sql`select count(*)::int as "users" from users`));
     return {
       totalMinedAllTime: formatNano(BigInt(mined?.allTime ?? 0)),
       totalMined24h: formatNano(BigInt(mined?.day ?? 0)),
