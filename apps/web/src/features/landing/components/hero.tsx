@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/ui/button";
 import { Logo } from "../../../components/ui/logo";
+import { PublicStats } from "./public-stats";
 
 export function Hero() {
   const { t } = useTranslation("landing");
@@ -59,6 +60,7 @@ export function Hero() {
             {t("hero.community")}
           </li>
         </ul>
+        <PublicStats />
       </div>
     </section>
   );
