@@ -34,7 +34,11 @@ import { miningRoutes } from "./modules/mining/mining.routes.ts";
 import type { MiningDeps } from "./modules/mining/mining.service.ts";
 import { createEventBus } from "./modules/notifications/event-bus.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
-import { notify, sweepSessionEndings } from "./modules/notifications/notifications.service.ts";
+import {
+  notify,
+  sweepExpiringBoosts,
+  sweepSessionEndings,
+} from "./modules/notifications/notifications.service.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
@@ -224,6 +228,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
       const sweep = setInterval(() => {
         sweepSessionEndings(notificationDeps).catch((error) =>
           app.log.error({ err: error }, "session-end sweep failed"),
+        );
+        sweepExpiringBoosts(notificationDeps).catch((error) =>
+          app.log.error({ err: error }, "boost-expiry sweep failed"),
         );
       }, 15_000);
       sweep.unref();

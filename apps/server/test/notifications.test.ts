@@ -1,7 +1,10 @@
 import { SESSION_DURATION_MS } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
-import { sweepSessionEndings } from "../src/modules/notifications/notifications.service.ts";
+import {
+  sweepExpiringBoosts,
+  sweepSessionEndings,
+} from "../src/modules/notifications/notifications.service.ts";
 import { client, createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
 
 let test: TestApp;
@@ -30,6 +33,32 @@ describe("notifications", () => {
         title: "Session de minage terminée",
         read: false,
         target: "/",
+      }),
+    ]);
+  });
+
+  it("warns once, 24 h before a boost expires, with a click target to the shop", async () => {
+    const { client: c, me } = await signUp(test);
+    const { boosts } = await import("../src/db/schema/index.ts");
+    const now = test.clock.now();
+    await test.db.insert(boosts).values({
+      userId: me.id,
+      valueNano: 1n,
+      source: "test",
+      appliedAt: now,
+      expiresAt: new Date(now.getTime() + 48 * 3_600_000),
+    });
+    await sweepExpiringBoosts(deps());
+    expect((await c.get("/api/notifications")).json().items).toHaveLength(0);
+    test.clock.advance(24 * 3_600_000 + 1000);
+    await Promise.all([sweepExpiringBoosts(deps()), sweepExpiringBoosts(deps())]);
+    await sweepExpiringBoosts(deps());
+    const items = (await c.get("/api/notifications")).json().items;
+    expect(items).toEqual([
+      expect.objectContaining({
+        type: "bonus_expiring",
+        title: "Boost bientôt expiré",
+        target: "/shop",
       }),
     ]);
   });

@@ -87,6 +87,11 @@ export const boosts = pgTable(
     source: text("source").notNull(),
     appliedAt: timestamp("applied_at", tz).notNull(),
     expiresAt: timestamp("expires_at", tz).notNull(),
+    /** The "expires in 24 h" notice was sent (spec §9 bonus_expiring). */
+    expiryNotified: boolean("expiry_notified").notNull().default(false),
   },
-  (t) => [index("boosts_user_expires_idx").on(t.userId, t.expiresAt)],
+  (t) => [
+    index("boosts_user_expires_idx").on(t.userId, t.expiresAt),
+    index("boosts_expiry_notice_idx").on(t.expiresAt).where(sql`${t.expiryNotified} = false`),
+  ],
 );

@@ -75,3 +75,20 @@ export async function claimEndingSessions(tx: Tx, now: Date, windowMs: number, l
     returning id, user_id as "userId"`);
   return rowsOf<{ id: string; userId: string }>(result);
 }
+
+/** Claims boosts expiring within `windowMs` whose warning is not sent (same pattern). */
+export async function claimExpiringBoosts(tx: Tx, now: Date, windowMs: number, limit: number) {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + windowMs).toISOString();
+  const result = await tx.execute(sql`
+    update boosts set expiry_notified = true
+    where id in (
+      select id from boosts
+      where expiry_notified = false and expires_at > ${at}::timestamptz
+        and expires_at <= ${until}::timestamptz
+      order by expires_at
+      limit ${limit}
+      for update skip locked)
+    returning user_id as "userId"`);
+  return rowsOf<{ userId: string }>(result);
+}

@@ -1,10 +1,11 @@
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { isLanguage, type NotificationTextKey, notificationText } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "./event-bus.ts";
 import {
   claimEndingSessions,
+  claimExpiringBoosts,
   findLanguage,
   insertNotification,
   listNotifications,
@@ -95,30 +96,33 @@ export async function readAll(deps: NotificationDeps, userId: string) {
   await markAllRead(deps.db, userId);
 }
 
-/** One sweep: every session with ≤ 1 minute left gets its end notice, once. */
-export async function sweepSessionEndings(deps: NotificationDeps, windowMs = 60_000) {
+type Claim = (tx: Tx, now: Date) => Promise<{ userId: string }[]>;
+
+/** Claims due rows (SKIP LOCKED), writes one notification each, then pushes them live. */
+async function sweepNotices(deps: NotificationDeps, type: NotificationType, claim: Claim) {
   const now = deps.clock.now();
-  const claimed = await deps.db.transaction(async (tx) => {
-    const sessions = await claimEndingSessions(tx, now, windowMs, 500);
-    for (const s of sessions) {
-      await insertNotification(tx, {
-        userId: s.userId,
-        type: "mining_session_end",
-        params: {},
-        at: now,
-      });
+  const created = await deps.db.transaction(async (tx) => {
+    const rows = [];
+    for (const due of await claim(tx, now)) {
+      rows.push(await insertNotification(tx, { userId: due.userId, type, params: {}, at: now }));
     }
-    return sessions;
+    return rows;
   });
-  for (const s of claimed) {
-    const rows = await listNotifications(deps.db, s.userId);
-    const row = rows.find((r) => r.type === "mining_session_end");
-    if (row) {
-      deps.bus.publish(s.userId, {
-        type: "notification",
-        data: render(row, await findLanguage(deps.db, s.userId)),
-      });
-    }
+  for (const row of created) {
+    const language = await findLanguage(deps.db, row.userId);
+    deps.bus.publish(row.userId, { type: "notification", data: render(row, language) });
   }
-  return claimed.length;
+  return created.length;
 }
+
+/** Every session with ≤ 1 minute left gets its end notice, once (spec §4). */
+export const sweepSessionEndings = (deps: NotificationDeps, windowMs = 60_000) =>
+  sweepNotices(deps, "mining_session_end", (tx, now) =>
+    claimEndingSessions(tx, now, windowMs, 500),
+  );
+
+/** Every boost expiring within 24 h gets its warning, once (spec §9). */
+export const sweepExpiringBoosts = (deps: NotificationDeps) =>
+  sweepNotices(deps, "bonus_expiring", (tx, now) =>
+    claimExpiringBoosts(tx, now, 24 * 3_600_000, 500),
+  );

@@ -1,0 +1,2 @@
+ALTER TABLE "boosts" ADD COLUMN "expiry_notified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "boosts_expiry_notice_idx" ON "boosts" USING btree ("expires_at") WHERE "boosts"."expiry_notified" = false;
