@@ -59,7 +59,11 @@ async function main() {
     new Promise<ReturnType<typeof fork>>((done, fail) => {
       const child = fork(resolve(import.meta.dirname, "api-server.ts"), {
         env: { ...env, BENCH_BASELINE_JSON: baselineJson },
-        execArgv: ["--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/fre-prof"] : [])],
+        execArgv: [
+          "--import",
+          "tsx",
+          ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/fre-prof"] : []),
+        ],
       });
       child.once("message", () => done(child));
       child.once("exit", (code) => fail(new Error(`server exited ${code}`)));
