@@ -49,7 +49,13 @@ function useApplySnapshot(refreshBalances: boolean) {
         serverTime,
       });
       if (!refreshBalances) return;
-      for (const key of [meQueryKey, queryKeys.wallet, queryKeys.leaderboard]) {
+      // The server also wrote a claim notification and ledger line.
+      for (const key of [
+        meQueryKey,
+        queryKeys.wallet,
+        queryKeys.leaderboard,
+        queryKeys.notifications,
+      ]) {
         void queryClient.invalidateQueries({ queryKey: key });
       }
     },

@@ -1,7 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Glyph } from "../../../components/ui/glyph";
+import { queryKeys } from "../../../lib/query-keys";
 import type { AppNotification } from "../api/notifications-api";
 import { useLiveEvents } from "../hooks/use-live-events";
 import { useMarkRead } from "../hooks/use-notifications";
@@ -63,6 +65,15 @@ export function LiveNotifications() {
   const navigate = useNavigate();
   const markRead = useMarkRead();
   const [toasts, setToasts] = useState<AppNotification[]>([]);
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+
+  // Titles and messages come translated by the server: a new language needs a new list.
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    i18n.on("languageChanged", reload);
+    return () => i18n.off("languageChanged", reload);
+  }, [i18n, queryClient]);
 
   useLiveEvents(
     useCallback((notification: AppNotification) => {

@@ -29,7 +29,7 @@ function parse(data: unknown): AppNotification | null {
 
 /**
  * The live stream of the signed-in user (GET /api/events, server-sent events). EventSource
- * reconnects by itself (the server asks for 5 s); after a reconnect the list is re-read in
+ * reconnects by itself (the server asks for 5 s); each time it connects the list is re-read in
  * case something arrived meanwhile. Closed when the signed-in layout goes (sign-out).
  */
 export function useLiveEvents(onNotification: (notification: AppNotification) => void) {
@@ -40,10 +40,9 @@ export function useLiveEvents(onNotification: (notification: AppNotification) =>
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/events", { withCredentials: true });
-    let opened = false;
+    // On every (re)connection: whatever was sent while we were not listening is read again.
     source.addEventListener("open", () => {
-      if (opened) void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
-      opened = true;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
     });
     source.addEventListener("notification", (event) => {
       const notification = parse((event as MessageEvent).data);
