@@ -175,7 +175,7 @@ export function MiningPanel({ snapshot, emailVerified }: MiningPanelProps) {
       <div className="flex items-center justify-between gap-3">
         <h2
           id="mining-panel-title"
-          className="text-sm font-semibold uppercase tracking-wider text-amber-300"
+          className="text-xs font-semibold uppercase tracking-wider text-amber-300"
         >
           {t("mining.session")}
         </h2>
@@ -204,6 +204,8 @@ export function MiningPanel({ snapshot, emailVerified }: MiningPanelProps) {
 
       <div className="relative mt-4">
         <ProgressRing
+          // A new session starts from an empty ring, without rewinding the last one.
+          key={session && !session.claimed ? session.id : "idle"}
           progress={progress}
           label={t("mining.progressLabel")}
           valueText={t("mining.progressValue", {
