@@ -264,7 +264,7 @@ export function MiningPanel({ snapshot, emailVerified }: MiningPanelProps) {
             ) : null}
             {claim.isPending
               ? t("mining.actions.claiming")
-              : t("mining.actions.claim", { amount: amount(earnings, 4) })}
+              : t("mining.actions.claim", { amount: amount(earnings, 6) })}
           </Button>
         ) : null}
         {phase === "active" ? (
