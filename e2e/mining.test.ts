@@ -1,0 +1,92 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launch, linkFromMail, newUser, phone, signUpInContext } from "./support";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** Parses "1 234,567890123"-style displays into a number of FRE (for comparisons only). */
+function amountOf(text: string): number {
+  const digits = text.replace(/[^\d,.-]/g, "").replace(/\s/g, "");
+  const normalised = digits.includes(",") ? digits.replace(/\./g, "").replace(",", ".") : digits;
+  return Number(normalised);
+}
+
+describe("mining", () => {
+  it("a verified user starts mining, watches the counter rise, and sees group, leaderboard and wallet", async () => {
+    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
+    contexts.push(context);
+    const referrer = newUser("ref");
+    await signUpInContext(context, referrer);
+    const link = await linkFromMail(referrer.email, /https?:\/\/\S+verify-email\S+/);
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.waitForURL("**/dashboard");
+
+    // Start: the state becomes active and the counter rises between two 2-s ticks.
+    const start = page.getByTestId("mining-start");
+    await start.click();
+    await expect
+      .poll(() => page.getByTestId("mining-state").getAttribute("data-state"), { timeout: 10_000 })
+      .toBe("active");
+    await expect
+      .poll(() => page.getByTestId("mining-remaining").textContent())
+      .toMatch(/^2[34]:\d\d:\d\d$/);
+    const first = amountOf((await page.getByTestId("mining-earnings").textContent()) ?? "");
+    await page.waitForTimeout(4500);
+    const later = amountOf((await page.getByTestId("mining-earnings").textContent()) ?? "");
+    expect(later).toBeGreaterThan(first);
+    await expect.poll(() => page.getByTestId("mining-rate").textContent()).toContain("0,001041667");
+
+    // The server agrees (the browser computed nothing it could credit).
+    const state = await (await context.request.get("/api/mining")).json();
+    expect(state.session.active).toBe(true);
+
+    // Group: my share link; a friend signs up with it.
+    await page.goto("/group");
+    const code = (
+      (await context.request.get("/api/me").then((r) => r.json())) as { referralCode: string }
+    ).referralCode;
+    await expect
+      .poll(() => page.getByTestId("referral-link").textContent())
+      .toContain(`/register?ref=${code}`);
+    const friend = newUser("fr");
+    const friendResponse = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL() },
+      body: JSON.stringify({ ...friend, name: friend.nickname, referralCode: code }),
+    });
+    expect(friendResponse.ok).toBe(true);
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId("referral-list").textContent())
+      .toContain(friend.nickname);
+
+    // Leaderboard: my own line is there.
+    await page.goto("/leaderboard");
+    await page.getByTestId("leaderboard-top").waitFor();
+    await page.getByTestId("leaderboard-me").waitFor();
+
+    // Wallet: stop mining credits the balance, shown with its ledger line.
+    const stopped = await context.request.post("/api/mining/stop", {
+      headers: { origin: baseURL() },
+    });
+    expect(stopped.ok()).toBe(true);
+    const credited = ((await stopped.json()) as { credited: string }).credited;
+    await page.goto("/wallet");
+    await expect
+      .poll(async () => amountOf((await page.getByTestId("wallet-balance").textContent()) ?? ""))
+      .toBeCloseTo(Number(credited), 9);
+    await page.getByTestId("ledger-list").waitFor();
+
+    expect(errors).toEqual([]);
+  });
+});
