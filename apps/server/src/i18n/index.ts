@@ -64,3 +64,14 @@ export function notificationText(
   const entry = catalogs[language].notifications[key];
   return { title: interpolate(entry.title, values), message: interpolate(entry.message, values) };
 }
+
+/** "1234.500000000" → "1 234,5" (fr), "1,234.5" (en)…: exact, from the decimal string. */
+export function formatFreAmount(language: Language, decimal: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal);
+  if (!match) return decimal;
+  const [, sign = "", whole = "0", fraction = ""] = match;
+  const format = new Intl.NumberFormat(language);
+  const separator = format.formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  const trimmed = fraction.replace(/0+$/, "");
+  return `${sign}${format.format(BigInt(whole))}${trimmed ? separator + trimmed : ""}`;
+}

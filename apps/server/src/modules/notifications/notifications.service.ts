@@ -1,5 +1,10 @@
 import type { Db, Tx } from "../../db/client.ts";
-import { isLanguage, type NotificationTextKey, notificationText } from "../../i18n/index.ts";
+import {
+  formatFreAmount,
+  isLanguage,
+  type NotificationTextKey,
+  notificationText,
+} from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "./event-bus.ts";
@@ -55,7 +60,12 @@ function render(row: Row, language: string) {
       ? "slot_available_bonus"
       : row.type
   ) as NotificationTextKey;
-  const text = notificationText(lang, key, { count: row.params.bonusSpins ?? 0, ...row.params });
+  const params: Record<string, string | number> = {
+    count: row.params.bonusSpins ?? 0,
+    ...row.params,
+  };
+  if (typeof params.amount === "string") params.amount = formatFreAmount(lang, params.amount);
+  const text = notificationText(lang, key, params);
   return {
     id: row.id,
     type: row.type,
