@@ -6,7 +6,11 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -30,6 +34,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
+import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { miningRoutes } from "./modules/mining/mining.routes.ts";
 import type { MiningDeps } from "./modules/mining/mining.service.ts";
 import { createEventBus } from "./modules/notifications/event-bus.ts";
@@ -204,12 +209,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(statsRoutes, { stats });
   const adminDeps = { db, clock, elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000 };
   await app.register(adminRoutes, { ...adminDeps, viewer });
-  await app.register(bonusCodesRoutes, {
-    db,
-    clock,
-    viewer,
-    requireAdmin: async (request) => assertElevated(adminDeps, await viewer.optional(request)),
-  });
+  const requireAdmin = async (request: FastifyRequest) =>
+    assertElevated(adminDeps, await viewer.optional(request));
+  await app.register(bonusCodesRoutes, { db, clock, viewer, requireAdmin });
+  await app.register(messagesRoutes, { ...notificationDeps, viewer, requireAdmin });
   await app.register(healthRoutes, healthDeps);
   if (mailer.kind === "outbox") await app.register(devRoutes, { db });
 

@@ -9,6 +9,7 @@ export * from "./schemas/bonus-codes.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/health.ts";
 export * from "./schemas/me.ts";
+export * from "./schemas/messages.ts";
 export * from "./schemas/mining.ts";
 export * from "./schemas/referrals.ts";
 export * from "./schemas/wallet.ts";

@@ -12,13 +12,22 @@ export interface LiveEvent {
 export function createEventBus() {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const everyone = Symbol("everyone");
   return {
     publish(userId: string, event: LiveEvent) {
       emitter.emit(userId, event);
     },
+    /** An event for every connected user (a new information message…). */
+    publishAll(event: LiveEvent) {
+      emitter.emit(everyone, event);
+    },
     subscribe(userId: string, listener: (event: LiveEvent) => void) {
       emitter.on(userId, listener);
-      return () => emitter.off(userId, listener);
+      emitter.on(everyone, listener);
+      return () => {
+        emitter.off(userId, listener);
+        emitter.off(everyone, listener);
+      };
     },
   };
 }

@@ -1,0 +1,149 @@
+import {
+  adminGlobalMessageBodySchema,
+  adminGlobalMessageSchema,
+  errorResponseSchema,
+  globalMessageAnswerSchema,
+  globalMessageReadBodySchema,
+  informationBodySchema,
+  informationListSchema,
+  informationUnreadSchema,
+} from "@fre/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Viewer, ViewerResolver } from "../auth/viewer.ts";
+import {
+  adminCreateInformation,
+  adminDeleteInformation,
+  adminGlobalMessage,
+  adminSaveGlobalMessage,
+  adminUpdateInformation,
+  closeGlobalMessage,
+  globalMessageFor,
+  informationFor,
+  type MessagesDeps,
+  readAllInformation,
+  unreadInformation,
+} from "./messages.service.ts";
+
+const adminInformationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+
+export async function messagesRoutes(
+  fastify: FastifyInstance,
+  deps: MessagesDeps & {
+    viewer: ViewerResolver;
+    requireAdmin: (request: FastifyRequest) => Promise<Viewer>;
+  },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ["messages"];
+  const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+  const me = async (request: FastifyRequest) => (await deps.viewer.required(request)).userId;
+
+  app.get(
+    "/api/messages/global",
+    { schema: { tags, response: { 200: globalMessageAnswerSchema, ...errors } } },
+    async (request) => globalMessageFor(deps, await me(request)),
+  );
+  app.post(
+    "/api/messages/global/read",
+    {
+      schema: { tags, body: globalMessageReadBodySchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await closeGlobalMessage(deps, await me(request), request.body.revision);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    "/api/messages/information",
+    { schema: { tags, response: { 200: informationListSchema, ...errors } } },
+    async (request) => informationFor(deps, await me(request)),
+  );
+  app.get(
+    "/api/messages/information/unread",
+    { schema: { tags, response: { 200: informationUnreadSchema, ...errors } } },
+    async (request) => unreadInformation(deps, await me(request)),
+  );
+  app.post(
+    "/api/messages/information/read",
+    { schema: { tags, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await readAllInformation(deps, await me(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  const admin = ["admin"];
+  app.get(
+    "/api/admin/messages/global",
+    {
+      schema: {
+        tags: admin,
+        response: { 200: z.object({ message: adminGlobalMessageSchema.nullable() }), ...errors },
+      },
+    },
+    async (request) => {
+      await deps.requireAdmin(request);
+      return adminGlobalMessage(deps);
+    },
+  );
+  app.put(
+    "/api/admin/messages/global",
+    {
+      schema: {
+        tags: admin,
+        body: adminGlobalMessageBodySchema,
+        response: { 200: z.object({ message: adminGlobalMessageSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      await deps.requireAdmin(request);
+      return adminSaveGlobalMessage(deps, request.body);
+    },
+  );
+  app.post(
+    "/api/admin/messages/information",
+    {
+      schema: {
+        tags: admin,
+        body: informationBodySchema,
+        response: { 201: adminInformationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deps.requireAdmin(request);
+      return reply.status(201).send(await adminCreateInformation(deps, request.body));
+    },
+  );
+  const idParams = z.object({ id: z.uuid() });
+  app.put(
+    "/api/admin/messages/information/:id",
+    {
+      schema: {
+        tags: admin,
+        params: idParams,
+        body: informationBodySchema,
+        response: { 200: adminInformationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deps.requireAdmin(request);
+      return adminUpdateInformation(deps, request.params.id, request.body);
+    },
+  );
+  app.delete(
+    "/api/admin/messages/information/:id",
+    { schema: { tags: admin, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deps.requireAdmin(request);
+      await adminDeleteInformation(deps, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,147 @@
+import type {
+  adminGlobalMessageBodySchema,
+  GlobalMessage,
+  informationBodySchema,
+} from "@fre/shared";
+import type { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { EventBus } from "../notifications/event-bus.ts";
+import {
+  countInformationSince,
+  deleteInformation,
+  findGlobalMessage,
+  insertInformation,
+  listInformation,
+  markGlobalRead,
+  readRevision,
+  readWatermark,
+  saveGlobalMessage,
+  setWatermark,
+  updateInformation,
+} from "./messages.repo.ts";
+
+export interface MessagesDeps {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+}
+
+type GlobalRow = NonNullable<Awaited<ReturnType<typeof findGlobalMessage>>>;
+
+const globalView = (row: GlobalRow): GlobalMessage => ({
+  title: row.title,
+  content: row.content,
+  type: row.type,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  revision: row.revision,
+});
+
+/** The global message when active, not expired and not yet closed by this user (spec §2). */
+export async function globalMessageFor(deps: MessagesDeps, userId: string) {
+  const row = await findGlobalMessage(deps.db);
+  const now = deps.clock.now();
+  if (!row || !row.active || (row.expiresAt && row.expiresAt <= now)) return { message: null };
+  if ((await readRevision(deps.db, userId)) >= row.revision) return { message: null };
+  return { message: globalView(row) };
+}
+
+export async function closeGlobalMessage(deps: MessagesDeps, userId: string, revision: number) {
+  await markGlobalRead(deps.db, userId, revision);
+}
+
+export async function informationFor(deps: MessagesDeps, userId: string) {
+  const [rows, readUntil] = await Promise.all([
+    listInformation(deps.db, 100),
+    readWatermark(deps.db, userId),
+  ]);
+  const items = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    createdAt: r.createdAt.toISOString(),
+    unread: r.createdAt > readUntil,
+  }));
+  return { items, unreadCount: items.filter((i) => i.unread).length };
+}
+
+export async function unreadInformation(deps: MessagesDeps, userId: string) {
+  const readUntil = await readWatermark(deps.db, userId);
+  const [unreadCount, [latest]] = await Promise.all([
+    countInformationSince(deps.db, readUntil),
+    listInformation(deps.db, 1),
+  ]);
+  return {
+    unreadCount,
+    latest:
+      latest && latest.createdAt > readUntil
+        ? { id: latest.id, title: latest.title, createdAt: latest.createdAt.toISOString() }
+        : null,
+  };
+}
+
+/** Opening /information reads everything published so far. */
+export async function readAllInformation(deps: MessagesDeps, userId: string) {
+  const [latest] = await listInformation(deps.db, 1);
+  const now = deps.clock.now();
+  await setWatermark(deps.db, userId, latest && latest.createdAt > now ? latest.createdAt : now);
+}
+
+export async function adminGlobalMessage(deps: MessagesDeps) {
+  const row = await findGlobalMessage(deps.db);
+  return { message: row ? { ...globalView(row), active: row.active } : null };
+}
+
+export async function adminSaveGlobalMessage(
+  deps: MessagesDeps,
+  body: z.infer<typeof adminGlobalMessageBodySchema>,
+) {
+  const row = await saveGlobalMessage(deps.db, {
+    title: body.title,
+    content: body.content,
+    type: body.type,
+    active: body.active,
+    expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+    updatedAt: deps.clock.now(),
+  });
+  deps.bus.publishAll({ type: "global_message", data: { revision: row.revision } });
+  return { message: { ...globalView(row), active: row.active } };
+}
+
+export async function adminCreateInformation(
+  deps: MessagesDeps,
+  body: z.infer<typeof informationBodySchema>,
+) {
+  const now = deps.clock.now();
+  const row = await insertInformation(deps.db, { ...body, createdAt: now, updatedAt: now });
+  deps.bus.publishAll({
+    type: "information",
+    data: { id: row.id, title: row.title, createdAt: row.createdAt.toISOString() },
+  });
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function adminUpdateInformation(
+  deps: MessagesDeps,
+  id: string,
+  body: z.infer<typeof informationBodySchema>,
+) {
+  const row = await updateInformation(deps.db, id, { ...body, updatedAt: deps.clock.now() });
+  if (!row) throw new AppError("NOT_FOUND", 404);
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function adminDeleteInformation(deps: MessagesDeps, id: string) {
+  if (!(await deleteInformation(deps.db, id))) throw new AppError("NOT_FOUND", 404);
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+export const messageTypeSchema = z.enum(["info", "warning", "success"]);
+export const globalMessageSchema = z.object({
+  title: z.string(),
+  content: z.string(),
+  type: messageTypeSchema,
+  expiresAt: z.string().nullable(),
+  revision: z.number().int(),
+});
+export const globalMessageAnswerSchema = z.object({ message: globalMessageSchema.nullable() });
+export const globalMessageReadBodySchema = z.object({ revision: z.number().int().min(1) });
+
+export const adminGlobalMessageSchema = globalMessageSchema.extend({ active: z.boolean() });
+export const adminGlobalMessageBodySchema = z.object({
+  title: z.string().trim().min(1).max(120),
+  content: z.string().trim().min(1).max(4000),
+  type: messageTypeSchema,
+  active: z.boolean(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+});
+
+export const informationMessageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  unread: z.boolean(),
+});
+export const informationListSchema = z.object({
+  items: z.array(informationMessageSchema),
+  unreadCount: z.number().int(),
+});
+export const informationUnreadSchema = z.object({
+  unreadCount: z.number().int(),
+  latest: z.object({ id: z.string(), title: z.string(), createdAt: z.string() }).nullable(),
+});
+export const informationBodySchema = z.object({
+  title: z.string().trim().min(1).max(120),
+  content: z.string().trim().min(1).max(8000),
+});
+
+export type GlobalMessage = z.infer<typeof globalMessageSchema>;
+export type InformationMessage = z.infer<typeof informationMessageSchema>;
