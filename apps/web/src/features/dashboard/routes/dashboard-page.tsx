@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { isApiError } from "../../../lib/api-client";
 import { useMe } from "../../../lib/session";
+import { RedeemBonusCard } from "../../bonus-codes";
 import { BalanceCard } from "../components/balance-card";
 import { MiningPanel } from "../components/mining-panel";
 import { RateCard } from "../components/rate-card";
@@ -60,6 +61,7 @@ export function DashboardPage() {
       )}
 
       {me ? <BalanceCard balance={me.balance} totalMined={me.totalMined} /> : null}
+      <RedeemBonusCard />
     </div>
   );
 }

@@ -9,15 +9,19 @@ function Block({
   id,
   title,
   empty,
+  testId,
+  count,
   children,
 }: {
   id: string;
   title: string;
   empty: string | null;
+  testId?: string;
+  count: number;
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="grid gap-3">
+    <section aria-labelledby={id} data-testid={testId} data-count={count} className="grid gap-3">
       <h2 id={id} className="text-lg font-semibold text-white">
         {title}
       </h2>
@@ -34,10 +38,20 @@ function Block({
   );
 }
 
-function Line({ title, when, value }: { title: string; when: string; value: string }) {
+function Line({
+  title,
+  when,
+  value,
+  type,
+}: {
+  title: string;
+  when: string;
+  value: string;
+  type?: string;
+}) {
   const { i18n } = useTranslation();
   return (
-    <li className="flex items-center gap-3 px-4 py-3">
+    <li data-type={type} className="flex items-center gap-3 px-4 py-3">
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold text-slate-100">{title}</p>
         <p className="text-xs text-muted">
@@ -70,10 +84,13 @@ export function BonusHistory({ entries }: { entries: Wallet["bonusHistory"] }) {
       id="bonus-title"
       title={t("wallet.bonus.title")}
       empty={entries.length === 0 ? t("wallet.bonus.empty") : null}
+      testId="bonus-history"
+      count={entries.length}
     >
       {entries.map((entry) => (
         <Line
           key={entry.id}
+          type={entry.type}
           title={`${isKnownBonusType(entry.type) ? t(`wallet.bonus.types.${entry.type}`) : entry.type} · ${entry.code}`}
           when={entry.timestamp}
           value={value(entry)}
@@ -91,6 +108,7 @@ export function LevelValidations({ entries }: { entries: Wallet["levelValidation
       id="levels-title"
       title={t("wallet.levels.title")}
       empty={entries.length === 0 ? t("wallet.levels.empty") : null}
+      count={entries.length}
     >
       {entries.map((entry) => (
         <Line

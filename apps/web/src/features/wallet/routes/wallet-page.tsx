@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { PageLoader } from "../../../components/ui/spinner";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { RedeemBonusCard } from "../../bonus-codes";
 import { BonusHistory, LevelValidations } from "../components/bonus-sections";
 import { LedgerList } from "../components/ledger-list";
 import { useWallet } from "../hooks/use-wallet";
@@ -51,6 +52,7 @@ export function WalletPage() {
               </div>
             </dl>
           </section>
+          <RedeemBonusCard />
           <LedgerList />
           <BonusHistory entries={wallet.data.bonusHistory} />
           <LevelValidations entries={wallet.data.levelValidations} />

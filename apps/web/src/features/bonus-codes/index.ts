@@ -1,0 +1,1 @@
+export { RedeemBonusCard } from "./components/redeem-bonus-card";
