@@ -29,6 +29,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuth, trustedOrigins } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
 import { bonusCodesRoutes } from "./modules/bonus-codes/bonus-codes.routes.ts";
+import { contestRoutes } from "./modules/contest/contest.routes.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
@@ -213,6 +214,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
     assertElevated(adminDeps, await viewer.optional(request));
   await app.register(bonusCodesRoutes, { db, clock, viewer, requireAdmin });
   await app.register(messagesRoutes, { ...notificationDeps, viewer, requireAdmin });
+  await app.register(contestRoutes, {
+    db,
+    clock,
+    viewer,
+    requireAdmin,
+    notify: (userId, type, params) => notify(notificationDeps, userId, type, params),
+  });
   await app.register(healthRoutes, healthDeps);
   if (mailer.kind === "outbox") await app.register(devRoutes, { db });
 

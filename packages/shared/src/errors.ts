@@ -43,6 +43,12 @@ export const ERROR_CODES = [
   "BONUS_CODE_ERROR",
   "BONUS_CODE_EXISTS",
   "NO_SESSION_FOR_TIME_REDUCTION",
+  "LEVEL_LOCKED",
+  "LEVEL_ALREADY_VALIDATED",
+  "TASK_NOT_OPENED",
+  "TASK_TOO_SOON",
+  "TASK_NOT_DONE",
+  "TASK_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,4 +1,5 @@
 export * from "./constants.ts";
+export * from "./contest.ts";
 export * from "./errors.ts";
 export * from "./mining.ts";
 export * from "./money.ts";
@@ -7,6 +8,7 @@ export * from "./schemas/admin.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/bonus-codes.ts";
 export * from "./schemas/common.ts";
+export * from "./schemas/contest.ts";
 export * from "./schemas/health.ts";
 export * from "./schemas/me.ts";
 export * from "./schemas/messages.ts";

@@ -46,6 +46,12 @@ export const en: Catalog = {
     BONUS_CODE_ERROR: "An error occurred while using the code.",
     BONUS_CODE_EXISTS: "This code already exists.",
     NO_SESSION_FOR_TIME_REDUCTION: "This code shortens a session: start a mining session first.",
+    LEVEL_LOCKED: "Validate the previous level first.",
+    LEVEL_ALREADY_VALIDATED: "This level is already validated.",
+    TASK_NOT_OPENED: "Open the task's link first.",
+    TASK_TOO_SOON: "Take the time to do the task, then confirm in a few seconds.",
+    TASK_NOT_DONE: "The task is not done yet.",
+    TASK_UNAVAILABLE: "This task is not available yet.",
   },
   mail: {
     greeting: "Hello {{nickname}},",

@@ -49,6 +49,12 @@ export const es: Catalog = {
     BONUS_CODE_EXISTS: "Este código ya existe.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Este código acorta una sesión: primero inicia una sesión de minería.",
+    LEVEL_LOCKED: "Valida primero el nivel anterior.",
+    LEVEL_ALREADY_VALIDATED: "Este nivel ya está validado.",
+    TASK_NOT_OPENED: "Abre primero el enlace de la tarea.",
+    TASK_TOO_SOON: "Tómate el tiempo de hacer la tarea y confirma en unos segundos.",
+    TASK_NOT_DONE: "La tarea aún no está hecha.",
+    TASK_UNAVAILABLE: "Esta tarea aún no está disponible.",
   },
   mail: {
     greeting: "Hola, {{nickname}}:",

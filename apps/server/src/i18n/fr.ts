@@ -46,6 +46,12 @@ export const fr = {
     BONUS_CODE_EXISTS: "Ce code existe déjà.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Ce code réduit la durée d'une session : lancez d'abord une session de minage.",
+    LEVEL_LOCKED: "Validez d'abord le niveau précédent.",
+    LEVEL_ALREADY_VALIDATED: "Ce niveau est déjà validé.",
+    TASK_NOT_OPENED: "Ouvrez d'abord le lien de la tâche.",
+    TASK_TOO_SOON: "Prenez le temps de réaliser la tâche, puis confirmez dans quelques secondes.",
+    TASK_NOT_DONE: "La tâche n'est pas encore accomplie.",
+    TASK_UNAVAILABLE: "Cette tâche n'est pas encore disponible.",
   },
   mail: {
     greeting: "Bonjour {{nickname}},",

@@ -46,6 +46,12 @@ export const ru: Catalog = {
     BONUS_CODE_ERROR: "Произошла ошибка при использовании кода.",
     BONUS_CODE_EXISTS: "Такой код уже существует.",
     NO_SESSION_FOR_TIME_REDUCTION: "Этот код сокращает сессию: сначала запустите сессию майнинга.",
+    LEVEL_LOCKED: "Сначала пройдите предыдущий уровень.",
+    LEVEL_ALREADY_VALIDATED: "Этот уровень уже пройден.",
+    TASK_NOT_OPENED: "Сначала откройте ссылку задания.",
+    TASK_TOO_SOON: "Выполните задание и подтвердите через несколько секунд.",
+    TASK_NOT_DONE: "Задание ещё не выполнено.",
+    TASK_UNAVAILABLE: "Это задание пока недоступно.",
   },
   mail: {
     greeting: "Здравствуйте, {{nickname}}!",

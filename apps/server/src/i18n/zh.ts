@@ -45,6 +45,12 @@ export const zh: Catalog = {
     BONUS_CODE_ERROR: "使用代码时出错。",
     BONUS_CODE_EXISTS: "此代码已存在。",
     NO_SESSION_FOR_TIME_REDUCTION: "此代码用于缩短会话：请先开始挖矿会话。",
+    LEVEL_LOCKED: "请先完成上一等级。",
+    LEVEL_ALREADY_VALIDATED: "该等级已完成。",
+    TASK_NOT_OPENED: "请先打开任务链接。",
+    TASK_TOO_SOON: "请先完成任务，几秒后再确认。",
+    TASK_NOT_DONE: "任务尚未完成。",
+    TASK_UNAVAILABLE: "该任务暂不可用。",
   },
   mail: {
     greeting: "{{nickname}}，您好：",

@@ -5,9 +5,10 @@ import { ledgerEntries, users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { bonusHistory } from "../bonus-codes/bonus-codes.service.ts";
+import { levelValidationsOf } from "../contest/contest.service.ts";
 import { currentRateNano } from "../mining/mining.service.ts";
 
-/** Wallet view of spec §3. Level validations fill in with the contest feature. */
+/** Wallet view of spec §3. */
 export async function getWallet(db: Db, clock: Clock, userId: string): Promise<Wallet> {
   const [row] = await db
     .select({ balance: users.balance, totalMined: users.totalMined })
@@ -19,7 +20,7 @@ export async function getWallet(db: Db, clock: Clock, userId: string): Promise<W
     totalMined: formatNano(row.totalMined),
     miningRate: formatNano(await currentRateNano(db, userId, clock.now())),
     bonusHistory: await bonusHistory(db, userId),
-    levelValidations: [],
+    levelValidations: await levelValidationsOf(db, userId),
   };
 }
 

@@ -1,0 +1,78 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { contestLinks, contestTaskOpens, levelValidations, users } from "../../db/schema/index.ts";
+
+export async function readContestFacts(db: Db, userId: string) {
+  const [user] = await db.select({ level: users.level }).from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const [validations, opens, links] = await Promise.all([
+    db
+      .select()
+      .from(levelValidations)
+      .where(eq(levelValidations.userId, userId))
+      .orderBy(asc(levelValidations.level)),
+    db.select().from(contestTaskOpens).where(eq(contestTaskOpens.userId, userId)),
+    db.select().from(contestLinks),
+  ]);
+  return { level: user.level, validations, opens, links };
+}
+
+export async function recordOpen(db: Db, userId: string, level: number, at: Date) {
+  // The first opening counts: opening the link again does not restart the 10 s.
+  await db.insert(contestTaskOpens).values({ userId, level, openedAt: at }).onConflictDoNothing();
+}
+
+export async function lockUserLevel(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ level: users.level })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return row?.level ?? null;
+}
+
+export async function findOpen(tx: Tx, userId: string, level: number) {
+  const [row] = await tx
+    .select({ openedAt: contestTaskOpens.openedAt })
+    .from(contestTaskOpens)
+    .where(and(eq(contestTaskOpens.userId, userId), eq(contestTaskOpens.level, level)));
+  return row?.openedAt ?? null;
+}
+
+export async function hasVerifiedReferral(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.referredBy, userId), eq(users.emailVerified, true)));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function validateLevel(
+  tx: Tx,
+  values: { userId: string; level: number; rewardNano: bigint; at: Date },
+) {
+  await tx.insert(levelValidations).values({
+    userId: values.userId,
+    level: values.level,
+    rewardNano: values.rewardNano,
+    validatedAt: values.at,
+  });
+  await tx.update(users).set({ level: values.level }).where(eq(users.id, values.userId));
+}
+
+export async function upsertLinks(db: Db, links: { level: number; url: string }[], at: Date) {
+  for (const link of links) {
+    await db
+      .insert(contestLinks)
+      .values({ ...link, updatedAt: at })
+      .onConflictDoUpdate({ target: contestLinks.level, set: { url: link.url, updatedAt: at } });
+  }
+}
+
+export async function listValidations(db: Db, userId: string) {
+  return db
+    .select()
+    .from(levelValidations)
+    .where(eq(levelValidations.userId, userId))
+    .orderBy(asc(levelValidations.level));
+}

@@ -1,0 +1,76 @@
+import { contestLinksBodySchema, contestSchema, errorResponseSchema } from "@fre/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Viewer, ViewerResolver } from "../auth/viewer.ts";
+import {
+  type ContestDeps,
+  confirmLevel,
+  getContest,
+  openTask,
+  setContestLinks,
+} from "./contest.service.ts";
+
+export async function contestRoutes(
+  fastify: FastifyInstance,
+  deps: ContestDeps & {
+    viewer: ViewerResolver;
+    requireAdmin: (request: FastifyRequest) => Promise<Viewer>;
+  },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ["contest"];
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
+  const params = z.object({ level: z.coerce.number().int().min(1).max(10) });
+  const me = async (request: FastifyRequest) => (await deps.viewer.required(request)).userId;
+
+  app.get(
+    "/api/contest",
+    { schema: { tags, response: { 200: contestSchema, ...errors } } },
+    async (request) => getContest(deps, await me(request)),
+  );
+  app.post(
+    "/api/contest/levels/:level/open",
+    {
+      schema: {
+        tags,
+        summary: "The user opened the task's link",
+        params,
+        response: { 200: contestSchema, ...errors },
+      },
+    },
+    async (request) => openTask(deps, await me(request), request.params.level),
+  );
+  app.post(
+    "/api/contest/levels/:level/validate",
+    {
+      schema: {
+        tags,
+        summary: "Validate the next level",
+        params,
+        response: { 200: contestSchema, ...errors },
+      },
+    },
+    async (request) => confirmLevel(deps, await me(request), request.params.level),
+  );
+  app.put(
+    "/api/admin/contest/links",
+    {
+      schema: {
+        tags: ["admin"],
+        body: contestLinksBodySchema,
+        response: { 204: z.null(), 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await deps.requireAdmin(request);
+      await setContestLinks(deps, request.body.links);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import { BASE_RATE_NANO, formatNano, LEVEL_REWARD_NANO } from "@fre/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => test.close());
+
+type Client = Awaited<ReturnType<typeof signUp>>["client"];
+const open = (c: Client, level: number) => c.post(`/api/contest/levels/${level}/open`);
+const validate = (c: Client, level: number) => c.post(`/api/contest/levels/${level}/validate`);
+
+describe("contest", () => {
+  it("validates social levels in order, 10 s after the link was opened, each +0.02 FRE/h", async () => {
+    const { client: c } = await verifiedUser(test, "lvl");
+    const start = (await c.get("/api/contest")).json();
+    expect(start.level).toBe(0);
+    expect(start.levels.map((l: { status: string }) => l.status)).toEqual([
+      "current",
+      "locked",
+      "locked",
+      "locked",
+      "locked",
+      "locked",
+      "unavailable",
+      "unavailable",
+      "unavailable",
+      "unavailable",
+    ]);
+    expect(start.levels[0].url).toMatch(/^https:\/\//);
+
+    expect((await validate(c, 2)).json().error).toBe("LEVEL_LOCKED");
+    expect((await validate(c, 1)).json().error).toBe("TASK_NOT_OPENED");
+    await open(c, 1);
+    test.clock.advance(5_000);
+    await open(c, 1); // reopening does not restart the wait
+    expect((await validate(c, 1)).json().error).toBe("TASK_TOO_SOON");
+    test.clock.advance(5_000);
+    const done = await validate(c, 1);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().levels[0]).toMatchObject({ status: "done", reward: "0.020000000" });
+    expect((await validate(c, 1)).json().error).toBe("LEVEL_ALREADY_VALIDATED");
+
+    await c.post("/api/mining/start");
+    for (const level of [2, 3, 4, 5]) {
+      await open(c, level);
+      test.clock.advance(10_000);
+      expect((await validate(c, level)).statusCode).toBe(200);
+    }
+    const mining = (await c.get("/api/mining")).json();
+    expect(mining.rate.levels).toBe(formatNano(5n * LEVEL_REWARD_NANO));
+    expect(mining.rate.total).toBe(formatNano(BASE_RATE_NANO + 5n * LEVEL_REWARD_NANO));
+    const wallet = (await c.get("/api/wallet")).json();
+    expect(wallet.levelValidations.map((v: { level: number }) => v.level)).toEqual([1, 2, 3, 4, 5]);
+    const notes = (await c.get("/api/notifications")).json().items;
+    expect(notes[0]).toMatchObject({
+      type: "level_up",
+      message: "Bravo ! Vous avez validé le niveau 5.",
+    });
+  });
+
+  it("invite a friend validates once a referral has a verified e-mail; wallet and shop tasks are not available", async () => {
+    const { client: c, me } = await verifiedUser(test, "inv");
+    for (const level of [1, 2, 3, 4, 5]) {
+      await open(c, level);
+      test.clock.advance(10_000);
+      await validate(c, level);
+    }
+    expect((await validate(c, 6)).json().error).toBe("TASK_NOT_DONE");
+    await signUp(test, undefined, { referralCode: me.referralCode });
+    expect((await validate(c, 6)).json().error).toBe("TASK_NOT_DONE");
+    await verifiedUser(test, "friend", { referralCode: me.referralCode });
+    expect((await validate(c, 6)).statusCode).toBe(200);
+    const seven = await validate(c, 7);
+    expect(seven.statusCode).toBe(409);
+    expect(seven.json()).toEqual({
+      error: "TASK_UNAVAILABLE",
+      message: "Cette tâche n'est pas encore disponible.",
+    });
+    expect((await c.get("/api/contest")).json().levels[6].status).toBe("unavailable");
+  });
+
+  it("credits a level once under concurrent validations", async () => {
+    const { client: c } = await verifiedUser(test, "race");
+    await open(c, 1);
+    test.clock.advance(10_000);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => validate(c, 1)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect((await c.get("/api/me")).json().level).toBe(1);
+  });
+});

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const contestLevelSchema = z.object({
+  level: z.number().int(),
+  task: z.string(),
+  kind: z.enum(["social", "referral", "wallet", "purchase"]),
+  status: z.enum(["done", "current", "locked", "unavailable"]),
+  url: z.string().nullable(),
+  openedAt: z.string().nullable(),
+  reward: z.string(),
+  validatedAt: z.string().nullable(),
+});
+export const contestSchema = z.object({
+  level: z.number().int(),
+  levels: z.array(contestLevelSchema),
+});
+export const contestLinksBodySchema = z.object({
+  links: z
+    .array(z.object({ level: z.number().int().min(1).max(5), url: z.url().max(500) }))
+    .min(1)
+    .max(5),
+});
+export type Contest = z.infer<typeof contestSchema>;
