@@ -44,7 +44,6 @@ const PLACEHOLDER_PAGES: PlaceholderKey[] = [
 const ADMIN_PLACEHOLDERS = [
   "kyc",
   "withdrawals",
-  "bonus-codes",
   "stats",
   "users",
   "messages",
@@ -188,6 +187,14 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(
                   () => import("../features/admin/routes/admin-security-page"),
                   (m) => m.AdminSecurityPage,
+                  "admin",
+                ),
+              },
+              {
+                path: "bonus-codes",
+                lazy: lazyPage(
+                  () => import("../features/bonus-codes/routes/admin-bonus-codes-page"),
+                  (m) => m.AdminBonusCodesPage,
                   "admin",
                 ),
               },

@@ -68,3 +68,23 @@ describe("bonus code values", () => {
     ).toEqual({ key: "generic" });
   });
 });
+
+describe("admin form values", () => {
+  it("sends hours as milliseconds for time reductions and FRE strings otherwise", async () => {
+    const { rewardValueFromInput, rewardValueToInput, positiveInt, issueField } = await import(
+      "./admin-form-values"
+    );
+    expect(rewardValueFromInput("time_reduction", "3")).toBe("10800000");
+    expect(rewardValueFromInput("fre", "2,5")).toBe("2.5");
+    expect(rewardValueFromInput("boost", "abc")).toBeNull();
+    expect(rewardValueToInput("time_reduction", "10800000")).toBe("3");
+    expect(rewardValueToInput("fre", "5.000000000")).toBe("5");
+    expect(rewardValueToInput("boost", "0.100000000")).toBe("0.1");
+    expect(positiveInt("10", 100)).toBe(10);
+    expect(positiveInt("0", 100)).toBeNull();
+    expect(positiveInt("1.5", 100)).toBeNull();
+    expect(issueField("body.rewardValue")).toBe("rewardValue");
+    expect(issueField("maxUses")).toBe("maxUses");
+    expect(issueField("other")).toBeNull();
+  });
+});

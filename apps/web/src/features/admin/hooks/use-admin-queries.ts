@@ -24,7 +24,7 @@ export function setAdminAccess(queryClient: QueryClient, access: AdminAccess): v
 }
 
 /** An expired elevation (403 ADMIN_ACCESS_REQUIRED) sends the admin back to the code form. */
-function useDropElevationOn(error: unknown) {
+export function useDropElevationOn(error: unknown) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (isApiError(error, "ADMIN_ACCESS_REQUIRED")) {

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useDropElevationOn } from "../admin";
+import {
+  type AdminBonusCodeInput,
+  type AdminBonusCodeUpdate,
+  adminBonusCodeKeys,
+  createAdminBonusCode,
+  listAdminBonusCodes,
+  updateAdminBonusCode,
+} from "./api/bonus-codes-api";
+
+export function useAdminBonusCodes() {
+  const query = useQuery({
+    queryKey: adminBonusCodeKeys.list,
+    queryFn: ({ signal }) => listAdminBonusCodes(signal),
+    retry: false,
+  });
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function useCreateBonusCode() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (input: AdminBonusCodeInput) => createAdminBonusCode(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBonusCodeKeys.list }),
+  });
+  useDropElevationOn(mutation.error);
+  return mutation;
+}
+
+export function useUpdateBonusCode() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ code, patch }: { code: string; patch: AdminBonusCodeUpdate }) =>
+      updateAdminBonusCode(code, patch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBonusCodeKeys.list }),
+  });
+  useDropElevationOn(mutation.error);
+  return mutation;
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import { PageTitle } from "../../../components/ui/page-title";
+import { AdminBonusCodeForm } from "../components/admin-bonus-code-form";
+import { AdminBonusCodeList } from "../components/admin-bonus-code-list";
+
+export function AdminBonusCodesPage() {
+  const { t } = useTranslation("admin");
+  const title = t("pages.bonus-codes");
+  return (
+    <div className="grid gap-6">
+      <PageTitle title={title}>{title}</PageTitle>
+      <AdminBonusCodeForm />
+      <AdminBonusCodeList />
+    </div>
+  );
+}
