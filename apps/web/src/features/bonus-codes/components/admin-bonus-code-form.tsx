@@ -120,7 +120,6 @@ export function AdminBonusCodeForm() {
         onChange={(event) => setCode(event.target.value.toUpperCase())}
         hint={t("bonusCodes.fields.codeHint")}
         error={errors.code}
-        className="font-mono"
       />
       <div className="flex flex-col gap-1.5">
         <label htmlFor="bonus-type" className="text-sm font-medium text-slate-200">
