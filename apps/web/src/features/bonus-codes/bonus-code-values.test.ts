@@ -42,6 +42,8 @@ describe("bonus code values", () => {
     expect(normalizeFreInput("0")).toBeNull();
     expect(normalizeFreInput("-1")).toBeNull();
     expect(normalizeFreInput("1e3")).toBeNull();
+    expect(normalizeFreInput("999999999")).toBe("999999999");
+    expect(normalizeFreInput("999999999999")).toBeNull();
   });
 
   it("picks the confirmation for each type", () => {

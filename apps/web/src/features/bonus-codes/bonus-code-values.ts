@@ -30,10 +30,13 @@ export function wholeHours(ms: string): number | null {
   return Math.round(Number(ms) / MS_PER_HOUR);
 }
 
-/** Admin input for an FRE amount: "0,5" → "0.5"; at most 9 fraction digits, positive. */
+/**
+ * Admin input for an FRE amount: "0,5" → "0.5"; positive, at most 9 digits on each side
+ * (nano-FRE must fit the database's bigint).
+ */
 export function normalizeFreInput(value: string): string | null {
   const trimmed = value.trim().replace(",", ".");
-  if (!/^\d{1,12}(?:\.\d{1,9})?$/.test(trimmed)) return null;
+  if (!/^\d{1,9}(?:\.\d{1,9})?$/.test(trimmed)) return null;
   return /[1-9]/.test(trimmed) ? trimmed : null;
 }
 
