@@ -32,24 +32,14 @@ const placeholder = (page: PlaceholderKey): RouteObject => ({
 const PLACEHOLDER_PAGES: PlaceholderKey[] = [
   "withdrawal",
   "kyc",
-  "information",
   "faq",
   "support",
-  "contest",
   "shop",
   "fre",
   "game",
 ];
 
-const ADMIN_PLACEHOLDERS = [
-  "kyc",
-  "withdrawals",
-  "stats",
-  "users",
-  "messages",
-  "ads",
-  "shop",
-] as const;
+const ADMIN_PLACEHOLDERS = ["kyc", "withdrawals", "stats", "users", "ads", "shop"] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -108,6 +98,7 @@ export const routes: RouteObject[] = [
               () => import("./layouts/authenticated-layout"),
               (m) => m.AuthenticatedLayout,
               "app",
+              "messages",
             ),
             children: [
               {
@@ -158,6 +149,22 @@ export const routes: RouteObject[] = [
                   "app",
                 ),
               },
+              {
+                path: "information",
+                lazy: lazyPage(
+                  () => import("../features/messages/routes/information-page"),
+                  (m) => m.InformationPage,
+                  "messages",
+                ),
+              },
+              {
+                path: "contest",
+                lazy: lazyPage(
+                  () => import("../features/contest/routes/contest-page"),
+                  (m) => m.ContestPage,
+                  "contest",
+                ),
+              },
               ...PLACEHOLDER_PAGES.map(placeholder),
             ],
           },
@@ -196,6 +203,16 @@ export const routes: RouteObject[] = [
                   () => import("../features/bonus-codes/routes/admin-bonus-codes-page"),
                   (m) => m.AdminBonusCodesPage,
                   "admin",
+                ),
+              },
+              {
+                path: "messages",
+                lazy: lazyPage(
+                  () => import("../features/messages/routes/admin-messages-page"),
+                  (m) => m.AdminMessagesPage,
+                  "admin",
+                  "messages",
+                  "contest",
                 ),
               },
               ...ADMIN_PLACEHOLDERS.map(

@@ -5,7 +5,15 @@ import frLanding from "../locales/fr/landing.json";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, storedLanguage } from "./languages";
 import { STORAGE_KEYS, writeStored } from "./storage";
 
-export const NAMESPACES = ["common", "landing", "auth", "app", "admin"] as const;
+export const NAMESPACES = [
+  "common",
+  "landing",
+  "auth",
+  "app",
+  "admin",
+  "messages",
+  "contest",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 // French common + landing ship in the entry chunk (source language, fallback and the

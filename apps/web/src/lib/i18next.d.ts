@@ -3,7 +3,9 @@ import type admin from "../locales/fr/admin.json";
 import type app from "../locales/fr/app.json";
 import type auth from "../locales/fr/auth.json";
 import type common from "../locales/fr/common.json";
+import type contest from "../locales/fr/contest.json";
 import type landing from "../locales/fr/landing.json";
+import type messages from "../locales/fr/messages.json";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -14,6 +16,8 @@ declare module "i18next" {
       auth: typeof auth;
       app: typeof app;
       admin: typeof admin;
+      messages: typeof messages;
+      contest: typeof contest;
     };
   }
 }

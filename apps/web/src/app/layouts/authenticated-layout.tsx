@@ -3,6 +3,7 @@ import { Link, Outlet } from "react-router";
 import { Logo } from "../../components/ui/logo";
 import { PrivacySettingsButton } from "../../features/cookie-consent";
 import { VerifyBanner } from "../../features/email-verification";
+import { MessageOverlays } from "../../features/messages";
 import { LiveNotifications, NotificationBell } from "../../features/notifications";
 import { LanguagePicker } from "../../features/preferences";
 import { EXTERNAL_LINKS } from "../../lib/external-links";
@@ -92,6 +93,7 @@ export function AuthenticatedLayout() {
       </footer>
       <BottomNav />
       <LiveNotifications />
+      <MessageOverlays />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { emitLiveEvent } from "../../../lib/live-events";
 import { queryKeys } from "../../../lib/query-keys";
 import { meQueryKey } from "../../../lib/session";
 import type { AppNotification, NotificationList } from "../api/notifications-api";
@@ -43,7 +44,12 @@ export function useLiveEvents(onNotification: (notification: AppNotification) =>
     // On every (re)connection: whatever was sent while we were not listening is read again.
     source.addEventListener("open", () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+      emitLiveEvent("open");
     });
+    // Broadcasts for the messages feature (lib/live-events).
+    for (const type of ["information", "global_message"] as const) {
+      source.addEventListener(type, (event) => emitLiveEvent(type, (event as MessageEvent).data));
+    }
     source.addEventListener("notification", (event) => {
       const notification = parse((event as MessageEvent).data);
       if (!notification) return;

@@ -1,0 +1,1 @@
+export { AdminContestLinks } from "./components/admin-contest-links";

@@ -1,0 +1,145 @@
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { inputClasses, TextField } from "../../../components/ui/text-field";
+import type { AdminGlobalMessage, MessageType } from "../api/messages-api";
+import { useAdminGlobalMessage, useSaveAdminGlobalMessage } from "../hooks";
+import { isoToLocalInput, localInputToIso, MESSAGE_TYPES } from "../message-state";
+
+interface Values {
+  title: string;
+  content: string;
+  type: MessageType;
+  active: boolean;
+  expiresAt: string;
+}
+
+const EMPTY: Values = { title: "", content: "", type: "info", active: true, expiresAt: "" };
+
+function toValues(message: AdminGlobalMessage | null | undefined): Values {
+  if (!message) return EMPTY;
+  return {
+    title: message.title,
+    content: message.content,
+    type: message.type,
+    active: message.active,
+    expiresAt: isoToLocalInput(message.expiresAt),
+  };
+}
+
+export const sectionClasses =
+  "grid gap-4 rounded-2xl border border-night-700 bg-night-900 p-4 sm:p-5";
+export const textareaClasses = `${inputClasses} min-h-32 py-3`;
+
+/** Edits the single global message (title, content, type, active, optional expiry). */
+export function AdminGlobalMessageForm() {
+  const { t } = useTranslation("messages");
+  const query = useAdminGlobalMessage();
+  const save = useSaveAdminGlobalMessage();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const ids = { content: useId(), type: useId(), active: useId(), heading: useId() };
+  const loaded = query.data;
+
+  useEffect(() => {
+    if (loaded) setValues(toValues(loaded.message));
+  }, [loaded]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    save.reset();
+    setValues((current) => ({ ...current, [key]: value }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({
+      title: values.title.trim(),
+      content: values.content.trim(),
+      type: values.type,
+      active: values.active,
+      expiresAt: localInputToIso(values.expiresAt),
+    });
+  };
+
+  return (
+    <section aria-labelledby={ids.heading} className={sectionClasses}>
+      <div>
+        <h2 id={ids.heading} className="text-lg font-bold text-white">
+          {t("admin.global.title")}
+        </h2>
+        <p className="text-sm text-muted">{t("admin.global.intro")}</p>
+      </div>
+      {query.isError ? <Alert tone="error">{query.error.message}</Alert> : null}
+      <form data-testid="admin-global-message-form" onSubmit={submit} className="grid gap-4">
+        <TextField
+          label={t("admin.global.fields.title")}
+          value={values.title}
+          onChange={(event) => set("title", event.target.value)}
+          maxLength={120}
+          required
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.content} className="text-sm font-medium text-slate-200">
+            {t("admin.global.fields.content")}
+          </label>
+          <textarea
+            id={ids.content}
+            value={values.content}
+            onChange={(event) => set("content", event.target.value)}
+            maxLength={4000}
+            required
+            className={textareaClasses}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={ids.type} className="text-sm font-medium text-slate-200">
+              {t("admin.global.fields.type")}
+            </label>
+            <select
+              id={ids.type}
+              value={values.type}
+              onChange={(event) => set("type", event.target.value as MessageType)}
+              className={inputClasses}
+            >
+              {MESSAGE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            type="datetime-local"
+            label={t("admin.global.fields.expiresAt")}
+            hint={t("admin.global.expiresHint")}
+            value={values.expiresAt}
+            onChange={(event) => set("expiresAt", event.target.value)}
+          />
+        </div>
+        <label
+          htmlFor={ids.active}
+          className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-200"
+        >
+          <input
+            id={ids.active}
+            type="checkbox"
+            checked={values.active}
+            onChange={(event) => set("active", event.target.checked)}
+            className="size-5 accent-amber-400"
+          />
+          {t("admin.global.fields.active")}
+        </label>
+        {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
+        {save.isSuccess ? <Alert tone="success">{t("admin.global.saved")}</Alert> : null}
+        <Button
+          type="submit"
+          disabled={save.isPending || !query.data}
+          className="sm:justify-self-start"
+        >
+          {t("admin.global.save")}
+        </Button>
+      </form>
+    </section>
+  );
+}

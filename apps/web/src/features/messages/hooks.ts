@@ -1,0 +1,149 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { onLiveEvent } from "../../lib/live-events";
+import { useDropElevationOn } from "../admin";
+import {
+  type AdminGlobalMessage,
+  createInformation,
+  deleteInformation,
+  getAdminGlobalMessage,
+  getGlobalMessage,
+  getInformation,
+  getInformationUnread,
+  type InformationInput,
+  type InformationUnread,
+  messageKeys,
+  readGlobalMessage,
+  readInformation,
+  saveAdminGlobalMessage,
+  updateInformation,
+} from "./api/messages-api";
+
+/** Global message and unread state are re-checked every 60 s (spec §9) and pushed over SSE. */
+export const MESSAGES_POLL_MS = 60_000;
+
+export function useGlobalMessage() {
+  return useQuery({
+    queryKey: messageKeys.global,
+    queryFn: ({ signal }) => getGlobalMessage(signal),
+    refetchInterval: MESSAGES_POLL_MS,
+  });
+}
+
+export function useReadGlobalMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (revision: number) => readGlobalMessage(revision),
+    onMutate: (revision) => {
+      queryClient.setQueryData<{ message: { revision: number } | null }>(
+        messageKeys.global,
+        (current) => (current?.message?.revision === revision ? { message: null } : current),
+      );
+    },
+  });
+}
+
+export function useInformationUnread() {
+  return useQuery({
+    queryKey: messageKeys.unread,
+    queryFn: ({ signal }) => getInformationUnread(signal),
+    refetchInterval: MESSAGES_POLL_MS,
+  });
+}
+
+export function useInformationList() {
+  return useQuery({
+    queryKey: messageKeys.information,
+    queryFn: ({ signal }) => getInformation(signal),
+  });
+}
+
+export function useReadInformation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => readInformation(),
+    onSuccess: () => {
+      queryClient.setQueryData<InformationUnread>(messageKeys.unread, (current) => ({
+        unreadCount: 0,
+        latest: current?.latest ?? null,
+      }));
+    },
+  });
+}
+
+/** Live refreshes of the messages' queries (SSE events and reconnections). */
+export function useMessagesLiveRefresh() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refreshGlobal = () =>
+      void queryClient.invalidateQueries({ queryKey: messageKeys.global, exact: true });
+    const refreshInformation = () =>
+      void queryClient.invalidateQueries({ queryKey: messageKeys.information });
+    const stops = [
+      onLiveEvent("global_message", refreshGlobal),
+      onLiveEvent("information", refreshInformation),
+      onLiveEvent("open", () => {
+        refreshGlobal();
+        refreshInformation();
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [queryClient]);
+}
+
+// ——— admin ———
+
+export function useAdminGlobalMessage() {
+  const query = useQuery({
+    queryKey: messageKeys.adminGlobal,
+    queryFn: ({ signal }) => getAdminGlobalMessage(signal),
+    retry: false,
+  });
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function useSaveAdminGlobalMessage() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (body: AdminGlobalMessage) => saveAdminGlobalMessage(body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: messageKeys.adminGlobal });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.global });
+    },
+  });
+  useDropElevationOn(mutation.error);
+  return mutation;
+}
+
+export function useAdminInformation() {
+  return useQuery({
+    queryKey: messageKeys.adminInformation,
+    queryFn: ({ signal }) => getInformation(signal),
+    retry: false,
+  });
+}
+
+function useInformationMutation<V>(run: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: messageKeys.adminInformation });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.information });
+    },
+  });
+  useDropElevationOn(mutation.error);
+  return mutation;
+}
+
+export const useCreateInformation = () =>
+  useInformationMutation((body: InformationInput) => createInformation(body));
+export const useUpdateInformation = () =>
+  useInformationMutation(({ id, body }: { id: string; body: InformationInput }) =>
+    updateInformation(id, body),
+  );
+export const useDeleteInformation = () =>
+  useInformationMutation((id: string) => deleteInformation(id));

@@ -1,0 +1,1 @@
+export { MessageOverlays } from "./components/message-overlays";
