@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
+import type { Agent } from "node:https";
 import { resolve } from "node:path";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -45,6 +46,8 @@ import {
   sweepExpiringBoosts,
   sweepSessionEndings,
 } from "./modules/notifications/notifications.service.ts";
+import { pushRoutes } from "./modules/push/push.routes.ts";
+import { loadVapidKeys, pushSender } from "./modules/push/push.service.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
@@ -58,6 +61,8 @@ export interface AppDeps {
   mailer?: Mailer;
   chain?: Chain;
   logger?: FastifyServerOptions["logger"];
+  /** HTTPS agent for Web Push requests (tests trust their local push service). */
+  pushAgent?: Agent;
 }
 
 /** Request URLs without query strings or path tokens: links in mails carry secrets. */
@@ -198,7 +203,17 @@ export async function buildApp(config: Config, deps: AppDeps) {
   });
   await app.register(usersRoutes, { db, clock, viewer });
   const bus = createEventBus();
-  const notificationDeps = { db, clock, bus };
+  const vapid = await loadVapidKeys(db);
+  const push = pushSender({
+    db,
+    vapid,
+    subject: config.VAPID_SUBJECT,
+    agent: deps.pushAgent,
+    onError: (error) =>
+      app.log.warn({ status: (error as { statusCode?: number }).statusCode }, "push failed"),
+  });
+  const notificationDeps = { db, clock, bus, push };
+  await app.register(pushRoutes, { db, viewer, publicKey: vapid.publicKey });
   const notifyUser: MiningDeps["notify"] = (userId, type, params) =>
     notify(notificationDeps, userId, type, params);
   await app.register(miningRoutes, { db, clock, viewer, notify: notifyUser });

@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       MAIL_FROM: "FRE <no-reply@fre.local>",
       ADMIN_ELEVATION_MINUTES: 30,
       TON_API_URL: "simulated",
+      VAPID_SUBJECT: "mailto:admin@fre.local",
       WEB_DIST: "apps/web/dist",
       LOG_LEVEL: "info",
       TRUST_PROXY: false,

@@ -23,6 +23,10 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default("FRE <no-reply@fre.local>"),
   ADMIN_DEFAULT_ACCESS_CODE: z.string().min(6).max(128).optional(),
   ADMIN_ELEVATION_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
+    .default("mailto:admin@fre.local"),
   TON_API_URL: z.union([z.literal("simulated"), z.url()]).default("simulated"),
   WEB_DIST: z.string().default("apps/web/dist"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

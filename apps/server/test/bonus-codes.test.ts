@@ -143,6 +143,14 @@ describe("bonus codes", () => {
       maxUses: 1,
     });
     expect(bad.statusCode).toBe(400);
+    const huge = await admin.client.post("/api/admin/bonus-codes", {
+      code: "HUGE1",
+      type: "fre",
+      rewardValue: "999999999999",
+      maxUses: 1,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error).toBe("VALIDATION_ERROR");
     const dup = await admin.client.post("/api/admin/bonus-codes", {
       code: "BOOST1",
       type: "fre",

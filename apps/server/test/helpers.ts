@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import type { Agent } from "node:https";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
@@ -64,6 +65,7 @@ export interface TestAppOptions {
   config?: Record<string, string>;
   mailer?: Mailer;
   chain?: Chain;
+  pushAgent?: Agent;
 }
 
 /** The real app on a fresh database, with a manual clock. */
@@ -75,6 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     clock,
     mailer: options.mailer,
     chain: options.chain,
+    pushAgent: options.pushAgent,
   });
   await built.app.ready();
   return {

@@ -5,3 +5,4 @@ export * from "./messages.ts";
 export * from "./mining.ts";
 export * from "./notifications.ts";
 export * from "./platform.ts";
+export * from "./push.ts";

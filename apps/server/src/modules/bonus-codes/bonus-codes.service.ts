@@ -162,13 +162,16 @@ function parseReward(type: BonusCodeRow["type"], text: string): bigint {
     }
     return BigInt(text);
   }
-  if (!isFreAmount(text) || parseFre(text) <= 0n) {
+  // At most 1 000 000 000 FRE: a bigint column holds 9.2 × 10^18 nFRE.
+  if (!isFreAmount(text) || parseFre(text) <= 0n || parseFre(text) > 10n ** 18n) {
     throw new AppError(
       "VALIDATION_ERROR",
       400,
       {},
       {
-        issues: [{ path: "rewardValue", message: "decimal FRE amount > 0, 9 decimals at most" }],
+        issues: [
+          { path: "rewardValue", message: "FRE amount between 0 and 1000000000, 9 decimals" },
+        ],
       },
     );
   }

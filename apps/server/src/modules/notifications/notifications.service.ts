@@ -48,6 +48,18 @@ export interface NotificationDeps {
   db: Db;
   clock: Clock;
   bus: EventBus;
+  /** Web Push to the user's devices (absent in tests that do not exercise it). */
+  push?: (
+    userId: string,
+    message: { type: string; title: string; message: string; target: string },
+  ) => Promise<void>;
+}
+
+/** Live in the open app, and on the user's devices when they subscribed to push. */
+async function deliver(deps: NotificationDeps, row: Row) {
+  const view = render(row, await findLanguage(deps.db, row.userId));
+  deps.bus.publish(row.userId, { type: "notification", data: view });
+  await deps.push?.(row.userId, view);
 }
 
 type Row = Awaited<ReturnType<typeof listNotifications>>[number];
@@ -84,10 +96,7 @@ export async function notify(
   params: Record<string, string | number> = {},
 ) {
   const row = await insertNotification(deps.db, { userId, type, params, at: deps.clock.now() });
-  deps.bus.publish(userId, {
-    type: "notification",
-    data: render(row, await findLanguage(deps.db, userId)),
-  });
+  await deliver(deps, row);
 }
 
 export async function getNotifications(deps: NotificationDeps, userId: string, language: string) {
@@ -118,10 +127,7 @@ async function sweepNotices(deps: NotificationDeps, type: NotificationType, clai
     }
     return rows;
   });
-  for (const row of created) {
-    const language = await findLanguage(deps.db, row.userId);
-    deps.bus.publish(row.userId, { type: "notification", data: render(row, language) });
-  }
+  for (const row of created) await deliver(deps, row);
   return created.length;
 }
 

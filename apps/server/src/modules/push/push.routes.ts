@@ -1,0 +1,57 @@
+import { errorResponseSchema } from "@fre/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import type { ViewerResolver } from "../auth/viewer.ts";
+import { deleteSubscription, saveSubscription } from "./push.service.ts";
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/);
+const subscriptionSchema = z.object({
+  endpoint: z.url().startsWith("https://").max(1000),
+  keys: z.object({ p256dh: base64url.min(80).max(120), auth: base64url.min(16).max(40) }),
+});
+
+export async function pushRoutes(
+  fastify: FastifyInstance,
+  deps: { db: Db; viewer: ViewerResolver; publicKey: string },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ["push"];
+  app.get(
+    "/api/push/vapid-public-key",
+    { schema: { tags, response: { 200: z.object({ publicKey: z.string() }) } } },
+    async () => ({ publicKey: deps.publicKey }),
+  );
+  app.post(
+    "/api/push/subscriptions",
+    {
+      schema: {
+        tags,
+        summary: "Register this device for push notifications",
+        body: subscriptionSchema,
+        response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = await deps.viewer.required(request);
+      await saveSubscription(deps.db, userId, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+  app.delete(
+    "/api/push/subscriptions",
+    {
+      schema: {
+        tags,
+        body: z.object({ endpoint: z.string().max(1000) }),
+        response: { 204: z.null(), 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = await deps.viewer.required(request);
+      await deleteSubscription(deps.db, userId, request.body.endpoint);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import type { Agent } from "node:https";
+import { and, eq } from "drizzle-orm";
+import webpush from "web-push";
+import type { Db } from "../../db/client.ts";
+import { pushSubscriptions } from "../../db/schema/index.ts";
+import { getOrCreateSetting } from "../../lib/app-settings.ts";
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** VAPID keys are generated at first start and kept in the database (same for every instance). */
+export const loadVapidKeys = (db: Db) =>
+  getOrCreateSetting<VapidKeys>(db, "vapid_keys", () => webpush.generateVAPIDKeys());
+
+export interface PushMessage {
+  type: string;
+  title: string;
+  message: string;
+  target: string;
+}
+
+export interface PushDeps {
+  db: Db;
+  vapid: VapidKeys;
+  subject: string;
+  /** Tests point the sender at a local HTTPS push service with its own CA. */
+  agent?: Agent;
+  onError: (error: unknown) => void;
+}
+
+/** Sends to every subscription of the user; gone subscriptions (404/410) are forgotten. */
+export function pushSender(deps: PushDeps) {
+  return async function send(userId: string, message: PushMessage) {
+    const subscriptions = await deps.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId));
+    await Promise.all(
+      subscriptions.map(async (s) => {
+        try {
+          await webpush.sendNotification(
+            { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+            JSON.stringify(message),
+            {
+              vapidDetails: { subject: deps.subject, ...deps.vapid },
+              TTL: 24 * 3600,
+              topic: message.type.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
+              timeout: 10_000,
+              ...(deps.agent ? { agent: deps.agent } : {}),
+            },
+          );
+        } catch (error) {
+          const status = (error as { statusCode?: number }).statusCode;
+          if (status === 404 || status === 410) {
+            await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+          } else {
+            deps.onError(error);
+          }
+        }
+      }),
+    );
+  };
+}
+
+export type PushSend = ReturnType<typeof pushSender>;
+
+export async function saveSubscription(
+  db: Db,
+  userId: string,
+  sub: { endpoint: string; keys: { p256dh: string; auth: string } },
+) {
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth },
+    });
+}
+
+export async function deleteSubscription(db: Db, userId: string, endpoint: string) {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
