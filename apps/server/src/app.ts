@@ -51,6 +51,7 @@ import { loadVapidKeys, pushSender } from "./modules/push/push.service.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
+import { supportRoutes } from "./modules/support/support.routes.ts";
 import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
@@ -229,6 +230,19 @@ export async function buildApp(config: Config, deps: AppDeps) {
     assertElevated(adminDeps, await viewer.optional(request));
   await app.register(bonusCodesRoutes, { db, clock, viewer, requireAdmin });
   await app.register(messagesRoutes, { ...notificationDeps, viewer, requireAdmin });
+  await app.register(supportRoutes, {
+    db,
+    clock,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    viewer,
+    requireAdmin,
+    onMailError: (error) =>
+      app.log.error(
+        { code: (error as { code?: unknown } | null)?.code ?? "unknown" },
+        "mail failed",
+      ),
+  });
   await app.register(contestRoutes, {
     db,
     clock,

@@ -66,6 +66,12 @@ export const en: Catalog = {
     resetIntro: "You asked to reset your FRE password.",
     resetAction: "Choose a new password",
     resetExpiry: "This link is valid for 1 hour.",
+    supportSubject: "FRE — We received your request",
+    supportIntro:
+      "Your request “{{subject}}” is recorded. We will answer in the app, under Support.",
+    supportAction: "Follow my request",
+    supportAnsweredSubject: "FRE — Answer to your request",
+    supportAnsweredIntro: "The FRE team answered your request “{{subject}}”.",
   },
   notifications: {
     mining_session_end: {

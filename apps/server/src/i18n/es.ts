@@ -70,6 +70,12 @@ export const es: Catalog = {
     resetIntro: "Has solicitado restablecer tu contraseña de FRE.",
     resetAction: "Elegir una nueva contraseña",
     resetExpiry: "Este enlace es válido durante 1 hora.",
+    supportSubject: "FRE — Hemos recibido tu solicitud",
+    supportIntro:
+      "Tu solicitud «{{subject}}» está registrada. Te responderemos en la aplicación, en Soporte.",
+    supportAction: "Seguir mi solicitud",
+    supportAnsweredSubject: "FRE — Respuesta a tu solicitud",
+    supportAnsweredIntro: "El equipo de FRE ha respondido a tu solicitud «{{subject}}».",
   },
   notifications: {
     mining_session_end: {

@@ -66,6 +66,12 @@ export const fr = {
     resetIntro: "Vous avez demandé à réinitialiser votre mot de passe FRE.",
     resetAction: "Choisir un nouveau mot de passe",
     resetExpiry: "Ce lien est valable 1 heure.",
+    supportSubject: "FRE — Nous avons bien reçu votre demande",
+    supportIntro:
+      "Votre demande « {{subject}} » est enregistrée. Nous vous répondrons dans l'application, rubrique Support.",
+    supportAction: "Suivre ma demande",
+    supportAnsweredSubject: "FRE — Réponse à votre demande",
+    supportAnsweredIntro: "L'équipe FRE a répondu à votre demande « {{subject}} ».",
   },
   notifications: {
     mining_session_end: {

@@ -67,6 +67,12 @@ export const ru: Catalog = {
     resetIntro: "Вы запросили сброс пароля FRE.",
     resetAction: "Задать новый пароль",
     resetExpiry: "Ссылка действительна 1 час.",
+    supportSubject: "FRE — Мы получили ваш запрос",
+    supportIntro:
+      "Ваш запрос «{{subject}}» зарегистрирован. Мы ответим в приложении, в разделе «Поддержка».",
+    supportAction: "Следить за запросом",
+    supportAnsweredSubject: "FRE — Ответ на ваш запрос",
+    supportAnsweredIntro: "Команда FRE ответила на ваш запрос «{{subject}}».",
   },
   notifications: {
     mining_session_end: {

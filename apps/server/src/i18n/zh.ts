@@ -65,6 +65,11 @@ export const zh: Catalog = {
     resetIntro: "您已申请重置 FRE 密码。",
     resetAction: "设置新密码",
     resetExpiry: "此链接 1 小时内有效。",
+    supportSubject: "FRE — 我们已收到您的请求",
+    supportIntro: "您的请求「{{subject}}」已记录。我们将在应用的“支持”中回复您。",
+    supportAction: "查看我的请求",
+    supportAnsweredSubject: "FRE — 您的请求已回复",
+    supportAnsweredIntro: "FRE 团队已回复您的请求「{{subject}}」。",
   },
   notifications: {
     mining_session_end: {

@@ -6,3 +6,4 @@ export * from "./mining.ts";
 export * from "./notifications.ts";
 export * from "./platform.ts";
 export * from "./push.ts";
+export * from "./support.ts";

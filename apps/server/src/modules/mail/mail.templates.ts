@@ -1,5 +1,5 @@
 import type { Language } from "@fre/shared";
-import { mailText } from "../../i18n/index.ts";
+import { type MailMessageKey, mailText } from "../../i18n/index.ts";
 import type { Mail } from "./mail.transport.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -9,29 +9,22 @@ interface ActionMail {
   to: string;
   nickname: string;
   url: string;
-  subjectKey: "verifySubject" | "resetSubject";
-  introKey: "verifyIntro" | "resetIntro";
-  actionKey: "verifyAction" | "resetAction";
-  expiryKey: "verifyExpiry" | "resetExpiry";
+  subjectKey: MailMessageKey;
+  introKey: MailMessageKey;
+  actionKey: MailMessageKey;
+  /** The validity of the link, when it expires. */
+  expiryKey?: MailMessageKey;
+  values?: Record<string, string>;
 }
 
 /** A branded HTML mail with one call to action, and its plain-text twin. */
 function actionMail(m: ActionMail): Mail {
-  const t = (key: Parameters<typeof mailText>[1], values?: Record<string, string>) =>
-    mailText(m.language, key, values);
+  const t = (key: MailMessageKey, values?: Record<string, string>) =>
+    mailText(m.language, key, { ...m.values, ...values });
   const greeting = t("greeting", { nickname: m.nickname });
-  const lines = [
-    greeting,
-    "",
-    t(m.introKey),
-    "",
-    m.url,
-    "",
-    t(m.expiryKey),
-    t("ignore"),
-    "",
-    t("signature"),
-  ];
+  // Links that expire come from a request the reader may not have made; others need no warning.
+  const footer = m.expiryKey ? `${t(m.expiryKey)} ${t("ignore")}` : "";
+  const lines = [greeting, "", t(m.introKey), "", m.url, "", footer, "", t("signature")];
   const html = `<!doctype html>
 <html lang="${m.language}"><head><meta charset="utf-8"><title>${escapeHtml(t(m.subjectKey))}</title></head>
 <body style="margin:0;background:#0b0f17;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#e6e9ef">
@@ -43,7 +36,7 @@ function actionMail(m: ActionMail): Mail {
 <p>${escapeHtml(t(m.introKey))}</p>
 <p style="padding:16px 0"><a href="${escapeHtml(m.url)}" style="background:#f5b942;color:#0b0f17;text-decoration:none;font-weight:700;padding:14px 24px;border-radius:999px;display:inline-block">${escapeHtml(t(m.actionKey))}</a></p>
 <p style="font-size:13px;color:#9aa4b2">${escapeHtml(t("linkFallback"))}<br><a href="${escapeHtml(m.url)}" style="color:#f5b942;word-break:break-all">${escapeHtml(m.url)}</a></p>
-<p style="font-size:13px;color:#9aa4b2">${escapeHtml(t(m.expiryKey))} ${escapeHtml(t("ignore"))}</p>
+<p style="font-size:13px;color:#9aa4b2">${escapeHtml(footer)}</p>
 <p>${escapeHtml(t("signature"))}</p>
 </td></tr></table></td></tr></table></body></html>`;
   return { to: m.to, subject: t(m.subjectKey), text: lines.join("\n"), html };
@@ -77,4 +70,28 @@ export const passwordResetMail = (user: Recipient, url: string): Mail =>
     introKey: "resetIntro",
     actionKey: "resetAction",
     expiryKey: "resetExpiry",
+  });
+
+export const supportReceivedMail = (user: Recipient, subject: string, url: string): Mail =>
+  actionMail({
+    language: user.language,
+    to: user.email,
+    nickname: user.nickname,
+    url,
+    subjectKey: "supportSubject",
+    introKey: "supportIntro",
+    actionKey: "supportAction",
+    values: { subject },
+  });
+
+export const supportAnsweredMail = (user: Recipient, subject: string, url: string): Mail =>
+  actionMail({
+    language: user.language,
+    to: user.email,
+    nickname: user.nickname,
+    url,
+    subjectKey: "supportAnsweredSubject",
+    introKey: "supportAnsweredIntro",
+    actionKey: "supportAction",
+    values: { subject },
   });

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
+import { createTestApp, DEFAULT_ADMIN_CODE, signUp, type TestApp, uniqueUser } from "./helpers.ts";
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => test.close());
+
+const outbox = async (email: string) =>
+  (await test.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json() as {
+    subject: string;
+    text: string;
+  }[];
+
+describe("support", () => {
+  it("a user opens a ticket (confirmation mail), follows it, and an admin answers", async () => {
+    const { client: c, user } = await signUp(test);
+    const created = await c.post("/api/support/tickets", {
+      subject: "Retrait bloqué",
+      message: "Mon retrait ne part pas depuis hier.",
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    expect(created.json().status).toBe("open");
+    const [mail] = await outbox(user.email);
+    expect(mail?.subject).toBe("FRE — Nous avons bien reçu votre demande");
+    expect(mail?.text).toContain("Retrait bloqué");
+    expect(mail?.text).toContain(`/support?ticket=${id}`);
+
+    const other = await signUp(test);
+    expect((await other.client.get(`/api/support/tickets/${id}`)).statusCode).toBe(404);
+    expect((await other.client.get("/api/support/tickets")).json().items).toEqual([]);
+    expect((await other.client.get(`/api/admin/support/tickets`)).statusCode).toBe(403);
+
+    const admin = await signUp(test, uniqueUser("helpdesk"));
+    await setRoleByEmail(test.db, admin.user.email, "admin");
+    await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
+    const open = (await admin.client.get("/api/admin/support/tickets?status=open")).json().items;
+    expect(open.map((t: { id: string }) => t.id)).toContain(id);
+    const answered = await admin.client.post(`/api/admin/support/tickets/${id}/replies`, {
+      message: "C'est réglé, il part ce soir.",
+    });
+    expect(answered.json().status).toBe("answered");
+    expect((await outbox(user.email))[0]?.subject).toBe("FRE — Réponse à votre demande");
+
+    const thread = (await c.get(`/api/support/tickets/${id}`)).json();
+    expect(thread.messages.map((m: { author: string }) => m.author)).toEqual(["user", "admin"]);
+    const followUp = await c.post(`/api/support/tickets/${id}/replies`, { message: "Merci !" });
+    expect(followUp.json().status).toBe("open");
+  });
+
+  it("validates input and needs a session", async () => {
+    const { client: c } = await signUp(test);
+    expect((await c.post("/api/support/tickets", { subject: "x", message: "y" })).statusCode).toBe(
+      400,
+    );
+    const visitor = await test.app.inject({
+      method: "POST",
+      url: "/api/support/tickets",
+      headers: { origin: "http://localhost:3000" },
+      payload: { subject: "Bonjour", message: "Une question sur le minage." },
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
