@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import {
   type Plugin,
   type PluginOption,
   type Rollup,
+  transformWithEsbuild,
   version as viteVersion,
 } from "vite";
 
@@ -104,8 +106,81 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/** Public files the service worker keeps for offline use (besides the hashed assets). */
+const SHELL_FILES = [
+  "/index.html",
+  "/offline.html",
+  "/offline.css",
+  "/offline.js",
+  "/boot.js",
+  "/favicon.svg",
+  "/manifest.webmanifest",
+  "/icons/icon-192.png",
+  "/icons/badge-96.png",
+];
+
+/** Chunks the app shell leaves out: admin screens and catalogs, and any TON wallet widget. */
+function outsideShell(chunk: Rollup.OutputChunk): boolean {
+  if (chunk.name.startsWith("admin") || chunk.facadeModuleId?.includes("/features/admin/")) {
+    return true;
+  }
+  return chunk.moduleIds.some((id) => /tonconnect|ton-connect/i.test(id));
+}
+
+/**
+ * Emits dist/sw.js from src/features/pwa/service-worker/sw.ts: types stripped, with the list
+ * of files to precache (everything the entry reaches, static or lazy, except admin and wallet
+ * widget chunks) and a version hashed from that list and the worker's code.
+ */
+function serviceWorker(): Plugin {
+  const source = resolve(root, "src/features/pwa/service-worker/sw.ts");
+  return {
+    name: "fre-service-worker",
+    apply: "build",
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === "chunk",
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const files = new Set<string>();
+      const queue = chunks.filter((chunk) => chunk.isEntry);
+      while (queue.length > 0) {
+        const chunk = queue.pop();
+        if (!chunk || files.has(chunk.fileName) || outsideShell(chunk)) continue;
+        files.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+        for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
+          const found = byFile.get(next);
+          if (found) queue.push(found);
+        }
+      }
+      const precache = [...SHELL_FILES, ...[...files].sort().map((file) => `/${file}`)];
+      const { code } = await transformWithEsbuild(readFileSync(source, "utf8"), source, {
+        loader: "ts",
+        target: "es2022",
+        minify: true,
+      });
+      const publicFiles = ["offline.html", "offline.css", "offline.js", "manifest.webmanifest"]
+        .map((file) => readFileSync(resolve(root, "public", file), "utf8"))
+        .join("\n");
+      const version = createHash("sha256")
+        .update(JSON.stringify(precache))
+        .update(code)
+        .update(publicFiles)
+        .digest("base64url")
+        .slice(0, 12);
+      this.emitFile({
+        type: "asset",
+        fileName: "sw.js",
+        source: `const SW_VERSION=${JSON.stringify(version)};const SW_PRECACHE=${JSON.stringify(precache)};\n${code}`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactPlugin(), tailwindcss(), prerenderLanding()],
+  plugins: [reactPlugin(), tailwindcss(), prerenderLanding(), serviceWorker()],
   esbuild: { jsx: "automatic" },
   server: {
     proxy: {

@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
               (m) => m.AuthenticatedLayout,
               "app",
               "messages",
+              "pwa",
             ),
             children: [
               {

@@ -13,6 +13,7 @@ export const NAMESPACES = [
   "admin",
   "messages",
   "contest",
+  "pwa",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

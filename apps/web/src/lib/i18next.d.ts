@@ -6,6 +6,7 @@ import type common from "../locales/fr/common.json";
 import type contest from "../locales/fr/contest.json";
 import type landing from "../locales/fr/landing.json";
 import type messages from "../locales/fr/messages.json";
+import type pwa from "../locales/fr/pwa.json";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -18,6 +19,7 @@ declare module "i18next" {
       admin: typeof admin;
       messages: typeof messages;
       contest: typeof contest;
+      pwa: typeof pwa;
     };
   }
 }

@@ -6,6 +6,7 @@ import { VerifyBanner } from "../../features/email-verification";
 import { MessageOverlays } from "../../features/messages";
 import { LiveNotifications, NotificationBell } from "../../features/notifications";
 import { LanguagePicker } from "../../features/preferences";
+import { PwaAgent } from "../../features/pwa";
 import { EXTERNAL_LINKS } from "../../lib/external-links";
 import { useMe } from "../../lib/session";
 import { BottomNav } from "./bottom-nav";
@@ -47,6 +48,7 @@ export function AuthenticatedLayout() {
         </div>
       </header>
       <VerifyBanner />
+      <PwaAgent />
       <main
         id="main"
         tabIndex={-1}

@@ -8,6 +8,7 @@ import { isApiError } from "../../../lib/api-client";
 import { useMe } from "../../../lib/session";
 import { useSignOut } from "../../auth";
 import { LanguagePicker } from "../../preferences";
+import { InstallApp, PushSettings } from "../../pwa";
 import { ChangePasswordForm } from "../components/change-password-form";
 import { ReferralCode } from "../components/referral-code-card";
 
@@ -93,6 +94,14 @@ export function ProfilePage() {
           label={t("profile.language")}
           testId="profile-language-picker"
         />
+      </section>
+
+      <section className={card} aria-labelledby="push-title">
+        <PushSettings />
+      </section>
+
+      <section className={card} aria-labelledby="install-title">
+        <InstallApp />
       </section>
 
       <section className={card}>

@@ -1,0 +1,3 @@
+export { InstallApp } from "./components/install-app";
+export { PushSettings } from "./components/push-settings";
+export { PwaAgent } from "./components/pwa-agent";

@@ -1,0 +1,111 @@
+/**
+ * Web Push on this device: permission (only ever asked from a button), subscription with the
+ * server's VAPID key, registration with the API, and the way back (unsubscribe + DELETE).
+ */
+import { api, apiRequest } from "../../lib/api-client";
+import { isIos, isStandalone } from "./install-prompt";
+import {
+  existingRegistration,
+  registerServiceWorker,
+  serviceWorkerSupported,
+} from "./sw-registration";
+
+export type PushState =
+  /** No service worker / Push API here (old browser, dev build). */
+  | "unsupported"
+  /** iOS Safari: push needs the app added to the home screen first. */
+  | "ios-install"
+  | "denied"
+  | "off"
+  | "on";
+
+export function pushSupported(): boolean {
+  return (
+    serviceWorkerSupported() &&
+    typeof window !== "undefined" &&
+    "PushManager" in window &&
+    "Notification" in window
+  );
+}
+
+/** base64url (the server's key) → the bytes `applicationServerKey` wants. */
+export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const padded = value
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(value.length / 4) * 4, "=");
+  const binary = atob(padded);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function readyRegistration(): Promise<ServiceWorkerRegistration> {
+  const registration = await registerServiceWorker();
+  if (!registration) throw new Error("No service worker");
+  return navigator.serviceWorker.ready;
+}
+
+export async function currentPushState(): Promise<PushState> {
+  if (!pushSupported()) return isIos() && !isStandalone() ? "ios-install" : "unsupported";
+  if (Notification.permission === "denied") return "denied";
+  const registration = await existingRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  return subscription && Notification.permission === "granted" ? "on" : "off";
+}
+
+function saveSubscription(subscription: PushSubscription): Promise<void> {
+  return api.post<void>("/api/push/subscriptions", subscription.toJSON());
+}
+
+/** Asks permission (from a click), subscribes and registers this device. */
+export async function enablePush(): Promise<PushState> {
+  const permission = await Notification.requestPermission();
+  if (permission === "denied") return "denied";
+  if (permission !== "granted") return "off";
+  const registration = await readyRegistration();
+  const { publicKey } = await api.get<{ publicKey: string }>("/api/push/vapid-public-key");
+  const key = base64UrlToBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  // A subscription made with another key (server keys replaced) cannot receive our pushes.
+  const current = subscription?.options.applicationServerKey;
+  if (subscription && current && !sameBytes(new Uint8Array(current), key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
+  await saveSubscription(subscription);
+  return "on";
+}
+
+/** Stops push on this device: forgets it on the server, then unsubscribes. */
+export async function disablePush(): Promise<PushState> {
+  const registration = await existingRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (subscription) {
+    await apiRequest<void>("/api/push/subscriptions", {
+      method: "DELETE",
+      body: { endpoint: subscription.endpoint },
+    });
+    await subscription.unsubscribe();
+  }
+  return "off";
+}
+
+/**
+ * On start, re-registers an existing subscription for whoever is signed in now (the server
+ * stores it per user; it may have been made under another account or pruned).
+ */
+export async function resyncPush(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== "granted") return;
+  const registration = await existingRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (subscription) await saveSubscription(subscription);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
