@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, CHROMIUM_ARGS, newUser, REFUSED_CONSENT, signUpInContext } from "./support";
+
+// A persistent profile: Chromium reports every context of `browser.newContext()` as
+// incognito, which is itself an installability error.
+let context: BrowserContext;
+let page: Page;
+let profileDir: string;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  profileDir = mkdtempSync(join(tmpdir(), "fre-pwa-"));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+    baseURL: baseURL(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "fr-FR",
+  });
+  await context.addInitScript((consent) => {
+    try {
+      if (!localStorage.getItem("fre.cookieConsent")) {
+        localStorage.setItem("fre.cookieConsent", consent);
+      }
+    } catch {
+      // about:blank has no storage
+    }
+  }, JSON.stringify(REFUSED_CONSENT));
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await signUpInContext(context, newUser("pwa"));
+});
+
+afterAll(async () => {
+  await context?.close();
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+});
+
+describe("PWA", () => {
+  it("serves a complete manifest", async () => {
+    const response = await context.request.get("/manifest.webmanifest");
+    expect(response.headers()["content-type"]).toContain("application/manifest+json");
+    const manifest = await response.json();
+    expect(manifest).toMatchObject({
+      name: "FRE — Minage",
+      short_name: "FRE",
+      start_url: "/dashboard",
+      scope: "/",
+      display: "standalone",
+      lang: "fr",
+      theme_color: "#0a0d16",
+      background_color: "#0a0d16",
+    });
+    const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+    expect(icons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sizes: "192x192", purpose: "any" }),
+        expect.objectContaining({ sizes: "512x512", purpose: "any" }),
+        expect.objectContaining({ sizes: "512x512", purpose: "maskable" }),
+      ]),
+    );
+    for (const icon of icons) {
+      expect((await context.request.get(icon.src)).status()).toBe(200);
+    }
+    const sw = await context.request.get("/sw.js");
+    expect(sw.headers()["cache-control"]).toBe("no-cache");
+  });
+
+  it("registers a service worker that controls the app, with no installability error", async () => {
+    await page.goto("/dashboard");
+    await page.getByTestId("mining-state").waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 30_000,
+    });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+      `${baseURL()}/sw.js`,
+    );
+    // The shell is precached, admin screens are not.
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names.find((name) => name.startsWith("fre-shell-")) ?? "");
+      return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    });
+    expect(cached).toContain("/offline.html");
+    expect(cached.some((path) => /^\/assets\/dashboard-page-.*\.js$/.test(path))).toBe(true);
+    expect(cached.some((path) => /^\/assets\/admin-.*-page-/.test(path))).toBe(false);
+
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+    const { errors: manifestErrors } = await cdp.send("Page.getAppManifest");
+    expect(manifestErrors).toEqual([]);
+    await cdp.detach();
+  });
+
+  it("shows the offline page when a navigation fails, and reloads the app once online", async () => {
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByTestId("offline-page").waitFor();
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Vous êtes hors ligne");
+    } finally {
+      await context.setOffline(false);
+    }
+    // The offline page reloads itself on the `online` event.
+    await page.getByTestId("mining-state").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+  });
+
+  it("displays push notifications tagged by type and lists them", async () => {
+    await context.grantPermissions(["notifications"], { origin: baseURL() });
+    // Delivered as a real push event to the worker (its `push` handler builds the notification).
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${baseURL()}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseURL(),
+      registrationId: await registrationId,
+      data: JSON.stringify({
+        type: "mining_session_end",
+        title: "Session de minage terminée",
+        message: "Relancez le minage.",
+        target: "/",
+      }),
+    });
+    await cdp.detach();
+    const listed = async () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          requireInteraction: n.requireInteraction,
+          target: (n.data as { target?: string } | null)?.target,
+        }));
+      });
+    await expect.poll(listed, { timeout: 10_000 }).toContainEqual({
+      title: "Session de minage terminée",
+      body: "Relancez le minage.",
+      tag: "mining_session_end",
+      requireInteraction: true,
+      target: "/dashboard",
+    });
+    expect(errors).toEqual([]);
+  });
+});
