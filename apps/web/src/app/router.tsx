@@ -29,15 +29,7 @@ const placeholder = (page: PlaceholderKey): RouteObject => ({
   },
 });
 
-const PLACEHOLDER_PAGES: PlaceholderKey[] = [
-  "withdrawal",
-  "kyc",
-  "faq",
-  "support",
-  "shop",
-  "fre",
-  "game",
-];
+const PLACEHOLDER_PAGES: PlaceholderKey[] = ["withdrawal", "kyc", "shop", "fre", "game"];
 
 const ADMIN_PLACEHOLDERS = ["kyc", "withdrawals", "stats", "users", "ads", "shop"] as const;
 
@@ -166,6 +158,22 @@ export const routes: RouteObject[] = [
                   "contest",
                 ),
               },
+              {
+                path: "faq",
+                lazy: lazyPage(
+                  () => import("../features/help/routes/faq-page"),
+                  (m) => m.FaqPage,
+                  "help",
+                ),
+              },
+              {
+                path: "support",
+                lazy: lazyPage(
+                  () => import("../features/support/routes/support-page"),
+                  (m) => m.SupportPage,
+                  "help",
+                ),
+              },
               ...PLACEHOLDER_PAGES.map(placeholder),
             ],
           },
@@ -214,6 +222,7 @@ export const routes: RouteObject[] = [
                   "admin",
                   "messages",
                   "contest",
+                  "help",
                 ),
               },
               ...ADMIN_PLACEHOLDERS.map(

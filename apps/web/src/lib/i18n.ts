@@ -14,6 +14,7 @@ export const NAMESPACES = [
   "messages",
   "contest",
   "pwa",
+  "help",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -4,6 +4,7 @@ import type app from "../locales/fr/app.json";
 import type auth from "../locales/fr/auth.json";
 import type common from "../locales/fr/common.json";
 import type contest from "../locales/fr/contest.json";
+import type help from "../locales/fr/help.json";
 import type landing from "../locales/fr/landing.json";
 import type messages from "../locales/fr/messages.json";
 import type pwa from "../locales/fr/pwa.json";
@@ -20,6 +21,7 @@ declare module "i18next" {
       messages: typeof messages;
       contest: typeof contest;
       pwa: typeof pwa;
+      help: typeof help;
     };
   }
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/ui/page-title";
 import { AdminContestLinks } from "../../contest";
+import { AdminSupportTickets } from "../../support";
 import { AdminGlobalMessageForm } from "../components/admin-global-message-form";
 import { AdminInformation } from "../components/admin-information";
 
-/** /admin/messages: the global message, information messages and the contest's links. */
+/** /admin/messages: the global message, information messages, the contest's links, support. */
 export function AdminMessagesPage() {
   const { t } = useTranslation("admin");
   const title = t("pages.messages");
@@ -14,6 +15,7 @@ export function AdminMessagesPage() {
       <AdminGlobalMessageForm />
       <AdminInformation />
       <AdminContestLinks />
+      <AdminSupportTickets />
     </div>
   );
 }

@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { isApiError } from "../../lib/api-client";
+import { useDropElevationOn } from "../admin";
+import {
+  answerTicket,
+  createTicket,
+  getAdminTicket,
+  getAdminTickets,
+  getMyTicket,
+  getMyTickets,
+  type NewTicket,
+  replyToTicket,
+  supportKeys,
+  type TicketStatus,
+  type TicketThread,
+} from "./api/support-api";
+
+/** An open thread is re-read every minute (and when the tab comes back) to show answers. */
+const THREAD_POLL_MS = 60_000;
+
+export function useMyTickets() {
+  return useQuery({
+    queryKey: supportKeys.tickets,
+    queryFn: ({ signal }) => getMyTickets(signal),
+  });
+}
+
+export function useMyTicket(id: string) {
+  return useQuery({
+    queryKey: supportKeys.ticket(id),
+    queryFn: ({ signal }) => getMyTicket(id, signal),
+    refetchInterval: THREAD_POLL_MS,
+    // A wrong or foreign id (400/404) will not get better by asking again.
+    retry: (count, error) =>
+      count < 2 && !(isApiError(error) && (error.status === 400 || error.status === 404)),
+  });
+}
+
+export function useCreateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewTicket) => createTicket(body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: supportKeys.tickets }),
+  });
+}
+
+export function useReplyToTicket(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) => replyToTicket(id, message),
+    onSuccess: (thread: TicketThread) => {
+      queryClient.setQueryData(supportKeys.ticket(id), thread);
+      void queryClient.invalidateQueries({ queryKey: supportKeys.tickets, exact: true });
+    },
+  });
+}
+
+// ——— admin ———
+
+export function useAdminTickets(status: TicketStatus | "") {
+  const query = useQuery({
+    queryKey: supportKeys.adminList(status),
+    queryFn: ({ signal }) => getAdminTickets(status, signal),
+    retry: false,
+  });
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function useAdminTicket(id: string) {
+  const query = useQuery({
+    queryKey: supportKeys.adminTicket(id),
+    queryFn: ({ signal }) => getAdminTicket(id, signal),
+    retry: false,
+  });
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function useAnswerTicket(id: string) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ message, close }: { message: string; close: boolean }) =>
+      answerTicket(id, message, close),
+    onSuccess: (thread: TicketThread) => {
+      queryClient.setQueryData(supportKeys.adminTicket(id), thread);
+      void queryClient.invalidateQueries({ queryKey: [...supportKeys.adminTickets, "list"] });
+    },
+  });
+  useDropElevationOn(mutation.error);
+  return mutation;
+}

@@ -1,0 +1,1 @@
+export { AdminSupportTickets } from "./components/admin-support";
