@@ -73,10 +73,11 @@ export async function enablePush(): Promise<PushState> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: key,
-  });
+  // The browser's push service may be unreachable (blocked network): fail instead of hanging.
+  subscription ??= await withTimeout(
+    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+    SUBSCRIBE_TIMEOUT_MS,
+  );
   await saveSubscription(subscription);
   return "on";
 }
@@ -104,6 +105,24 @@ export async function resyncPush(): Promise<void> {
   const registration = await existingRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (subscription) await saveSubscription(subscription);
+}
+
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("Push subscription timed out")), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
