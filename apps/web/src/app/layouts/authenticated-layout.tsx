@@ -59,6 +59,16 @@ export function AuthenticatedLayout() {
       <footer className="mx-auto w-full max-w-3xl px-4 pb-32 pt-4">
         <ul className="flex flex-wrap items-center justify-center gap-x-5 gap-y-2 border-t border-night-800 pt-5">
           <li>
+            <Link to="/faq" className={footerLink}>
+              {t("footer.faq")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/support" className={footerLink}>
+              {t("footer.support")}
+            </Link>
+          </li>
+          <li>
             <a
               href={EXTERNAL_LINKS.privacyPolicy}
               target="_blank"
