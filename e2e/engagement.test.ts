@@ -24,6 +24,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
+  // The server is shared by every e2e file: leave no global message behind.
+  await admin?.post("/api/admin/access", { data: { code: inject("adminCode") } });
+  await admin?.put("/api/admin/messages/global", {
+    data: { title: "—", content: "—", type: "info", active: false, expiresAt: null },
+  });
   await admin?.dispose();
   await browser?.close();
 });
