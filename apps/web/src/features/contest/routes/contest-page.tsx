@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
+import { Sparks } from "../../../components/ui/sparks";
 import { PageLoader } from "../../../components/ui/spinner";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { type Contest, type ContestLevel, contestKeys } from "../api/contest-api";
 import { ContestLevelItem } from "../components/contest-level-item";
-import { LevelSparks } from "../components/level-sparks";
 import { doneCount, newlyDone, orderedLevels } from "../contest-state";
 import { useContest, useOpenTask, useValidateLevel } from "../hooks";
 
@@ -100,7 +100,7 @@ export function ContestPage() {
                 data-testid="contest-celebration"
                 className="relative overflow-hidden rounded-2xl border border-emerald-400/50 bg-emerald-500/10 px-4 py-4 text-center font-semibold text-emerald-100"
               >
-                <LevelSparks />
+                <Sparks count={12} reach={70} step={24} />
                 <span className="relative">
                   {t("celebrate", {
                     level: celebrated.level,

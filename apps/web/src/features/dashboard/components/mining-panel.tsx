@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Sparks } from "../../../components/ui/sparks";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
@@ -27,7 +28,6 @@ import {
   serverNow,
   sessionProgress,
 } from "../mining-clock";
-import { ClaimSparks } from "./claim-sparks";
 import { EarningsCounter } from "./earnings-counter";
 import { ProgressRing } from "./progress-ring";
 
@@ -231,7 +231,7 @@ export function MiningPanel({ snapshot, emailVerified }: MiningPanelProps) {
             </p>
           </div>
         </ProgressRing>
-        {justSettled ? <ClaimSparks key={justSettled.serverTime} /> : null}
+        {justSettled ? <Sparks key={justSettled.serverTime} /> : null}
       </div>
 
       <p role="status" aria-live="polite" className="sr-only">

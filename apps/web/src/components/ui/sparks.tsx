@@ -1,15 +1,24 @@
-const SPARKS = 12;
-
-/** A short burst of gold sparks for a validated level. Hidden for reduced motion. */
-export function LevelSparks() {
+/**
+ * A burst of gold sparks (a claim, a validated level). Decoration only: hidden from screen
+ * readers and for reduced motion.
+ */
+export function Sparks({
+  count = 14,
+  reach = 90,
+  step = 28,
+}: {
+  count?: number;
+  reach?: number;
+  step?: number;
+}) {
   return (
     <div
       aria-hidden="true"
       className="pointer-events-none absolute inset-0 grid place-items-center motion-reduce:hidden"
     >
-      {Array.from({ length: SPARKS }, (_, index) => {
-        const angle = (index / SPARKS) * 2 * Math.PI;
-        const distance = 70 + (index % 3) * 24;
+      {Array.from({ length: count }, (_, index) => {
+        const angle = (index / count) * 2 * Math.PI;
+        const distance = reach + (index % 3) * step;
         return (
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: fixed decoration
