@@ -61,6 +61,14 @@ describe("notifications", () => {
         target: "/shop",
       }),
     ]);
+    // Two days after its expiry the boost row is pruned by the same sweep.
+    const { eq } = await import("drizzle-orm");
+    test.clock.advance(24 * 3_600_000 + 47 * 3_600_000);
+    await sweepExpiringBoosts(deps());
+    expect(await test.db.select().from(boosts).where(eq(boosts.userId, me.id))).toHaveLength(1);
+    test.clock.advance(2 * 3_600_000);
+    await sweepExpiringBoosts(deps());
+    expect(await test.db.select().from(boosts).where(eq(boosts.userId, me.id))).toHaveLength(0);
   });
 
   it("renders in the reader's language and notifies the claim", async () => {

@@ -92,3 +92,12 @@ export async function claimExpiringBoosts(tx: Tx, now: Date, windowMs: number, l
     returning user_id as "userId"`);
   return rowsOf<{ userId: string }>(result);
 }
+
+/**
+ * Forgets boosts that expired long ago: a session needs a boost's expiry only within its
+ * 24 hours, so 48 hours after expiry the row can go (spec: expired boosts are pruned).
+ */
+export async function pruneExpiredBoosts(db: Db, now: Date) {
+  const before = new Date(now.getTime() - 48 * 3_600_000).toISOString();
+  await db.execute(sql`delete from boosts where expires_at < ${before}::timestamptz`);
+}

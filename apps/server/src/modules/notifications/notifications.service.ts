@@ -16,6 +16,7 @@ import {
   listNotifications,
   markAllRead,
   markRead,
+  pruneExpiredBoosts,
 } from "./notifications.repo.ts";
 
 export const NOTIFICATION_TYPES = [
@@ -137,8 +138,11 @@ export const sweepSessionEndings = (deps: NotificationDeps, windowMs = 60_000) =
     claimEndingSessions(tx, now, windowMs, 500),
   );
 
-/** Every boost expiring within 24 h gets its warning, once (spec §9). */
-export const sweepExpiringBoosts = (deps: NotificationDeps) =>
-  sweepNotices(deps, "bonus_expiring", (tx, now) =>
+/** Every boost expiring within 24 h gets its warning, once (spec §9); old ones are pruned. */
+export async function sweepExpiringBoosts(deps: NotificationDeps) {
+  const sent = await sweepNotices(deps, "bonus_expiring", (tx, now) =>
     claimExpiringBoosts(tx, now, 24 * 3_600_000, 500),
   );
+  await pruneExpiredBoosts(deps.db, deps.clock.now());
+  return sent;
+}
