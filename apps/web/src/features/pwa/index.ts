@@ -1,3 +1,4 @@
 export { InstallApp } from "./components/install-app";
 export { PushSettings } from "./components/push-settings";
 export { PwaAgent } from "./components/pwa-agent";
+export { forgetDeviceForSignOut } from "./push";

@@ -97,6 +97,22 @@ export async function disablePush(): Promise<PushState> {
 }
 
 /**
+ * Before sign-out: the server forgets this device for the leaving user, so their
+ * notifications stop here. The browser keeps its subscription; whoever signs in next gets it
+ * registered again by `resyncPush`.
+ */
+export async function forgetDeviceForSignOut(): Promise<void> {
+  if (!pushSupported()) return;
+  const registration = await existingRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  await apiRequest<void>("/api/push/subscriptions", {
+    method: "DELETE",
+    body: { endpoint: subscription.endpoint },
+  });
+}
+
+/**
  * On start, re-registers an existing subscription for whoever is signed in now (the server
  * stores it per user; it may have been made under another account or pruned).
  */

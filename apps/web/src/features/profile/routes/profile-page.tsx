@@ -8,7 +8,7 @@ import { isApiError } from "../../../lib/api-client";
 import { useMe } from "../../../lib/session";
 import { useSignOut } from "../../auth";
 import { LanguagePicker } from "../../preferences";
-import { InstallApp, PushSettings } from "../../pwa";
+import { forgetDeviceForSignOut, InstallApp, PushSettings } from "../../pwa";
 import { ChangePasswordForm } from "../components/change-password-form";
 import { ReferralCode } from "../components/referral-code-card";
 
@@ -30,6 +30,8 @@ export function ProfilePage() {
     setSigningOut(true);
     setError(undefined);
     try {
+      // A failure here must not keep the user signed in.
+      await forgetDeviceForSignOut().catch(() => undefined);
       await signOut();
       navigate("/login", { replace: true });
     } catch (caught) {
