@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { ButtonLink } from "../../../components/ui/button";
+import { CloseButton } from "../../../components/ui/close-button";
 import { Glyph } from "../../../components/ui/glyph";
 import { readStored, writeStored } from "../../../lib/storage";
 import { useInformationUnread } from "../hooks";
@@ -53,16 +54,7 @@ export function InformationPopup() {
             </p>
           ) : null}
         </div>
-        <button
-          type="button"
-          onClick={close}
-          aria-label={t("information.popup.close")}
-          className="grid size-8 shrink-0 place-items-center rounded-full text-slate-300 hover:bg-night-700 hover:text-white"
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4" fill="currentColor">
-            <path d="m5.3 4.2 4.7 4.7 4.7-4.7 1.1 1.1-4.7 4.7 4.7 4.7-1.1 1.1-4.7-4.7-4.7 4.7-1.1-1.1 4.7-4.7-4.7-4.7Z" />
-          </svg>
-        </button>
+        <CloseButton label={t("information.popup.close")} onClick={close} />
       </div>
       <ButtonLink to="/information" size="sm" className="mt-3 w-full">
         {t("information.popup.open")}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { CloseButton } from "../../../components/ui/close-button";
 import { Glyph } from "../../../components/ui/glyph";
 import { PageTitle } from "../../../components/ui/page-title";
 import { PageLoader } from "../../../components/ui/spinner";
@@ -54,16 +55,7 @@ function NewMessageToast({ toast, onClose }: { toast: Announce | null; onClose: 
           <p className="min-w-0 flex-1 font-semibold text-white">
             {t("information.toast.title", { title: toast.title })}
           </p>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={t("information.toast.dismiss")}
-            className="grid size-8 shrink-0 place-items-center rounded-full text-slate-300 hover:bg-night-700 hover:text-white"
-          >
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4" fill="currentColor">
-              <path d="m5.3 4.2 4.7 4.7 4.7-4.7 1.1 1.1-4.7 4.7 4.7 4.7-1.1 1.1-4.7-4.7-4.7 4.7-1.1-1.1 4.7-4.7-4.7-4.7Z" />
-            </svg>
-          </button>
+          <CloseButton label={t("information.toast.dismiss")} onClick={onClose} />
         </div>
       ) : null}
     </div>

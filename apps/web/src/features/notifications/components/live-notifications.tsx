@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { CloseButton } from "../../../components/ui/close-button";
 import { Glyph } from "../../../components/ui/glyph";
 import { queryKeys } from "../../../lib/query-keys";
 import type { AppNotification } from "../api/notifications-api";
@@ -46,16 +47,7 @@ function Toast({
           <span className="block text-sm text-slate-300">{notification.message}</span>
         </span>
       </button>
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label={t("notifications.dismiss")}
-        className="grid size-8 shrink-0 place-items-center rounded-full text-slate-300 hover:bg-night-700 hover:text-white"
-      >
-        <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4" fill="currentColor">
-          <path d="m5.3 4.2 4.7 4.7 4.7-4.7 1.1 1.1-4.7 4.7 4.7 4.7-1.1 1.1-4.7-4.7-4.7 4.7-1.1-1.1 4.7-4.7-4.7-4.7Z" />
-        </svg>
-      </button>
+      <CloseButton label={t("notifications.dismiss")} onClick={onClose} />
     </li>
   );
 }
