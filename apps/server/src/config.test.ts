@@ -19,7 +19,7 @@ describe("loadConfig", () => {
       PORT: 3000,
       PUBLIC_URL: "http://localhost:3000",
       DATABASE_URL: "pglite:./data/db",
-      DATABASE_POOL_MAX: 10,
+      DATABASE_POOL_MAX: 4,
       MAIL_FROM: "FRE <no-reply@fre.local>",
       ADMIN_ELEVATION_MINUTES: 30,
       TON_API_URL: "simulated",

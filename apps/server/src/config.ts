@@ -14,7 +14,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^(pglite:|postgres(ql)?:\/\/)/, "must start with pglite: or postgres://")
     .default("pglite:./data/db"),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(4),
   AUTH_SECRET: z.string().min(32).optional(),
   SMTP_URL: z
     .string()
