@@ -1,11 +1,20 @@
 import { SESSION_DURATION_MS } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { createEventBus } from "../src/modules/notifications/event-bus.ts";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
 import {
   sweepExpiringBoosts,
   sweepSessionEndings,
 } from "../src/modules/notifications/notifications.service.ts";
-import { client, createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
+import {
+  client,
+  createTestApp,
+  signUp,
+  type TestApp,
+  testConfig,
+  verifiedUser,
+} from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -14,6 +23,12 @@ beforeAll(async () => {
 afterAll(async () => test.close());
 
 const deps = () => ({ db: test.db, clock: test.clock, bus: test.bus });
+let address: string | undefined;
+/** The test app on a real port (SSE needs a streaming client). */
+const listening = async () => {
+  address ??= await test.app.listen({ port: 0, host: "127.0.0.1" });
+  return address;
+};
 
 describe("notifications", () => {
   it("sends the end-of-session notice once, when 1 minute or less remains", async () => {
@@ -118,7 +133,7 @@ describe("notifications", () => {
 
   it("streams new notifications over server-sent events", async () => {
     const { client: c, me } = await signUp(test);
-    const address = await test.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = await listening();
     const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const controller = new AbortController();
     const response = await fetch(`${address}/api/events`, {
@@ -138,5 +153,59 @@ describe("notifications", () => {
     controller.abort();
     const unauthorised = await fetch(`${address}/api/events`);
     expect(unauthorised.status).toBe(401);
+  });
+
+  it("relays live events between server processes through the database, once each", async () => {
+    // Two buses on the same database, as two instances behind a load balancer would have.
+    const a = createEventBus({ relay: test.database });
+    const b = createEventBus({ relay: test.database });
+    await Promise.all([a.start(), b.start()]);
+    try {
+      const seen = { a: [] as string[], b: [] as string[], bOther: [] as string[] };
+      a.subscribe("user-1", (e) => seen.a.push(e.type));
+      b.subscribe("user-1", (e) => seen.b.push(e.type));
+      b.subscribe("user-2", (e) => seen.bOther.push(e.type));
+      a.publish("user-1", { type: "notification", data: { n: 1 } });
+      b.publishAll({ type: "information", data: {} });
+      await vi.waitFor(() => {
+        expect(seen.a).toHaveLength(2);
+        expect(seen.b).toHaveLength(2);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(seen.a.sort()).toEqual(["information", "notification"]);
+      expect(seen.b.sort()).toEqual(["information", "notification"]);
+      expect(seen.bOther).toEqual(["information"]);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+
+  it("streams a notification made by another server process to this one's SSE client", async () => {
+    const other = await buildApp(testConfig(), { database: test.database, clock: test.clock });
+    await other.app.ready();
+    try {
+      const { client: c, me } = await signUp(test);
+      const address = await listening();
+      const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+      const controller = new AbortController();
+      const response = await fetch(`${address}/api/events`, {
+        headers: { cookie },
+        signal: controller.signal,
+      });
+      const reader = response.body!.getReader();
+      const { notify } = await import("../src/modules/notifications/notifications.service.ts");
+      await notify({ db: test.db, clock: test.clock, bus: other.bus }, me.id, "level_up", {
+        level: 4,
+      });
+      let text = "";
+      while (!text.includes("event: notification")) {
+        const { value } = await reader.read();
+        text += new TextDecoder().decode(value);
+      }
+      expect(text).toContain("Bravo ! Vous avez validé le niveau 4.");
+      controller.abort();
+    } finally {
+      await other.app.close();
+    }
   });
 });

@@ -19,6 +19,15 @@ export interface Database {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs one read query and hands its rows over in batches: a server-side cursor on
+   * PostgreSQL (one pass, whatever the size), slices of one result on the embedded database.
+   */
+  batches<T>(query: string, size: number): AsyncIterable<T[]>;
+  /** PostgreSQL LISTEN: `onPayload` gets every NOTIFY on `channel`; resolves to an unlisten. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL NOTIFY, outside any transaction (delivered at once to every listener). */
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -45,6 +54,17 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       kind: "pglite",
       migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
       close: () => client.close(),
+      async *batches<T>(query: string, size: number) {
+        const { rows } = await client.query<T>(query);
+        for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+      },
+      async listen(channel, onPayload) {
+        const unlisten = await client.listen(channel, onPayload);
+        return () => unlisten();
+      },
+      async notify(channel, payload) {
+        await client.query("select pg_notify($1, $2)", [channel, payload]);
+      },
     };
   }
   const client = postgres(url, {
@@ -79,10 +99,37 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       }
     },
     close: () => client.end({ timeout: 5 }),
+    async *batches<T>(query: string, size: number) {
+      for await (const rows of client.unsafe(query).cursor(size)) yield rows as unknown as T[];
+    },
+    // postgres.js keeps one extra connection, outside the pool, for its listeners.
+    async listen(channel, onPayload) {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
   };
 }
 
 /** Rows of a raw `db.execute` result: postgres.js returns an array, PGlite `{rows}`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+/**
+ * A statement built once per database with drizzle's `.prepare()`, for hot read paths: building
+ * a query through the builder costs several times what running it does (docs/performance.md).
+ */
+export function preparedFor<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
 }
