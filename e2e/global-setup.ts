@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { selfSignedCertificate } from "../apps/server/test/fake-push-service.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,6 +12,8 @@ declare module "vitest" {
     adminEmail: string;
     adminPassword: string;
     adminCode: string;
+    /** Key and certificate of the e2e's local push service, trusted by the server. */
+    pushTls: { keyPath: string; certPath: string };
   }
 }
 
@@ -65,9 +68,17 @@ async function stop(child: ChildProcess) {
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(root, "apps/web/dist/index.html"))) {
-    execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    // vitest sets NODE_ENV=test, which would make Vite build a development bundle.
+    execFileSync("npm", ["run", "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
   const dataDir = mkdtempSync(join(tmpdir(), "fre-e2e-"));
+  // The push tests run a local push service (the browser vendor's one is out of reach); the
+  // server trusts its throw-away certificate, as it trusts the real services' public CAs.
+  const { keyPath, certPath } = selfSignedCertificate(dataDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env = {
@@ -79,6 +90,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT_MAX: "10000",
     RATE_LIMIT_MAX: "100000",
+    NODE_EXTRA_CA_CERTS: certPath,
   };
 
   // 1. Create the admin account through the API, then stop (PGlite allows one process).
@@ -108,6 +120,7 @@ export default async function setup(project: TestProject) {
   project.provide("adminEmail", ADMIN.email);
   project.provide("adminPassword", ADMIN.password);
   project.provide("adminCode", ADMIN_CODE);
+  project.provide("pushTls", { keyPath, certPath });
 
   return async () => {
     await stop(server);

@@ -35,9 +35,10 @@ export const REFUSED_CONSENT = {
  */
 export async function phone(
   browser: Browser,
-  options: { locale?: string; skipCookieBanner?: boolean } = {},
+  options: { locale?: string; skipCookieBanner?: boolean; userAgent?: string } = {},
 ) {
   const context: BrowserContext = await browser.newContext({
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     baseURL: baseURL(),
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
