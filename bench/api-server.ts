@@ -9,9 +9,11 @@ import { openDatabase } from "../apps/server/src/db/client.ts";
 const config = loadConfig();
 const database = await openDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
 await database.migrate();
-const { app } = await buildApp(config, { database, logger: false });
+const { app, startBackgroundJobs } = await buildApp(config, { database, logger: false });
 const baseline = JSON.parse(process.env.BENCH_BASELINE_JSON ?? "{}");
-app.get("/bench/baseline", { config: { rateLimit: false } }, async () => baseline);
+app.get("/bench/baseline", async () => baseline);
+// As `npm start` does: sweeps, health checks, the leaderboard's rank snapshot warm-up.
+startBackgroundJobs();
 await app.listen({ host: "127.0.0.1", port: config.PORT });
 process.send?.("ready");
 process.on("SIGTERM", () => {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import type { Agent } from "node:https";
 import { resolve } from "node:path";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -12,11 +11,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { getOrCreateSetting, newSecret } from "./lib/app-settings.ts";
@@ -24,6 +19,8 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { installErrorHandlers } from "./lib/error-handler.ts";
 import { AppError } from "./lib/errors.ts";
 import { metricsPlugin } from "./lib/metrics.ts";
+import { addSecurityHeaders } from "./lib/security-headers.ts";
+import { serializerCompiler } from "./lib/serializer.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { assertElevated, ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -35,6 +32,7 @@ import { devRoutes } from "./modules/dev/dev.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
+import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { miningRoutes } from "./modules/mining/mining.routes.ts";
@@ -125,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   installErrorHandlers(app);
 
   const https = config.PUBLIC_URL.startsWith("https://");
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     contentSecurityPolicy: { directives: { ...CSP, upgradeInsecureRequests: https ? [] : null } },
     hsts: https,
     crossOriginEmbedderPolicy: false,
@@ -203,7 +201,12 @@ export async function buildApp(config: Config, deps: AppDeps) {
     await authRoutes(scope, { auth, db, clock, publicUrl: config.PUBLIC_URL, viewer });
   });
   await app.register(usersRoutes, { db, clock, viewer });
-  const bus = createEventBus();
+  const bus = createEventBus({
+    relay: deps.database,
+    onError: (error) => app.log.warn({ err: error }, "live event relay failed"),
+  });
+  await bus.start();
+  app.addHook("onClose", () => bus.stop());
   const vapid = await loadVapidKeys(db);
   const push = pushSender({
     db,
@@ -220,7 +223,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(miningRoutes, { db, clock, viewer, notify: notifyUser });
   await app.register(notificationsRoutes, { ...notificationDeps, viewer });
   await app.register(referralsRoutes, { db, clock, viewer, publicUrl: config.PUBLIC_URL });
-  await app.register(leaderboardRoutes, { db, viewer });
+  const leaderboard = leaderboardService({ database: deps.database, clock });
+  await app.register(leaderboardRoutes, { leaderboard, viewer });
   await app.register(walletRoutes, { db, clock, viewer });
   const stats = statsService(db, clock);
   await app.register(statsRoutes, { stats });
@@ -265,6 +269,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
     /** Periodic jobs of a running server (not started by tests that only inject). */
     startBackgroundJobs() {
       const monitor = startHealthMonitor(healthDeps, config.HEALTH_INTERVAL_MS, app.log);
+      // Warm the leaderboard's rank snapshot so the first reader does not wait for it.
+      leaderboard
+        .refresh()
+        .catch((error) => app.log.error({ err: error }, "leaderboard snapshot failed"));
       const sweep = setInterval(() => {
         sweepSessionEndings(notificationDeps).catch((error) =>
           app.log.error({ err: error }, "session-end sweep failed"),

@@ -65,13 +65,24 @@ export function notificationText(
   return { title: interpolate(entry.title, values), message: interpolate(entry.message, values) };
 }
 
+const numberFormats = new Map<Language, { format: Intl.NumberFormat; separator: string }>();
+function numberFormatOf(language: Language) {
+  let entry = numberFormats.get(language);
+  if (!entry) {
+    const format = new Intl.NumberFormat(language);
+    const separator = format.formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+    entry = { format, separator };
+    numberFormats.set(language, entry);
+  }
+  return entry;
+}
+
 /** "1234.500000000" → "1 234,5" (fr), "1,234.5" (en)…: exact, from the decimal string. */
 export function formatFreAmount(language: Language, decimal: string): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal);
   if (!match) return decimal;
   const [, sign = "", whole = "0", fraction = ""] = match;
-  const format = new Intl.NumberFormat(language);
-  const separator = format.formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  const { format, separator } = numberFormatOf(language);
   const trimmed = fraction.replace(/0+$/, "");
   return `${sign}${format.format(BigInt(whole))}${trimmed ? separator + trimmed : ""}`;
 }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { Db } from "../../db/client.ts";
+import { type Db, preparedFor } from "../../db/client.ts";
 import { sessions } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -28,6 +28,20 @@ function readCookie(header: string | undefined, names: string[]): string | null 
   return null;
 }
 
+const sessionByToken = preparedFor((db) =>
+  db
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.token, sql.placeholder("token")),
+        gt(sessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .prepare("viewer_session"),
+);
+
 /**
  * Verifies Better Auth's signed session cookie (`token.base64(HMAC-SHA256(secret, token))`) and
  * finds the live session, with a short in-process cache: an authenticated read costs one HMAC
@@ -37,15 +51,18 @@ export function viewerResolver(deps: { db: Db; clock: Clock; secret: string }) {
   const cache = new Map<string, { viewer: Viewer | null; expiresAt: number; until: number }>();
   const perRequest = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
-  function tokenOf(request: FastifyRequest): string | null {
+  /** The signed cookie value as sent (`token.signature`), or null. */
+  function signedValueOf(request: FastifyRequest): string | null {
     const raw = readCookie(request.headers.cookie, COOKIE_NAMES);
     if (!raw) return null;
-    let value: string;
     try {
-      value = decodeURIComponent(raw);
+      return decodeURIComponent(raw);
     } catch {
       return null;
     }
+  }
+
+  function verifiedToken(value: string): string | null {
     const dot = value.lastIndexOf(".");
     if (dot <= 0) return null;
     const token = value.slice(0, dot);
@@ -54,22 +71,25 @@ export function viewerResolver(deps: { db: Db; clock: Clock; secret: string }) {
     return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
   }
 
+  // Keyed by the whole signed value: an entry exists only once its signature was verified, so a
+  // cache hit needs no HMAC.
   async function lookup(request: FastifyRequest): Promise<Viewer | null> {
-    const token = tokenOf(request);
-    if (!token) return null;
+    const value = signedValueOf(request);
+    if (!value) return null;
     const now = deps.clock.now().getTime();
-    const hit = cache.get(token);
+    const hit = cache.get(value);
     if (hit && hit.until > now && hit.expiresAt > now) return hit.viewer;
-    const [row] = await deps.db
-      .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date(now))))
-      .limit(1);
+    const token = verifiedToken(value);
+    if (!token) return null;
+    const [row] = await sessionByToken(deps.db).execute({
+      token,
+      now: new Date(now).toISOString(),
+    });
     const viewer = row ? { userId: row.userId, sessionId: row.id } : null;
     if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(token, {
+    cache.set(value, {
       viewer,
-      expiresAt: row?.expiresAt.getTime() ?? now + SESSION_CACHE_MS,
+      expiresAt: row ? new Date(row.expiresAt).getTime() : now + SESSION_CACHE_MS,
       until: now + SESSION_CACHE_MS,
     });
     return viewer;
@@ -93,8 +113,8 @@ export function viewerResolver(deps: { db: Db; clock: Clock; secret: string }) {
     },
     /** Drops this request's session from the cache (sign-out, password change). */
     forget(request: FastifyRequest) {
-      const token = tokenOf(request);
-      if (token) cache.delete(token);
+      const value = signedValueOf(request);
+      if (value) cache.delete(value);
     },
     /** Drops every cached session (a password reset revokes sessions we cannot name). */
     forgetAll() {

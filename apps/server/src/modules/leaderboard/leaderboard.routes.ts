@@ -1,13 +1,12 @@
 import { errorResponseSchema, leaderboardSchema } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
-import { getLeaderboard } from "./leaderboard.service.ts";
+import type { LeaderboardService } from "./leaderboard.service.ts";
 
 export async function leaderboardRoutes(
   fastify: FastifyInstance,
-  deps: { db: Db; viewer: ViewerResolver },
+  deps: { leaderboard: LeaderboardService; viewer: ViewerResolver },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -19,6 +18,6 @@ export async function leaderboardRoutes(
         response: { 200: leaderboardSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => getLeaderboard(deps.db, (await deps.viewer.required(request)).userId),
+    async (request) => deps.leaderboard.get((await deps.viewer.required(request)).userId),
   );
 }

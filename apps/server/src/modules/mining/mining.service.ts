@@ -15,10 +15,10 @@ import { AppError } from "../../lib/errors.ts";
 import { recordMovement } from "../ledger/ledger.repo.ts";
 import {
   findActiveSession,
-  findNewestSession,
   findReferrer,
   insertSession,
   nextBoostExpiry,
+  readMiningState,
   readRateFacts,
   type SessionRow,
   updateSession,
@@ -136,30 +136,32 @@ function sessionView(s: SessionRow, now: Date) {
 
 export async function getMining(deps: MiningDeps, userId: string): Promise<MiningState> {
   const now = deps.clock.now();
-  // A new session can only start when none is active, so the newest session is the active one
-  // when there is one: one indexed read, in parallel with the rate facts.
-  let [session, { facts, rate }] = await Promise.all([
-    findNewestSession(deps.db, userId),
-    rateAt(deps.db, userId, now),
-  ]);
+  let state = await readMiningState(deps.db, userId, now);
+  if (!state) throw new AppError("UNAUTHORIZED", 401);
+  const stale = state.session;
   if (
-    session?.status === "active" &&
-    now < session.endTime &&
-    now.getTime() - session.rateCheckedAt.getTime() >= RATE_REFRESH_MS
+    stale?.status === "active" &&
+    now < stale.endTime &&
+    now.getTime() - stale.rateCheckedAt.getTime() >= RATE_REFRESH_MS
   ) {
     await refreshSessionRate(deps, userId);
-    session = await findNewestSession(deps.db, userId);
+    state = (await readMiningState(deps.db, userId, now)) ?? state;
   }
+  const rate = miningRate({
+    levels: state.level,
+    activeReferrals: state.activeReferrals,
+    boostsNano: BigInt(state.boostsNano),
+  });
   return {
-    session: session ? sessionView(session, now) : null,
+    session: state.session ? sessionView(state.session, now) : null,
     rate: {
       total: formatNano(rate.total),
       base: formatNano(rate.base),
       levels: formatNano(rate.levels),
       referrals: formatNano(rate.referrals),
       boosts: formatNano(rate.boosts),
-      activeReferrals: facts.activeReferrals,
-      countedReferrals: Math.min(20, facts.activeReferrals),
+      activeReferrals: state.activeReferrals,
+      countedReferrals: Math.min(20, state.activeReferrals),
     },
     serverTime: now.toISOString(),
   };
