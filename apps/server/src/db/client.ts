@@ -72,17 +72,11 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     onnotice: () => {},
     connection: { application_name: "fre" },
   });
-  // Drizzle sends builder queries unprepared; PostgreSQL would plan each one again. Preparing
-  // them (cached per connection by postgres.js) removes the planning cost on hot paths.
-  const preparing = new Proxy(client, {
-    get(target, property, receiver) {
-      if (property === "unsafe") {
-        return (query: string, params?: unknown[], options?: { prepare?: boolean }) =>
-          target.unsafe(query, params as never, { prepare: true, ...options });
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  });
+  // Drizzle sends builder queries unprepared (it passes `prepare: false` unless a statement is
+  // named), and its transactions use the raw transaction handle; PostgreSQL would then parse and
+  // plan every query again. Preparing them all (cached per connection by postgres.js) removes
+  // that cost: query shapes are fixed by the code, so the cache stays small.
+  const preparing = alwaysPrepared(client);
   const pgDb = drizzlePostgres(preparing, { schema });
   return {
     db: pgDb as unknown as Db,
@@ -111,6 +105,30 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       await client.notify(channel, payload);
     },
   };
+}
+
+/** A postgres.js handle whose queries, and those of its transactions, are all prepared. */
+function alwaysPrepared<T extends object>(sql: T): T {
+  return new Proxy(sql, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property === "unsafe" && typeof value === "function") {
+        return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
+          value.call(target, query, params, { ...options, prepare: true });
+      }
+      if ((property === "begin" || property === "savepoint") && typeof value === "function") {
+        return (...args: unknown[]) => {
+          const last = args.length - 1;
+          const callback = args[last];
+          if (typeof callback === "function") {
+            args[last] = (inner: object) => callback(alwaysPrepared(inner));
+          }
+          return value.apply(target, args);
+        };
+      }
+      return value;
+    },
+  });
 }
 
 /** Rows of a raw `db.execute` result: postgres.js returns an array, PGlite `{rows}`. */
