@@ -1,6 +1,6 @@
 /**
  * API load benchmark on PostgreSQL.
- *   npm run bench:api [-- --users 100000] [--duration 10]
+ *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 3] [--only mining,leaderboard,cycle]
  * Seeds N users (SQL generate_series), starts the real server in a child process, then runs
  * autocannon (50 connections) against: a bare same-size JSON route (baseline), GET /api/mining
  * (signed in, active session), GET /api/leaderboard and a start/claim cycle.
@@ -20,6 +20,8 @@ const arg = (name: string, fallback: number) => {
 };
 const USERS = arg("users", 100_000);
 const DURATION = arg("duration", 10);
+/** Rounds per route; the round with the median ratio to its baseline is reported. */
+const ROUNDS = arg("rounds", 3);
 const ONLY = (() => {
   const i = args.indexOf("--only");
   return i >= 0 ? new Set(args[i + 1]!.split(",")) : null;
@@ -177,43 +179,59 @@ async function main() {
     const result = await run(title, opts);
     return { baseline, result };
   };
-  const results: { name: string; baseline: autocannon.Result; result: autocannon.Result }[] = [];
+  type Round = { baseline: autocannon.Result; result: autocannon.Result; ratio: number };
+  const routes: { name: string; measure: () => Promise<Omit<Round, "ratio">> }[] = [];
   if (wanted("mining")) {
-    results.push({
+    routes.push({
       name: "GET /api/mining",
-      ...(await measure("mining", { requests: [{ path: "/api/mining" }] })),
+      measure: () => measure("mining", { requests: [{ path: "/api/mining" }] }),
     });
   }
   if (wanted("leaderboard")) {
-    results.push({
+    routes.push({
       name: "GET /api/leaderboard",
-      ...(await measure("leaderboard", { requests: [{ path: "/api/leaderboard" }] })),
+      measure: () => measure("leaderboard", { requests: [{ path: "/api/leaderboard" }] }),
     });
   }
   if (wanted("cycle")) {
     const reset = () => sql`update mining_sessions set status = 'stopped' where status = 'active'`;
-    results.push({
+    routes.push({
       name: "POST start + claim",
-      ...(await measure(
-        "cycle",
-        {
-          requests: [
-            { method: "POST", path: "/api/mining/start", onResponse: tally },
-            { method: "POST", path: "/api/mining/claim", onResponse: tally },
-          ],
-        },
-        reset,
-      )),
+      measure: () =>
+        measure(
+          "cycle",
+          {
+            requests: [
+              { method: "POST", path: "/api/mining/start", onResponse: tally },
+              { method: "POST", path: "/api/mining/claim", onResponse: tally },
+            ],
+          },
+          reset,
+        ),
     });
   }
+  const rounds = new Map<string, Round[]>(routes.map((r) => [r.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const route of routes) {
+      const { baseline, result } = await route.measure();
+      const ratio = result.requests.average / baseline.requests.average;
+      rounds.get(route.name)!.push({ baseline, result, ratio });
+    }
+  }
+  const results = routes.map(({ name }) => {
+    const all = [...rounds.get(name)!].sort((a, b) => a.ratio - b.ratio);
+    const median = all[Math.floor((all.length - 1) / 2)]!;
+    return { name, ...median, low: all[0]!.ratio, high: all[all.length - 1]!.ratio };
+  });
 
   const lines = [
-    `API bench — ${USERS} users, ${CONNECTIONS} connections, ${DURATION} s each, pool ${env.DATABASE_POOL_MAX ?? "default"}`,
+    `API bench — ${USERS} users, ${CONNECTIONS} connections, ${DURATION} s each, pool ${env.DATABASE_POOL_MAX ?? "default"}; median of ${ROUNDS} round(s) (ratio range)`,
   ];
   lines.push(
-    "route                     req/s  p50 ms  p99 ms | baseline req/s  p50  p99 | vs baseline  non-2xx",
+    "route                     req/s  p50 ms  p99 ms | baseline req/s  p50  p99 | vs baseline (range)   non-2xx",
   );
-  for (const { name, baseline, result: r } of results) {
+  const pct = (x: number) => `${Math.round(100 * x)} %`;
+  for (const { name, baseline, result: r, ratio, low, high } of results) {
     const cells = [
       name.padEnd(22),
       String(Math.round(r.requests.average)).padStart(8),
@@ -224,7 +242,7 @@ async function main() {
       String(baseline.latency.p50).padStart(4),
       String(baseline.latency.p99).padStart(4),
       "|",
-      `${Math.round((100 * r.requests.average) / baseline.requests.average)} %`.padStart(11),
+      `${pct(ratio)} (${Math.round(100 * low)}–${pct(high)})`.padStart(20),
       String(r.non2xx).padStart(8),
     ];
     lines.push(cells.join(" "));
