@@ -114,9 +114,18 @@ async function main() {
     );
   }
   await sql`update users set email_verified = true where email like 'bench%@bench.local'`;
-  for (const cookie of cookies) {
-    await fetch(`${base}/api/mining/start`, { method: "POST", headers: { cookie, origin: base } });
-  }
+  /** Every bench user mining: a fresh active session each (the cycle leaves them claimed). */
+  const startAll = async () => {
+    await sql`update mining_sessions set status = 'stopped' where status = 'active'`;
+    for (const cookie of cookies) {
+      const response = await fetch(`${base}/api/mining/start`, {
+        method: "POST",
+        headers: { cookie, origin: base },
+      });
+      if (!response.ok) throw new Error(`start failed: ${response.status}`);
+    }
+  };
+  await startAll();
   const sample = await (
     await fetch(`${base}/api/mining`, { headers: { cookie: cookies[0]! } })
   ).text();
@@ -184,7 +193,7 @@ async function main() {
   if (wanted("mining")) {
     routes.push({
       name: "GET /api/mining",
-      measure: () => measure("mining", { requests: [{ path: "/api/mining" }] }),
+      measure: () => measure("mining", { requests: [{ path: "/api/mining" }] }, startAll),
     });
   }
   if (wanted("leaderboard")) {
