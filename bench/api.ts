@@ -73,6 +73,8 @@ async function main() {
           ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/fre-prof"] : []),
         ],
       });
+      // A bench that fails must not leave its server running (it holds the output pipe open).
+      process.once("exit", () => child.kill("SIGKILL"));
       child.once("message", () => done(child));
       child.once("exit", (code) => fail(new Error(`server exited ${code}`)));
     });
@@ -114,15 +116,28 @@ async function main() {
     );
   }
   await sql`update users set email_verified = true where email like 'bench%@bench.local'`;
-  /** Every bench user mining: a fresh active session each (the cycle leaves them claimed). */
+  /**
+   * Every bench user mining: a fresh active session each. The cycle leaves them claimed, and
+   * its last in-flight starts may still land after autocannon stops: settle, then retry a 409.
+   */
+  const stopActive = (i: number) => sql`
+    update mining_sessions set status = 'stopped'
+    where status = 'active'
+      and user_id = (select id from users where email = ${`bench${i}@bench.local`})`;
   const startAll = async () => {
-    await sql`update mining_sessions set status = 'stopped' where status = 'active'`;
-    for (const cookie of cookies) {
-      const response = await fetch(`${base}/api/mining/start`, {
-        method: "POST",
-        headers: { cookie, origin: base },
-      });
-      if (!response.ok) throw new Error(`start failed: ${response.status}`);
+    await new Promise((r) => setTimeout(r, 500));
+    for (const [i, cookie] of cookies.entries()) {
+      for (let attempt = 1; ; attempt++) {
+        await stopActive(i);
+        const response = await fetch(`${base}/api/mining/start`, {
+          method: "POST",
+          headers: { cookie, origin: base },
+        });
+        if (response.ok) break;
+        if (response.status !== 409 || attempt === 5) {
+          throw new Error(`start failed: ${response.status} ${await response.text()}`);
+        }
+      }
     }
   };
   await startAll();
@@ -203,7 +218,10 @@ async function main() {
     });
   }
   if (wanted("cycle")) {
-    const reset = () => sql`update mining_sessions set status = 'stopped' where status = 'active'`;
+    const reset = async () => {
+      await new Promise((r) => setTimeout(r, 500));
+      await sql`update mining_sessions set status = 'stopped' where status = 'active'`;
+    };
     routes.push({
       name: "POST start + claim",
       measure: () =>
