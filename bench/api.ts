@@ -195,6 +195,9 @@ async function main() {
     opts: { requests: autocannon.Request[] },
     reset: () => Promise<unknown> = async () => {},
   ) => {
+    // The previous route's writes (the cycle's above all) would otherwise bring autovacuum into
+    // the middle of this measurement: every route starts from a vacuumed, analysed database.
+    await sql`vacuum analyze`;
     await reset();
     await run(`${title} warm-up`, { ...opts, duration: 1 });
     await run("baseline warm-up", { ...baselineRequest, duration: 1 });

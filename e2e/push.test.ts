@@ -1,20 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   type FakePushService,
   startFakePushService,
 } from "../apps/server/test/fake-push-service.ts";
-import {
-  baseURL,
-  CHROMIUM_ARGS,
-  linkFromMail,
-  newUser,
-  REFUSED_CONSENT,
-  signUpInContext,
-} from "./support";
+import { baseURL, linkFromMail, newUser, persistentPhone, signUpInContext } from "./support";
 
 declare global {
   interface Window {
@@ -31,9 +22,9 @@ declare global {
  */
 let context: BrowserContext;
 let page: Page;
-let profileDir: string;
 let push: FakePushService;
-const errors: string[] = [];
+let errors: string[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   const tls = inject("pushTls");
@@ -41,25 +32,7 @@ beforeAll(async () => {
     key: readFileSync(tls.keyPath),
     cert: readFileSync(tls.certPath),
   });
-  profileDir = mkdtempSync(join(tmpdir(), "fre-push-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-    baseURL: baseURL(),
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: "fr-FR",
-  });
-  await context.addInitScript((consent) => {
-    try {
-      if (!localStorage.getItem("fre.cookieConsent")) {
-        localStorage.setItem("fre.cookieConsent", consent);
-      }
-    } catch {
-      // about:blank has no storage
-    }
-  }, JSON.stringify(REFUSED_CONSENT));
+  ({ context, page, errors, close } = await persistentPhone("push"));
   await context.addInitScript(
     ({ endpoint, keys }) => {
       if (typeof PushManager === "undefined") return;
@@ -88,17 +61,11 @@ beforeAll(async () => {
     },
     { endpoint: `${push.origin}/push/e2e-device`, keys: push.keys },
   );
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
 });
 
 afterAll(async () => {
-  await context?.close();
+  await close?.();
   await push?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });
 
 const post = (path: string) => context.request.post(path, { headers: { origin: baseURL() } });

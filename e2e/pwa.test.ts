@@ -1,50 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, CHROMIUM_ARGS, newUser, REFUSED_CONSENT, signUpInContext } from "./support";
+import { baseURL, newUser, persistentPhone, signUpInContext } from "./support";
 
 // A persistent profile: Chromium reports every context of `browser.newContext()` as
 // incognito, which is itself an installability error.
 let context: BrowserContext;
 let page: Page;
-let profileDir: string;
-const errors: string[] = [];
+let errors: string[];
 
+let close: () => Promise<void>;
 beforeAll(async () => {
-  profileDir = mkdtempSync(join(tmpdir(), "fre-pwa-"));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-    baseURL: baseURL(),
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: "fr-FR",
-  });
-  await context.addInitScript((consent) => {
-    try {
-      if (!localStorage.getItem("fre.cookieConsent")) {
-        localStorage.setItem("fre.cookieConsent", consent);
-      }
-    } catch {
-      // about:blank has no storage
-    }
-  }, JSON.stringify(REFUSED_CONSENT));
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
+  ({ context, page, errors, close } = await persistentPhone("pwa"));
   await signUpInContext(context, newUser("pwa"));
 });
 
-afterAll(async () => {
-  await context?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-});
+afterAll(async () => close?.());
 
 describe("PWA", () => {
   it("serves a complete manifest", async () => {

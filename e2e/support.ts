@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
@@ -46,17 +49,7 @@ export async function phone(
     hasTouch: true,
     locale: options.locale ?? "fr-FR",
   });
-  if (options.skipCookieBanner) {
-    await context.addInitScript((consent) => {
-      try {
-        if (!localStorage.getItem("fre.cookieConsent")) {
-          localStorage.setItem("fre.cookieConsent", consent);
-        }
-      } catch {
-        // about:blank has no storage
-      }
-    }, JSON.stringify(REFUSED_CONSENT));
-  }
+  if (options.skipCookieBanner) await storeRefusedConsent(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -68,6 +61,51 @@ export async function phone(
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/** Stores a cookie decision before any page runs, so the banner never covers the page. */
+async function storeRefusedConsent(context: BrowserContext) {
+  await context.addInitScript((consent) => {
+    try {
+      if (!localStorage.getItem("fre.cookieConsent")) {
+        localStorage.setItem("fre.cookieConsent", consent);
+      }
+    } catch {
+      // about:blank has no storage
+    }
+  }, JSON.stringify(REFUSED_CONSENT));
+}
+
+/**
+ * A phone-sized Chromium with a persistent profile, for service workers, installability and
+ * push (Chromium reports every `browser.newContext()` as incognito, itself an installability
+ * error). The cookie decision is stored; console errors are collected; `close` removes the
+ * profile.
+ */
+export async function persistentPhone(prefix: string) {
+  const profileDir = mkdtempSync(join(tmpdir(), `fre-${prefix}-`));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+    baseURL: baseURL(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "fr-FR",
+  });
+  await storeRefusedConsent(context);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const close = async () => {
+    await context.close();
+    rmSync(profileDir, { recursive: true, force: true });
+  };
+  return { context, page, errors, close };
 }
 
 let counter = 0;

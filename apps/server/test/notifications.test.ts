@@ -30,6 +30,31 @@ const listening = async () => {
   return address;
 };
 
+/** Opens `GET /api/events` as this client over a real socket; `until` reads up to an event. */
+async function openEvents(c: { jar: Map<string, string> }) {
+  const address = await listening();
+  const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const controller = new AbortController();
+  const response = await fetch(`${address}/api/events`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
+  const reader = response.body!.getReader();
+  let text = "";
+  return {
+    address,
+    response,
+    async until(marker: string) {
+      while (!text.includes(marker)) {
+        const { value } = await reader.read();
+        text += new TextDecoder().decode(value);
+      }
+      return text;
+    },
+    close: () => controller.abort(),
+  };
+}
+
 describe("notifications", () => {
   it("sends the end-of-session notice once, when 1 minute or less remains", async () => {
     const { client: c } = await verifiedUser(test, "notif");
@@ -133,25 +158,15 @@ describe("notifications", () => {
 
   it("streams new notifications over server-sent events", async () => {
     const { client: c, me } = await signUp(test);
-    const address = await listening();
-    const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    const controller = new AbortController();
-    const response = await fetch(`${address}/api/events`, {
-      headers: { cookie },
-      signal: controller.signal,
-    });
-    expect(response.headers.get("content-type")).toContain("text/event-stream");
-    const reader = response.body!.getReader();
+    const events = await openEvents(c);
+    expect(events.response.headers.get("content-type")).toContain("text/event-stream");
     const { notify } = await import("../src/modules/notifications/notifications.service.ts");
     await notify(deps(), me.id, "level_up", { level: 3 });
-    let text = "";
-    while (!text.includes("event: notification")) {
-      const { value } = await reader.read();
-      text += new TextDecoder().decode(value);
-    }
-    expect(text).toContain("Bravo ! Vous avez validé le niveau 3.");
-    controller.abort();
-    const unauthorised = await fetch(`${address}/api/events`);
+    expect(await events.until("event: notification")).toContain(
+      "Bravo ! Vous avez validé le niveau 3.",
+    );
+    events.close();
+    const unauthorised = await fetch(`${events.address}/api/events`);
     expect(unauthorised.status).toBe(401);
   });
 
@@ -185,25 +200,15 @@ describe("notifications", () => {
     await other.app.ready();
     try {
       const { client: c, me } = await signUp(test);
-      const address = await listening();
-      const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-      const controller = new AbortController();
-      const response = await fetch(`${address}/api/events`, {
-        headers: { cookie },
-        signal: controller.signal,
-      });
-      const reader = response.body!.getReader();
+      const events = await openEvents(c);
       const { notify } = await import("../src/modules/notifications/notifications.service.ts");
       await notify({ db: test.db, clock: test.clock, bus: other.bus }, me.id, "level_up", {
         level: 4,
       });
-      let text = "";
-      while (!text.includes("event: notification")) {
-        const { value } = await reader.read();
-        text += new TextDecoder().decode(value);
-      }
-      expect(text).toContain("Bravo ! Vous avez validé le niveau 4.");
-      controller.abort();
+      expect(await events.until("event: notification")).toContain(
+        "Bravo ! Vous avez validé le niveau 4.",
+      );
+      events.close();
     } finally {
       await other.app.close();
     }

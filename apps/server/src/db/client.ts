@@ -131,6 +131,22 @@ function alwaysPrepared<T extends object>(sql: T): T {
   });
 }
 
+type DriverClient =
+  | { unsafe(text: string, params: unknown[], options: { prepare: boolean }): Promise<unknown[]> }
+  | { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * Runs one fixed SQL text (`$1`, `$2`… parameters) straight on the driver, as a prepared
+ * statement: no query builder and no row mapping, for the hottest reads only (decision 0008).
+ * Values come back as the driver gives them — normalise with `BigInt(…)` and `new Date(…)`,
+ * which accept both drivers' forms (PGlite: bigint and Date; postgres.js: strings).
+ */
+export async function driverQuery<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: DriverClient }).$client;
+  if ("unsafe" in client) return (await client.unsafe(text, params, { prepare: true })) as T[];
+  return (await client.query(text, params)).rows as T[];
+}
+
 /** Rows of a raw `db.execute` result: postgres.js returns an array, PGlite `{rows}`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];

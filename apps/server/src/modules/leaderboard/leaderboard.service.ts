@@ -1,6 +1,6 @@
 import { formatNano, type Leaderboard } from "@fre/shared";
-import { asc, desc, eq, sql } from "drizzle-orm";
-import { type Database, preparedFor } from "../../db/client.ts";
+import { asc, desc, sql } from "drizzle-orm";
+import { type Database, type Db, driverQuery, preparedFor } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -78,13 +78,21 @@ const topStatement = preparedFor((db) =>
     .prepare("leaderboard_top"),
 );
 
-const meStatement = preparedFor((db) =>
-  db
-    .select({ nickname: users.nickname, total: users.totalMined, micros: microsOf })
-    .from(users)
-    .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("leaderboard_me"),
-);
+// My own line, read live on every request (so straight on the driver: decision 0008).
+const ME_SQL = `
+  select nickname, total_mined as total,
+         (extract(epoch from created_at) * 1000000)::bigint::text as micros
+  from users where id = $1`;
+const readMe = async (db: Db, userId: string) => {
+  const [row] = await driverQuery<{ nickname: string; total: bigint | string; micros: string }>(
+    db,
+    ME_SQL,
+    [userId],
+  );
+  return row
+    ? { nickname: row.nickname, total: BigInt(row.total), micros: Number(row.micros) }
+    : null;
+};
 
 /**
  * Reads the whole board in index order through one cursor (one pass, whatever the size), in
@@ -181,13 +189,9 @@ export function leaderboardService(deps: {
 
   async function get(userId: string): Promise<Leaderboard> {
     const now = deps.clock.now().getTime();
-    const [[row], board, snap] = await Promise.all([
-      meStatement(db).execute({ userId }),
-      topRows(now),
-      ranks(now),
-    ]);
+    const [row, board, snap] = await Promise.all([readMe(db, userId), topRows(now), ranks(now)]);
     if (!row) throw new AppError("UNAUTHORIZED", 401);
-    const me = { id: userId, nickname: row.nickname, total: row.total, micros: Number(row.micros) };
+    const me = { id: userId, ...row };
     const others = board.rows.filter((r) => r.id !== userId);
     const place = others.findIndex((r) => !ahead(r, me));
     let shown: (Entry & { nickname: string })[];

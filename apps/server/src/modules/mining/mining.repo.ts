@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { type Db, preparedFor, type Tx } from "../../db/client.ts";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { type Db, driverQuery, type Tx } from "../../db/client.ts";
 import { boosts, miningSessions, users } from "../../db/schema/index.ts";
 
 export type SessionRow = typeof miningSessions.$inferSelect;
@@ -49,58 +49,92 @@ export async function readRateFacts(db: Executor, userId: string, now: Date) {
   return row ?? null;
 }
 
-const miningStateStatement = preparedFor((db) => {
-  const at = sql`${sql.placeholder("now")}::timestamptz`;
-  const newest = db
-    .select()
-    .from(miningSessions)
-    .where(eq(miningSessions.userId, users.id))
-    .orderBy(desc(miningSessions.startTime))
-    .limit(1)
-    .as("newest");
-  return db
-    .select({
-      level: users.level,
-      emailVerified: users.emailVerified,
-      activeReferrals: sql<number>`(
-        select count(*)::int from ${users} r
-        join ${miningSessions} s on s.user_id = r.id and s.status = 'active' and s.end_time > ${at}
-        where r.referred_by = ${sql.placeholder("userId")})`,
-      boostsNano: sql<string>`(
-        select coalesce(sum(b.value_nano), 0)::text from ${boosts} b
-        where b.user_id = ${sql.placeholder("userId")} and b.applied_at <= ${at} and b.expires_at > ${at})`,
-      session: {
-        id: newest.id,
-        userId: newest.userId,
-        status: newest.status,
-        startTime: newest.startTime,
-        endTime: newest.endTime,
-        baseRateNano: newest.baseRateNano,
-        rateNano: newest.rateNano,
-        segmentStart: newest.segmentStart,
-        accruedNano: newest.accruedNano,
-        rateCheckedAt: newest.rateCheckedAt,
-        timeReductionMs: newest.timeReductionMs,
-        creditedNano: newest.creditedNano,
-        claimedAt: newest.claimedAt,
-        endedAt: newest.endedAt,
-        notificationSent: newest.notificationSent,
-        createdAt: newest.createdAt,
-      },
-    })
-    .from(users)
-    .leftJoinLateral(newest, sql`true`)
-    .where(eq(users.id, sql.placeholder("userId")))
-    .prepare("mining_state");
-});
+// The dashboard's read, written once in SQL (it runs on every GET /api/mining): the rate facts at
+// $2 and the newest session — the active one when there is one, since a session only starts
+// when none is active.
+const MINING_STATE_SQL = `
+  select u.level, u.email_verified,
+    (select count(*)::int from users r
+     join mining_sessions s on s.user_id = r.id and s.status = 'active' and s.end_time > $2::timestamptz
+     where r.referred_by = $1) as active_referrals,
+    (select coalesce(sum(b.value_nano), 0)::text from boosts b
+     where b.user_id = $1 and b.applied_at <= $2::timestamptz and b.expires_at > $2::timestamptz
+    ) as boosts_nano,
+    n.id, n.user_id, n.status, n.start_time, n.end_time, n.base_rate_nano, n.rate_nano,
+    n.segment_start, n.accrued_nano, n.rate_checked_at, n.time_reduction_ms, n.credited_nano,
+    n.claimed_at, n.ended_at, n.notification_sent, n.created_at
+  from users u
+  left join lateral (
+    select * from mining_sessions m where m.user_id = u.id order by m.start_time desc limit 1
+  ) n on true
+  where u.id = $1`;
+
+type Instant = Date | string;
+type Int8 = bigint | string | number;
+interface MiningStateRow {
+  level: number;
+  email_verified: boolean;
+  active_referrals: number;
+  boosts_nano: string;
+  id: string | null;
+  user_id: string;
+  status: SessionRow["status"];
+  start_time: Instant;
+  end_time: Instant;
+  base_rate_nano: Int8;
+  rate_nano: Int8;
+  segment_start: Instant;
+  accrued_nano: Int8;
+  rate_checked_at: Instant;
+  time_reduction_ms: Int8;
+  credited_nano: Int8 | null;
+  claimed_at: Instant | null;
+  ended_at: Instant | null;
+  notification_sent: boolean;
+  created_at: Instant;
+}
+
+const instant = (value: Instant) => new Date(value);
+const orNull = <T, R>(value: T | null, map: (v: T) => R) => (value === null ? null : map(value));
 
 /**
- * The dashboard's whole read in one prepared round trip: the rate facts at `now` and the newest
- * session (the active one when there is one: a session only starts when none is active).
+ * The dashboard's whole read in one round trip (see MINING_STATE_SQL): rate facts and the
+ * newest session, or null for an unknown user.
  */
 export async function readMiningState(db: Db, userId: string, now: Date) {
-  const [row] = await miningStateStatement(db).execute({ userId, now: now.toISOString() });
-  return row ?? null;
+  const [row] = await driverQuery<MiningStateRow>(db, MINING_STATE_SQL, [
+    userId,
+    now.toISOString(),
+  ]);
+  if (!row) return null;
+  const session: SessionRow | null =
+    row.id === null
+      ? null
+      : {
+          id: row.id,
+          userId: row.user_id,
+          status: row.status,
+          startTime: instant(row.start_time),
+          endTime: instant(row.end_time),
+          baseRateNano: BigInt(row.base_rate_nano),
+          rateNano: BigInt(row.rate_nano),
+          segmentStart: instant(row.segment_start),
+          accruedNano: BigInt(row.accrued_nano),
+          rateCheckedAt: instant(row.rate_checked_at),
+          timeReductionMs: Number(row.time_reduction_ms),
+          creditedNano: orNull(row.credited_nano, BigInt),
+          claimedAt: orNull(row.claimed_at, instant),
+          endedAt: orNull(row.ended_at, instant),
+          notificationSent: row.notification_sent,
+          createdAt: instant(row.created_at),
+        };
+  return {
+    level: row.level,
+    emailVerified: row.email_verified,
+    activeReferrals: row.active_referrals,
+    boostsNano: row.boosts_nano,
+    session,
+  };
 }
 
 /** Earliest instant after `now` at which a boost of this user expires (a rate change). */
