@@ -143,7 +143,9 @@ export function leaderboardService(deps: {
   snapshotBatch?: number;
 }) {
   const db = deps.database.db;
-  type Top = { rows: (Entry & { nickname: string })[]; at: number };
+  /** A board line, its amount formatted once (the top is shared by every reader for 5 s). */
+  type Line = Entry & { nickname: string; totalMined: string };
+  type Top = { rows: Line[]; at: number };
   let top: Top | null = null;
   let topLoading: Promise<Top> | null = null;
   let snapshot: RankSnapshot | null = null;
@@ -177,7 +179,14 @@ export function leaderboardService(deps: {
     topLoading ??= topStatement(db)
       .execute()
       .then((rows) => {
-        const fresh: Top = { rows: rows.map((r) => ({ ...r, micros: Number(r.micros) })), at: now };
+        const fresh: Top = {
+          rows: rows.map((r) => ({
+            ...r,
+            micros: Number(r.micros),
+            totalMined: formatNano(r.total),
+          })),
+          at: now,
+        };
         top = fresh;
         return fresh;
       })
@@ -191,10 +200,10 @@ export function leaderboardService(deps: {
     const now = deps.clock.now().getTime();
     const [row, board, snap] = await Promise.all([readMe(db, userId), topRows(now), ranks(now)]);
     if (!row) throw new AppError("UNAUTHORIZED", 401);
-    const me = { id: userId, ...row };
+    const me: Line = { id: userId, ...row, totalMined: formatNano(row.total) };
     const others = board.rows.filter((r) => r.id !== userId);
     const place = others.findIndex((r) => !ahead(r, me));
-    let shown: (Entry & { nickname: string })[];
+    let shown: Line[];
     let rank: number;
     if (place >= 0 && place < 10) {
       shown = [...others.slice(0, place), me, ...others.slice(place)].slice(0, 10);
@@ -211,9 +220,9 @@ export function leaderboardService(deps: {
       top: shown.map((entry, index) => ({
         rank: index + 1,
         nickname: entry.nickname,
-        totalMined: formatNano(entry.total),
+        totalMined: entry.totalMined,
       })),
-      me: { rank, totalMined: formatNano(me.total) },
+      me: { rank, totalMined: me.totalMined },
     };
   }
 
