@@ -91,6 +91,8 @@ export default async function setup(project: TestProject) {
     AUTH_RATE_LIMIT_MAX: "10000",
     RATE_LIMIT_MAX: "100000",
     NODE_EXTRA_CA_CERTS: certPath,
+    // The tests make their own data; demo miners and the welcome message would change the pages.
+    DEMO_CONTENT: "off",
   };
 
   // 1. Create the admin account through the API, then stop (PGlite allows one process).

@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       MAIL_FROM: "FRE <no-reply@fre.local>",
       ADMIN_ELEVATION_MINUTES: 30,
       TON_API_URL: "simulated",
+      DEMO_CONTENT: "auto",
       VAPID_SUBJECT: "mailto:admin@fre.local",
       WEB_DIST: "apps/web/dist",
       LOG_LEVEL: "info",
@@ -65,6 +66,8 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ DATABASE_URL: "pglite:memory:" }).DATABASE_URL).toBe("pglite:memory:");
+    expect(loadConfig({ DEMO_CONTENT: "off" }).DEMO_CONTENT).toBe("off");
+    expect(() => loadConfig({ DEMO_CONTENT: "yes" })).toThrow(/DEMO_CONTENT/);
   });
 
   it("lists every bad key in one error", () => {

@@ -28,6 +28,8 @@ export const configSchema = z.object({
     .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
     .default("mailto:admin@fre.local"),
   TON_API_URL: z.union([z.literal("simulated"), z.url()]).default("simulated"),
+  /** Demo miners, a welcome message and a welcome bonus code on a new database (`auto`: embedded only). */
+  DEMO_CONTENT: z.enum(["auto", "on", "off"]).default("auto"),
   WEB_DIST: z.string().default("apps/web/dist"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFromEnv.default(false),

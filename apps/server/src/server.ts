@@ -1,6 +1,8 @@
 import { buildApp, loggerOptions } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { systemClock } from "./lib/clock.ts";
+import { seedDemoContent } from "./modules/demo/demo.seed.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -15,6 +17,12 @@ async function main() {
   }
   const database = await openDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
   await database.migrate();
+  if (
+    config.DEMO_CONTENT === "on" ||
+    (config.DEMO_CONTENT === "auto" && database.kind === "pglite")
+  ) {
+    await seedDemoContent(database.db, systemClock);
+  }
   const built = await buildApp(config, { database, logger: loggerOptions(config) });
   const { app } = built;
   built.startBackgroundJobs();
