@@ -109,12 +109,14 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
 
 /** A postgres.js handle whose queries, and those of its transactions, are all prepared. */
 function alwaysPrepared<T extends object>(sql: T): T {
+  let unsafe: ((query: string, params?: unknown[], options?: object) => unknown) | undefined;
   return new Proxy(sql, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (property === "unsafe" && typeof value === "function") {
-        return (query: string, params?: unknown[], options?: Record<string, unknown>) =>
+        unsafe ??= (query, params, options) =>
           value.call(target, query, params, { ...options, prepare: true });
+        return unsafe;
       }
       if ((property === "begin" || property === "savepoint") && typeof value === "function") {
         return (...args: unknown[]) => {
