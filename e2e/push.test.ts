@@ -5,7 +5,14 @@ import {
   type FakePushService,
   startFakePushService,
 } from "../apps/server/test/fake-push-service.ts";
-import { baseURL, linkFromMail, newUser, persistentPhone, signUpInContext } from "./support";
+import {
+  baseURL,
+  linkFromMail,
+  newUser,
+  persistentPhone,
+  pushToServiceWorker,
+  signUpInContext,
+} from "./support";
 
 declare global {
   interface Window {
@@ -102,34 +109,14 @@ describe("push notifications on this device", () => {
     });
 
     // The browser hands what its push service received to the service worker.
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${baseURL()}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send("ServiceWorker.enable");
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: baseURL(),
-      registrationId: await registrationId,
-      data: JSON.stringify(delivered.payload),
-    });
-    await cdp.detach();
-    const shown = () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          tag: n.tag,
-          requireInteraction: n.requireInteraction,
-        }));
-      });
-    await expect.poll(shown, { timeout: 10_000 }).toContainEqual({
-      title: "Gains réclamés",
-      tag: "mining_session_claim",
-      requireInteraction: true,
-    });
+    const shown = await pushToServiceWorker(context, page, delivered.payload);
+    expect(shown).toContainEqual(
+      expect.objectContaining({
+        title: "Gains réclamés",
+        tag: "mining_session_claim",
+        requireInteraction: true,
+      }),
+    );
 
     // Opting out: the server forgets the device and pushes nothing more to it.
     await page.getByTestId("push-disable").click();

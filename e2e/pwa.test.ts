@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, newUser, persistentPhone, signUpInContext } from "./support";
+import { baseURL, newUser, persistentPhone, pushToServiceWorker, signUpInContext } from "./support";
 
 // A persistent profile: Chromium reports every context of `browser.newContext()` as
 // incognito, which is itself an installability error.
@@ -90,37 +90,13 @@ describe("PWA", () => {
   it("displays push notifications tagged by type and lists them", async () => {
     await context.grantPermissions(["notifications"], { origin: baseURL() });
     // Delivered as a real push event to the worker (its `push` handler builds the notification).
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${baseURL()}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
+    const shown = await pushToServiceWorker(context, page, {
+      type: "mining_session_end",
+      title: "Session de minage terminée",
+      message: "Relancez le minage.",
+      target: "/",
     });
-    await cdp.send("ServiceWorker.enable");
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: baseURL(),
-      registrationId: await registrationId,
-      data: JSON.stringify({
-        type: "mining_session_end",
-        title: "Session de minage terminée",
-        message: "Relancez le minage.",
-        target: "/",
-      }),
-    });
-    await cdp.detach();
-    const listed = async () =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          requireInteraction: n.requireInteraction,
-          target: (n.data as { target?: string } | null)?.target,
-        }));
-      });
-    await expect.poll(listed, { timeout: 10_000 }).toContainEqual({
+    expect(shown).toContainEqual({
       title: "Session de minage terminée",
       body: "Relancez le minage.",
       tag: "mining_session_end",

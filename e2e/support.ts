@@ -108,6 +108,51 @@ export async function persistentPhone(prefix: string) {
   return { context, page, errors, close };
 }
 
+/**
+ * Hands a push message to the page's service worker through DevTools, as the browser does with
+ * what its push service received, and returns the notifications the worker then shows. A push
+ * that reaches a worker still starting up can be dropped by this DevTools delivery (seen once in
+ * CI); a real push service retries, so this does too, up to three times.
+ */
+export async function pushToServiceWorker(context: BrowserContext, page: Page, payload: unknown) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${baseURL()}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  const listed = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        requireInteraction: n.requireInteraction,
+        target: (n.data as { target?: string } | null)?.target,
+      }));
+    });
+  let shown: Awaited<ReturnType<typeof listed>> = [];
+  for (let attempt = 0; attempt < 3 && shown.length === 0; attempt++) {
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseURL(),
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
+    for (let i = 0; i < 20 && shown.length === 0; i++) {
+      shown = await listed();
+      if (shown.length === 0) await page.waitForTimeout(250);
+    }
+  }
+  await cdp.detach();
+  return shown;
+}
+
 let counter = 0;
 export function newUser(prefix = "e2e") {
   counter += 1;
