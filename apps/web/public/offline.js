@@ -44,4 +44,16 @@
   }
   document.getElementById("retry")?.addEventListener("click", () => location.reload());
   window.addEventListener("online", () => location.reload());
+  // The `online` event may fire before this deferred script runs, and "online" does not mean
+  // the server answers: ask it every few seconds, and reload as soon as anything comes back.
+  const reloadWhenReachable = async () => {
+    try {
+      await fetch("/api/health", { cache: "no-store" });
+      location.reload();
+    } catch (_error) {
+      // Still unreachable: try again later.
+    }
+  };
+  if (navigator.onLine) void reloadWhenReachable();
+  setInterval(reloadWhenReachable, 5000);
 })();
