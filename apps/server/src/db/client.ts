@@ -139,12 +139,14 @@ type DriverClient =
 
 /**
  * Runs one fixed SQL text (`$1`, `$2`… parameters) straight on the driver, as a prepared
- * statement: no query builder and no row mapping, for the hottest reads only (decision 0008).
- * Values come back as the driver gives them — normalise with `BigInt(…)` and `new Date(…)`,
- * which accept both drivers' forms (PGlite: bigint and Date; postgres.js: strings).
+ * statement, on the database or inside a transaction: no query builder and no row mapping, for
+ * the hottest reads only (decision 0008). Values come back as the driver gives them — normalise
+ * with `BigInt(…)` and `new Date(…)`, which accept both drivers' forms (PGlite: bigint and Date;
+ * postgres.js: strings).
  */
-export async function driverQuery<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: DriverClient }).$client;
+export async function driverQuery<T>(db: Db | Tx, text: string, params: unknown[]): Promise<T[]> {
+  // drizzle keeps the driver handle (the pool, or the transaction's connection) on its session.
+  const client = (db as unknown as { _: { session: { client: DriverClient } } })._.session.client;
   if ("unsafe" in client) return (await client.unsafe(text, params, { prepare: true })) as T[];
   return (await client.query(text, params)).rows as T[];
 }

@@ -56,13 +56,15 @@ export function countAhead(snapshot: RankSnapshot, me: Entry): number {
   let count = lo;
   for (let i = lo; i < totals.length && totals[i] === me.total && micros[i] === me.micros; i++) {
     const id = tieIds.get(i);
-    if (id === me.id) return lo + (i - lo);
+    if (id === me.id) return i;
     if (id !== undefined && id < me.id) count++;
   }
   return count;
 }
 
-const microsOf = sql<string>`(extract(epoch from ${users.createdAt}) * 1000000)::bigint::text`;
+/** created_at in whole microseconds, as text: the board's time key, exact in every reader. */
+const MICROS = "(extract(epoch from created_at) * 1000000)::bigint::text";
+const microsOf = sql<string>`${sql.raw(MICROS)}`;
 
 const topStatement = preparedFor((db) =>
   db
@@ -80,9 +82,7 @@ const topStatement = preparedFor((db) =>
 
 // My own line, read live on every request (so straight on the driver: decision 0008).
 const ME_SQL = `
-  select nickname, total_mined as total,
-         (extract(epoch from created_at) * 1000000)::bigint::text as micros
-  from users where id = $1`;
+  select nickname, total_mined as total, ${MICROS} as micros from users where id = $1`;
 const readMe = async (db: Db, userId: string) => {
   const [row] = await driverQuery<{ nickname: string; total: bigint | string; micros: string }>(
     db,
@@ -104,8 +104,7 @@ async function loadSnapshot(database: Database, now: number, batch: number): Pro
   const tieIds = new Map<number, string>();
   let previousId = "";
   const rows = database.batches<{ total: string; micros: string; id: string }>(
-    `select total_mined::text as total,
-            (extract(epoch from created_at) * 1000000)::bigint::text as micros, id
+    `select total_mined::text as total, ${MICROS} as micros, id
      from users order by total_mined desc, created_at, id`,
     batch,
   );

@@ -28,38 +28,49 @@ export async function updateSession(
   await tx.update(miningSessions).set(changes).where(eq(miningSessions.id, id));
 }
 
+/**
+ * The facts the rate is made of, for user $1 at instant $2 (spec §9): referrals with an active,
+ * not-ended session, and the boosts live at that instant. One text for every reader.
+ */
+const RATE_FACTS_COLUMNS = `u.level, u.referred_by, u.email_verified,
+    (select count(*)::int from users r
+     join mining_sessions s on s.user_id = r.id and s.status = 'active' and s.end_time > $2::timestamptz
+     where r.referred_by = $1) as active_referrals,
+    (select coalesce(sum(b.value_nano), 0)::text from boosts b
+     where b.user_id = $1 and b.applied_at <= $2::timestamptz and b.expires_at > $2::timestamptz
+    ) as boosts_nano`;
+
+interface RateFactsRow {
+  level: number;
+  referred_by: string | null;
+  email_verified: boolean;
+  active_referrals: number;
+  boosts_nano: string;
+}
+
+const rateFactsOf = (row: RateFactsRow) => ({
+  level: row.level,
+  referrer: row.referred_by,
+  emailVerified: row.email_verified,
+  activeReferrals: row.active_referrals,
+  boostsNano: row.boosts_nano,
+});
+
 /** The facts the rate is made of, read at `now`. */
 export async function readRateFacts(db: Executor, userId: string, now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await db
-    .select({
-      level: users.level,
-      referrer: users.referredBy,
-      emailVerified: users.emailVerified,
-      activeReferrals: sql<number>`(
-        select count(*)::int from ${users} r
-        join ${miningSessions} s on s.user_id = r.id and s.status = 'active' and s.end_time > ${at}
-        where r.referred_by = ${userId})`,
-      boostsNano: sql<string>`(
-        select coalesce(sum(b.value_nano), 0)::text from ${boosts} b
-        where b.user_id = ${userId} and b.applied_at <= ${at} and b.expires_at > ${at})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
+  const [row] = await driverQuery<RateFactsRow>(
+    db,
+    `select ${RATE_FACTS_COLUMNS} from users u where u.id = $1`,
+    [userId, now.toISOString()],
+  );
+  return row ? rateFactsOf(row) : null;
 }
 
 // The dashboard's read, written once in SQL (it runs on every GET /api/mining): the rate facts at
 // $2 and the newest session — the active one when there is one, since a session only starts
 // when none is active.
 const MINING_STATE_SQL = `
-  select u.level, u.email_verified,
-    (select count(*)::int from users r
-     join mining_sessions s on s.user_id = r.id and s.status = 'active' and s.end_time > $2::timestamptz
-     where r.referred_by = $1) as active_referrals,
-    (select coalesce(sum(b.value_nano), 0)::text from boosts b
-     where b.user_id = $1 and b.applied_at <= $2::timestamptz and b.expires_at > $2::timestamptz
-    ) as boosts_nano,
+  select ${RATE_FACTS_COLUMNS},
     n.id, n.user_id, n.status, n.start_time, n.end_time, n.base_rate_nano, n.rate_nano,
     n.segment_start, n.accrued_nano, n.rate_checked_at, n.time_reduction_ms, n.credited_nano,
     n.claimed_at, n.ended_at, n.notification_sent, n.created_at
@@ -71,11 +82,7 @@ const MINING_STATE_SQL = `
 
 type Instant = Date | string;
 type Int8 = bigint | string | number;
-interface MiningStateRow {
-  level: number;
-  email_verified: boolean;
-  active_referrals: number;
-  boosts_nano: string;
+interface MiningStateRow extends RateFactsRow {
   id: string | null;
   user_id: string;
   status: SessionRow["status"];
@@ -128,13 +135,7 @@ export async function readMiningState(db: Db, userId: string, now: Date) {
           notificationSent: row.notification_sent,
           createdAt: instant(row.created_at),
         };
-  return {
-    level: row.level,
-    emailVerified: row.email_verified,
-    activeReferrals: row.active_referrals,
-    boostsNano: row.boosts_nano,
-    session,
-  };
+  return { ...rateFactsOf(row), session };
 }
 
 /** Earliest instant after `now` at which a boost of this user expires (a rate change). */

@@ -37,15 +37,18 @@ export interface MiningDeps {
 
 type Executor = Db | Tx;
 
-async function rateAt(db: Executor, userId: string, at: Date) {
-  const facts = await readRateFacts(db, userId, at);
-  if (!facts) throw new AppError("UNAUTHORIZED", 401);
-  const rate = miningRate({
+/** The rate (spec §9) that the facts read by the repository give. */
+const rateOf = (facts: { level: number; activeReferrals: number; boostsNano: string }) =>
+  miningRate({
     levels: facts.level,
     activeReferrals: facts.activeReferrals,
     boostsNano: BigInt(facts.boostsNano),
   });
-  return { facts, rate };
+
+async function rateAt(db: Executor, userId: string, at: Date) {
+  const facts = await readRateFacts(db, userId, at);
+  if (!facts) throw new AppError("UNAUTHORIZED", 401);
+  return { facts, rate: rateOf(facts) };
 }
 
 /** The user's mining rate now, in nFRE per hour. */
@@ -147,11 +150,7 @@ export async function getMining(deps: MiningDeps, userId: string): Promise<Minin
     await refreshSessionRate(deps, userId);
     state = (await readMiningState(deps.db, userId, now)) ?? state;
   }
-  const rate = miningRate({
-    levels: state.level,
-    activeReferrals: state.activeReferrals,
-    boostsNano: BigInt(state.boostsNano),
-  });
+  const rate = rateOf(state);
   return {
     session: state.session ? sessionView(state.session, now) : null,
     rate: {
