@@ -127,6 +127,20 @@ describe("leaderboard", () => {
     }
   });
 
+  it("answers readers who ask at the same moment each with their own line, fresh", async () => {
+    // Their own lines are read together (one statement per event-loop turn): each must still get
+    // exactly their own total and rank, including a change made just before.
+    const service = leaderboardService({ database: test.database, clock: test.clock });
+    await service.refresh();
+    const [first] = await truth();
+    await setTotal(first!.id, BigInt(first!.total) + 1n);
+    const expected = await truth();
+    const boards = await Promise.all(expected.map((row) => service.get(row.id)));
+    expect(boards.map((board) => board.me)).toEqual(
+      expected.map((row) => ({ rank: row.rank, totalMined: formatNano(BigInt(row.total)) })),
+    );
+  });
+
   it("puts a user who is not signed in out", async () => {
     expect((await test.app.inject({ url: "/api/leaderboard" })).statusCode).toBe(401);
   });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boosts, ledgerEntries, users } from "../src/db/schema/index.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
+import { readMiningState } from "../src/modules/mining/mining.repo.ts";
 import { reduceSessionTime } from "../src/modules/mining/mining.service.ts";
 import { createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
 
@@ -139,6 +140,38 @@ describe("mining sessions", () => {
 });
 
 describe("mining under concurrency", () => {
+  it("answers dashboards read at the same moment each with their own state and instant", async () => {
+    // Reads of one event-loop turn share a statement: each must still get its own user's
+    // session and the rate facts at its own instant.
+    const idle = await verifiedUser(test, "miner");
+    const mining = await verifiedUser(test, "miner");
+    await mining.client.post("/api/mining/start");
+    const now = test.clock.now();
+    await test.db.insert(boosts).values({
+      userId: mining.me.id,
+      valueNano: 1_000_000_000n,
+      source: "test",
+      appliedAt: now,
+      expiresAt: new Date(now.getTime() + HOUR),
+    });
+    const later = new Date(now.getTime() + 2 * HOUR);
+    const [idleState, atNow, atLater, unknown] = await Promise.all([
+      readMiningState(test.db, idle.me.id, now),
+      readMiningState(test.db, mining.me.id, now),
+      readMiningState(test.db, mining.me.id, later),
+      readMiningState(test.db, "no-such-user", now),
+    ]);
+    expect(idleState).toMatchObject({ session: null, boostsNano: "0" });
+    expect(atNow).toMatchObject({ session: { userId: mining.me.id }, boostsNano: "1000000000" });
+    expect(atLater).toMatchObject({ session: { userId: mining.me.id }, boostsNano: "0" });
+    expect(unknown).toBeNull();
+    const dashboards = await Promise.all([
+      idle.client.get("/api/mining"),
+      mining.client.get("/api/mining"),
+    ]);
+    expect(dashboards.map((d) => d.json().session?.active ?? null)).toEqual([null, true]);
+  });
+
   it("20 concurrent starts make exactly one session", async () => {
     const { client: c } = await verifiedUser(test, "miner");
     const answers = await Promise.all(

@@ -3,6 +3,7 @@ import { asc, desc, sql } from "drizzle-orm";
 import { type Database, type Db, driverQuery, preparedFor } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { batchLoader } from "../../lib/batch-loader.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /** How old the cached top of the board may be. */
@@ -80,19 +81,22 @@ const topStatement = preparedFor((db) =>
     .prepare("leaderboard_top"),
 );
 
-// My own line, read live on every request (so straight on the driver: decision 0008).
+// The caller's own line, read live on every request: the reads of one event-loop turn share one
+// statement (decision 0010), run straight on the driver (decision 0008).
 const ME_SQL = `
-  select nickname, total_mined as total, ${MICROS} as micros from users where id = $1`;
-const readMe = async (db: Db, userId: string) => {
-  const [row] = await driverQuery<{ nickname: string; total: bigint | string; micros: string }>(
-    db,
-    ME_SQL,
-    [userId],
-  );
-  return row
-    ? { nickname: row.nickname, total: BigInt(row.total), micros: Number(row.micros) }
-    : null;
-};
+  select id, nickname, total_mined as total, ${MICROS} as micros
+  from users where id = any($1::text[])`;
+type MeRow = { id: string; nickname: string; total: bigint | string; micros: string };
+const meLoader = (db: Db) =>
+  batchLoader<string, { nickname: string; total: bigint; micros: number }>(async (ids) => {
+    const rows = await driverQuery<MeRow>(db, ME_SQL, [ids]);
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { nickname: row.nickname, total: BigInt(row.total), micros: Number(row.micros) },
+      ]),
+    );
+  });
 
 /**
  * Reads the whole board in index order through one cursor (one pass, whatever the size), in
@@ -142,6 +146,7 @@ export function leaderboardService(deps: {
   snapshotBatch?: number;
 }) {
   const db = deps.database.db;
+  const readMe = meLoader(db);
   /** A board line, its amount formatted once (the top is shared by every reader for 5 s). */
   type Line = Entry & { nickname: string; totalMined: string };
   type Top = { rows: Line[]; at: number };
@@ -197,7 +202,7 @@ export function leaderboardService(deps: {
 
   async function get(userId: string): Promise<Leaderboard> {
     const now = deps.clock.now().getTime();
-    const [row, board, snap] = await Promise.all([readMe(db, userId), topRows(now), ranks(now)]);
+    const [row, board, snap] = await Promise.all([readMe(userId), topRows(now), ranks(now)]);
     if (!row) throw new AppError("UNAUTHORIZED", 401);
     const me: Line = { id: userId, ...row, totalMined: formatNano(row.total) };
     const others = board.rows.filter((r) => r.id !== userId);

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
+import { batchLoader } from "../../lib/batch-loader.ts";
 import { boosts, miningSessions, users } from "../../db/schema/index.ts";
 
 export type SessionRow = typeof miningSessions.$inferSelect;
@@ -29,15 +30,16 @@ export async function updateSession(
 }
 
 /**
- * The facts the rate is made of, for user $1 at instant $2 (spec §9): referrals with an active,
- * not-ended session, and the boosts live at that instant. One text for every reader.
+ * The facts the rate is made of, for user `u` (the row being read) at instant `at` (spec §9):
+ * referrals with an active, not-ended session, and the boosts live at that instant. One text for
+ * every reader.
  */
-const RATE_FACTS_COLUMNS = `u.level, u.referred_by, u.email_verified,
+const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.email_verified,
     (select count(*)::int from users r
-     join mining_sessions s on s.user_id = r.id and s.status = 'active' and s.end_time > $2::timestamptz
-     where r.referred_by = $1) as active_referrals,
+     join mining_sessions s on s.user_id = r.id and s.status = 'active' and s.end_time > ${at}
+     where r.referred_by = u.id) as active_referrals,
     (select coalesce(sum(b.value_nano), 0)::text from boosts b
-     where b.user_id = $1 and b.applied_at <= $2::timestamptz and b.expires_at > $2::timestamptz
+     where b.user_id = u.id and b.applied_at <= ${at} and b.expires_at > ${at}
     ) as boosts_nano`;
 
 interface RateFactsRow {
@@ -56,33 +58,34 @@ const rateFactsOf = (row: RateFactsRow) => ({
   boostsNano: row.boosts_nano,
 });
 
+const RATE_FACTS_SQL = `select ${rateFactsColumns("$2::timestamptz")} from users u where u.id = $1`;
+
 /** The facts the rate is made of, read at `now`. */
 export async function readRateFacts(db: Executor, userId: string, now: Date) {
-  const [row] = await driverQuery<RateFactsRow>(
-    db,
-    `select ${RATE_FACTS_COLUMNS} from users u where u.id = $1`,
-    [userId, now.toISOString()],
-  );
+  const [row] = await driverQuery<RateFactsRow>(db, RATE_FACTS_SQL, [userId, now.toISOString()]);
   return row ? rateFactsOf(row) : null;
 }
 
-// The dashboard's read, written once in SQL (it runs on every GET /api/mining): the rate facts at
-// $2 and the newest session — the active one when there is one, since a session only starts
-// when none is active.
+// The dashboard's read, written once in SQL (it runs on every GET /api/mining): for each asked
+// (user, instant), the rate facts at that instant and the newest session — the active one when
+// there is one, since a session only starts when none is active. The reads of one event-loop
+// turn go in one statement (decision 0010), each with its own instant. (Instants travel as text:
+// drizzle's postgres.js setup passes timestamp values through unserialized, arrays included.)
 const MINING_STATE_SQL = `
-  select ${RATE_FACTS_COLUMNS},
+  select k.key, ${rateFactsColumns("k.at::timestamptz")},
     n.id, n.user_id, n.status, n.start_time, n.end_time, n.base_rate_nano, n.rate_nano,
     n.segment_start, n.accrued_nano, n.rate_checked_at, n.time_reduction_ms, n.credited_nano,
     n.claimed_at, n.ended_at, n.notification_sent, n.created_at
-  from users u
+  from unnest($1::text[], $2::text[], $3::text[]) as k(key, user_id, at)
+  join users u on u.id = k.user_id
   left join lateral (
     select * from mining_sessions m where m.user_id = u.id order by m.start_time desc limit 1
-  ) n on true
-  where u.id = $1`;
+  ) n on true`;
 
 type Instant = Date | string;
 type Int8 = bigint | string | number;
 interface MiningStateRow extends RateFactsRow {
+  key: string;
   id: string | null;
   user_id: string;
   status: SessionRow["status"];
@@ -104,16 +107,9 @@ interface MiningStateRow extends RateFactsRow {
 const instant = (value: Instant) => new Date(value);
 const orNull = <T, R>(value: T | null, map: (v: T) => R) => (value === null ? null : map(value));
 
-/**
- * The dashboard's whole read in one round trip (see MINING_STATE_SQL): rate facts and the
- * newest session, or null for an unknown user.
- */
-export async function readMiningState(db: Db, userId: string, now: Date) {
-  const [row] = await driverQuery<MiningStateRow>(db, MINING_STATE_SQL, [
-    userId,
-    now.toISOString(),
-  ]);
-  if (!row) return null;
+type MiningState = ReturnType<typeof rateFactsOf> & { session: SessionRow | null };
+
+function miningStateOf(row: MiningStateRow): MiningState {
   const session: SessionRow | null =
     row.id === null
       ? null
@@ -136,6 +132,34 @@ export async function readMiningState(db: Db, userId: string, now: Date) {
           createdAt: instant(row.created_at),
         };
   return { ...rateFactsOf(row), session };
+}
+
+/** A read's key: the instant (ISO, no space) and the user. */
+const stateKey = (userId: string, now: Date) => `${now.toISOString()} ${userId}`;
+
+const stateLoaders = new WeakMap<Db, (key: string) => Promise<MiningState | undefined>>();
+function stateLoader(db: Db) {
+  let load = stateLoaders.get(db);
+  if (!load) {
+    load = batchLoader<string, MiningState>(async (keys) => {
+      const rows = await driverQuery<MiningStateRow>(db, MINING_STATE_SQL, [
+        keys,
+        keys.map((key) => key.slice(key.indexOf(" ") + 1)),
+        keys.map((key) => key.slice(0, key.indexOf(" "))),
+      ]);
+      return new Map(rows.map((row) => [row.key, miningStateOf(row)]));
+    });
+    stateLoaders.set(db, load);
+  }
+  return load;
+}
+
+/**
+ * The dashboard's whole read (see MINING_STATE_SQL): rate facts and the newest session at
+ * `now`, or null for an unknown user.
+ */
+export async function readMiningState(db: Db, userId: string, now: Date) {
+  return (await stateLoader(db)(stateKey(userId, now))) ?? null;
 }
 
 /** Earliest instant after `now` at which a boost of this user expires (a rate change). */
