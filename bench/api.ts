@@ -71,6 +71,8 @@ async function main() {
           "--import",
           "tsx",
           ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/fre-prof"] : []),
+          // Extra Node flags for the server (e.g. BENCH_NODE_ARGS="--max-semi-space-size=32").
+          ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
         ],
       });
       // A bench that fails must not leave its server running (it holds the output pipe open).
@@ -196,8 +198,10 @@ async function main() {
     reset: () => Promise<unknown> = async () => {},
   ) => {
     // The previous route's writes (the cycle's above all) would otherwise bring autovacuum into
-    // the middle of this measurement: every route starts from a vacuumed, analysed database.
+    // the middle of this measurement: every route starts from a vacuumed, analysed database,
+    // its dirty pages written (else the seeding's checkpoint can land in the first route).
     await sql`vacuum analyze`;
+    await sql`checkpoint`;
     await reset();
     await run(`${title} warm-up`, { ...opts, duration: 1 });
     await run("baseline warm-up", { ...baselineRequest, duration: 1 });
