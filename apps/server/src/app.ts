@@ -266,12 +266,16 @@ export async function buildApp(config: Config, deps: AppDeps) {
     mailer,
     bus,
     stats,
-    /** Periodic jobs of a running server (not started by tests that only inject). */
-    startBackgroundJobs() {
+    /**
+     * Periodic jobs of a running server (not started by tests that only inject). Resolves when
+     * the warm-up is done (the server serves before that; the bench waits for it).
+     */
+    startBackgroundJobs(): Promise<void> {
       const monitor = startHealthMonitor(healthDeps, config.HEALTH_INTERVAL_MS, app.log);
       // Warm the leaderboard's rank snapshot so the first reader does not wait for it.
-      leaderboard
+      const warmedUp = leaderboard
         .refresh()
+        .then(() => {})
         .catch((error) => app.log.error({ err: error }, "leaderboard snapshot failed"));
       const sweep = setInterval(() => {
         sweepSessionEndings(notificationDeps).catch((error) =>
@@ -286,6 +290,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
         monitor.stop();
         clearInterval(sweep);
       });
+      return warmedUp;
     },
   };
 }

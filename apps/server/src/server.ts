@@ -25,7 +25,7 @@ async function main() {
   }
   const built = await buildApp(config, { database, logger: loggerOptions(config) });
   const { app } = built;
-  built.startBackgroundJobs();
+  void built.startBackgroundJobs();
 
   let closing = false;
   const shutdown = async (signal: string) => {
