@@ -1,6 +1,6 @@
 /**
  * API load benchmark on PostgreSQL.
- *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 3] [--only mining,leaderboard,cycle]
+ *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 5] [--only mining,leaderboard,cycle]
  * Seeds N users (SQL generate_series), starts the real server in a child process, then runs
  * autocannon (50 connections) against: a bare same-size JSON route (baseline), GET /api/mining
  * (signed in, active session), GET /api/leaderboard and a start/claim cycle.
@@ -20,8 +20,8 @@ const arg = (name: string, fallback: number) => {
 };
 const USERS = arg("users", 100_000);
 const DURATION = arg("duration", 10);
-/** Rounds per route; the round with the median ratio to its baseline is reported. */
-const ROUNDS = arg("rounds", 3);
+/** Rounds per route; every printed figure is its median over the rounds. */
+const ROUNDS = arg("rounds", 5);
 const ONLY = (() => {
   const i = args.indexOf("--only");
   return i >= 0 ? new Set(args[i + 1]!.split(",")) : null;
@@ -252,31 +252,49 @@ async function main() {
       rounds.get(route.name)!.push({ baseline, result, ratio });
     }
   }
+  // Every figure is its own median over the rounds (a single round's p99 swings with the
+  // machine's speed); the ranges show the spread of the ratio and of the route's p99.
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length % 2
+      ? sorted[(sorted.length - 1) / 2]!
+      : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  };
+  const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
   const results = routes.map(({ name }) => {
-    const all = [...rounds.get(name)!].sort((a, b) => a.ratio - b.ratio);
-    const median = all[Math.floor((all.length - 1) / 2)]!;
-    return { name, ...median, low: all[0]!.ratio, high: all[all.length - 1]!.ratio };
+    const all = rounds.get(name)!;
+    const of = (pick: (round: Round) => number) => all.map(pick);
+    return {
+      name,
+      reqs: median(of((x) => x.result.requests.average)),
+      p50: median(of((x) => x.result.latency.p50)),
+      p99s: of((x) => x.result.latency.p99),
+      baseReqs: median(of((x) => x.baseline.requests.average)),
+      baseP50: median(of((x) => x.baseline.latency.p50)),
+      baseP99: median(of((x) => x.baseline.latency.p99)),
+      ratios: of((x) => Math.round(100 * x.ratio)),
+      non2xx: all.reduce((sum, x) => sum + x.result.non2xx, 0),
+    };
   });
 
   const lines = [
-    `API bench — ${USERS} users, ${CONNECTIONS} connections, ${DURATION} s each, pool ${env.DATABASE_POOL_MAX ?? "default"}; median of ${ROUNDS} round(s) (ratio range)`,
+    `API bench — ${USERS} users, ${CONNECTIONS} connections, ${DURATION} s each, pool ${env.DATABASE_POOL_MAX ?? "default"}; medians of ${ROUNDS} round(s) (ranges)`,
   ];
   lines.push(
-    "route                     req/s  p50 ms  p99 ms | baseline req/s  p50  p99 | vs baseline (range)   non-2xx",
+    "route                     req/s  p50 ms  p99 ms (range) | baseline req/s  p50  p99 | vs baseline (range)   non-2xx",
   );
-  const pct = (x: number) => `${Math.round(100 * x)} %`;
-  for (const { name, baseline, result: r, ratio, low, high } of results) {
+  for (const r of results) {
     const cells = [
-      name.padEnd(22),
-      String(Math.round(r.requests.average)).padStart(8),
-      String(r.latency.p50).padStart(7),
-      String(r.latency.p99).padStart(7),
+      r.name.padEnd(22),
+      String(Math.round(r.reqs)).padStart(8),
+      String(r.p50).padStart(7),
+      `${median(r.p99s)} (${range(r.p99s)})`.padStart(14),
       "|",
-      String(Math.round(baseline.requests.average)).padStart(14),
-      String(baseline.latency.p50).padStart(4),
-      String(baseline.latency.p99).padStart(4),
+      String(Math.round(r.baseReqs)).padStart(14),
+      String(r.baseP50).padStart(4),
+      String(r.baseP99).padStart(4),
       "|",
-      `${pct(ratio)} (${Math.round(100 * low)}–${pct(high)})`.padStart(20),
+      `${median(r.ratios)} % (${range(r.ratios)} %)`.padStart(20),
       String(r.non2xx).padStart(8),
     ];
     lines.push(cells.join(" "));
