@@ -1,9 +1,10 @@
 import { BASE_RATE_NANO, formatNano, REFERRAL_BONUS_NANO, SESSION_DURATION_MS } from "@fre/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boosts, ledgerEntries, users } from "../src/db/schema/index.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
-import { readMiningState } from "../src/modules/mining/mining.repo.ts";
+import { driverQuery } from "../src/db/client.ts";
+import { MINING_STATE_SQL, readMiningState } from "../src/modules/mining/mining.repo.ts";
 import { reduceSessionTime } from "../src/modules/mining/mining.service.ts";
 import { createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
 
@@ -170,6 +171,24 @@ describe("mining under concurrency", () => {
       mining.client.get("/api/mining"),
     ]);
     expect(dashboards.map((d) => d.json().session?.active ?? null)).toEqual([null, true]);
+  });
+
+  it("reads the dashboard by index, never sorting a user's whole session history", async () => {
+    // A user mines every day for years: the newest session must come from the
+    // (user_id, start_time) index, not from reading and sorting all of them.
+    const { me } = await verifiedUser(test, "miner");
+    const now = test.clock.now().toISOString();
+    const plan = await test.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = await driverQuery<Record<string, unknown>>(
+        tx,
+        `explain (format json) ${MINING_STATE_SQL}`,
+        [[`${now} ${me.id}`], [me.id], [now]],
+      );
+      return JSON.stringify(rows);
+    });
+    expect(plan).toContain("mining_sessions_user_start_idx");
+    expect(plan).not.toMatch(/"Node Type":\s*"Sort"/);
   });
 
   it("20 concurrent starts make exactly one session", async () => {
