@@ -141,6 +141,20 @@ describe("leaderboard", () => {
     );
   });
 
+  it("reads the top of the board from its index, without sorting every user", async () => {
+    const plan = await test.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return JSON.stringify(
+        rowsOf(
+          await tx.execute(sql`explain (format json)
+            select id from users order by total_mined desc, created_at, id limit 11`),
+        ),
+      );
+    });
+    expect(plan).toContain("users_leaderboard_idx");
+    expect(plan).not.toMatch(/"Node Type":\s*"Sort"/);
+  });
+
   it("puts a user who is not signed in out", async () => {
     expect((await test.app.inject({ url: "/api/leaderboard" })).statusCode).toBe(401);
   });

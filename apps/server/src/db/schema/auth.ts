@@ -55,7 +55,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_nickname_lower_key").on(sql`lower(${t.nickname})`),
     index("users_referred_by_idx").on(t.referredBy),
-    index("users_leaderboard_idx").on(t.totalMined.desc(), t.createdAt, t.id),
+    index("users_leaderboard_idx").on(t.totalMined.desc().nullsFirst(), t.createdAt, t.id),
     check("users_balance_non_negative", sql`${t.balance} >= 0`),
   ],
 );

@@ -51,6 +51,6 @@ export const bonusCodeUsages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.code] }),
-    index("bonus_code_usages_user_used_idx").on(t.userId, t.usedAt.desc()),
+    index("bonus_code_usages_user_used_idx").on(t.userId, t.usedAt.desc().nullsFirst()),
   ],
 );

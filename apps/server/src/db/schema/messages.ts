@@ -47,7 +47,7 @@ export const informationMessages = pgTable(
     createdAt: timestamp("created_at", tz).notNull(),
     updatedAt: timestamp("updated_at", tz).notNull(),
   },
-  (t) => [index("information_messages_created_idx").on(t.createdAt.desc())],
+  (t) => [index("information_messages_created_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 /** Per-user read watermark: messages created after it are unread. */

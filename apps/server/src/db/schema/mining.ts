@@ -45,7 +45,7 @@ export const miningSessions = pgTable(
   (t) => [
     // One unclaimed session per user, guaranteed by the database.
     uniqueIndex("mining_sessions_one_active_key").on(t.userId).where(sql`${t.status} = 'active'`),
-    index("mining_sessions_user_start_idx").on(t.userId, t.startTime.desc()),
+    index("mining_sessions_user_start_idx").on(t.userId, t.startTime.desc().nullsFirst()),
     index("mining_sessions_end_notice_idx")
       .on(t.endTime)
       .where(sql`${t.status} = 'active' and ${t.notificationSent} = false`),
@@ -68,7 +68,7 @@ export const ledgerEntries = pgTable(
   (t) => [
     // A movement for one reference (a session, a code use…) can only be written once.
     uniqueIndex("ledger_entries_kind_reference_key").on(t.kind, t.reference),
-    index("ledger_entries_user_idx").on(t.userId, t.id.desc()),
+    index("ledger_entries_user_idx").on(t.userId, t.id.desc().nullsFirst()),
   ],
 );
 

@@ -19,8 +19,8 @@ export const supportTickets = pgTable(
     updatedAt: timestamp("updated_at", tz).notNull(),
   },
   (t) => [
-    index("support_tickets_user_idx").on(t.userId, t.updatedAt.desc()),
-    index("support_tickets_status_idx").on(t.status, t.updatedAt.desc()),
+    index("support_tickets_user_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
+    index("support_tickets_status_idx").on(t.status, t.updatedAt.desc().nullsFirst()),
   ],
 );
 

@@ -71,8 +71,9 @@ export async function readRateFacts(db: Executor, userId: string, now: Date) {
 // there is one, since a session only starts when none is active. The reads of one event-loop
 // turn go in one statement (decision 0010), each with its own instant. (Instants travel as text:
 // drizzle's postgres.js setup passes timestamp values through unserialized, arrays included.)
-// `desc nulls last` is the order of mining_sessions_user_start_idx: with plain `desc` (nulls
-// first) PostgreSQL read and sorted all of a user's sessions, a cost growing with their history.
+// The newest session comes from mining_sessions_user_start_idx, whose order (desc, nulls first)
+// is `order by start_time desc`'s: otherwise PostgreSQL reads and sorts all of a user's sessions
+// (migration 0009), a cost growing with their history.
 export const MINING_STATE_SQL = `
   select k.key, ${rateFactsColumns("k.at::timestamptz")},
     n.id, n.user_id, n.status, n.start_time, n.end_time, n.base_rate_nano, n.rate_nano,
@@ -82,7 +83,7 @@ export const MINING_STATE_SQL = `
   join users u on u.id = k.user_id
   left join lateral (
     select * from mining_sessions m
-    where m.user_id = u.id order by m.start_time desc nulls last limit 1
+    where m.user_id = u.id order by m.start_time desc limit 1
   ) n on true`;
 
 type Instant = Date | string;
