@@ -1,9 +1,9 @@
 import { BASE_RATE_NANO, formatNano, REFERRAL_BONUS_NANO, SESSION_DURATION_MS } from "@fre/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { driverQuery } from "../src/db/client.ts";
 import { boosts, ledgerEntries, users } from "../src/db/schema/index.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
-import { driverQuery } from "../src/db/client.ts";
 import { MINING_STATE_SQL, readMiningState } from "../src/modules/mining/mining.repo.ts";
 import { reduceSessionTime } from "../src/modules/mining/mining.service.ts";
 import { createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";

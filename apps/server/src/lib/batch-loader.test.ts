@@ -16,7 +16,12 @@ function tableLoader(table: Map<string, number>, maxBatch?: number) {
 
 describe("batch loader", () => {
   it("answers the reads asked in one turn with one query, each with its own value", async () => {
-    const { get, queries } = tableLoader(new Map([["a", 1], ["b", 2]]));
+    const { get, queries } = tableLoader(
+      new Map([
+        ["a", 1],
+        ["b", 2],
+      ]),
+    );
     const answers = await Promise.all([get("a"), get("b"), get("a"), get("missing")]);
     expect(answers).toEqual([1, 2, 1, undefined]);
     expect(queries).toEqual([["a", "b", "missing"]]);

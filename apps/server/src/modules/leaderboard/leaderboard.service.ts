@@ -2,8 +2,8 @@ import { formatNano, type Leaderboard } from "@fre/shared";
 import { asc, desc, sql } from "drizzle-orm";
 import { type Database, type Db, driverQuery, preparedFor } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
-import type { Clock } from "../../lib/clock.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /** How old the cached top of the board may be. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
-import { batchLoader } from "../../lib/batch-loader.ts";
 import { boosts, miningSessions, users } from "../../db/schema/index.ts";
+import { batchLoader } from "../../lib/batch-loader.ts";
 
 export type SessionRow = typeof miningSessions.$inferSelect;
 type Executor = Db | Tx;
