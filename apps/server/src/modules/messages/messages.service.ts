@@ -42,7 +42,7 @@ const globalView = (row: GlobalRow): GlobalMessage => ({
 export async function globalMessageFor(deps: MessagesDeps, userId: string) {
   const row = await findGlobalMessage(deps.db);
   const now = deps.clock.now();
-  if (!row || !row.active || (row.expiresAt && row.expiresAt <= now)) return { message: null };
+  if (!row?.active || (row.expiresAt && row.expiresAt <= now)) return { message: null };
   if ((await readRevision(deps.db, userId)) >= row.revision) return { message: null };
   return { message: globalView(row) };
 }
