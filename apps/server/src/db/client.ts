@@ -157,8 +157,9 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * A statement built once per database with drizzle's `.prepare()`, for hot read paths: building
- * a query through the builder costs several times what running it does (docs/performance.md).
+ * A statement built once per database — drizzle's `.prepare()`, or a batch loader over a fixed
+ * SQL text — for hot read paths: building a query through the builder costs several times what
+ * running it does (docs/performance.md).
  */
 export function preparedFor<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { type Db, driverQuery, type Tx } from "../../db/client.ts";
+import { type Db, driverQuery, preparedFor, type Tx } from "../../db/client.ts";
 import { boosts, miningSessions, users } from "../../db/schema/index.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
 
@@ -141,22 +141,16 @@ function miningStateOf(row: MiningStateRow): MiningState {
 /** A read's key: the instant (ISO, no space) and the user. */
 const stateKey = (userId: string, now: Date) => `${now.toISOString()} ${userId}`;
 
-const stateLoaders = new WeakMap<Db, (key: string) => Promise<MiningState | undefined>>();
-function stateLoader(db: Db) {
-  let load = stateLoaders.get(db);
-  if (!load) {
-    load = batchLoader<string, MiningState>(async (keys) => {
-      const rows = await driverQuery<MiningStateRow>(db, MINING_STATE_SQL, [
-        keys,
-        keys.map((key) => key.slice(key.indexOf(" ") + 1)),
-        keys.map((key) => key.slice(0, key.indexOf(" "))),
-      ]);
-      return new Map(rows.map((row) => [row.key, miningStateOf(row)]));
-    });
-    stateLoaders.set(db, load);
-  }
-  return load;
-}
+const stateLoader = preparedFor((db) =>
+  batchLoader<string, MiningState>(async (keys) => {
+    const rows = await driverQuery<MiningStateRow>(db, MINING_STATE_SQL, [
+      keys,
+      keys.map((key) => key.slice(key.indexOf(" ") + 1)),
+      keys.map((key) => key.slice(0, key.indexOf(" "))),
+    ]);
+    return new Map(rows.map((row) => [row.key, miningStateOf(row)]));
+  }),
+);
 
 /**
  * The dashboard's whole read (see MINING_STATE_SQL): rate facts and the newest session at
