@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { median } from "./stats.ts";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -254,12 +255,6 @@ async function main() {
   }
   // Every figure is its own median over the rounds (a single round's p99 swings with the
   // machine's speed); the ranges show the spread of the ratio and of the route's p99.
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted.length % 2
-      ? sorted[(sorted.length - 1) / 2]!
-      : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-  };
   const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
   const results = routes.map(({ name }) => {
     const all = rounds.get(name)!;
