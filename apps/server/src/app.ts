@@ -28,7 +28,7 @@ import { createAuth, trustedOrigins } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
 import { bonusCodesRoutes } from "./modules/bonus-codes/bonus-codes.routes.ts";
 import { contestRoutes } from "./modules/contest/contest.routes.ts";
-import { devRoutes } from "./modules/dev/dev.routes.ts";
+import { devRoutes, outboxAdminRoutes } from "./modules/dev/dev.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
@@ -162,7 +162,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
 
   const mailer =
     deps.mailer ??
-    (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db));
+    (config.MAIL_TRANSPORT === "smtp" && config.SMTP_URL
+      ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : outboxMailer(db));
   const chain =
     deps.chain ??
     (config.TON_API_URL === "simulated" ? simulatedChain() : toncenterChain(config.TON_API_URL));
@@ -213,11 +215,17 @@ export async function buildApp(config: Config, deps: AppDeps) {
     vapid,
     subject: config.VAPID_SUBJECT,
     agent: deps.pushAgent,
+    endpointAllow: config.PUSH_ENDPOINT_ALLOW,
     onError: (error) =>
       app.log.warn({ status: (error as { statusCode?: number }).statusCode }, "push failed"),
   });
   const notificationDeps = { db, clock, bus, push };
-  await app.register(pushRoutes, { db, viewer, publicKey: vapid.publicKey });
+  await app.register(pushRoutes, {
+    db,
+    viewer,
+    publicKey: vapid.publicKey,
+    endpointAllow: config.PUSH_ENDPOINT_ALLOW,
+  });
   const notifyUser: MiningDeps["notify"] = (userId, type, params) =>
     notify(notificationDeps, userId, type, params);
   await app.register(miningRoutes, { db, clock, viewer, notify: notifyUser });
@@ -255,7 +263,16 @@ export async function buildApp(config: Config, deps: AppDeps) {
     notify: (userId, type, params) => notify(notificationDeps, userId, type, params),
   });
   await app.register(healthRoutes, healthDeps);
-  if (mailer.kind === "outbox") await app.register(devRoutes, { db });
+  if (mailer.kind === "outbox") {
+    await app.register(outboxAdminRoutes, { db, requireAdmin });
+    if (config.DEV_ROUTES) {
+      await app.register(devRoutes, { db });
+      app.log.warn(
+        "DEV_ROUTES is on: /api/dev/outbox shows every mail to anyone who asks. " +
+          "Never run like this on a public address (set a non-loopback PUBLIC_URL or DEV_ROUTES=false).",
+      );
+    }
+  }
 
   await registerWeb(app, resolve(config.WEB_DIST));
   app.addHook("onClose", async () => mailer.close());

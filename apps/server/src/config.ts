@@ -9,7 +9,8 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  /** Default: `http://localhost:${PORT}` (filled in by loadConfig). */
+  PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(pglite:|postgres(ql)?:\/\/)/, "must start with pglite: or postgres://")
@@ -20,6 +21,10 @@ export const configSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
+  /** `smtp` needs SMTP_URL; `outbox` keeps mails in the database (default without SMTP_URL). */
+  MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),
+  /** Dev-only routes (open mail outbox, simulated-chain controls). Default: on for a loopback PUBLIC_URL. */
+  DEV_ROUTES: booleanFromEnv.optional(),
   MAIL_FROM: z.string().min(3).default("FRE <no-reply@fre.local>"),
   ADMIN_DEFAULT_ACCESS_CODE: z.string().min(6).max(128).optional(),
   ADMIN_ELEVATION_MINUTES: z.coerce.number().int().min(1).max(240).default(30),
@@ -36,9 +41,59 @@ export const configSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   HEALTH_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
+  METRICS_TOKEN: z.string().min(16).max(256).optional(),
+  /** Hosts (`host` or `host:port`, comma-separated) push endpoints may use even when not public. */
+  PUSH_ENDPOINT_ALLOW: z
+    .string()
+    .max(2000)
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host.length > 0),
+    )
+    .default([]),
 });
 
-export type Config = z.infer<typeof configSchema>;
+type ParsedConfig = z.infer<typeof configSchema>;
+export type Config = Omit<ParsedConfig, "PUBLIC_URL" | "MAIL_TRANSPORT" | "DEV_ROUTES"> & {
+  PUBLIC_URL: string;
+  MAIL_TRANSPORT: "smtp" | "outbox";
+  DEV_ROUTES: boolean;
+};
+
+/** True for http(s) URLs on localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === "[::1]"
+  );
+}
+
+/** Fills in the defaults that depend on other keys and refuses unsafe combinations. */
+function resolveConfig(parsed: ParsedConfig): { config?: Config; problems: string[] } {
+  const problems: string[] = [];
+  const PUBLIC_URL = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
+  const loopback = isLoopbackUrl(PUBLIC_URL);
+  const MAIL_TRANSPORT = parsed.MAIL_TRANSPORT ?? (parsed.SMTP_URL ? "smtp" : "outbox");
+  if (MAIL_TRANSPORT === "smtp" && !parsed.SMTP_URL) {
+    problems.push("MAIL_TRANSPORT: smtp needs SMTP_URL (smtp://user:pass@host:587)");
+  }
+  if (!loopback && !parsed.SMTP_URL && parsed.MAIL_TRANSPORT !== "outbox") {
+    problems.push(
+      `SMTP_URL: required when PUBLIC_URL (${PUBLIC_URL}) is not a loopback address — set ` +
+        "SMTP_URL=smtp://user:pass@host:587 so mails reach users, or MAIL_TRANSPORT=outbox to keep " +
+        "them in the database, readable only by an elevated admin at /admin/outbox",
+    );
+  }
+  const DEV_ROUTES = parsed.DEV_ROUTES ?? loopback;
+  if (problems.length > 0) return { problems };
+  return { config: { ...parsed, PUBLIC_URL, MAIL_TRANSPORT, DEV_ROUTES }, problems };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -57,5 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
     );
   }
-  return parsed.data;
+  const { config, problems } = resolveConfig(parsed.data);
+  if (!config) throw new ConfigError(problems);
+  return config;
 }

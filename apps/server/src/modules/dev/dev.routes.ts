@@ -1,7 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import { errorResponseSchema } from "@fre/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import type { Viewer } from "../auth/viewer.ts";
 import { readOutbox } from "../mail/mail.transport.ts";
 
 const outboxItem = z.object({
@@ -11,8 +13,12 @@ const outboxItem = z.object({
   html: z.string(),
   createdAt: z.string(),
 });
+const outboxQuery = z.object({ to: z.string().trim().toLowerCase().min(3).max(254) });
 
-/** Registered only with the outbox transport (no SMTP_URL): lets a developer read the mails. */
+/**
+ * Registered only when DEV_ROUTES is on (a loopback PUBLIC_URL by default) with the outbox
+ * transport: lets a developer on this machine read the mails without signing in.
+ */
 export async function devRoutes(fastify: FastifyInstance, deps: { db: Db }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -20,11 +26,38 @@ export async function devRoutes(fastify: FastifyInstance, deps: { db: Db }) {
     {
       schema: {
         tags: ["dev"],
-        summary: "Mails kept by the outbox transport, newest first",
-        querystring: z.object({ to: z.string().trim().toLowerCase().min(3).max(254) }),
+        summary: "Mails kept by the outbox transport, newest first (DEV_ROUTES only)",
+        querystring: outboxQuery,
         response: { 200: z.array(outboxItem) },
       },
     },
     async (request) => readOutbox(deps.db, request.query.to),
+  );
+}
+
+/** With the outbox transport on purpose (MAIL_TRANSPORT=outbox): only an elevated admin reads it. */
+export async function outboxAdminRoutes(
+  fastify: FastifyInstance,
+  deps: { db: Db; requireAdmin: (request: FastifyRequest) => Promise<Viewer> },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    "/api/admin/outbox",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Mails kept by the outbox transport for one address, newest first",
+        querystring: outboxQuery,
+        response: {
+          200: z.array(outboxItem),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await deps.requireAdmin(request);
+      return readOutbox(deps.db, request.query.to);
+    },
   );
 }

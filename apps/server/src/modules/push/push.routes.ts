@@ -14,7 +14,7 @@ const subscriptionSchema = z.object({
 
 export async function pushRoutes(
   fastify: FastifyInstance,
-  deps: { db: Db; viewer: ViewerResolver; publicKey: string },
+  deps: { db: Db; viewer: ViewerResolver; publicKey: string; endpointAllow: string[] },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["push"];

@@ -27,6 +27,8 @@ export interface PushDeps {
   subject: string;
   /** Tests point the sender at a local HTTPS push service with its own CA. */
   agent?: Agent;
+  /** PUSH_ENDPOINT_ALLOW: hosts exempt from the public-address rule (the tests' push service). */
+  endpointAllow: string[];
   onError: (error: unknown) => void;
 }
 
