@@ -18,9 +18,12 @@ import { getOrCreateSetting, newSecret } from "./lib/app-settings.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { installErrorHandlers } from "./lib/error-handler.ts";
 import { AppError } from "./lib/errors.ts";
+import { errorSerializer, maskLogArguments } from "./lib/log-safety.ts";
 import { metricsPlugin } from "./lib/metrics.ts";
 import { addSecurityHeaders } from "./lib/security-headers.ts";
 import { serializerCompiler } from "./lib/serializer.ts";
+import { installUserRateLimits, rateLimitedError } from "./lib/user-rate-limit.ts";
+import { rejectForbiddenCharacters } from "./lib/validation.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { assertElevated, ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -64,21 +67,29 @@ export interface AppDeps {
   pushAgent?: Agent;
 }
 
+const SESSIONS_REVOKED = "sessions-revoked";
+
 /** Request URLs without query strings or path tokens: links in mails carry secrets. */
 const safeUrl = (url: string) =>
   url.split("?")[0]!.replace(/(reset-password|verify-email)\/[^/]+/, "$1/[redacted]");
 
+/**
+ * No personal data in logs: a request is logged by its route pattern (`/api/admin/bonus-codes/:code`,
+ * never the code), without query string, headers or body; errors lose their query parameters.
+ */
 export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   return {
     level: config.LOG_LEVEL,
     redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({
+      req: (req: { method: string; url: string; id: string; routeOptions?: { url?: string } }) => ({
         id: req.id,
         method: req.method,
-        url: safeUrl(req.url),
+        url: req.routeOptions?.url ?? safeUrl(req.url),
       }),
+      err: errorSerializer,
     },
+    hooks: { logMethod: maskLogArguments },
   };
 }
 
@@ -121,6 +132,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     reply.header("x-request-id", request.id);
   });
   installErrorHandlers(app);
+  // Before every schema and handler: no string reaching a route carries a control character.
+  app.addHook("preValidation", async (request) => rejectForbiddenCharacters(request));
 
   const https = config.PUBLIC_URL.startsWith("https://");
   addSecurityHeaders(app, {
@@ -140,8 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: "1 minute",
-    errorResponseBuilder: (_request, context) =>
-      new AppError("RATE_LIMITED", 429, {}, { retryAfter: Math.ceil(context.ttl / 1000) }),
+    errorResponseBuilder: (_request, context) => rateLimitedError(context.ttl),
   });
   await app.register(swagger, {
     openapi: {
@@ -158,7 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
         .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
         .replace(https ? /$^/ : /upgrade-insecure-requests;?/, ""),
   });
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { token: config.METRICS_TOKEN });
 
   const mailer =
     deps.mailer ??
@@ -185,7 +197,16 @@ export async function buildApp(config: Config, deps: AppDeps) {
       ),
     log: (level, message) => app.log[level]({ source: "better-auth" }, message),
   });
+  const bus = createEventBus({
+    relay: deps.database,
+    onError: (error) => app.log.warn({ err: error }, "live event relay failed"),
+  });
+  await bus.start();
+  app.addHook("onClose", () => bus.stop());
   const viewer = viewerResolver({ db, clock, secret });
+  // A revocation in one process empties every process's session cache.
+  bus.onProcessSignal(SESSIONS_REVOKED, () => viewer.forgetAll());
+  installUserRateLimits(app, async (request) => (await viewer.optional(request))?.userId ?? null);
   const healthDeps: HealthDeps = {
     db,
     chain,
@@ -197,18 +218,18 @@ export async function buildApp(config: Config, deps: AppDeps) {
     await scope.register(rateLimit, {
       max: config.AUTH_RATE_LIMIT_MAX,
       timeWindow: "1 minute",
-      errorResponseBuilder: (_request, context) =>
-        new AppError("RATE_LIMITED", 429, {}, { retryAfter: Math.ceil(context.ttl / 1000) }),
+      errorResponseBuilder: (_request, context) => rateLimitedError(context.ttl),
     });
-    await authRoutes(scope, { auth, db, clock, publicUrl: config.PUBLIC_URL, viewer });
+    await authRoutes(scope, {
+      auth,
+      db,
+      clock,
+      publicUrl: config.PUBLIC_URL,
+      viewer,
+      onSessionsRevoked: () => bus.signalProcesses(SESSIONS_REVOKED),
+    });
   });
   await app.register(usersRoutes, { db, clock, viewer });
-  const bus = createEventBus({
-    relay: deps.database,
-    onError: (error) => app.log.warn({ err: error }, "live event relay failed"),
-  });
-  await bus.start();
-  app.addHook("onClose", () => bus.stop());
   const vapid = await loadVapidKeys(db);
   const push = pushSender({
     db,

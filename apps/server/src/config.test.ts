@@ -31,7 +31,42 @@ describe("loadConfig", () => {
       RATE_LIMIT_MAX: 600,
       AUTH_RATE_LIMIT_MAX: 60,
       HEALTH_INTERVAL_MS: 300_000,
+      MAIL_TRANSPORT: "outbox",
+      DEV_ROUTES: true,
+      PUSH_ENDPOINT_ALLOW: [],
     });
+  });
+
+  it("derives PUBLIC_URL from PORT and turns dev routes on only for a loopback URL", () => {
+    expect(loadConfig({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
+      expect(loadConfig({ PUBLIC_URL: url }).DEV_ROUTES).toBe(true);
+    }
+    const outbox = { MAIL_TRANSPORT: "outbox" };
+    for (const url of ["https://fre.example.com", "http://192.168.1.20:3000", "http://10.0.0.2"]) {
+      expect(loadConfig({ PUBLIC_URL: url, ...outbox }).DEV_ROUTES).toBe(false);
+    }
+    expect(
+      loadConfig({ PUBLIC_URL: "https://fre.example.com", ...outbox, DEV_ROUTES: "true" }),
+    ).toMatchObject({ DEV_ROUTES: true });
+    expect(loadConfig({ DEV_ROUTES: "false" }).DEV_ROUTES).toBe(false);
+  });
+
+  it("refuses a public address without SMTP, unless the outbox is chosen on purpose", () => {
+    const error = configError({ PUBLIC_URL: "https://fre.example.com" });
+    expect(error.message).toContain("SMTP_URL: required when PUBLIC_URL");
+    expect(error.message).toContain("MAIL_TRANSPORT=outbox");
+    expect(
+      loadConfig({ PUBLIC_URL: "https://fre.example.com", SMTP_URL: "smtp://u:p@mail:587" }),
+    ).toMatchObject({ MAIL_TRANSPORT: "smtp", DEV_ROUTES: false });
+    expect(configError({ MAIL_TRANSPORT: "smtp" }).message).toContain("MAIL_TRANSPORT");
+  });
+
+  it("parses the push allow-list and bounds the metrics token", () => {
+    expect(
+      loadConfig({ PUSH_ENDPOINT_ALLOW: " 127.0.0.1:8443, Push.Local " }).PUSH_ENDPOINT_ALLOW,
+    ).toEqual(["127.0.0.1:8443", "push.local"]);
+    expect(configError({ METRICS_TOKEN: "short" }).message).toContain("METRICS_TOKEN");
   });
 
   it("treats empty values as unset and ignores unknown variables", () => {

@@ -170,7 +170,7 @@ describe("bonus codes under concurrency", () => {
   it("exactly maxUses redemptions succeed", async () => {
     await createCode({ code: "RUSH", type: "fre", rewardValue: "1", maxUses: 5 });
     const users = [];
-    for (let i = 0; i < 15; i++) users.push(await signUp(test, uniqueUser("rush")));
+    for (let i = 0; i < 15; i++) users.push(await verifiedUser(test, "rush"));
     const answers = await Promise.all(
       users.map((u) => u.client.post("/api/bonus-codes/redeem", { code: "RUSH" })),
     );
@@ -183,11 +183,12 @@ describe("bonus codes under concurrency", () => {
 
   it("one user double-clicking is credited once", async () => {
     await createCode({ code: "DOUBLE", type: "fre", rewardValue: "2", maxUses: 100 });
-    const { client: c } = await signUp(test);
+    const { client: c } = await verifiedUser(test, "click");
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => c.post("/api/bonus-codes/redeem", { code: "DOUBLE" })),
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.json().error === "BONUS_CODE_ALREADY_USED")).toHaveLength(7);
     expect((await c.get("/api/me")).json().balance).toBe("2.000000000");
   });
 });

@@ -7,6 +7,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NICKNAME_MIN_LENGTH = 3;
 export const NICKNAME_MAX_LENGTH = 20;
+/** Letters (any script), digits, `_ - .`: no spaces, emoji, control or bidi-override characters. */
+export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.-]{3,20}$/u;
 export const EMAIL_MAX_LENGTH = 254;
 export const REFERRAL_CODE_LENGTH = 6;
 

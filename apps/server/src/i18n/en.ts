@@ -14,7 +14,8 @@ export const en: Catalog = {
     TOO_MANY_ATTEMPTS: "Too many sign-in attempts. Try again in {{minutes}} minute(s).",
     NICKNAME_TAKEN: "This nickname is already taken.",
     NICKNAME_REQUIRED: "A nickname is required.",
-    INVALID_NICKNAME: "The nickname must be 3 to 20 characters long.",
+    INVALID_NICKNAME:
+      "The nickname must have 3 to 20 letters, digits or _ - . characters (no spaces or emoji).",
     INVALID_EMAIL: "Invalid e-mail address.",
     EMAIL_IN_USE: "This e-mail address is already in use.",
     WEAK_PASSWORD:
@@ -45,6 +46,7 @@ export const en: Catalog = {
     BONUS_CODE_ALREADY_USED: "You have already used this code.",
     BONUS_CODE_ERROR: "An error occurred while using the code.",
     BONUS_CODE_EXISTS: "This code already exists.",
+    BONUS_EMAIL_NOT_VERIFIED: "Verify your e-mail address to redeem a bonus code.",
     NO_SESSION_FOR_TIME_REDUCTION: "This code shortens a session: start a mining session first.",
     LEVEL_LOCKED: "Validate the previous level first.",
     LEVEL_ALREADY_VALIDATED: "This level is already validated.",

@@ -15,7 +15,8 @@ export const es: Catalog = {
       "Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {{minutes}} minuto(s).",
     NICKNAME_TAKEN: "Este apodo ya está en uso.",
     NICKNAME_REQUIRED: "El apodo es obligatorio.",
-    INVALID_NICKNAME: "El apodo debe tener entre 3 y 20 caracteres.",
+    INVALID_NICKNAME:
+      "El apodo debe tener de 3 a 20 letras, cifras o caracteres _ - . (sin espacios ni emojis).",
     INVALID_EMAIL: "Dirección de correo electrónico no válida.",
     EMAIL_IN_USE: "Esta dirección de correo electrónico ya está en uso.",
     WEAK_PASSWORD:
@@ -47,6 +48,7 @@ export const es: Catalog = {
     BONUS_CODE_ALREADY_USED: "Ya has usado este código.",
     BONUS_CODE_ERROR: "Se produjo un error al usar el código.",
     BONUS_CODE_EXISTS: "Este código ya existe.",
+    BONUS_EMAIL_NOT_VERIFIED: "Verifica tu dirección de correo para usar un código bonus.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Este código acorta una sesión: primero inicia una sesión de minería.",
     LEVEL_LOCKED: "Valida primero el nivel anterior.",

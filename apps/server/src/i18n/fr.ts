@@ -13,7 +13,8 @@ export const fr = {
     TOO_MANY_ATTEMPTS: "Trop de tentatives de connexion. Réessayez dans {{minutes}} minute(s).",
     NICKNAME_TAKEN: "Ce pseudo est déjà utilisé.",
     NICKNAME_REQUIRED: "Le pseudo est obligatoire.",
-    INVALID_NICKNAME: "Le pseudo doit contenir entre 3 et 20 caractères.",
+    INVALID_NICKNAME:
+      "Le pseudo doit contenir 3 à 20 lettres, chiffres ou caractères _ - . (sans espace ni emoji).",
     INVALID_EMAIL: "Adresse e-mail invalide.",
     EMAIL_IN_USE: "Cette adresse e-mail est déjà utilisée.",
     WEAK_PASSWORD:
@@ -44,6 +45,7 @@ export const fr = {
     BONUS_CODE_ALREADY_USED: "Vous avez déjà utilisé ce code.",
     BONUS_CODE_ERROR: "Une erreur est survenue lors de l'utilisation du code.",
     BONUS_CODE_EXISTS: "Ce code existe déjà.",
+    BONUS_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour utiliser un code bonus.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Ce code réduit la durée d'une session : lancez d'abord une session de minage.",
     LEVEL_LOCKED: "Validez d'abord le niveau précédent.",

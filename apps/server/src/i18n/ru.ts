@@ -14,7 +14,8 @@ export const ru: Catalog = {
     TOO_MANY_ATTEMPTS: "Слишком много попыток входа. Повторите через {{minutes}} мин.",
     NICKNAME_TAKEN: "Этот никнейм уже занят.",
     NICKNAME_REQUIRED: "Укажите никнейм.",
-    INVALID_NICKNAME: "Никнейм должен содержать от 3 до 20 символов.",
+    INVALID_NICKNAME:
+      "Псевдоним: от 3 до 20 букв, цифр или символов _ - . (без пробелов и эмодзи).",
     INVALID_EMAIL: "Некорректный адрес электронной почты.",
     EMAIL_IN_USE: "Этот адрес электронной почты уже используется.",
     WEAK_PASSWORD:
@@ -45,6 +46,7 @@ export const ru: Catalog = {
     BONUS_CODE_ALREADY_USED: "Вы уже использовали этот код.",
     BONUS_CODE_ERROR: "Произошла ошибка при использовании кода.",
     BONUS_CODE_EXISTS: "Такой код уже существует.",
+    BONUS_EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы активировать бонус-код.",
     NO_SESSION_FOR_TIME_REDUCTION: "Этот код сокращает сессию: сначала запустите сессию майнинга.",
     LEVEL_LOCKED: "Сначала пройдите предыдущий уровень.",
     LEVEL_ALREADY_VALIDATED: "Этот уровень уже пройден.",

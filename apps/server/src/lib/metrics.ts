@@ -1,14 +1,39 @@
-import type { FastifyInstance } from "fastify";
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { AppError } from "./errors.ts";
+
+export interface MetricsOptions {
+  /** METRICS_TOKEN: a scraper sends `Authorization: Bearer <token>`; without it, loopback only. */
+  token?: string;
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/** True for 127.0.0.0/8, ::1 and their IPv4-mapped form. */
+export const isLoopbackIp = (ip: string) =>
+  ip === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
+
+/** Process and route figures are for operators: a bearer token, or a caller on this machine. */
+export function metricsAccess(options: MetricsOptions) {
+  const expected = options.token ? digest(options.token) : null;
+  return (request: FastifyRequest): boolean => {
+    const header = request.headers.authorization;
+    if (expected && header?.startsWith("Bearer ")) {
+      return timingSafeEqual(digest(header.slice("Bearer ".length)), expected);
+    }
+    return isLoopbackIp(request.ip);
+  };
+}
 
 /** Prometheus metrics at /metrics: process defaults + HTTP latency per route. */
-export async function metricsPlugin(app: FastifyInstance) {
-  registerMetrics(app);
+export async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
+  registerMetrics(app, metricsAccess(options));
 }
 // Not encapsulated: the latency hook must see every route of the app.
 (metricsPlugin as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
 
-function registerMetrics(app: FastifyInstance) {
+function registerMetrics(app: FastifyInstance, allowed: (request: FastifyRequest) => boolean) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "fre_" });
   const duration = new Histogram({
@@ -32,7 +57,12 @@ function registerMetrics(app: FastifyInstance) {
     child.observe(reply.elapsedTime / 1000);
     done();
   });
-  app.get("/metrics", { schema: { hide: true }, config: { rateLimit: false } }, async (_r, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
+  app.get(
+    "/metrics",
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (request, reply) => {
+      if (!allowed(request)) throw new AppError("UNAUTHORIZED", 401);
+      return reply.type(registry.contentType).send(await registry.metrics());
+    },
   );
 }

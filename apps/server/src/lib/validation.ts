@@ -17,3 +17,52 @@ export function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.inf
     },
   );
 }
+
+/**
+ * C0 controls but tab, line feed and carriage return; DEL; C1 controls; unpaired surrogates.
+ * PostgreSQL refuses NUL in text, and none of these belongs in anything a person types.
+ */
+const FORBIDDEN_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const hasForbiddenCharacter = (text: string) => FORBIDDEN_CHARACTER.test(text);
+
+/** The path of the first string (value or key) holding a forbidden character, or null. */
+export function findForbiddenCharacter(value: unknown, path = "", depth = 0): string | null {
+  if (typeof value === "string") return hasForbiddenCharacter(value) ? path : null;
+  if (value === null || typeof value !== "object" || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path ? `${path}.${key}` : key;
+    if (hasForbiddenCharacter(key)) return itemPath;
+    const found = findForbiddenCharacter(item, itemPath, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses control characters in every string a request carries (body, query, path params)
+ * before any route sees it: 400 VALIDATION_ERROR with the field's path.
+ */
+export function rejectForbiddenCharacters(request: {
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
+}) {
+  for (const [part, value] of [
+    ["body", request.body],
+    ["query", request.query],
+    ["params", request.params],
+  ] as const) {
+    const path = findForbiddenCharacter(value);
+    if (path !== null) {
+      throw new AppError(
+        "VALIDATION_ERROR",
+        400,
+        {},
+        { issues: [{ path: path || part, message: "control characters are not allowed" }] },
+      );
+    }
+  }
+}

@@ -6,3 +6,15 @@ export const errorResponseSchema = z.object({
   retryAfter: z.number().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
+
+/** A page cursor naming a numeric row id: digits only, at most Number.MAX_SAFE_INTEGER. */
+export const idCursorSchema = z
+  .string()
+  .regex(/^\d{1,16}$/, "must be a row id")
+  .refine((value) => Number(value) <= Number.MAX_SAFE_INTEGER, "must be a row id")
+  .transform(Number);
+
+/** A link an admin enters and users open: http(s) only (no javascript:, data:, file:…). */
+export const webUrlSchema = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .max(500);

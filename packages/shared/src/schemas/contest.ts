@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { webUrlSchema } from "./common.ts";
 
 export const contestLevelSchema = z.object({
   level: z.number().int(),
@@ -16,7 +17,7 @@ export const contestSchema = z.object({
 });
 export const contestLinksBodySchema = z.object({
   links: z
-    .array(z.object({ level: z.number().int().min(1).max(5), url: z.url().max(500) }))
+    .array(z.object({ level: z.number().int().min(1).max(5), url: webUrlSchema }))
     .min(1)
     .max(5),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCursorSchema } from "./common.ts";
 
 export const ledgerItemSchema = z.object({
   id: z.string(),
@@ -12,10 +13,7 @@ export const ledgerPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export const ledgerQuerySchema = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
+  cursor: idCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const walletSchema = z.object({

@@ -46,7 +46,7 @@ export async function adminRoutes(
   app.post(
     "/api/admin/access",
     {
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { userRateLimit: { max: 10, timeWindow: "1 minute" } },
       schema: {
         tags,
         summary: "Verify the personal access code and elevate this session",

@@ -34,6 +34,9 @@ const changePasswordBody = z.object({
   revokeOtherSessions: z.boolean().optional(),
 });
 
+/** Better Auth's own floor for anonymous verification mails (it hides which addresses exist). */
+const ANSWER_FLOOR_MS = 500;
+
 /** The Better Auth endpoints FRE exposes; everything else Better Auth offers stays closed. */
 const EXPOSED = new Set([
   "sign-up/email",
@@ -78,6 +81,8 @@ export interface AuthRoutesDeps {
   clock: Clock;
   publicUrl: string;
   viewer: ViewerResolver;
+  /** Tells every server process to drop its cached sessions (sign-out, reset, password change). */
+  onSessionsRevoked: () => void;
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
@@ -146,11 +151,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
             return signUp(request, reply);
           case "sign-in/email":
             return signIn(request, reply);
-          case "send-verification-email": {
-            const body = parseBody(emailBody, request.body);
-            await claimVerificationResend(db, clock, body.email);
-            return forward(request, reply, body);
-          }
+          case "send-verification-email":
+            return resendVerification(request, reply);
           case "request-password-reset":
             return forward(request, reply, parseBody(emailBody, request.body));
           case "sign-out":
@@ -158,6 +160,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
             const sent = await forward(request, reply);
             if (path === "sign-out") deps.viewer.forget(request);
             else deps.viewer.forgetAll();
+            deps.onSessionsRevoked();
             return sent;
           }
           case "reset-password": {
@@ -165,6 +168,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
             assertStrongPassword(body.newPassword);
             const sent = await forward(request, reply, body);
             deps.viewer.forgetAll();
+            deps.onSessionsRevoked();
             return sent;
           }
           case "change-password": {
@@ -172,6 +176,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
             assertStrongPassword(body.newPassword);
             const sent = await forward(request, reply, body);
             deps.viewer.forgetAll();
+            deps.onSessionsRevoked();
             return sent;
           }
         }
@@ -179,6 +184,28 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       return forward(request, reply);
     },
   });
+
+  /**
+   * The signed-in user hears about the 60 s cooldown (it is their own address). Anyone else gets
+   * the same answer, in the same time, whether the address exists, is verified, or is cooling
+   * down — Better Auth already answers unknown addresses alike.
+   */
+  async function resendVerification(request: FastifyRequest, reply: FastifyReply) {
+    const body = parseBody(emailBody, request.body);
+    if (await deps.viewer.optional(request)) {
+      await claimVerificationResend(db, clock, body.email);
+      return forward(request, reply, body);
+    }
+    const started = Date.now();
+    try {
+      await claimVerificationResend(db, clock, body.email);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== "VERIFICATION_COOLDOWN") throw error;
+      await new Promise((resolve) => setTimeout(resolve, ANSWER_FLOOR_MS - (Date.now() - started)));
+      return reply.status(200).send({ status: true });
+    }
+    return forward(request, reply, body);
+  }
 
   async function signUp(request: FastifyRequest, reply: FastifyReply) {
     const raw = (request.body ?? {}) as Record<string, unknown>;
@@ -190,7 +217,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     }
     const body = parseBody(signUpBodySchema, raw);
     const { referrerId } = await checkSignUp(db, body);
-    const nickname = body.nickname.trim();
+    const nickname = body.nickname.trim().normalize("NFC");
     const forwarded = {
       email: body.email,
       password: body.password,
@@ -199,7 +226,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       language: body.language ?? languageFromHeader(request.headers["accept-language"]),
       callbackURL: body.callbackURL ?? "/dashboard",
     };
-    return signUpContext.run({ referrerId }, () => forward(request, reply, forwarded));
+    const response = await signUpContext.run({ referrerId }, () => callAuth(request, forwarded));
+    // Two sign-ups racing for one address or nickname both pass the checks; the loser's insert
+    // fails on the unique index. Checking again names what was taken, as a sequential one would.
+    if (response.status === 422 || response.status === 400) await checkSignUp(db, body);
+    return sendAuthResponse(request, reply, response);
   }
 
   async function signIn(request: FastifyRequest, res: FastifyReply) {

@@ -1,6 +1,7 @@
 import {
   LOGIN_MAX_ATTEMPTS,
   LOGIN_WINDOW_MS,
+  NICKNAME_PATTERN,
   passwordIssues,
   type SignUpBody,
   VERIFICATION_RESEND_COOLDOWN_MS,
@@ -31,9 +32,9 @@ export async function checkSignUp(
   db: Db,
   body: SignUpBody,
 ): Promise<{ referrerId: string | null }> {
-  const nickname = body.nickname.trim();
+  const nickname = body.nickname.trim().normalize("NFC");
   if (nickname.length === 0) throw new AppError("NICKNAME_REQUIRED", 400);
-  if (nickname.length < 3 || nickname.length > 20) throw new AppError("INVALID_NICKNAME", 400);
+  if (!NICKNAME_PATTERN.test(nickname)) throw new AppError("INVALID_NICKNAME", 400);
   assertStrongPassword(body.password);
   if (await nicknameExists(db, nickname)) throw new AppError("NICKNAME_TAKEN", 409);
   if (await emailExists(db, body.email)) throw new AppError("EMAIL_IN_USE", 409);

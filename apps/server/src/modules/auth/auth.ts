@@ -85,7 +85,8 @@ export function createAuth(deps: AuthDeps) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      cookieCache: { enabled: true, maxAge: 60 },
+      // No signed session copy in a cookie: a revoked session (sign-out, reset) must stop at once.
+      cookieCache: { enabled: false },
     },
     user: {
       additionalFields: {
@@ -132,7 +133,9 @@ export function createAuth(deps: AuthDeps) {
       user: {
         create: {
           before: async (user) => {
-            const nickname = String((user as { nickname?: unknown }).nickname ?? "").trim();
+            const nickname = String((user as { nickname?: unknown }).nickname ?? "")
+              .trim()
+              .normalize("NFC");
             const context = signUpContext.getStore();
             return {
               data: {

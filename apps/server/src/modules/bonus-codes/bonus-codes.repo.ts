@@ -1,12 +1,21 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { bonusCodes, bonusCodeUsages, boosts } from "../../db/schema/index.ts";
+import { bonusCodes, bonusCodeUsages, boosts, users } from "../../db/schema/index.ts";
 
 export type BonusCodeRow = typeof bonusCodes.$inferSelect;
 
 export async function lockCode(tx: Tx, code: string) {
   const [row] = await tx.select().from(bonusCodes).where(eq(bonusCodes.code, code)).for("update");
   return row ?? null;
+}
+
+export async function isEmailVerified(db: Db, userId: string) {
+  const [row] = await db
+    .select({ verified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.verified === true;
 }
 
 export async function hasUsed(tx: Tx, userId: string, code: string) {

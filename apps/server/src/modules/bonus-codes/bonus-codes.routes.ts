@@ -38,15 +38,8 @@ export async function bonusCodesRoutes(
   app.post(
     "/api/bonus-codes/redeem",
     {
-      config: {
-        // Per signed-in user (the session cookie), not per IP: guessing codes stays slow.
-        rateLimit: {
-          max: 10,
-          timeWindow: "1 minute",
-          keyGenerator: (request) =>
-            /fre\.session_token=([^.;]+)/.exec(request.headers.cookie ?? "")?.[1] ?? request.ip,
-        },
-      },
+      // Per verified user, on top of the per-IP limit: guessing codes stays slow.
+      config: { userRateLimit: { max: 10, timeWindow: "1 minute" } },
       schema: {
         tags: ["bonus-codes"],
         summary: "Redeem a bonus code",

@@ -19,6 +19,7 @@ import {
   findCode,
   hasUsed,
   insertCode,
+  isEmailVerified,
   listCodes,
   listUses,
   lockCode,
@@ -47,6 +48,9 @@ export async function redeemCode(
 ): Promise<RedeemResult> {
   const code = rawCode.trim().toUpperCase();
   if (code.length === 0 || code.length > 32) throw new AppError("BONUS_CODE_INVALID", 404);
+  // Throwaway accounts would drain public codes: a code needs a reachable owner.
+  if (!(await isEmailVerified(deps.db, userId)))
+    throw new AppError("BONUS_EMAIL_NOT_VERIFIED", 403);
   const now = deps.clock.now();
   let result: RedeemResult;
   try {

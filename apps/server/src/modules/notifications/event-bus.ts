@@ -75,6 +75,17 @@ export function createEventBus(
     publishAll(event: LiveEvent) {
       send({ to: null, event });
     },
+    /** A signal for every server process (not for users): e.g. "sessions were revoked". */
+    signalProcesses(name: string) {
+      send({ to: `process:${name}`, event: { type: name, data: null } });
+    },
+    onProcessSignal(name: string, listener: () => void) {
+      const handler = () => listener();
+      emitter.on(`process:${name}`, handler);
+      return () => {
+        emitter.off(`process:${name}`, handler);
+      };
+    },
     subscribe(userId: string, listener: (event: LiveEvent) => void) {
       emitter.on(userId, listener);
       emitter.on(everyone, listener);

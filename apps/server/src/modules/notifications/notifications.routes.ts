@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { languageFromHeader } from "../../i18n/index.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   getNotifications,
@@ -21,6 +22,9 @@ const notificationSchema = z.object({
   target: z.string(),
 });
 const listSchema = z.object({ items: z.array(notificationSchema), unread: z.number().int() });
+
+/** Tabs and devices one user may keep live at once (per server process). */
+export const MAX_STREAMS_PER_USER = 5;
 
 export async function notificationsRoutes(
   fastify: FastifyInstance,
@@ -58,12 +62,21 @@ export async function notificationsRoutes(
       return reply.status(204).send(null);
     },
   );
+  // Open streams per user in this process: a few tabs and devices, not a connection flood.
+  const openStreams = new Map<string, number>();
   // Server-sent events: new notifications (and later other live events) for the signed-in user.
   app.get(
     "/api/events",
-    { schema: { tags, summary: "Live events (text/event-stream)" }, config: { rateLimit: false } },
+    {
+      schema: { tags, summary: "Live events (text/event-stream), at most 5 open per user" },
+      config: { userRateLimit: { max: 60, timeWindow: "1 minute" } },
+    },
     async (request, reply) => {
       const { userId } = await deps.viewer.required(request);
+      const open = openStreams.get(userId) ?? 0;
+      if (open >= MAX_STREAMS_PER_USER)
+        throw new AppError("RATE_LIMITED", 429, {}, { retryAfter: 60 });
+      openStreams.set(userId, open + 1);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -80,6 +93,9 @@ export async function notificationsRoutes(
       request.raw.on("close", () => {
         clearInterval(ping);
         unsubscribe();
+        const left = (openStreams.get(userId) ?? 1) - 1;
+        if (left > 0) openStreams.set(userId, left);
+        else openStreams.delete(userId);
       });
     },
   );

@@ -23,7 +23,7 @@ export async function referralsRoutes(
   app.post(
     "/api/referrals/referrer",
     {
-      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      config: { userRateLimit: { max: 20, timeWindow: "1 minute" } },
       schema: {
         tags: ["referrals"],
         summary: "Set my referrer later (once)",

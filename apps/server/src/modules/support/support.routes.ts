@@ -59,7 +59,7 @@ export async function supportRoutes(
   app.post(
     "/api/support/tickets",
     {
-      config: { rateLimit: { max: 5, timeWindow: "1 hour" } },
+      config: { userRateLimit: { max: 5, timeWindow: "1 hour" } },
       schema: { tags, body: newTicketBody, response: { 201: ticketSchema, ...errors } },
     },
     async (request, reply) =>
@@ -78,7 +78,7 @@ export async function supportRoutes(
   app.post(
     "/api/support/tickets/:id/replies",
     {
-      config: { rateLimit: { max: 30, timeWindow: "1 hour" } },
+      config: { userRateLimit: { max: 30, timeWindow: "1 hour" } },
       schema: {
         tags,
         params: idParams,

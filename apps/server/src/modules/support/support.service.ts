@@ -106,15 +106,16 @@ export async function getMyTicket(db: Db, userId: string, id: string) {
 
 export async function replyAsUser(deps: SupportDeps, userId: string, id: string, body: string) {
   const now = deps.clock.now();
-  const updated = await deps.db
-    .update(supportTickets)
-    .set({ status: "open", updatedAt: now })
-    .where(and(eq(supportTickets.id, id), eq(supportTickets.userId, userId)))
-    .returning();
-  if (!updated[0]) throw new AppError("NOT_FOUND", 404);
-  await deps.db
-    .insert(supportMessages)
-    .values({ ticketId: id, author: "user", body, createdAt: now });
+  // The reopening and the message commit together: a failure leaves the ticket as it was.
+  await deps.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(supportTickets)
+      .set({ status: "open", updatedAt: now })
+      .where(and(eq(supportTickets.id, id), eq(supportTickets.userId, userId)))
+      .returning({ id: supportTickets.id });
+    if (!updated[0]) throw new AppError("NOT_FOUND", 404);
+    await tx.insert(supportMessages).values({ ticketId: id, author: "user", body, createdAt: now });
+  });
   return getMyTicket(deps.db, userId, id);
 }
 
@@ -138,15 +139,19 @@ export async function adminGetTicket(db: Db, id: string) {
 /** An admin answer marks the ticket answered and tells the user by e-mail. */
 export async function adminReply(deps: SupportDeps, id: string, body: string, close: boolean) {
   const now = deps.clock.now();
-  const [ticket] = await deps.db
-    .update(supportTickets)
-    .set({ status: close ? "closed" : "answered", updatedAt: now })
-    .where(eq(supportTickets.id, id))
-    .returning();
-  if (!ticket) throw new AppError("NOT_FOUND", 404);
-  await deps.db
-    .insert(supportMessages)
-    .values({ ticketId: id, author: "admin", body, createdAt: now });
+  // The new status and the answer commit together: never a closed ticket without its answer.
+  const ticket = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(supportTickets)
+      .set({ status: close ? "closed" : "answered", updatedAt: now })
+      .where(eq(supportTickets.id, id))
+      .returning();
+    if (!row) throw new AppError("NOT_FOUND", 404);
+    await tx
+      .insert(supportMessages)
+      .values({ ticketId: id, author: "admin", body, createdAt: now });
+    return row;
+  });
   const to = await recipient(deps.db, ticket.userId);
   if (to) {
     const url = new URL(`/support?ticket=${ticket.id}`, deps.publicUrl).toString();

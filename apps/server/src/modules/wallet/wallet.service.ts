@@ -28,18 +28,13 @@ export async function getWallet(db: Db, clock: Clock, userId: string): Promise<W
 export async function getLedgerPage(
   db: Db,
   userId: string,
-  cursor: string | undefined,
+  cursor: number | undefined,
   limit: number,
 ): Promise<LedgerPage> {
   const rows = await db
     .select()
     .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.userId, userId),
-        cursor ? lt(ledgerEntries.id, Number(cursor)) : undefined,
-      ),
-    )
+    .where(and(eq(ledgerEntries.userId, userId), cursor ? lt(ledgerEntries.id, cursor) : undefined))
     .orderBy(desc(ledgerEntries.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);

@@ -24,6 +24,15 @@ describe("sign-up validation", () => {
     });
   });
 
+  it("allows letters of any script, digits and _ - . in a nickname, nothing else", () => {
+    for (const nickname of ["Élodie_99", "miner.one", "a-b-c", "Влад", "小明小明"]) {
+      expect(validateRegister({ ...valid, nickname }).nickname).toBeUndefined();
+    }
+    for (const nickname of ["two words", "emoji😀x", "evil\u202Eabc", "tab\tname", "semi;colon"]) {
+      expect(validateRegister({ ...valid, nickname }).nickname).toBe("invalidNickname");
+    }
+  });
+
   it("bounds the nickname to 3–20 characters after trimming", () => {
     expect(validateRegister({ ...valid, nickname: "  abc  " }).nickname).toBeUndefined();
     expect(validateRegister({ ...valid, nickname: "a".repeat(21) }).nickname).toBe(
@@ -42,7 +51,7 @@ describe("server sign-up errors", () => {
   it.each([
     ["NICKNAME_TAKEN", "nickname", "nickname_taken"],
     ["NICKNAME_REQUIRED", "nickname", "nicknameRequired"],
-    ["INVALID_NICKNAME", "nickname", "nicknameRequired"],
+    ["INVALID_NICKNAME", "nickname", "invalidNickname"],
     ["INVALID_EMAIL", "email", "invalidEmail"],
     ["EMAIL_IN_USE", "email", "emailInUse"],
     ["WEAK_PASSWORD", "password", "weakPassword"],

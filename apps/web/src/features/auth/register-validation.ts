@@ -1,9 +1,15 @@
-import { isStrongPassword, NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH } from "@fre/shared";
+import {
+  isStrongPassword,
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_MIN_LENGTH,
+  NICKNAME_PATTERN,
+} from "@fre/shared";
 
 /** Keys of `auth:register.errors` (spec §8 sign-up errors). */
 export type RegisterErrorKey =
   | "nickname_taken"
   | "nicknameRequired"
+  | "invalidNickname"
   | "invalidEmail"
   | "emailInUse"
   | "weakPassword"
@@ -34,6 +40,8 @@ export function validateRegister(values: RegisterValues): RegisterErrors {
   const nickname = values.nickname.trim();
   if (nickname.length < NICKNAME_MIN_LENGTH || nickname.length > NICKNAME_MAX_LENGTH) {
     errors.nickname = "nicknameRequired";
+  } else if (!NICKNAME_PATTERN.test(nickname.normalize("NFC"))) {
+    errors.nickname = "invalidNickname";
   }
   if (!isStrongPassword(values.password)) errors.password = "weakPassword";
   if (values.confirm !== values.password) errors.confirm = "passwordMismatch";
@@ -56,8 +64,9 @@ export function registerErrorFromServer(
     case "NICKNAME_TAKEN":
       return { field: "nickname", key: "nickname_taken" };
     case "NICKNAME_REQUIRED":
-    case "INVALID_NICKNAME":
       return { field: "nickname", key: "nicknameRequired" };
+    case "INVALID_NICKNAME":
+      return { field: "nickname", key: "invalidNickname" };
     case "INVALID_EMAIL":
       return { field: "email", key: "invalidEmail" };
     case "EMAIL_IN_USE":

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
+import { AppError } from "./errors.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A limit per verified user (the signed-in session's user, never a cookie pattern), on top of
+     * the global per-IP limit. Anonymous callers are counted per IP.
+     */
+    userRateLimit?: { max: number; timeWindow: string | number };
+  }
+}
+
+/** The 429 every limiter answers, with the seconds to wait. */
+export const rateLimitedError = (ttlMs: number) =>
+  new AppError("RATE_LIMITED", 429, {}, { retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)) });
+
+/**
+ * Gives every route declaring `config.userRateLimit` its own limiter keyed on the verified user.
+ * Must be installed after @fastify/rate-limit and before the routes are registered.
+ */
+export function installUserRateLimits(
+  app: FastifyInstance,
+  userIdOf: (request: FastifyRequest) => Promise<string | null>,
+) {
+  app.addHook("onRoute", (route) => {
+    const limit = route.config?.userRateLimit;
+    if (!limit) return;
+    const check = app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.timeWindow,
+      keyGenerator: async (request) => {
+        const userId = await userIdOf(request);
+        return userId ? `user:${userId}` : `ip:${request.ip}`;
+      },
+    });
+    const hook: preHandlerHookHandler = async (request, reply) => {
+      const result = await check(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header("retry-after", String(result.ttlInSeconds));
+      throw rateLimitedError(result.ttl);
+    };
+    const existing = route.preHandler;
+    route.preHandler = existing
+      ? [hook, ...(Array.isArray(existing) ? existing : [existing])]
+      : hook;
+  });
+}
