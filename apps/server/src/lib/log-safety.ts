@@ -20,9 +20,10 @@ interface SafeError {
 /** A log-safe copy of an error: what failed and where, never the values it failed on. */
 export function safeError(error: unknown, depth = 0): SafeError | unknown {
   if (!(error instanceof Error)) return typeof error === "string" ? maskEmails(error) : error;
-  const withQuery = error as Error & { query?: unknown; params?: unknown; code?: unknown };
-  const isQueryError = typeof withQuery.query === "string" && "params" in withQuery;
-  const message = isQueryError ? "Failed query" : maskEmails(error.message);
+  const withQuery = error as Error & { query?: unknown; code?: unknown };
+  // Drizzle's "Failed query: <sql>\nparams: <values>" names the values; the driver's own error
+  // (the cause) carries PostgreSQL's message, which does not.
+  const message = maskEmails(error.message.split("\nparams:")[0]!);
   const safe: SafeError = {
     type: error.name,
     message,
@@ -32,7 +33,7 @@ export function safeError(error: unknown, depth = 0): SafeError | unknown {
       .join("\n")}`,
   };
   if (withQuery.code !== undefined) safe.code = withQuery.code;
-  if (isQueryError) safe.query = withQuery.query as string;
+  if (typeof withQuery.query === "string") safe.query = withQuery.query;
   if (error.cause !== undefined && depth < 3)
     safe.cause = safeError(error.cause, depth + 1) as SafeError;
   return safe;
