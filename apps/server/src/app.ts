@@ -6,11 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, {
-  type FastifyInstance,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -24,25 +20,29 @@ import { addSecurityHeaders } from "./lib/security-headers.ts";
 import { serializerCompiler } from "./lib/serializer.ts";
 import { installUserRateLimits, rateLimitedError } from "./lib/user-rate-limit.ts";
 import { rejectForbiddenCharacters } from "./lib/validation.ts";
-import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { assertElevated, ensureSecuritySettings } from "./modules/admin/admin.service.ts";
+import { adminAccessRoutes, adminRoutes } from "./modules/admin/admin.routes.ts";
+import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
+import { adminScope } from "./modules/admin/admin-gate.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { createAuth, trustedOrigins } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
-import { bonusCodesRoutes } from "./modules/bonus-codes/bonus-codes.routes.ts";
-import { contestRoutes } from "./modules/contest/contest.routes.ts";
+import {
+  bonusCodesAdminRoutes,
+  bonusCodesRoutes,
+} from "./modules/bonus-codes/bonus-codes.routes.ts";
+import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
 import { devRoutes, outboxAdminRoutes } from "./modules/dev/dev.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { type HealthDeps, startHealthMonitor } from "./modules/health/health.service.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
-import { messagesRoutes } from "./modules/messages/messages.routes.ts";
+import { messagesAdminRoutes, messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { miningRoutes } from "./modules/mining/mining.routes.ts";
-import type { MiningDeps } from "./modules/mining/mining.service.ts";
 import { createEventBus } from "./modules/notifications/event-bus.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import {
+  type NotificationType,
   notify,
   sweepExpiringBoosts,
   sweepSessionEndings,
@@ -52,7 +52,7 @@ import { loadVapidKeys, pushSender } from "./modules/push/push.service.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
-import { supportRoutes } from "./modules/support/support.routes.ts";
+import { supportAdminRoutes, supportRoutes } from "./modules/support/support.routes.ts";
 import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
@@ -183,18 +183,19 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
   await ensureSecuritySettings(db, config.ADMIN_DEFAULT_ACCESS_CODE, app.log);
 
+  // SMTP errors quote the recipient: log the code only (no PII in logs).
+  const mailErrorLogger = (error: unknown) =>
+    app.log.error(
+      { code: (error as { code?: unknown } | null)?.code ?? "unknown" },
+      "mail delivery failed",
+    );
   const auth = createAuth({
     db,
     mailer,
     clock,
     secret,
     publicUrl: config.PUBLIC_URL,
-    // SMTP errors quote the recipient: log the code only (no PII in logs).
-    onMailError: (error) =>
-      app.log.error(
-        { code: (error as { code?: unknown } | null)?.code ?? "unknown" },
-        "mail delivery failed",
-      ),
+    onMailError: mailErrorLogger,
     log: (level, message) => app.log[level]({ source: "better-auth" }, message),
   });
   const bus = createEventBus({
@@ -247,8 +248,12 @@ export async function buildApp(config: Config, deps: AppDeps) {
     publicKey: vapid.publicKey,
     endpointAllow: config.PUSH_ENDPOINT_ALLOW,
   });
-  const notifyUser: MiningDeps["notify"] = (userId, type, params) =>
-    notify(notificationDeps, userId, type, params);
+  /** One typed notify for every module (it also sends the push and the live event). */
+  const notifyUser = (
+    userId: string,
+    type: NotificationType,
+    params?: Record<string, string | number>,
+  ) => notify(notificationDeps, userId, type, params);
   await app.register(miningRoutes, { db, clock, viewer, notify: notifyUser });
   await app.register(notificationsRoutes, { ...notificationDeps, viewer });
   await app.register(referralsRoutes, { db, clock, viewer, publicUrl: config.PUBLIC_URL });
@@ -258,41 +263,42 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const stats = statsService(db, clock);
   await app.register(statsRoutes, { stats });
   const adminDeps = { db, clock, elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000 };
-  await app.register(adminRoutes, { ...adminDeps, viewer });
-  const requireAdmin = async (request: FastifyRequest) =>
-    assertElevated(adminDeps, await viewer.optional(request));
-  await app.register(bonusCodesRoutes, { db, clock, viewer, requireAdmin });
-  await app.register(messagesRoutes, { ...notificationDeps, viewer, requireAdmin });
-  await app.register(supportRoutes, {
+  await app.register(adminAccessRoutes, { ...adminDeps, viewer });
+  const supportDeps = {
     db,
     clock,
     mailer,
     publicUrl: config.PUBLIC_URL,
-    viewer,
-    requireAdmin,
-    onMailError: (error) =>
-      app.log.error(
-        { code: (error as { code?: unknown } | null)?.code ?? "unknown" },
-        "mail failed",
-      ),
-  });
-  await app.register(contestRoutes, {
-    db,
-    clock,
-    viewer,
-    requireAdmin,
-    notify: (userId, type, params) => notify(notificationDeps, userId, type, params),
-  });
+    onMailError: mailErrorLogger,
+  };
+  const contestDeps = { db, clock, notify: notifyUser };
+  await app.register(bonusCodesRoutes, { db, clock, viewer });
+  await app.register(messagesRoutes, { ...notificationDeps, viewer });
+  await app.register(supportRoutes, { ...supportDeps, viewer });
+  await app.register(contestRoutes, { ...contestDeps, viewer });
   await app.register(healthRoutes, healthDeps);
-  if (mailer.kind === "outbox") {
-    await app.register(outboxAdminRoutes, { db, requireAdmin });
-    if (config.DEV_ROUTES) {
-      await app.register(devRoutes, { db });
-      app.log.warn(
-        "DEV_ROUTES is on: /api/dev/outbox shows every mail to anyone who asks. " +
-          "Never run like this on a public address (set a non-loopback PUBLIC_URL or DEV_ROUTES=false).",
-      );
-    }
+  // Every /api/admin/* route but the elevation itself: one scope, one gate.
+  const gatedAdminRoutes: { method: string; url: string }[] = [];
+  await app.register(
+    adminScope(
+      { ...adminDeps, viewer },
+      async (admin) => {
+        await admin.register(adminRoutes, adminDeps);
+        await admin.register(bonusCodesAdminRoutes, { db, clock });
+        await admin.register(messagesAdminRoutes, notificationDeps);
+        await admin.register(supportAdminRoutes, supportDeps);
+        await admin.register(contestAdminRoutes, contestDeps);
+        if (mailer.kind === "outbox") await admin.register(outboxAdminRoutes, { db });
+      },
+      gatedAdminRoutes,
+    ),
+  );
+  if (mailer.kind === "outbox" && config.DEV_ROUTES) {
+    await app.register(devRoutes, { db });
+    app.log.warn(
+      "DEV_ROUTES is on: /api/dev/outbox shows every mail to anyone who asks. " +
+        "Never run like this on a public address (set a non-loopback PUBLIC_URL or DEV_ROUTES=false).",
+    );
   }
 
   await registerWeb(app, resolve(config.WEB_DIST));
@@ -300,6 +306,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
 
   return {
     app,
+    gatedAdminRoutes,
     auth,
     mailer,
     bus,

@@ -15,27 +15,26 @@ import {
   type AdminDeps,
   accessStatus,
   assertAdmin,
-  assertElevated,
   changeAccessCode,
   grantAccess,
   pendingSummary,
   revokeAccess,
   securityLog,
 } from "./admin.service.ts";
+import { adminOf } from "./admin-gate.ts";
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
 // The length rule is checked by the service so the spec's own message is shown.
 const codeChangeBody = z.object({ code: z.string().max(ADMIN_CODE_MAX_LENGTH) });
 
-export async function adminRoutes(
+/** Elevation itself: the admin role is enough (outside the admin scope's gate). */
+export async function adminAccessRoutes(
   fastify: FastifyInstance,
   deps: AdminDeps & { viewer: ViewerResolver },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const admin = async (request: Parameters<ViewerResolver["optional"]>[0]) =>
     assertAdmin(deps.db, await deps.viewer.optional(request));
-  const elevated = async (request: Parameters<ViewerResolver["optional"]>[0]) =>
-    assertElevated(deps, await deps.viewer.optional(request));
   const tags = ["admin"];
 
   app.get(
@@ -72,21 +71,21 @@ export async function adminRoutes(
       return reply.status(204).send(null);
     },
   );
+}
+
+/** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
+export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ["admin"];
   app.get(
     "/api/admin/summary",
     { schema: { tags, response: { 200: adminSummarySchema, ...errors } } },
-    async (request) => {
-      await elevated(request);
-      return pendingSummary(deps);
-    },
+    async () => pendingSummary(deps),
   );
   app.get(
     "/api/admin/security/logs",
     { schema: { tags, response: { 200: securityLogSchema, ...errors } } },
-    async (request) => {
-      await elevated(request);
-      return securityLog(deps);
-    },
+    async () => securityLog(deps),
   );
   app.put(
     "/api/admin/security/code",
@@ -98,7 +97,7 @@ export async function adminRoutes(
       },
     },
     async (request, reply) => {
-      await changeAccessCode(deps, await elevated(request), request.body.code);
+      await changeAccessCode(deps, adminOf(request), request.body.code);
       return reply.status(204).send(null);
     },
   );

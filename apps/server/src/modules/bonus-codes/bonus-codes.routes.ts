@@ -6,11 +6,11 @@ import {
   redeemBodySchema,
   redeemResultSchema,
 } from "@fre/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
-import type { Viewer, ViewerResolver } from "../auth/viewer.ts";
+import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   adminCreateCode,
   adminListCodes,
@@ -23,8 +23,6 @@ export async function bonusCodesRoutes(
   fastify: FastifyInstance,
   deps: BonusDeps & {
     viewer: ViewerResolver;
-    /** The admin gate (role + verified access code), wired in app.ts. */
-    requireAdmin: (request: FastifyRequest) => Promise<Viewer>;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +51,18 @@ export async function bonusCodesRoutes(
       return redeemCode(deps, viewer.userId, request.body.code);
     },
   );
+}
 
+/** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
+export async function bonusCodesAdminRoutes(fastify: FastifyInstance, deps: BonusDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
   const tags = ["admin"];
   app.get(
     "/api/admin/bonus-codes",
@@ -63,10 +72,7 @@ export async function bonusCodesRoutes(
         response: { 200: z.object({ items: z.array(adminBonusCodeSchema) }), ...errors },
       },
     },
-    async (request) => {
-      await deps.requireAdmin(request);
-      return adminListCodes(deps.db);
-    },
+    async () => adminListCodes(deps.db),
   );
   app.post(
     "/api/admin/bonus-codes",
@@ -77,10 +83,7 @@ export async function bonusCodesRoutes(
         response: { 201: adminBonusCodeSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      await deps.requireAdmin(request);
-      return reply.status(201).send(await adminCreateCode(deps, request.body));
-    },
+    async (request, reply) => reply.status(201).send(await adminCreateCode(deps, request.body)),
   );
   app.patch(
     "/api/admin/bonus-codes/:code",
@@ -92,9 +95,6 @@ export async function bonusCodesRoutes(
         response: { 200: adminBonusCodeSchema, ...errors },
       },
     },
-    async (request) => {
-      await deps.requireAdmin(request);
-      return adminUpdateCode(deps, request.params.code, request.body);
-    },
+    async (request) => adminUpdateCode(deps, request.params.code, request.body),
   );
 }

@@ -2,7 +2,7 @@ import { contestLinksBodySchema, contestSchema, errorResponseSchema } from "@fre
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Viewer, ViewerResolver } from "../auth/viewer.ts";
+import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   type ContestDeps,
   confirmLevel,
@@ -15,7 +15,6 @@ export async function contestRoutes(
   fastify: FastifyInstance,
   deps: ContestDeps & {
     viewer: ViewerResolver;
-    requireAdmin: (request: FastifyRequest) => Promise<Viewer>;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -58,6 +57,11 @@ export async function contestRoutes(
     },
     async (request) => confirmLevel(deps, await me(request), request.params.level),
   );
+}
+
+/** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
+export async function contestAdminRoutes(fastify: FastifyInstance, deps: ContestDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.put(
     "/api/admin/contest/links",
     {
@@ -68,7 +72,6 @@ export async function contestRoutes(
       },
     },
     async (request, reply) => {
-      await deps.requireAdmin(request);
       await setContestLinks(deps, request.body.links);
       return reply.status(204).send(null);
     },

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Viewer, ViewerResolver } from "../auth/viewer.ts";
+import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   adminCreateInformation,
   adminDeleteInformation,
@@ -37,7 +37,6 @@ export async function messagesRoutes(
   fastify: FastifyInstance,
   deps: MessagesDeps & {
     viewer: ViewerResolver;
-    requireAdmin: (request: FastifyRequest) => Promise<Viewer>;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +77,18 @@ export async function messagesRoutes(
       return reply.status(204).send(null);
     },
   );
+}
 
+/** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
+export async function messagesAdminRoutes(fastify: FastifyInstance, deps: MessagesDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
   const admin = ["admin"];
   app.get(
     "/api/admin/messages/global",
@@ -88,10 +98,7 @@ export async function messagesRoutes(
         response: { 200: z.object({ message: adminGlobalMessageSchema.nullable() }), ...errors },
       },
     },
-    async (request) => {
-      await deps.requireAdmin(request);
-      return adminGlobalMessage(deps);
-    },
+    async () => adminGlobalMessage(deps),
   );
   app.put(
     "/api/admin/messages/global",
@@ -102,10 +109,7 @@ export async function messagesRoutes(
         response: { 200: z.object({ message: adminGlobalMessageSchema }), ...errors },
       },
     },
-    async (request) => {
-      await deps.requireAdmin(request);
-      return adminSaveGlobalMessage(deps, request.body);
-    },
+    async (request) => adminSaveGlobalMessage(deps, request.body),
   );
   app.post(
     "/api/admin/messages/information",
@@ -116,10 +120,8 @@ export async function messagesRoutes(
         response: { 201: adminInformationSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      await deps.requireAdmin(request);
-      return reply.status(201).send(await adminCreateInformation(deps, request.body));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await adminCreateInformation(deps, request.body)),
   );
   const idParams = z.object({ id: z.uuid() });
   app.put(
@@ -132,16 +134,12 @@ export async function messagesRoutes(
         response: { 200: adminInformationSchema, ...errors },
       },
     },
-    async (request) => {
-      await deps.requireAdmin(request);
-      return adminUpdateInformation(deps, request.params.id, request.body);
-    },
+    async (request) => adminUpdateInformation(deps, request.params.id, request.body),
   );
   app.delete(
     "/api/admin/messages/information/:id",
     { schema: { tags: admin, params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deps.requireAdmin(request);
       await adminDeleteInformation(deps, request.params.id);
       return reply.status(204).send(null);
     },

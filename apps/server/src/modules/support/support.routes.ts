@@ -2,7 +2,7 @@ import { errorResponseSchema } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Viewer, ViewerResolver } from "../auth/viewer.ts";
+import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   adminGetTicket,
   adminListTickets,
@@ -43,7 +43,6 @@ export async function supportRoutes(
   fastify: FastifyInstance,
   deps: SupportDeps & {
     viewer: ViewerResolver;
-    requireAdmin: (request: FastifyRequest) => Promise<Viewer>;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -89,7 +88,18 @@ export async function supportRoutes(
     async (request) =>
       replyAsUser(deps, await me(request), request.params.id, request.body.message),
   );
+}
 
+/** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
+export async function supportAdminRoutes(fastify: FastifyInstance, deps: SupportDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    409: errorResponseSchema,
+  };
   const admin = ["admin"];
   app.get(
     "/api/admin/support/tickets",
@@ -103,18 +113,12 @@ export async function supportRoutes(
         },
       },
     },
-    async (request) => {
-      await deps.requireAdmin(request);
-      return adminListTickets(deps.db, request.query.status);
-    },
+    async (request) => adminListTickets(deps.db, request.query.status),
   );
   app.get(
     "/api/admin/support/tickets/:id",
     { schema: { tags: admin, params: idParams, response: { 200: threadSchema, ...errors } } },
-    async (request) => {
-      await deps.requireAdmin(request);
-      return adminGetTicket(deps.db, request.params.id);
-    },
+    async (request) => adminGetTicket(deps.db, request.params.id),
   );
   app.post(
     "/api/admin/support/tickets/:id/replies",
@@ -126,9 +130,7 @@ export async function supportRoutes(
         response: { 200: threadSchema, ...errors },
       },
     },
-    async (request) => {
-      await deps.requireAdmin(request);
-      return adminReply(deps, request.params.id, request.body.message, request.body.close);
-    },
+    async (request) =>
+      adminReply(deps, request.params.id, request.body.message, request.body.close),
   );
 }

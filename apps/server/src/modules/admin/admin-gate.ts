@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../../lib/errors.ts";
+import type { Viewer, ViewerResolver } from "../auth/viewer.ts";
+import { type AdminDeps, assertElevated } from "./admin.service.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The elevated admin, set by the admin scope's gate before anything else runs. */
+    elevatedAdmin: Viewer | null;
+  }
+}
+
+/**
+ * The one admin gate: every route registered inside `register` needs the admin role and a live
+ * elevation, checked on request — before the body is parsed or validated, so an anonymous caller
+ * learns nothing about a route's schema.
+ */
+export function adminScope(
+  deps: AdminDeps & { viewer: ViewerResolver },
+  register: (scope: FastifyInstance) => Promise<void>,
+  /** Filled with every gated route as it is registered (the tests walk it). */
+  gated: { method: string; url: string }[] = [],
+) {
+  return async (scope: FastifyInstance) => {
+    scope.addHook("onRoute", (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== "HEAD") gated.push({ method, url: route.url });
+      }
+    });
+    scope.decorateRequest("elevatedAdmin", null);
+    scope.addHook("onRequest", async (request) => {
+      request.elevatedAdmin = await assertElevated(deps, await deps.viewer.optional(request));
+    });
+    await register(scope);
+  };
+}
+
+/** The elevated admin of a request inside the admin scope. */
+export function adminOf(request: FastifyRequest): Viewer {
+  if (!request.elevatedAdmin) throw new AppError("ADMIN_ACCESS_REQUIRED", 403);
+  return request.elevatedAdmin;
+}
