@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client.ts";
 import { manualClock } from "../../lib/clock.ts";
+import { startJobs } from "../../lib/jobs.ts";
 import { type Chain, ChainNotRespondingError, toncenterChain } from "../ton/chain.ts";
 import {
   checkApi,
@@ -8,7 +9,7 @@ import {
   checkDatabase,
   checkHealth,
   type HealthDeps,
-  startHealthMonitor,
+  healthMonitorJob,
 } from "./health.service.ts";
 
 /** A database stub answering the health query (select … from users limit 1). */
@@ -216,7 +217,7 @@ describe("checkHealth", () => {
   });
 });
 
-describe("startHealthMonitor", () => {
+describe("the health-check job", () => {
   it("checks at start and every interval, logging only changes", async () => {
     vi.useFakeTimers();
     let chainUp = true;
@@ -224,9 +225,14 @@ describe("startHealthMonitor", () => {
       if (!chainUp) throw new ChainNotRespondingError(502);
     });
     const log = { info: vi.fn(), error: vi.fn() };
-    const monitor = startHealthMonitor(
-      { db: okDb, chain, clock: manualClock(), probeApi: async () => 200, timeoutMs: 1000 },
-      5 * 60_000,
+    const monitor = startJobs(
+      [
+        healthMonitorJob(
+          { db: okDb, chain, clock: manualClock(), probeApi: async () => 200, timeoutMs: 1000 },
+          5 * 60_000,
+          log as never,
+        ),
+      ],
       log as never,
     );
     await vi.advanceTimersByTimeAsync(0);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { Job } from "../../lib/jobs.ts";
 import { type Chain, ChainNotRespondingError } from "../ton/chain.ts";
 
 export interface HealthDeps {
@@ -92,22 +93,24 @@ const signature = (h: Health) =>
   `${h.status}|${h.components.database.status}|${h.components.api.status}|${h.components.blockchain.status}`;
 
 /** Re-checks every interval and logs only when a status changes. */
-export function startHealthMonitor(deps: HealthDeps, intervalMs: number, log: FastifyBaseLogger) {
+/** The background health check: logs only when the overall picture changes. */
+export function healthMonitorJob(
+  deps: HealthDeps,
+  everyMs: number,
+  log: Pick<FastifyBaseLogger, "info" | "error">,
+): Job {
   let last: string | null = null;
-  const run = async () => {
-    const health = await checkHealth(deps);
-    const current = signature(health);
-    if (current !== last) {
-      const level = health.status === "healthy" ? "info" : "error";
-      log[level]({ health }, `health changed to ${health.status}`);
-      last = current;
-    }
+  return {
+    name: "health-check",
+    everyMs,
+    async run() {
+      const health = await checkHealth(deps);
+      const current = signature(health);
+      if (current !== last) {
+        const level = health.status === "healthy" ? "info" : "error";
+        log[level]({ health }, `health changed to ${health.status}`);
+        last = current;
+      }
+    },
   };
-  const timer = setInterval(
-    () => void run().catch((error) => log.error({ err: error }, "health check failed")),
-    intervalMs,
-  );
-  timer.unref();
-  void run().catch((error) => log.error({ err: error }, "health check failed"));
-  return { stop: () => clearInterval(timer) };
 }

@@ -1,0 +1,152 @@
+/**
+ * The composition root: every dependency of the server is built here, once, from the config and
+ * what the caller injects (tests inject a clock, a mailer, a chain). Nothing else constructs a
+ * service; routes and jobs receive what they need from the object returned here.
+ */
+import type { Agent } from "node:https";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { getOrCreateSetting, newSecret } from "./lib/app-settings.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import type { Job } from "./lib/jobs.ts";
+import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
+import { createAuth } from "./modules/auth/auth.ts";
+import { viewerResolver } from "./modules/auth/viewer.ts";
+import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
+import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
+import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
+import { createEventBus } from "./modules/notifications/event-bus.ts";
+import {
+  type NotificationType,
+  notify,
+  sweepExpiringBoosts,
+  sweepSessionEndings,
+} from "./modules/notifications/notifications.service.ts";
+import { loadVapidKeys, pushSender } from "./modules/push/push.service.ts";
+import { statsService } from "./modules/stats/stats.service.ts";
+import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
+
+/** What a caller may inject instead of the configured implementation. */
+export interface InjectedDeps {
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  chain?: Chain;
+  /** HTTPS agent for Web Push requests (tests trust their local push service). */
+  pushAgent?: Agent;
+}
+
+/** The live-events signal that makes every process drop its cached sessions. */
+const SESSIONS_REVOKED = "sessions-revoked";
+
+export async function buildDependencies(
+  config: Config,
+  injected: InjectedDeps,
+  context: { log: FastifyBaseLogger; probeApi: () => Promise<number> },
+) {
+  const { log } = context;
+  const { database } = injected;
+  const { db } = database;
+  const clock = injected.clock ?? systemClock;
+  const mailer =
+    injected.mailer ??
+    (config.MAIL_TRANSPORT === "smtp" && config.SMTP_URL
+      ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : outboxMailer(db));
+  const chain =
+    injected.chain ??
+    (config.TON_API_URL === "simulated" ? simulatedChain() : toncenterChain(config.TON_API_URL));
+  const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
+  await ensureSecuritySettings(db, config.ADMIN_DEFAULT_ACCESS_CODE, log);
+
+  // SMTP errors quote the recipient: log the code only (no PII in logs).
+  const onMailError = (error: unknown) =>
+    log.error(
+      { code: (error as { code?: unknown } | null)?.code ?? "unknown" },
+      "mail delivery failed",
+    );
+  const auth = createAuth({
+    db,
+    mailer,
+    clock,
+    secret,
+    publicUrl: config.PUBLIC_URL,
+    onMailError,
+    log: (level, message) => log[level]({ source: "better-auth" }, message),
+  });
+
+  const bus = createEventBus({
+    relay: database,
+    onError: (error) => log.warn({ err: error }, "live event relay failed"),
+  });
+  await bus.start();
+  const viewer = viewerResolver({ db, clock, secret });
+  // A revocation in one process empties every process's session cache.
+  bus.onProcessSignal(SESSIONS_REVOKED, () => viewer.forgetAll());
+
+  const vapid = await loadVapidKeys(db);
+  const push = pushSender({
+    db,
+    vapid,
+    subject: config.VAPID_SUBJECT,
+    agent: injected.pushAgent,
+    endpointAllow: config.PUSH_ENDPOINT_ALLOW,
+    onError: (error) =>
+      log.warn({ status: (error as { statusCode?: number }).statusCode }, "push failed"),
+  });
+  const notificationDeps = { db, clock, bus, push };
+  /** One typed notify for every module (it also sends the push and the live event). */
+  const notifyUser = (
+    userId: string,
+    type: NotificationType,
+    params?: Record<string, string | number>,
+  ) => notify(notificationDeps, userId, type, params);
+
+  const healthDeps: HealthDeps = { db, chain, clock, probeApi: context.probeApi };
+  const leaderboard = leaderboardService({ database, clock });
+
+  /** Periodic work of a running server (not started by tests that only inject). */
+  const jobs: Job[] = [
+    healthMonitorJob(healthDeps, config.HEALTH_INTERVAL_MS, log),
+    {
+      name: "session-end-sweep",
+      everyMs: 15_000,
+      run: () => sweepSessionEndings(notificationDeps),
+    },
+    {
+      name: "boost-expiry-sweep",
+      everyMs: 15_000,
+      run: () => sweepExpiringBoosts(notificationDeps),
+    },
+  ];
+
+  return {
+    config,
+    database,
+    db,
+    clock,
+    mailer,
+    chain,
+    auth,
+    bus,
+    viewer,
+    onSessionsRevoked: () => bus.signalProcesses(SESSIONS_REVOKED),
+    vapid,
+    notificationDeps,
+    notifyUser,
+    healthDeps,
+    leaderboard,
+    stats: statsService(db, clock),
+    adminDeps: { db, clock, elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000 },
+    supportDeps: { db, clock, mailer, publicUrl: config.PUBLIC_URL, onMailError },
+    contestDeps: { db, clock, notify: notifyUser },
+    jobs,
+    async close() {
+      await bus.stop();
+      await mailer.close();
+    },
+  };
+}
+
+export type Dependencies = Awaited<ReturnType<typeof buildDependencies>>;

@@ -1,0 +1,100 @@
+/**
+ * Every route of the API, registered by scope: public and signed-in routes (each module checks
+ * its own viewer), the auth scope with its own limit, the admin scope behind its one gate, and
+ * the dev-only routes. Adding a feature is one line in the scope it belongs to.
+ */
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import type { Dependencies } from "./composition.ts";
+import { rateLimitedError } from "./lib/user-rate-limit.ts";
+import { adminAccessRoutes, adminRoutes } from "./modules/admin/admin.routes.ts";
+import { adminScope } from "./modules/admin/admin-gate.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import {
+  bonusCodesAdminRoutes,
+  bonusCodesRoutes,
+} from "./modules/bonus-codes/bonus-codes.routes.ts";
+import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
+import { devRoutes, outboxAdminRoutes } from "./modules/dev/dev.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
+import { messagesAdminRoutes, messagesRoutes } from "./modules/messages/messages.routes.ts";
+import { miningRoutes } from "./modules/mining/mining.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
+import { pushRoutes } from "./modules/push/push.routes.ts";
+import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
+import { statsRoutes } from "./modules/stats/stats.routes.ts";
+import { supportAdminRoutes, supportRoutes } from "./modules/support/support.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
+
+/** Registers every route; returns the admin routes the gate covers (the tests walk them). */
+export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
+  const { config, db, clock, viewer } = d;
+
+  // Auth: Better Auth's endpoints with their own, tighter per-IP limit.
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      max: config.AUTH_RATE_LIMIT_MAX,
+      timeWindow: "1 minute",
+      errorResponseBuilder: (_request, context) => rateLimitedError(context.ttl),
+    });
+    await authRoutes(scope, {
+      auth: d.auth,
+      db,
+      clock,
+      publicUrl: config.PUBLIC_URL,
+      viewer,
+      onSessionsRevoked: d.onSessionsRevoked,
+    });
+  });
+
+  // Public and signed-in routes.
+  await app.register(healthRoutes, d.healthDeps);
+  await app.register(statsRoutes, { stats: d.stats });
+  await app.register(usersRoutes, { db, clock, viewer });
+  await app.register(pushRoutes, {
+    db,
+    viewer,
+    publicKey: d.vapid.publicKey,
+    endpointAllow: config.PUSH_ENDPOINT_ALLOW,
+  });
+  await app.register(miningRoutes, { db, clock, viewer, notify: d.notifyUser });
+  await app.register(notificationsRoutes, { ...d.notificationDeps, viewer });
+  await app.register(referralsRoutes, { db, clock, viewer, publicUrl: config.PUBLIC_URL });
+  await app.register(leaderboardRoutes, { leaderboard: d.leaderboard, viewer });
+  await app.register(walletRoutes, { db, clock, viewer });
+  await app.register(bonusCodesRoutes, { db, clock, viewer });
+  await app.register(messagesRoutes, { ...d.notificationDeps, viewer });
+  await app.register(supportRoutes, { ...d.supportDeps, viewer });
+  await app.register(contestRoutes, { ...d.contestDeps, viewer });
+  // Elevation itself needs only the admin role.
+  await app.register(adminAccessRoutes, { ...d.adminDeps, viewer });
+
+  // Every other /api/admin/* route: one scope, one gate.
+  const gatedAdminRoutes: { method: string; url: string }[] = [];
+  await app.register(
+    adminScope(
+      { ...d.adminDeps, viewer },
+      async (admin) => {
+        await admin.register(adminRoutes, d.adminDeps);
+        await admin.register(bonusCodesAdminRoutes, { db, clock });
+        await admin.register(messagesAdminRoutes, d.notificationDeps);
+        await admin.register(supportAdminRoutes, d.supportDeps);
+        await admin.register(contestAdminRoutes, d.contestDeps);
+        if (d.mailer.kind === "outbox") await admin.register(outboxAdminRoutes, { db });
+      },
+      gatedAdminRoutes,
+    ),
+  );
+
+  // Dev-only routes: only with DEV_ROUTES (on by default for a loopback PUBLIC_URL only).
+  if (config.DEV_ROUTES && d.mailer.kind === "outbox") {
+    await app.register(devRoutes, { db });
+    app.log.warn(
+      "DEV_ROUTES is on: /api/dev/outbox shows every mail to anyone who asks. " +
+        "Never run like this on a public address (set a non-loopback PUBLIC_URL or DEV_ROUTES=false).",
+    );
+  }
+  return { gatedAdminRoutes };
+}
