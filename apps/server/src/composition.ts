@@ -9,6 +9,8 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { getOrCreateSetting, newSecret } from "./lib/app-settings.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import type { DomainEvents } from "./lib/domain-events.ts";
+import { createEventBus } from "./lib/event-bus.ts";
 import type { Job } from "./lib/jobs.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
@@ -16,9 +18,8 @@ import { viewerResolver } from "./modules/auth/viewer.ts";
 import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
-import { createEventBus } from "./modules/notifications/event-bus.ts";
+import { refreshSessionRate } from "./modules/mining/mining.service.ts";
 import {
-  type NotificationType,
   notify,
   sweepExpiringBoosts,
   sweepSessionEndings,
@@ -96,12 +97,13 @@ export async function buildDependencies(
       log.warn({ status: (error as { statusCode?: number }).statusCode }, "push failed"),
   });
   const notificationDeps = { db, clock, bus, push };
-  /** One typed notify for every module (it also sends the push and the live event). */
-  const notifyUser = (
-    userId: string,
-    type: NotificationType,
-    params?: Record<string, string | number>,
-  ) => notify(notificationDeps, userId, type, params);
+  /** Post-commit facts the modules announce, and who listens to them. */
+  const events: DomainEvents = {
+    rateChanged: (userId) => refreshSessionRate({ db, clock }, userId),
+    notify: async (userId, type, params) => {
+      await notify(notificationDeps, userId, type, params);
+    },
+  };
 
   const healthDeps: HealthDeps = { db, chain, clock, probeApi: context.probeApi };
   const leaderboard = leaderboardService({ database, clock });
@@ -134,13 +136,13 @@ export async function buildDependencies(
     onSessionsRevoked: () => bus.signalProcesses(SESSIONS_REVOKED),
     vapid,
     notificationDeps,
-    notifyUser,
+    events,
     healthDeps,
     leaderboard,
     stats: statsService(db, clock),
     adminDeps: { db, clock, elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000 },
     supportDeps: { db, clock, mailer, publicUrl: config.PUBLIC_URL, onMailError },
-    contestDeps: { db, clock, notify: notifyUser },
+    contestDeps: { db, clock, events },
     jobs,
     async close() {
       await bus.stop();

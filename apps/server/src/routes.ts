@@ -59,12 +59,18 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     publicKey: d.vapid.publicKey,
     endpointAllow: config.PUSH_ENDPOINT_ALLOW,
   });
-  await app.register(miningRoutes, { db, clock, viewer, notify: d.notifyUser });
+  await app.register(miningRoutes, { db, clock, viewer, events: d.events });
   await app.register(notificationsRoutes, { ...d.notificationDeps, viewer });
-  await app.register(referralsRoutes, { db, clock, viewer, publicUrl: config.PUBLIC_URL });
+  await app.register(referralsRoutes, {
+    db,
+    clock,
+    viewer,
+    publicUrl: config.PUBLIC_URL,
+    events: d.events,
+  });
   await app.register(leaderboardRoutes, { leaderboard: d.leaderboard, viewer });
   await app.register(walletRoutes, { db, clock, viewer });
-  await app.register(bonusCodesRoutes, { db, clock, viewer });
+  await app.register(bonusCodesRoutes, { db, clock, viewer, events: d.events });
   await app.register(messagesRoutes, { ...d.notificationDeps, viewer });
   await app.register(supportRoutes, { ...d.supportDeps, viewer });
   await app.register(contestRoutes, { ...d.contestDeps, viewer });
@@ -78,7 +84,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       { ...d.adminDeps, viewer },
       async (admin) => {
         await admin.register(adminRoutes, d.adminDeps);
-        await admin.register(bonusCodesAdminRoutes, { db, clock });
+        await admin.register(bonusCodesAdminRoutes, { db, clock, events: d.events });
         await admin.register(messagesAdminRoutes, d.notificationDeps);
         await admin.register(supportAdminRoutes, d.supportDeps);
         await admin.register(contestAdminRoutes, d.contestDeps);

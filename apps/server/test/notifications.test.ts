@@ -1,7 +1,7 @@
 import { SESSION_DURATION_MS } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { createEventBus } from "../src/modules/notifications/event-bus.ts";
+import { createEventBus } from "../src/lib/event-bus.ts";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
 import {
   sweepExpiringBoosts,

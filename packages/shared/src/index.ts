@@ -3,6 +3,7 @@ export * from "./contest.ts";
 export * from "./errors.ts";
 export * from "./mining.ts";
 export * from "./money.ts";
+export * from "./notifications.ts";
 export * from "./password.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/auth.ts";

@@ -10,9 +10,10 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordMovement } from "../ledger/ledger.repo.ts";
-import { reduceSessionTime, refreshSessionRate } from "../mining/mining.service.ts";
+import { reduceSessionTime } from "../mining/mining.service.ts";
 import {
   addBoost,
   type BonusCodeRow,
@@ -30,6 +31,7 @@ import {
 export interface BonusDeps {
   db: Db;
   clock: Clock;
+  events: Pick<DomainEvents, "rateChanged">;
 }
 
 const HOUR = 3_600_000;
@@ -82,7 +84,7 @@ export async function redeemCode(
     throw new AppError("BONUS_CODE_ERROR", 500);
   }
   // A boost changes the running session's rate from now on.
-  if (result.type === "boost") await refreshSessionRate(deps, userId);
+  if (result.type === "boost") await deps.events.rateChanged(userId);
   return result;
 }
 

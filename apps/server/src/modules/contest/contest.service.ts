@@ -8,8 +8,8 @@ import {
 } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { refreshSessionRate } from "../mining/mining.service.ts";
 import {
   findOpen,
   hasVerifiedReferral,
@@ -24,11 +24,7 @@ import {
 export interface ContestDeps {
   db: Db;
   clock: Clock;
-  notify?: (
-    userId: string,
-    type: "level_up",
-    params: Record<string, string | number>,
-  ) => Promise<void>;
+  events: DomainEvents;
 }
 
 /** Default links of the social tasks until an admin sets the real ones. */
@@ -112,8 +108,8 @@ export async function confirmLevel(deps: ContestDeps, userId: string, level: num
     }
     await validateLevel(tx, { userId, level, rewardNano: LEVEL_REWARD_NANO, at: now });
   });
-  await refreshSessionRate({ db: deps.db, clock: deps.clock }, userId);
-  await deps.notify?.(userId, "level_up", { level });
+  await deps.events.rateChanged(userId);
+  await deps.events.notify(userId, "level_up", { level });
   return getContest(deps, userId);
 }
 

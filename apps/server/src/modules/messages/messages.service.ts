@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { EventBus } from "../notifications/event-bus.ts";
+import type { EventBus } from "../../lib/event-bus.ts";
 import {
   countInformationSince,
   deleteInformation,

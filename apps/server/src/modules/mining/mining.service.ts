@@ -11,6 +11,7 @@ import {
 import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import { recordMovement } from "../ledger/ledger.repo.ts";
 import {
@@ -27,12 +28,8 @@ import {
 export interface MiningDeps {
   db: Db;
   clock: Clock;
-  /** Sends a user notification (after commit); optional so the engine runs on its own. */
-  notify?: (
-    userId: string,
-    type: "mining_session_claim" | "referral_active",
-    params: Record<string, string | number>,
-  ) => Promise<void>;
+  /** Announced after commit (notifications); `silentEvents` runs the engine on its own. */
+  events: Pick<DomainEvents, "notify">;
 }
 
 type Executor = Db | Tx;
@@ -106,7 +103,7 @@ async function saveAccrual(tx: Tx, s: SessionRow) {
 }
 
 /** Re-reads the rate of a user's running session (an event changed it, or it is stale). */
-export async function refreshSessionRate(deps: MiningDeps, userId: string) {
+export async function refreshSessionRate(deps: { db: Db; clock: Clock }, userId: string) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const session = await findActiveSession(tx, userId, true);
@@ -172,7 +169,9 @@ async function notifyReferrer(deps: MiningDeps, userId: string, started: boolean
   if (!referrer) return;
   await refreshSessionRate(deps, referrer.referrerId);
   if (started) {
-    await deps.notify?.(referrer.referrerId, "referral_active", { nickname: referrer.nickname });
+    await deps.events.notify(referrer.referrerId, "referral_active", {
+      nickname: referrer.nickname,
+    });
   }
 }
 
@@ -227,7 +226,7 @@ export async function settleMining(deps: MiningDeps, userId: string, mode: "clai
   });
   await notifyReferrer(deps, userId, false);
   if (mode === "claim") {
-    await deps.notify?.(userId, "mining_session_claim", { amount: formatNano(credited) });
+    await deps.events.notify(userId, "mining_session_claim", { amount: formatNano(credited) });
   }
   return { ...(await getMining(deps, userId)), credited: formatNano(credited) };
 }

@@ -1,3 +1,4 @@
+import type { NotificationType } from "@fre/shared";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   formatFreAmount,
@@ -7,7 +8,7 @@ import {
 } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { EventBus } from "./event-bus.ts";
+import type { EventBus } from "../../lib/event-bus.ts";
 import {
   claimEndingSessions,
   claimExpiringBoosts,
@@ -19,17 +20,7 @@ import {
   pruneExpiredBoosts,
 } from "./notifications.repo.ts";
 
-export const NOTIFICATION_TYPES = [
-  "mining_session_end",
-  "mining_session_claim",
-  "slot_available",
-  "referral_active",
-  "bonus_expiring",
-  "level_up",
-  "withdrawal_complete",
-  "purchase_confirmation",
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export { NOTIFICATION_TYPES, type NotificationType } from "@fre/shared";
 
 /** Spec §2 click targets. */
 export function notificationTarget(type: string): string {

@@ -1,8 +1,8 @@
 import { countedReferrals, formatNano, REFERRAL_BONUS_NANO, type Referrals } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { refreshSessionRate } from "../mining/mining.service.ts";
 import {
   countReferrals,
   findReferralFacts,
@@ -17,6 +17,7 @@ export interface ReferralDeps {
   db: Db;
   clock: Clock;
   publicUrl: string;
+  events: Pick<DomainEvents, "rateChanged">;
 }
 
 export async function getReferrals(deps: ReferralDeps, userId: string): Promise<Referrals> {
@@ -63,6 +64,6 @@ export async function setReferrer(deps: ReferralDeps, userId: string, rawCode: s
       }
       return referrerId;
     })
-    .then((referrerId) => refreshSessionRate(deps, referrerId));
+    .then((referrerId) => deps.events.rateChanged(referrerId));
   return getReferrals(deps, userId);
 }

@@ -1,0 +1,12 @@
+/** Kinds of user notification (spec §2 notification centre), server and web alike. */
+export const NOTIFICATION_TYPES = [
+  "mining_session_end",
+  "mining_session_claim",
+  "slot_available",
+  "referral_active",
+  "bonus_expiring",
+  "level_up",
+  "withdrawal_complete",
+  "purchase_confirmation",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
