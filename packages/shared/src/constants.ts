@@ -12,8 +12,16 @@ export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.-]{3,20}$/u;
 export const EMAIL_MAX_LENGTH = 254;
 export const REFERRAL_CODE_LENGTH = 6;
 
-export const LOGIN_MAX_ATTEMPTS = 5;
+/** Sign-in lockout (docs/decisions/0014): failures counted over a sliding window. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Failures on one account from one IP (or on one admin's access code) that lock it. */
+export const LOGIN_MAX_ATTEMPTS = 5;
+/** Failures on one account, from every IP, before each further attempt must wait. */
+export const LOGIN_ACCOUNT_FREE_FAILURES = 10;
+/** The account's wait after n failures: 2^(n − free) seconds, at most this. */
+export const LOGIN_ACCOUNT_MAX_DELAY_MS = 15 * 60 * 1000;
+/** Failures from one IP, on every account, that lock it (a ceiling against password spraying). */
+export const LOGIN_IP_MAX_FAILURES = 100;
 export const VERIFICATION_RESEND_COOLDOWN_MS = 60 * 1000;
 export const VERIFICATION_POLL_MS = 10 * 1000;
 

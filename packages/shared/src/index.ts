@@ -1,6 +1,7 @@
 export * from "./constants.ts";
 export * from "./contest.ts";
 export * from "./errors.ts";
+export * from "./ledger.ts";
 export * from "./mining.ts";
 export * from "./money.ts";
 export * from "./notifications.ts";

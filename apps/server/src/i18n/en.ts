@@ -11,7 +11,8 @@ export const en: Catalog = {
     PAYLOAD_TOO_LARGE: "The request is too large.",
     UNSUPPORTED_MEDIA_TYPE: "Unsupported request format (JSON expected).",
     INVALID_CREDENTIALS: "Wrong e-mail or password.",
-    TOO_MANY_ATTEMPTS: "Too many sign-in attempts. Try again in {{minutes}} minute(s).",
+    TOO_MANY_ATTEMPTS:
+      "Too many sign-in attempts. Try again in {unit, select, second {{seconds, plural, one {# second} other {# seconds}}} other {{minutes, plural, one {# minute} other {# minutes}}}}.",
     NICKNAME_TAKEN: "This nickname is already taken.",
     NICKNAME_REQUIRED: "A nickname is required.",
     INVALID_NICKNAME:
@@ -47,6 +48,8 @@ export const en: Catalog = {
     BONUS_CODE_ERROR: "An error occurred while using the code.",
     BONUS_CODE_EXISTS: "This code already exists.",
     BONUS_EMAIL_NOT_VERIFIED: "Verify your e-mail address to redeem a bonus code.",
+    INSUFFICIENT_BALANCE: "Insufficient balance.",
+    IDEMPOTENCY_KEY_REUSED: "This idempotency key was already used for a different request.",
     NO_SESSION_FOR_TIME_REDUCTION: "This code shortens a session: start a mining session first.",
     LEVEL_LOCKED: "Validate the previous level first.",
     LEVEL_ALREADY_VALIDATED: "This level is already validated.",

@@ -12,7 +12,7 @@ export const es: Catalog = {
     UNSUPPORTED_MEDIA_TYPE: "Formato de solicitud no admitido (se espera JSON).",
     INVALID_CREDENTIALS: "Correo electrónico o contraseña incorrectos.",
     TOO_MANY_ATTEMPTS:
-      "Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {{minutes}} minuto(s).",
+      "Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {unit, select, second {{seconds, plural, one {# segundo} other {# segundos}}} other {{minutes, plural, one {# minuto} other {# minutos}}}}.",
     NICKNAME_TAKEN: "Este apodo ya está en uso.",
     NICKNAME_REQUIRED: "El apodo es obligatorio.",
     INVALID_NICKNAME:
@@ -49,6 +49,8 @@ export const es: Catalog = {
     BONUS_CODE_ERROR: "Se produjo un error al usar el código.",
     BONUS_CODE_EXISTS: "Este código ya existe.",
     BONUS_EMAIL_NOT_VERIFIED: "Verifica tu dirección de correo para usar un código bonus.",
+    INSUFFICIENT_BALANCE: "Saldo insuficiente.",
+    IDEMPOTENCY_KEY_REUSED: "Esta clave de idempotencia ya se usó para otra solicitud.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Este código acorta una sesión: primero inicia una sesión de minería.",
     LEVEL_LOCKED: "Valida primero el nivel anterior.",

@@ -10,7 +10,8 @@ export const fr = {
     PAYLOAD_TOO_LARGE: "La requête est trop volumineuse.",
     UNSUPPORTED_MEDIA_TYPE: "Format de requête non pris en charge (JSON attendu).",
     INVALID_CREDENTIALS: "E-mail ou mot de passe incorrect.",
-    TOO_MANY_ATTEMPTS: "Trop de tentatives de connexion. Réessayez dans {{minutes}} minute(s).",
+    TOO_MANY_ATTEMPTS:
+      "Trop de tentatives de connexion. Réessayez dans {unit, select, second {{seconds, plural, one {# seconde} other {# secondes}}} other {{minutes, plural, one {# minute} other {# minutes}}}}.",
     NICKNAME_TAKEN: "Ce pseudo est déjà utilisé.",
     NICKNAME_REQUIRED: "Le pseudo est obligatoire.",
     INVALID_NICKNAME:
@@ -46,6 +47,8 @@ export const fr = {
     BONUS_CODE_ERROR: "Une erreur est survenue lors de l'utilisation du code.",
     BONUS_CODE_EXISTS: "Ce code existe déjà.",
     BONUS_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour utiliser un code bonus.",
+    INSUFFICIENT_BALANCE: "Solde insuffisant.",
+    IDEMPOTENCY_KEY_REUSED: "Cette clé d'idempotence a déjà servi pour une autre requête.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Ce code réduit la durée d'une session : lancez d'abord une session de minage.",
     LEVEL_LOCKED: "Validez d'abord le niveau précédent.",

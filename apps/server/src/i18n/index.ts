@@ -10,10 +10,109 @@ const catalogs: Record<Language, Catalog> = { fr, en, es, ru, zh };
 export type ErrorMessageKey = keyof Catalog["errors"];
 export type MailMessageKey = keyof Catalog["mail"];
 
-function interpolate(text: string, values: Record<string, string | number> = {}): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
+export type MessageValues = Record<string, string | number>;
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralRulesOf(language: Language) {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules;
+}
+
+/** `{name, plural|select, key {text} …}` starting at `start`, or null when the text is not one. */
+function blockAt(text: string, start: number) {
+  const head = /\{\s*(\w+)\s*,\s*(plural|select)\s*,/y;
+  head.lastIndex = start;
+  const match = head.exec(text);
+  if (!match) return null;
+  const branches = new Map<string, string>();
+  const branchKey = /\s*(=?[\w-]+)\s*\{|\s*\}/y;
+  let index = head.lastIndex;
+  for (;;) {
+    branchKey.lastIndex = index;
+    const key = branchKey.exec(text);
+    if (!key) return null;
+    if (!key[1]) break; // the block's closing brace
+    let depth = 1;
+    let end = branchKey.lastIndex;
+    for (; end < text.length && depth > 0; end++) {
+      if (text[end] === "{") depth++;
+      else if (text[end] === "}") depth--;
+    }
+    if (depth > 0) return null;
+    branches.set(key[1], text.slice(branchKey.lastIndex, end - 1));
+    index = end;
+  }
+  return {
+    name: match[1] as string,
+    kind: match[2] as "plural" | "select",
+    branches,
+    end: branchKey.lastIndex,
+  };
+}
+
+/**
+ * Renders a catalog text. `{{name}}` inserts a value. ICU-style blocks pick a branch:
+ * `{count, plural, one {# minute} other {# minutes}}` by the language's plural rules
+ * (`=N` matches exactly, then the CLDR category — one, few, many… —, then `other`; `#` is the
+ * number in the language's digits), `{unit, select, second {…} other {…}}` by the value itself.
+ * Branches may hold values and further blocks; an unknown value or a malformed block stays as is.
+ */
+function render(language: Language, text: string, values: MessageValues, count?: string): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i];
+    if (char === "{") {
+      const simple = /\{\{(\w+)\}\}/y;
+      simple.lastIndex = i;
+      const placeholder = simple.exec(text);
+      if (placeholder) {
+        const name = placeholder[1] as string;
+        out += name in values ? String(values[name]) : placeholder[0];
+        i = simple.lastIndex;
+        continue;
+      }
+      const block = blockAt(text, i);
+      if (block && !(block.name in values)) {
+        out += text.slice(i, block.end);
+        i = block.end;
+        continue;
+      }
+      if (block) {
+        const value = values[block.name] as string | number;
+        let branch: string | undefined;
+        let inner = count;
+        if (block.kind === "plural") {
+          const n = Number(value);
+          branch =
+            block.branches.get(`=${n}`) ?? block.branches.get(pluralRulesOf(language).select(n));
+          inner = numberFormatOf(language).format.format(n);
+        } else {
+          branch = block.branches.get(String(value));
+        }
+        branch ??= block.branches.get("other") ?? "";
+        out += render(language, branch, values, inner);
+        i = block.end;
+        continue;
+      }
+    } else if (char === "#" && count !== undefined) {
+      out += count;
+      i++;
+      continue;
+    }
+    out += char;
+    i++;
+  }
+  return out;
+}
+
+/** A catalog text with its values (see `render`), exported for tests. */
+export function formatMessage(language: Language, text: string, values: MessageValues = {}) {
+  return render(language, text, values);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -41,17 +140,13 @@ export function languageFromHeader(header: string | undefined): Language {
 export function errorMessage(
   language: Language,
   key: ErrorMessageKey,
-  values?: Record<string, string | number>,
+  values?: MessageValues,
 ): string {
-  return interpolate(catalogs[language].errors[key], values);
+  return render(language, catalogs[language].errors[key], values ?? {});
 }
 
-export function mailText(
-  language: Language,
-  key: MailMessageKey,
-  values?: Record<string, string | number>,
-): string {
-  return interpolate(catalogs[language].mail[key], values);
+export function mailText(language: Language, key: MailMessageKey, values?: MessageValues): string {
+  return render(language, catalogs[language].mail[key], values ?? {});
 }
 
 export type NotificationTextKey = keyof Catalog["notifications"];
@@ -59,10 +154,13 @@ export type NotificationTextKey = keyof Catalog["notifications"];
 export function notificationText(
   language: Language,
   key: NotificationTextKey,
-  values?: Record<string, string | number>,
+  values?: MessageValues,
 ) {
   const entry = catalogs[language].notifications[key];
-  return { title: interpolate(entry.title, values), message: interpolate(entry.message, values) };
+  return {
+    title: render(language, entry.title, values ?? {}),
+    message: render(language, entry.message, values ?? {}),
+  };
 }
 
 const numberFormats = new Map<Language, { format: Intl.NumberFormat; separator: string }>();

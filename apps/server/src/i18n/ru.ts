@@ -11,7 +11,8 @@ export const ru: Catalog = {
     PAYLOAD_TOO_LARGE: "Запрос слишком большой.",
     UNSUPPORTED_MEDIA_TYPE: "Неподдерживаемый формат запроса (ожидается JSON).",
     INVALID_CREDENTIALS: "Неверный адрес электронной почты или пароль.",
-    TOO_MANY_ATTEMPTS: "Слишком много попыток входа. Повторите через {{minutes}} мин.",
+    TOO_MANY_ATTEMPTS:
+      "Слишком много попыток входа. Повторите через {unit, select, second {{seconds, plural, one {# секунду} few {# секунды} many {# секунд} other {# секунды}}} other {{minutes, plural, one {# минуту} few {# минуты} many {# минут} other {# минуты}}}}.",
     NICKNAME_TAKEN: "Этот никнейм уже занят.",
     NICKNAME_REQUIRED: "Укажите никнейм.",
     INVALID_NICKNAME:
@@ -47,6 +48,8 @@ export const ru: Catalog = {
     BONUS_CODE_ERROR: "Произошла ошибка при использовании кода.",
     BONUS_CODE_EXISTS: "Такой код уже существует.",
     BONUS_EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы активировать бонус-код.",
+    INSUFFICIENT_BALANCE: "Недостаточно средств на балансе.",
+    IDEMPOTENCY_KEY_REUSED: "Этот ключ идемпотентности уже использован для другого запроса.",
     NO_SESSION_FOR_TIME_REDUCTION: "Этот код сокращает сессию: сначала запустите сессию майнинга.",
     LEVEL_LOCKED: "Сначала пройдите предыдущий уровень.",
     LEVEL_ALREADY_VALIDATED: "Этот уровень уже пройден.",

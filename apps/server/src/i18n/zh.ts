@@ -11,7 +11,8 @@ export const zh: Catalog = {
     PAYLOAD_TOO_LARGE: "请求内容过大。",
     UNSUPPORTED_MEDIA_TYPE: "不支持的请求格式（需要 JSON）。",
     INVALID_CREDENTIALS: "邮箱或密码错误。",
-    TOO_MANY_ATTEMPTS: "登录尝试次数过多，请在 {{minutes}} 分钟后重试。",
+    TOO_MANY_ATTEMPTS:
+      "登录尝试次数过多，请在 {unit, select, second {{seconds, plural, other {# 秒}}} other {{minutes, plural, other {# 分钟}}}}后重试。",
     NICKNAME_TAKEN: "该昵称已被使用。",
     NICKNAME_REQUIRED: "请填写昵称。",
     INVALID_NICKNAME: "昵称须为 3 到 20 个字母、数字或 _ - . 字符（不含空格或表情符号）。",
@@ -45,6 +46,8 @@ export const zh: Catalog = {
     BONUS_CODE_ERROR: "使用代码时出错。",
     BONUS_CODE_EXISTS: "此代码已存在。",
     BONUS_EMAIL_NOT_VERIFIED: "请先验证您的电子邮箱再使用奖励码。",
+    INSUFFICIENT_BALANCE: "余额不足。",
+    IDEMPOTENCY_KEY_REUSED: "此幂等键已用于另一个请求。",
     NO_SESSION_FOR_TIME_REDUCTION: "此代码用于缩短会话：请先开始挖矿会话。",
     LEVEL_LOCKED: "请先完成上一等级。",
     LEVEL_ALREADY_VALIDATED: "该等级已完成。",

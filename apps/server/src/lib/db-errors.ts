@@ -8,3 +8,27 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** The PostgreSQL error behind a driver's wrapper (drizzle wraps it in `cause`), or null. */
+function postgresError(error: unknown): { code?: unknown; constraint?: unknown } | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e === "object" && "code" in e && typeof (e as { code: unknown }).code === "string") {
+      const code = (e as { code: string }).code;
+      if (/^[0-9A-Z]{5}$/.test(code)) return e as { code: string };
+    }
+    e = typeof e === "object" && "cause" in e ? (e as { cause: unknown }).cause : undefined;
+  }
+  return null;
+}
+
+/** True when a query failed on a CHECK constraint (SQLSTATE 23514), this one if named. */
+export function isCheckViolation(error: unknown, constraint?: string): boolean {
+  const pg = postgresError(error) as {
+    code?: unknown;
+    constraint?: unknown;
+    constraint_name?: unknown;
+  } | null;
+  if (pg?.code !== "23514") return false;
+  if (!constraint) return true;
+  return (pg.constraint ?? pg.constraint_name) === constraint;
+}

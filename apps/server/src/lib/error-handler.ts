@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { errorMessage, languageFromHeader } from "../i18n/index.ts";
+import { isCheckViolation } from "./db-errors.ts";
 import { AppError } from "./errors.ts";
 
 function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
@@ -51,6 +52,10 @@ export function installErrorHandlers(app: FastifyInstance) {
           } as const
         )[status as 401] ?? "VALIDATION_ERROR";
       return send(request, reply, new AppError(code, status));
+    }
+    // The balance CHECK is the last word on overdrafts, wherever a debit slipped past the kernel.
+    if (isCheckViolation(error, "users_balance_non_negative")) {
+      return send(request, reply, new AppError("INSUFFICIENT_BALANCE", 409));
     }
     request.log.error({ err: error }, "unhandled error");
     return send(request, reply, new AppError("INTERNAL_ERROR", 500));

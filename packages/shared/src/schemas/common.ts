@@ -18,3 +18,8 @@ export const idCursorSchema = z
 export const webUrlSchema = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .max(500);
+
+/** The `Idempotency-Key` header of money requests: 8–100 letters, digits, `_` or `-` (a UUID fits). */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, "must be 8 to 100 letters, digits, _ or -");

@@ -1,7 +1,9 @@
+import { LEDGER_KINDS } from "@fre/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   pgTable,
   text,
@@ -68,6 +70,10 @@ export const ledgerEntries = pgTable(
   (t) => [
     // A movement for one reference (a session, a code use…) can only be written once.
     uniqueIndex("ledger_entries_kind_reference_key").on(t.kind, t.reference),
+    check(
+      "ledger_entries_kind_known",
+      sql.raw(`kind in (${LEDGER_KINDS.map((kind) => `'${kind}'`).join(", ")})`),
+    ),
     index("ledger_entries_user_idx").on(t.userId, t.id.desc().nullsFirst()),
   ],
 );

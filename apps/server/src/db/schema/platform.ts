@@ -1,4 +1,13 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sessions, users } from "./auth.ts";
 
 const tz = { withTimezone: true } as const;
@@ -65,3 +74,26 @@ export const adminElevations = pgTable("admin_elevations", {
     .references(() => users.id, { onDelete: "cascade" }),
   expiresAt: timestamp("expires_at", tz).notNull(),
 });
+
+/**
+ * Idempotency keys of money requests (purchases, withdrawals): the first answer is stored and a
+ * retry with the same key and body gets it again instead of a second movement.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** Which operation and which body (SHA-256 hex): a different body with the key is refused. */
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code").notNull(),
+    response: jsonb("response").notNull(),
+    createdAt: timestamp("created_at", tz).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);

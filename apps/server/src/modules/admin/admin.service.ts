@@ -4,11 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashSecret, randomCode, verifySecret } from "../../lib/secret-hash.ts";
-import {
-  assertLoginAllowed,
-  recordLoginFailure,
-  recordLoginSuccess,
-} from "../auth/auth.service.ts";
+import { accessCodeGuard, reserveAttempt } from "../auth/auth.service.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { findRole } from "../users/users.repo.ts";
 import {
@@ -82,25 +78,35 @@ export async function accessStatus(deps: AdminDeps, admin: Viewer) {
 /** Checks the personal code (an admin without one gets the default) and elevates the session. */
 export async function grantAccess(deps: AdminDeps, admin: Viewer, code: string) {
   const { db, clock } = deps;
-  const lockKeys = [`admin:${admin.userId}`];
-  await assertLoginAllowed(db, clock, lockKeys);
-  let personal = await findPersonalCodeHash(db, admin.userId);
-  if (!personal) {
-    const fallback = await findDefaultCodeHash(db);
-    if (!fallback) throw new AppError("ACCESS_CODE_CHECK_FAILED", 500);
-    await assignCodeIfMissing(db, admin.userId, fallback);
-    personal = await findPersonalCodeHash(db, admin.userId);
+  // Counted before the code is checked, so concurrent guesses cannot pass the lock together.
+  const attempt = await reserveAttempt(db, clock, accessCodeGuard(admin.userId));
+  let valid: boolean;
+  try {
+    let personal = await findPersonalCodeHash(db, admin.userId);
+    if (!personal) {
+      const fallback = await findDefaultCodeHash(db);
+      if (!fallback) throw new AppError("ACCESS_CODE_CHECK_FAILED", 500);
+      await assignCodeIfMissing(db, admin.userId, fallback);
+      personal = await findPersonalCodeHash(db, admin.userId);
+    }
+    valid = Boolean(personal && (await verifySecret(code, personal)));
+  } catch (error) {
+    await attempt.settle("cancel");
+    throw error;
   }
   const now = clock.now();
-  if (!personal || !(await verifySecret(code, personal))) {
+  if (!valid) {
     await addSecurityLog(db, admin.userId, "access_denied", now);
-    await recordLoginFailure(db, clock, lockKeys);
+    await attempt.settle("failure");
     throw new AppError("INVALID_ACCESS_CODE", 401);
   }
-  await recordLoginSuccess(db, lockKeys);
+  await attempt.settle("success");
   const expiresAt = new Date(now.getTime() + deps.elevationMs);
-  await upsertElevation(db, admin.sessionId, admin.userId, expiresAt);
-  await addSecurityLog(db, admin.userId, "access_granted", now);
+  // The elevation and its log line commit together: never access without a trace.
+  await db.transaction(async (tx) => {
+    await upsertElevation(tx, admin.sessionId, admin.userId, expiresAt);
+    await addSecurityLog(tx, admin.userId, "access_granted", now);
+  });
   return { elevated: true, expiresAt: expiresAt.toISOString() };
 }
 
@@ -111,8 +117,11 @@ export async function revokeAccess(deps: AdminDeps, viewer: Viewer) {
 export async function changeAccessCode(deps: AdminDeps, admin: Viewer, code: string) {
   if (code.length < ADMIN_CODE_MIN_LENGTH) throw new AppError("ACCESS_CODE_TOO_SHORT", 400);
   const now = deps.clock.now();
-  await upsertPersonalCode(deps.db, admin.userId, await hashSecret(code), now);
-  await addSecurityLog(deps.db, admin.userId, "code_changed", now);
+  const hash = await hashSecret(code);
+  await deps.db.transaction(async (tx) => {
+    await upsertPersonalCode(tx, admin.userId, hash, now);
+    await addSecurityLog(tx, admin.userId, "code_changed", now);
+  });
 }
 
 export async function securityLog(deps: AdminDeps) {

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
 import { authFailures, users } from "../../db/schema/index.ts";
 
 export async function nicknameExists(db: Db, nickname: string): Promise<boolean> {
@@ -34,26 +34,55 @@ export async function findUserIdByReferralCode(db: Db, code: string): Promise<st
   return rows[0]?.id ?? null;
 }
 
-/** Failures per key inside the window, with the oldest one (to tell when the lock ends). */
-export async function countRecentFailures(db: Db, keys: string[], since: Date) {
+/** Advisory-lock class of the sign-in counters (the two-key form; a class per key position). */
+const ATTEMPT_LOCK_CLASS = 72_730;
+
+/**
+ * Serializes attempts sharing any of these keys until the transaction ends. Each transaction
+ * locks at most one key per position, in position order (class `ATTEMPT_LOCK_CLASS + i`), so two
+ * attempts never wait on each other in a cycle.
+ */
+export async function lockAttemptKeys(tx: Tx, keys: string[]) {
+  for (const [i, key] of keys.entries()) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK_CLASS + i}::int, hashtext(${key}))`,
+    );
+  }
+}
+
+/** The times of the newest `limit` failures on `key` after `since`, newest first. */
+export async function recentFailureTimes(
+  db: Db | Tx,
+  key: string,
+  since: Date,
+  limit: number,
+): Promise<Date[]> {
   const rows = await db
-    .select({
-      key: authFailures.key,
-      failures: count(),
-      oldest: sql<Date | string>`min(${authFailures.createdAt})`,
-    })
+    .select({ createdAt: authFailures.createdAt })
     .from(authFailures)
-    .where(and(inArray(authFailures.key, keys), gt(authFailures.createdAt, since)))
-    .groupBy(authFailures.key);
-  return rows.map((row) => ({ ...row, oldest: new Date(row.oldest) }));
+    .where(and(eq(authFailures.key, key), gt(authFailures.createdAt, since)))
+    .orderBy(desc(authFailures.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.createdAt);
 }
 
-export async function recordFailures(db: Db, keys: string[], at: Date) {
-  await db.insert(authFailures).values(keys.map((key) => ({ key, createdAt: at })));
+/** Counts one failure on each key (an attempt's reservation); returns the rows' ids. */
+export async function recordFailures(db: Db | Tx, keys: string[], at: Date): Promise<number[]> {
+  const rows = await db
+    .insert(authFailures)
+    .values(keys.map((key) => ({ key, createdAt: at })))
+    .returning({ id: authFailures.id });
+  return rows.map((row) => row.id);
 }
 
-export async function clearFailures(db: Db, key: string) {
-  await db.delete(authFailures).where(eq(authFailures.key, key));
+/** Deletes these failure rows and every failure on these keys. */
+export async function clearFailures(db: Db, ids: number[], keys: string[]) {
+  const conditions = [
+    ...(ids.length > 0 ? [inArray(authFailures.id, ids)] : []),
+    ...(keys.length > 0 ? [inArray(authFailures.key, keys)] : []),
+  ];
+  if (conditions.length === 0) return;
+  await db.delete(authFailures).where(or(...conditions));
 }
 
 export async function pruneFailures(db: Db, before: Date) {

@@ -7,13 +7,11 @@ import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseBody } from "../../lib/validation.ts";
 import {
-  assertLoginAllowed,
   assertStrongPassword,
   checkSignUp,
   claimVerificationResend,
-  loginKeys,
-  recordLoginFailure,
-  recordLoginSuccess,
+  reserveAttempt,
+  signInGuard,
 } from "./auth.service.ts";
 import { type Auth, signUpContext } from "./auth.ts";
 import type { ViewerResolver } from "./viewer.ts";
@@ -235,11 +233,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
 
   async function signIn(request: FastifyRequest, res: FastifyReply) {
     const body = parseBody(signInBody, request.body);
-    const keys = loginKeys(body.email, request.ip);
-    await assertLoginAllowed(db, clock, keys);
-    const response = await callAuth(request, body);
-    if (response.status === 401) await recordLoginFailure(db, clock, keys);
-    else if (response.status < 400) await recordLoginSuccess(db, keys);
+    // Counted as a failure before the password is checked, so concurrent guesses see each other.
+    const attempt = await reserveAttempt(db, clock, signInGuard(body.email, request.ip));
+    let response: Response;
+    try {
+      response = await callAuth(request, body);
+    } catch (error) {
+      await attempt.settle("cancel");
+      throw error;
+    }
+    const { status } = response;
+    await attempt.settle(status === 401 ? "failure" : status < 400 ? "success" : "cancel");
     return sendAuthResponse(request, res, response);
   }
 }

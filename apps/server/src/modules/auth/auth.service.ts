@@ -1,4 +1,7 @@
 import {
+  LOGIN_ACCOUNT_FREE_FAILURES,
+  LOGIN_ACCOUNT_MAX_DELAY_MS,
+  LOGIN_IP_MAX_FAILURES,
   LOGIN_MAX_ATTEMPTS,
   LOGIN_WINDOW_MS,
   NICKNAME_PATTERN,
@@ -7,16 +10,18 @@ import {
   VERIFICATION_RESEND_COOLDOWN_MS,
 } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
+import { clientNetwork } from "../../lib/client-network.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   claimVerificationSend,
   clearFailures,
-  countRecentFailures,
   emailExists,
   findUserIdByReferralCode,
+  lockAttemptKeys,
   nicknameExists,
   pruneFailures,
+  recentFailureTimes,
   recordFailures,
 } from "./auth.repo.ts";
 
@@ -43,38 +48,130 @@ export async function checkSignUp(
   return { referrerId };
 }
 
-export const loginKeys = (email: string, ip: string) => [
-  `email:${email.trim().toLowerCase()}`,
-  `ip:${ip}`,
-];
+/**
+ * One counter an attempt is checked against and counted on. `lock`: refused while `max`
+ * failures lie inside the window. `delay`: after `free` failures in the window, each further
+ * attempt waits `attemptDelayMs` after the newest one.
+ */
+export type AttemptRule =
+  | { key: string; kind: "lock"; max: number }
+  | { key: string; kind: "delay"; free: number };
 
-/** Refuses a sign-in while the account or the IP has 5 failures inside the last 15 minutes. */
-export async function assertLoginAllowed(db: Db, clock: Clock, keys: string[]) {
-  const now = clock.now().getTime();
-  const since = new Date(now - LOGIN_WINDOW_MS);
-  const counts = await countRecentFailures(db, keys, since);
-  const locked = counts.filter((c) => c.failures >= LOGIN_MAX_ATTEMPTS);
-  if (locked.length === 0) return;
-  // The lock lifts when enough failures leave the window; the oldest one leaving is a safe bound.
-  const until = Math.max(...locked.map((c) => c.oldest.getTime() + LOGIN_WINDOW_MS));
-  const retryAfter = Math.max(1, Math.ceil((until - now) / 1000));
-  throw new AppError(
+export interface AttemptGuard {
+  rules: AttemptRule[];
+  /** Counters a success wipes (the attempt's own reservation is always removed). */
+  clearOnSuccess: string[];
+}
+
+/**
+ * Sign-in (decision 0014): a hard lock per (account, IP) pair, a progressive delay per account
+ * across IPs, and a high per-IP ceiling. One IP's failures never lock another account, and an
+ * attacker's failures on an account only slow it down from the other IPs.
+ */
+export function signInGuard(email: string, address: string): AttemptGuard {
+  const ip = clientNetwork(address);
+  const account = `email:${email.trim().toLowerCase()}`;
+  const pair = `pair:${email.trim().toLowerCase()}|${ip}`;
+  return {
+    // The order is the advisory-lock order (see lockAttemptKeys): keep it the same everywhere.
+    rules: [
+      { key: `ip:${ip}`, kind: "lock", max: LOGIN_IP_MAX_FAILURES },
+      { key: account, kind: "delay", free: LOGIN_ACCOUNT_FREE_FAILURES },
+      { key: pair, kind: "lock", max: LOGIN_MAX_ATTEMPTS },
+    ],
+    clearOnSuccess: [account, pair],
+  };
+}
+
+/** The admin access code: 5 wrong codes lock the admin's elevation for the window. */
+export function accessCodeGuard(userId: string): AttemptGuard {
+  const key = `admin:${userId}`;
+  return { rules: [{ key, kind: "lock", max: LOGIN_MAX_ATTEMPTS }], clearOnSuccess: [key] };
+}
+
+/** The wait after `failures` failures on a `delay` counter: 2^(n − free) s, capped. */
+export function attemptDelayMs(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(2 ** (failures - free) * 1000, LOGIN_ACCOUNT_MAX_DELAY_MS);
+}
+
+/** Rows worth reading for a `delay` counter: past these the delay is at its cap anyway. */
+const DELAY_READ_EXTRA = Math.ceil(Math.log2(LOGIN_ACCOUNT_MAX_DELAY_MS / 1000)) + 1;
+
+/** When the rule lets the next attempt through (epoch ms; ≤ now when it does). */
+function allowedFrom(rule: AttemptRule, newestFirst: Date[]): number {
+  if (rule.kind === "lock") {
+    // Locked until the failure that reached `max` leaves the window.
+    const oldestCounted = newestFirst[rule.max - 1];
+    return oldestCounted ? oldestCounted.getTime() + LOGIN_WINDOW_MS : 0;
+  }
+  const newest = newestFirst[0];
+  if (!newest) return 0;
+  return newest.getTime() + attemptDelayMs(newestFirst.length, rule.free);
+}
+
+export function tooManyAttempts(waitMs: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(
     "TOO_MANY_ATTEMPTS",
     429,
-    { minutes: Math.ceil(retryAfter / 60) },
+    {
+      unit: retryAfter < 60 ? "second" : "minute",
+      seconds: retryAfter,
+      minutes: Math.ceil(retryAfter / 60),
+    },
     { retryAfter },
   );
 }
 
-export async function recordLoginFailure(db: Db, clock: Clock, keys: string[]) {
-  const now = clock.now();
-  await recordFailures(db, keys, now);
-  await pruneFailures(db, new Date(now.getTime() - 2 * LOGIN_WINDOW_MS));
+export type AttemptOutcome = "failure" | "success" | "cancel";
+
+export interface Attempt {
+  /**
+   * `failure` keeps the reservation as the failure it counted; `success` removes it and clears
+   * the guard's `clearOnSuccess` counters; `cancel` (no answer on the secret: a bad request, an
+   * unverified address, an error) removes it.
+   */
+  settle(outcome: AttemptOutcome): Promise<void>;
 }
 
-/** A success clears the account's (or admin's) failures; the IP's stay until the window ends. */
-export async function recordLoginSuccess(db: Db, keys: string[]) {
-  for (const key of keys.filter((k) => !k.startsWith("ip:"))) await clearFailures(db, key);
+/**
+ * Checks every counter and, when all allow it, counts the attempt as a failure on each, in one
+ * transaction holding their advisory locks — before the secret is checked. Concurrent attempts
+ * therefore see each other: of 20 simultaneous wrong passwords on one account from one IP, 5 are
+ * checked and 15 refused. Throws TOO_MANY_ATTEMPTS (429, with the wait) otherwise.
+ */
+export async function reserveAttempt(db: Db, clock: Clock, guard: AttemptGuard): Promise<Attempt> {
+  const now = clock.now();
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+  const keys = guard.rules.map((rule) => rule.key);
+  const reserved = await db.transaction(
+    async (tx): Promise<{ ids: number[] } | { waitMs: number }> => {
+      await lockAttemptKeys(tx, keys);
+      let allowedAt = 0;
+      for (const rule of guard.rules) {
+        const limit = rule.kind === "lock" ? rule.max : rule.free + DELAY_READ_EXTRA;
+        const times = await recentFailureTimes(tx, rule.key, since, limit);
+        allowedAt = Math.max(allowedAt, allowedFrom(rule, times));
+      }
+      if (allowedAt > now.getTime()) return { waitMs: allowedAt - now.getTime() };
+      return { ids: await recordFailures(tx, keys, now) };
+    },
+  );
+  if ("waitMs" in reserved) throw tooManyAttempts(reserved.waitMs);
+  const { ids } = reserved;
+  let settled = false;
+  return {
+    async settle(outcome) {
+      if (settled) return;
+      settled = true;
+      if (outcome === "failure") {
+        await pruneFailures(db, new Date(clock.now().getTime() - 2 * LOGIN_WINDOW_MS));
+      } else {
+        await clearFailures(db, ids, outcome === "success" ? guard.clearOnSuccess : []);
+      }
+    },
+  };
 }
 
 /** Enforces the 60 s resend cooldown atomically (see claimVerificationSend). */

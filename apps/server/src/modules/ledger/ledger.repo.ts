@@ -1,8 +1,9 @@
+import type { LedgerKind } from "@fre/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
 import { ledgerEntries, users } from "../../db/schema/index.ts";
 
-export type LedgerKind = "mining" | "bonus" | "level" | "game" | "withdrawal" | "refund";
+export type { LedgerKind } from "@fre/shared";
 
 export interface Movement {
   userId: string;

@@ -1,10 +1,7 @@
-/** Ledger kinds the app knows how to name; anything newer is shown as the server wrote it. */
-export const LEDGER_KINDS = ["mining", "bonus", "level", "game", "withdrawal", "refund"] as const;
-export type KnownLedgerKind = (typeof LEDGER_KINDS)[number];
+import { isLedgerKind } from "@fre/shared";
 
-export function isKnownLedgerKind(kind: string): kind is KnownLedgerKind {
-  return (LEDGER_KINDS as readonly string[]).includes(kind);
-}
+/** Ledger kinds come from the one list in shared; anything else is shown as the server wrote it. */
+export const isKnownLedgerKind = isLedgerKind;
 
 export const BONUS_TYPES = ["fre", "boost", "time_reduction"] as const;
 export type KnownBonusType = (typeof BONUS_TYPES)[number];

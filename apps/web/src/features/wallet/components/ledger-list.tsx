@@ -1,3 +1,4 @@
+import type { LedgerKind } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -8,11 +9,13 @@ import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLedger } from "../hooks/use-wallet";
 import { isKnownLedgerKind } from "../ledger-labels";
 
-const kindIcon: Record<string, GlyphName> = {
+const kindIcon: Record<LedgerKind, GlyphName> = {
   mining: "pickaxe",
   bonus: "gift",
   level: "star",
+  purchase: "bag",
   game: "dice",
+  jackpot: "coins",
   withdrawal: "arrowOut",
   refund: "arrowBack",
 };
@@ -66,7 +69,7 @@ export function LedgerList() {
                   className="flex items-center gap-3 px-4 py-3"
                 >
                   <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-night-700 text-amber-200">
-                    <Glyph name={kindIcon[item.kind] ?? "coins"} />
+                    <Glyph name={isKnownLedgerKind(item.kind) ? kindIcon[item.kind] : "coins"} />
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold text-slate-100">

@@ -1,0 +1,84 @@
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { idempotencyKeys } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/errors.ts";
+
+/** The same value whatever the key order of its objects (the request hash must be stable). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export const requestHash = (operation: string, body: unknown) =>
+  createHash("sha256")
+    .update(`${operation}\n${canonical(body)}`)
+    .digest("hex");
+
+export interface IdempotentRequest {
+  userId: string;
+  /** The client's `Idempotency-Key` (validated by the route). */
+  key: string;
+  /** What is asked (e.g. "shop.purchase"): the same key for another operation is refused too. */
+  operation: string;
+  body: unknown;
+  at: Date;
+}
+
+export interface StoredAnswer<T> {
+  statusCode: number;
+  body: T;
+}
+
+/**
+ * Runs a money operation at most once per (user, key): the key row, the operation's writes and
+ * the answer commit in one transaction. A concurrent request with the same key waits on the key
+ * row's unique index, then gets the stored answer; a retry after commit gets it too
+ * (`replayed: true`); the same key with another body is refused (422). When the operation fails,
+ * everything rolls back with it, key included, so the client may retry.
+ */
+export async function idempotent<T>(
+  db: Db,
+  request: IdempotentRequest,
+  run: (tx: Tx) => Promise<StoredAnswer<T>>,
+): Promise<StoredAnswer<T> & { replayed: boolean }> {
+  const hash = requestHash(request.operation, request.body);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({
+        userId: request.userId,
+        key: request.key,
+        requestHash: hash,
+        statusCode: 0,
+        response: sql`'null'::jsonb`,
+        createdAt: request.at,
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [stored] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(
+          and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)),
+        );
+      if (!stored || stored.requestHash !== hash) {
+        throw new AppError("IDEMPOTENCY_KEY_REUSED", 422);
+      }
+      return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+    }
+    const answer = await run(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: answer.statusCode, response: answer.body as object })
+      .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+    return { ...answer, replayed: false };
+  });
+}

@@ -1,0 +1,79 @@
+import type { LedgerKind } from "@fre/shared";
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { ledgerEntries } from "../../db/schema/index.ts";
+import { isCheckViolation } from "../../lib/db-errors.ts";
+import { AppError } from "../../lib/errors.ts";
+import { recordMovement } from "./ledger.repo.ts";
+
+/**
+ * The money kernel: the only way FRE moves. Each call writes one ledger row and moves the
+ * balance in the caller's transaction; `(kind, reference)` is unique, so a retry moves nothing
+ * and answers false. Amounts are positive nano-FRE; the direction is the function's.
+ */
+export interface MoneyMovement {
+  userId: string;
+  kind: LedgerKind;
+  /** Positive nano-FRE. */
+  amountNano: bigint;
+  /** What this movement is for (a session id, an order id…): unique per kind. */
+  reference: string;
+  at: Date;
+}
+
+function assertPositive(amountNano: bigint) {
+  if (amountNano <= 0n) throw new Error(`ledger amounts are positive, got ${amountNano}`);
+}
+
+/** Adds FRE to a balance. `countsAsMined`: mined FRE also raise the leaderboard's total. */
+export async function credit(tx: Tx, m: MoneyMovement & { countsAsMined?: boolean }) {
+  assertPositive(m.amountNano);
+  return recordMovement(tx, { ...m, countsAsMined: m.countsAsMined ?? false });
+}
+
+/**
+ * Takes FRE from a balance; never below zero: the database's `balance >= 0` CHECK decides, under
+ * concurrency too, and its violation becomes INSUFFICIENT_BALANCE (409). The transaction is then
+ * aborted: the caller's other writes roll back with it.
+ */
+export async function debit(tx: Tx, m: MoneyMovement) {
+  assertPositive(m.amountNano);
+  try {
+    return await recordMovement(tx, { ...m, amountNano: -m.amountNano, countsAsMined: false });
+  } catch (error) {
+    if (isCheckViolation(error, "users_balance_non_negative")) {
+      throw new AppError("INSUFFICIENT_BALANCE", 409);
+    }
+    throw error;
+  }
+}
+
+/** Sets FRE aside (a withdrawal request): a debit of kind `withdrawal` until released or paid. */
+export const hold = (tx: Tx, m: Omit<MoneyMovement, "kind">) =>
+  debit(tx, { ...m, kind: "withdrawal" });
+
+/**
+ * Gives held FRE back (a rejected or failed withdrawal): a `refund` of exactly the held amount,
+ * referencing the hold. Answers false when it was already released; throws when no such hold.
+ */
+export async function release(tx: Tx, h: { userId: string; reference: string; at: Date }) {
+  const [held] = await tx
+    .select({ amountNano: ledgerEntries.amountNano })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, "withdrawal"),
+        eq(ledgerEntries.reference, h.reference),
+        eq(ledgerEntries.userId, h.userId),
+      ),
+    )
+    .limit(1);
+  if (!held) throw new AppError("NOT_FOUND", 404);
+  return credit(tx, {
+    userId: h.userId,
+    kind: "refund",
+    amountNano: -held.amountNano,
+    reference: `withdrawal:${h.reference}`,
+    at: h.at,
+  });
+}
