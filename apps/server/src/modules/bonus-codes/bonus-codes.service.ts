@@ -12,7 +12,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordMovement } from "../ledger/ledger.repo.ts";
+import { credit } from "../ledger/ledger.ts";
 import { reduceSessionTime } from "../mining/mining.service.ts";
 import {
   addBoost,
@@ -97,7 +97,7 @@ async function applyEffect(
 ) {
   switch (row.type) {
     case "fre":
-      await recordMovement(tx, {
+      await credit(tx, {
         userId,
         kind: "bonus",
         amountNano: row.rewardValue,

@@ -9,7 +9,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { recordMovement } from "../ledger/ledger.repo.ts";
+import { credit } from "../ledger/ledger.ts";
 
 const SEEDED_KEY = "demo_content_seeded";
 const DAY_MS = 86_400_000;
@@ -97,7 +97,7 @@ export async function seedDemoContent(db: Db, clock: Clock): Promise<boolean> {
             notificationSent: true,
           })
           .returning({ id: miningSessions.id });
-        await recordMovement(tx, {
+        await credit(tx, {
           userId: id,
           kind: "mining",
           amountNano: earned,

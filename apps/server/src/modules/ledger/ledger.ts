@@ -14,20 +14,25 @@ import { recordMovement } from "./ledger.repo.ts";
 export interface MoneyMovement {
   userId: string;
   kind: LedgerKind;
-  /** Positive nano-FRE. */
+  /** Nano-FRE, positive (zero allowed for a credit). */
   amountNano: bigint;
   /** What this movement is for (a session id, an order id…): unique per kind. */
   reference: string;
   at: Date;
 }
 
-function assertPositive(amountNano: bigint) {
-  if (amountNano <= 0n) throw new Error(`ledger amounts are positive, got ${amountNano}`);
+function assertAmount(amountNano: bigint, allowZero: boolean) {
+  if (amountNano < 0n || (!allowZero && amountNano === 0n)) {
+    throw new Error(`ledger amounts are positive, got ${amountNano}`);
+  }
 }
 
-/** Adds FRE to a balance. `countsAsMined`: mined FRE also raise the leaderboard's total. */
+/**
+ * Adds FRE to a balance. `countsAsMined`: mined FRE also raise the leaderboard's total. Zero is
+ * allowed (a session stopped at once still leaves its one row).
+ */
 export async function credit(tx: Tx, m: MoneyMovement & { countsAsMined?: boolean }) {
-  assertPositive(m.amountNano);
+  assertAmount(m.amountNano, true);
   return recordMovement(tx, { ...m, countsAsMined: m.countsAsMined ?? false });
 }
 
@@ -37,7 +42,7 @@ export async function credit(tx: Tx, m: MoneyMovement & { countsAsMined?: boolea
  * aborted: the caller's other writes roll back with it.
  */
 export async function debit(tx: Tx, m: MoneyMovement) {
-  assertPositive(m.amountNano);
+  assertAmount(m.amountNano, false);
   try {
     return await recordMovement(tx, { ...m, amountNano: -m.amountNano, countsAsMined: false });
   } catch (error) {

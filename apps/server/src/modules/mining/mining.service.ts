@@ -13,7 +13,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordMovement } from "../ledger/ledger.repo.ts";
+import { credit } from "../ledger/ledger.ts";
 import {
   findActiveSession,
   findReferrer,
@@ -214,7 +214,7 @@ export async function settleMining(deps: MiningDeps, userId: string, mode: "clai
       claimedAt: now,
       endedAt: new Date(Math.min(now.getTime(), s.endTime.getTime())),
     });
-    await recordMovement(tx, {
+    await credit(tx, {
       userId,
       kind: "mining",
       amountNano: earnings,
