@@ -91,6 +91,9 @@ export default async function setup(project: TestProject) {
     AUTH_RATE_LIMIT_MAX: "10000",
     RATE_LIMIT_MAX: "100000",
     NODE_EXTRA_CA_CERTS: certPath,
+    // The local push service listens on 127.0.0.1 at a port chosen when the push test starts:
+    // push endpoints must otherwise be public addresses on port 443.
+    PUSH_ENDPOINT_ALLOW: "127.0.0.1",
     // The tests make their own data; demo miners and the welcome message would change the pages.
     DEMO_CONTENT: "off",
   };

@@ -93,8 +93,11 @@ export async function buildDependencies(
     subject: config.VAPID_SUBJECT,
     agent: injected.pushAgent,
     endpointAllow: config.PUSH_ENDPOINT_ALLOW,
-    onError: (error) =>
-      log.warn({ status: (error as { statusCode?: number }).statusCode }, "push failed"),
+    // The push service's status, or our refusal's code and host: never the endpoint's secret path.
+    onError: (error) => {
+      const e = error as { statusCode?: number; code?: string; host?: string };
+      log.warn({ status: e.statusCode, code: e.code, host: e.host }, "push failed");
+    },
   });
   const notificationDeps = { db, clock, bus, push };
   /** Post-commit facts the modules announce, and who listens to them. */

@@ -3,8 +3,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import { deleteSubscription, saveSubscription } from "./push.service.ts";
+import { endpointAllowance, pushEndpointProblem, type ResolveAll } from "./push-endpoint.ts";
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/);
 const subscriptionSchema = z.object({
@@ -14,9 +16,17 @@ const subscriptionSchema = z.object({
 
 export async function pushRoutes(
   fastify: FastifyInstance,
-  deps: { db: Db; viewer: ViewerResolver; publicKey: string; endpointAllow: string[] },
+  deps: {
+    db: Db;
+    viewer: ViewerResolver;
+    publicKey: string;
+    endpointAllow: string[];
+    /** DNS resolution of endpoint hosts (tests may replace it). */
+    resolve?: ResolveAll;
+  },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const allowed = endpointAllowance(deps.endpointAllow);
   const tags = ["push"];
   app.get(
     "/api/push/vapid-public-key",
@@ -35,6 +45,18 @@ export async function pushRoutes(
     },
     async (request, reply) => {
       const { userId } = await deps.viewer.required(request);
+      // The server will connect to this URL: only push services on public addresses (SSRF).
+      const problem = await pushEndpointProblem(request.body.endpoint, allowed, deps.resolve);
+      if (problem) {
+        throw new AppError(
+          "VALIDATION_ERROR",
+          400,
+          {},
+          {
+            issues: [{ path: "endpoint", message: problem }],
+          },
+        );
+      }
       await saveSubscription(deps.db, userId, request.body);
       return reply.status(204).send(null);
     },

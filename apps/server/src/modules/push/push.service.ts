@@ -4,6 +4,7 @@ import webpush from "web-push";
 import type { Db } from "../../db/client.ts";
 import { pushSubscriptions } from "../../db/schema/index.ts";
 import { getOrCreateSetting } from "../../lib/app-settings.ts";
+import { guardedPushAgent } from "./push-endpoint.ts";
 
 export interface VapidKeys {
   publicKey: string;
@@ -25,15 +26,20 @@ export interface PushDeps {
   db: Db;
   vapid: VapidKeys;
   subject: string;
-  /** Tests point the sender at a local HTTPS push service with its own CA. */
+  /** Tests point the sender at a local HTTPS push service with its own CA (its options are used). */
   agent?: Agent;
   /** PUSH_ENDPOINT_ALLOW: hosts exempt from the public-address rule (the tests' push service). */
   endpointAllow: string[];
   onError: (error: unknown) => void;
 }
 
-/** Sends to every subscription of the user; gone subscriptions (404/410) are forgotten. */
+/**
+ * Sends to every subscription of the user; gone subscriptions (404/410) are forgotten. Every
+ * request goes through the guarded agent: an endpoint that is (or now resolves to) a non-public
+ * address is not reached, its row is kept, and `onError` gets a `PushEndpointRefused`.
+ */
 export function pushSender(deps: PushDeps) {
+  const agent = guardedPushAgent({ allow: deps.endpointAllow, base: deps.agent });
   return async function send(userId: string, message: PushMessage) {
     const subscriptions = await deps.db
       .select()
@@ -50,7 +56,7 @@ export function pushSender(deps: PushDeps) {
               TTL: 24 * 3600,
               topic: message.type.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
               timeout: 10_000,
-              ...(deps.agent ? { agent: deps.agent } : {}),
+              agent,
             },
           );
         } catch (error) {
