@@ -207,6 +207,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "outbox",
+                lazy: lazyPage(
+                  () => import("../features/admin/routes/admin-outbox-page"),
+                  (m) => m.AdminOutboxPage,
+                  "admin",
+                ),
+              },
+              {
                 path: "bonus-codes",
                 lazy: lazyPage(
                   () => import("../features/bonus-codes/routes/admin-bonus-codes-page"),

@@ -9,5 +9,6 @@ export const ADMIN_SECTIONS = [
   "ads",
   "shop",
   "security",
+  "outbox",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
