@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { buildDependencies, type InjectedDeps } from "./composition.ts";
 import type { Config } from "./config.ts";
@@ -76,6 +76,17 @@ export async function buildApp(config: Config, deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
     // Live event streams never go idle; closing must not wait for them.
     forceCloseConnections: true,
+    // One line per request only at LOG_LEVEL=debug (below): at info the log shows what matters.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook("onResponse", (request, reply, done) => {
+    if (request.log.level === "debug" || request.log.level === "trace") {
+      request.log.debug(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        "request completed",
+      );
+    }
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -36,6 +36,8 @@ export interface InjectedDeps {
   chain?: Chain;
   /** HTTPS agent for Web Push requests (tests trust their local push service). */
   pushAgent?: Agent;
+  /** Shows a generated default admin access code to whoever starts the server (the console). */
+  announceAdminCode?: (code: string) => void;
 }
 
 /** The live-events signal that makes every process drop its cached sessions. */
@@ -59,7 +61,12 @@ export async function buildDependencies(
     injected.chain ??
     (config.TON_API_URL === "simulated" ? simulatedChain() : toncenterChain(config.TON_API_URL));
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
-  await ensureSecuritySettings(db, config.ADMIN_DEFAULT_ACCESS_CODE, log);
+  await ensureSecuritySettings(
+    db,
+    config.ADMIN_DEFAULT_ACCESS_CODE,
+    log,
+    injected.announceAdminCode,
+  );
 
   // SMTP errors quote the recipient: log the code only (no PII in logs).
   const onMailError = (error: unknown) =>

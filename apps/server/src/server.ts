@@ -4,6 +4,20 @@ import { openDatabase } from "./db/client.ts";
 import { systemClock } from "./lib/clock.ts";
 import { seedDemoContent } from "./modules/demo/demo.seed.ts";
 
+/** The generated admin code, in a block a person notices among the log lines. */
+function adminCodeBlock(code: string): string {
+  const lines = [
+    "Default admin access code (shown only this once, note it now):",
+    "",
+    `    ${code}`,
+    "",
+    "Promote your account with `npm run admin -- promote EMAIL`, then open /admin.",
+  ];
+  const width = Math.max(...lines.map((line) => line.length)) + 2;
+  const row = (line: string) => `  │ ${line.padEnd(width - 1)}│`;
+  return `\n  ┌${"─".repeat(width)}┐\n${lines.map(row).join("\n")}\n  └${"─".repeat(width)}┘\n\n`;
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -23,7 +37,11 @@ async function main() {
   ) {
     await seedDemoContent(database.db, systemClock);
   }
-  const built = await buildApp(config, { database, logger: loggerOptions(config) });
+  const built = await buildApp(config, {
+    database,
+    logger: loggerOptions(config),
+    announceAdminCode: (code) => process.stderr.write(adminCodeBlock(code)),
+  });
   const { app } = built;
   void built.startBackgroundJobs();
 
@@ -51,6 +69,7 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`FRE is running at ${config.PUBLIC_URL} (database: ${database.kind})`);
+  process.stderr.write(`\n  FRE is running at ${config.PUBLIC_URL}\n\n`);
 }
 
 void main();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkHealth } from "../src/modules/health/health.service.ts";
 import { ChainNotRespondingError } from "../src/modules/ton/chain.ts";
+import { stubChain } from "../src/modules/ton/chain-stub.ts";
 import {
   client,
   createTestApp,
@@ -53,7 +54,7 @@ describe("health", () => {
 
   it("stays healthy (200) when only the blockchain API fails", async () => {
     const ping = () => Promise.reject(new ChainNotRespondingError(502));
-    await withApp({ chain: { kind: "toncenter", ping } }, async (app) => {
+    await withApp({ chain: stubChain({ ping }) }, async (app) => {
       const response = await app.app.inject({ url: "/api/health" });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
@@ -74,15 +75,14 @@ describe("health", () => {
       clock: test.clock,
       probeApi: async () => 200,
       timeoutMs: 50,
-      chain: {
-        kind: "toncenter",
+      chain: stubChain({
         ping: (signal) =>
           new Promise<void>(() =>
             signal.addEventListener("abort", () => {
               aborted = true;
             }),
           ),
-      },
+      }),
     });
     expect(health.status).toBe("healthy");
     expect(health.components.blockchain.status).toBe("unhealthy");

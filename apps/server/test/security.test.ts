@@ -221,7 +221,7 @@ describe("no personal data in logs", () => {
       },
     });
     const database = await freshDatabase();
-    const config = testConfig({ LOG_LEVEL: "info" });
+    const config = testConfig({ LOG_LEVEL: "debug" });
     const built = await buildApp(config, {
       database,
       logger: { ...(loggerOptions(config) as object), stream },
@@ -243,6 +243,7 @@ describe("no personal data in logs", () => {
       expect(failed.statusCode).toBe(500);
       await built.app.inject({ url: "/api/dev/outbox?to=secret.person%40example.org" });
       const log = lines.join("");
+      expect(log).toContain('"url":"/api/dev/outbox"');
       expect(log).toContain("Failed query");
       expect(log).toContain("refused by test");
       expect(log).not.toContain("secret.person");

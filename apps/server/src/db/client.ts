@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { lockEmbeddedDatabase } from "./embedded-lock.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -44,6 +45,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     const location = url.slice("pglite:".length);
     const inMemory = location === "" || location === "memory:";
     if (!inMemory) mkdirSync(resolve(location), { recursive: true });
+    const unlock = inMemory ? () => {} : lockEmbeddedDatabase(resolve(location));
     const client = await PGlite.create({
       ...(inMemory ? {} : { dataDir: resolve(location) }),
       ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
@@ -53,7 +55,10 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       db,
       kind: "pglite",
       migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
-      close: () => client.close(),
+      close: async () => {
+        await client.close();
+        unlock();
+      },
       async *batches<T>(query: string, size: number) {
         const { rows } = await client.query<T>(query);
         for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);

@@ -36,14 +36,17 @@ export async function ensureSecuritySettings(
   db: Db,
   configuredCode: string | undefined,
   log: FastifyBaseLogger,
+  /** Shows a generated code to the person starting the server (never into the log). */
+  announce: (code: string) => void = () => {},
 ) {
   if (await findDefaultCodeHash(db)) return;
   const code = configuredCode ?? randomCode(12);
   const created = await createSecuritySettings(db, await hashSecret(code));
   if (created && !configuredCode) {
+    announce(code);
     log.warn(
-      { defaultAdminAccessCode: code },
-      "Generated the default admin access code; it is shown only this once — note it now",
+      "Generated the default admin access code, printed once on the console at this start " +
+        "(set ADMIN_DEFAULT_ACCESS_CODE to choose it)",
     );
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { startJobs } from "../../lib/jobs.ts";
 import { type Chain, ChainNotRespondingError, toncenterChain } from "../ton/chain.ts";
+import { stubChain } from "../ton/chain-stub.ts";
 import {
   checkApi,
   checkBlockchain,
@@ -17,7 +18,7 @@ function fakeDb(run: () => Promise<unknown>): Db {
   return { select: () => ({ from: () => ({ limit: run }) }) } as unknown as Db;
 }
 const okDb = fakeDb(async () => [{ id: "u1" }]);
-const chainOf = (ping: Chain["ping"]): Chain => ({ kind: "toncenter", ping });
+const chainOf = (ping: Chain["ping"]): Chain => stubChain({ ping });
 const okChain = chainOf(async () => {});
 const hang = (signal: AbortSignal) =>
   new Promise<never>((_, reject) =>

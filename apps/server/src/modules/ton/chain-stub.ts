@@ -1,0 +1,20 @@
+import type { Chain } from "./chain.ts";
+
+/**
+ * Tests: a Chain made of the parts given; any other method rejects with "not stubbed" (ping
+ * answers OK). E.g. `stubChain({ ping: async () => { throw new ChainNotRespondingError(502); } })`.
+ */
+export function stubChain(parts: Partial<Chain> = {}): Chain {
+  const notStubbed = (name: string) => async () => {
+    throw new Error(`chain.${name} is not stubbed`);
+  };
+  return {
+    kind: "toncenter",
+    ping: async () => {},
+    verifyProof: notStubbed("verifyProof"),
+    incomingTransfers: notStubbed("incomingTransfers"),
+    sendPayout: notStubbed("sendPayout"),
+    payoutStatus: notStubbed("payoutStatus"),
+    ...parts,
+  };
+}
