@@ -11,6 +11,14 @@ export const adminAccessStatusSchema = z.object({
 export const adminCodeChangeBodySchema = z.object({
   code: z.string().min(ADMIN_CODE_MIN_LENGTH).max(ADMIN_CODE_MAX_LENGTH),
 });
+/**
+ * What PUT /api/admin/security/code accepts: only the upper bound, because the service checks
+ * the minimum itself so the spec's own message is shown (adminCodeChangeBodySchema is the
+ * full rule, for forms).
+ */
+export const adminNewAccessCodeBodySchema = z.object({
+  code: z.string().max(ADMIN_CODE_MAX_LENGTH),
+});
 export const adminSummarySchema = z.object({
   pendingKyc: z.number().int(),
   pendingWithdrawals: z.number().int(),
@@ -25,3 +33,7 @@ export const securityLogEntrySchema = z.object({
 export const securityLogSchema = z.object({ items: z.array(securityLogEntrySchema) });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 export type SecurityLogEntry = z.infer<typeof securityLogEntrySchema>;
+export type AdminAccessBody = z.infer<typeof adminAccessBodySchema>;
+export type AdminAccessStatus = z.infer<typeof adminAccessStatusSchema>;
+export type AdminNewAccessCodeBody = z.infer<typeof adminNewAccessCodeBodySchema>;
+export type SecurityLog = z.infer<typeof securityLogSchema>;

@@ -43,5 +43,13 @@ export const adminBonusCodeSchema = z.object({
   isActive: z.boolean(),
   updatedAt: z.string(),
 });
+export const adminBonusCodeListSchema = z.object({ items: z.array(adminBonusCodeSchema) });
+/** `/api/admin/bonus-codes/:code`: the code as stored (upper case). */
+export const bonusCodeParamsSchema = z.object({ code: z.string().min(1).max(32) });
 export type AdminBonusCode = z.infer<typeof adminBonusCodeSchema>;
 export type RedeemResult = z.infer<typeof redeemResultSchema>;
+export type AdminBonusCodeList = z.infer<typeof adminBonusCodeListSchema>;
+export type BonusCodeParams = z.infer<typeof bonusCodeParamsSchema>;
+export type RedeemBody = z.infer<typeof redeemBodySchema>;
+export type AdminBonusCodeBody = z.infer<typeof adminBonusCodeBodySchema>;
+export type AdminBonusCodeUpdate = z.infer<typeof adminBonusCodeUpdateSchema>;

@@ -23,3 +23,7 @@ export const webUrlSchema = z
 export const idempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,100}$/, "must be 8 to 100 letters, digits, _ or -");
+
+/** Route params naming one row by its UUID (`/…/:id`). */
+export const uuidParamsSchema = z.object({ id: z.uuid() });
+export type UuidParams = z.infer<typeof uuidParamsSchema>;

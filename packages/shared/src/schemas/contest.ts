@@ -21,4 +21,11 @@ export const contestLinksBodySchema = z.object({
     .min(1)
     .max(5),
 });
+/** `/api/contest/levels/:level/…`: the level number from the path. */
+export const contestLevelParamsSchema = z.object({
+  level: z.coerce.number().int().min(1).max(10),
+});
 export type Contest = z.infer<typeof contestSchema>;
+export type ContestLevel = z.infer<typeof contestLevelSchema>;
+export type ContestLinksBody = z.infer<typeof contestLinksBodySchema>;
+export type ContestLevelParams = z.infer<typeof contestLevelParamsSchema>;

@@ -13,5 +13,8 @@ export const healthSchema = z.object({
     blockchain: componentHealthSchema,
   }),
 });
+/** Liveness: the process answers (nothing else is checked). */
+export const liveHealthSchema = z.object({ status: z.literal("ok") });
 export type Health = z.infer<typeof healthSchema>;
 export type ComponentHealth = z.infer<typeof componentHealthSchema>;
+export type LiveHealth = z.infer<typeof liveHealthSchema>;

@@ -12,6 +12,10 @@ export const globalMessageAnswerSchema = z.object({ message: globalMessageSchema
 export const globalMessageReadBodySchema = z.object({ revision: z.number().int().min(1) });
 
 export const adminGlobalMessageSchema = globalMessageSchema.extend({ active: z.boolean() });
+export const adminGlobalMessageAnswerSchema = z.object({
+  message: adminGlobalMessageSchema.nullable(),
+});
+export const adminGlobalMessageSavedSchema = z.object({ message: adminGlobalMessageSchema });
 export const adminGlobalMessageBodySchema = z.object({
   title: z.string().trim().min(1).max(120),
   content: z.string().trim().min(1).max(4000),
@@ -35,6 +39,13 @@ export const informationUnreadSchema = z.object({
   unreadCount: z.number().int(),
   latest: z.object({ id: z.string(), title: z.string(), createdAt: z.string() }).nullable(),
 });
+/** An information message as the admin console lists and edits it (no per-user read state). */
+export const adminInformationMessageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
 export const informationBodySchema = z.object({
   title: z.string().trim().min(1).max(120),
   content: z.string().trim().min(1).max(8000),
@@ -42,3 +53,13 @@ export const informationBodySchema = z.object({
 
 export type GlobalMessage = z.infer<typeof globalMessageSchema>;
 export type InformationMessage = z.infer<typeof informationMessageSchema>;
+export type GlobalMessageAnswer = z.infer<typeof globalMessageAnswerSchema>;
+export type GlobalMessageReadBody = z.infer<typeof globalMessageReadBodySchema>;
+export type AdminGlobalMessage = z.infer<typeof adminGlobalMessageSchema>;
+export type AdminGlobalMessageAnswer = z.infer<typeof adminGlobalMessageAnswerSchema>;
+export type AdminGlobalMessageSaved = z.infer<typeof adminGlobalMessageSavedSchema>;
+export type AdminGlobalMessageBody = z.infer<typeof adminGlobalMessageBodySchema>;
+export type InformationList = z.infer<typeof informationListSchema>;
+export type InformationUnread = z.infer<typeof informationUnreadSchema>;
+export type AdminInformationMessage = z.infer<typeof adminInformationMessageSchema>;
+export type InformationBody = z.infer<typeof informationBodySchema>;

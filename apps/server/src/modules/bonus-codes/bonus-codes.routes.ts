@@ -1,14 +1,15 @@
 import {
   adminBonusCodeBodySchema,
+  adminBonusCodeListSchema,
   adminBonusCodeSchema,
   adminBonusCodeUpdateSchema,
+  bonusCodeParamsSchema,
   errorResponseSchema,
   redeemBodySchema,
   redeemResultSchema,
 } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
@@ -69,7 +70,7 @@ export async function bonusCodesAdminRoutes(fastify: FastifyInstance, deps: Bonu
     {
       schema: {
         tags,
-        response: { 200: z.object({ items: z.array(adminBonusCodeSchema) }), ...errors },
+        response: { 200: adminBonusCodeListSchema, ...errors },
       },
     },
     async () => adminListCodes(deps.db),
@@ -90,7 +91,7 @@ export async function bonusCodesAdminRoutes(fastify: FastifyInstance, deps: Bonu
     {
       schema: {
         tags,
-        params: z.object({ code: z.string().min(1).max(32) }),
+        params: bonusCodeParamsSchema,
         body: adminBonusCodeUpdateSchema,
         response: { 200: adminBonusCodeSchema, ...errors },
       },

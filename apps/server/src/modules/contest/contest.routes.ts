@@ -1,4 +1,9 @@
-import { contestLinksBodySchema, contestSchema, errorResponseSchema } from "@fre/shared";
+import {
+  contestLevelParamsSchema,
+  contestLinksBodySchema,
+  contestSchema,
+  errorResponseSchema,
+} from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,7 +30,6 @@ export async function contestRoutes(
     404: errorResponseSchema,
     409: errorResponseSchema,
   };
-  const params = z.object({ level: z.coerce.number().int().min(1).max(10) });
   const me = async (request: FastifyRequest) => (await deps.viewer.required(request)).userId;
 
   app.get(
@@ -39,7 +43,7 @@ export async function contestRoutes(
       schema: {
         tags,
         summary: "The user opened the task's link",
-        params,
+        params: contestLevelParamsSchema,
         response: { 200: contestSchema, ...errors },
       },
     },
@@ -51,7 +55,7 @@ export async function contestRoutes(
       schema: {
         tags,
         summary: "Validate the next level",
-        params,
+        params: contestLevelParamsSchema,
         response: { 200: contestSchema, ...errors },
       },
     },

@@ -1,18 +1,8 @@
-import { errorResponseSchema } from "@fre/shared";
+import { errorResponseSchema, outboxMailListSchema, outboxQuerySchema } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { readOutbox } from "../mail/mail.transport.ts";
-
-const outboxItem = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  createdAt: z.string(),
-});
-const outboxQuery = z.object({ to: z.string().trim().toLowerCase().min(3).max(254) });
 
 /**
  * Registered only when DEV_ROUTES is on (a loopback PUBLIC_URL by default) with the outbox
@@ -26,8 +16,8 @@ export async function devRoutes(fastify: FastifyInstance, deps: { db: Db }) {
       schema: {
         tags: ["dev"],
         summary: "Mails kept by the outbox transport, newest first (DEV_ROUTES only)",
-        querystring: outboxQuery,
-        response: { 200: z.array(outboxItem) },
+        querystring: outboxQuerySchema,
+        response: { 200: outboxMailListSchema },
       },
     },
     async (request) => readOutbox(deps.db, request.query.to),
@@ -43,9 +33,9 @@ export async function outboxAdminRoutes(fastify: FastifyInstance, deps: { db: Db
       schema: {
         tags: ["admin"],
         summary: "Mails kept by the outbox transport for one address, newest first",
-        querystring: outboxQuery,
+        querystring: outboxQuerySchema,
         response: {
-          200: z.array(outboxItem),
+          200: outboxMailListSchema,
           401: errorResponseSchema,
           403: errorResponseSchema,
         },

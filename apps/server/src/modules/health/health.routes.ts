@@ -1,7 +1,6 @@
-import { healthSchema } from "@fre/shared";
+import { healthSchema, liveHealthSchema } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { checkHealth, type HealthDeps } from "./health.service.ts";
 
 export async function healthRoutes(fastify: FastifyInstance, deps: HealthDeps) {
@@ -25,7 +24,7 @@ export async function healthRoutes(fastify: FastifyInstance, deps: HealthDeps) {
     "/api/health/live",
     {
       config: { rateLimit: false },
-      schema: { tags: ["platform"], response: { 200: z.object({ status: z.literal("ok") }) } },
+      schema: { tags: ["platform"], response: { 200: liveHealthSchema } },
     },
     async () => ({ status: "ok" as const }),
   );

@@ -1,12 +1,15 @@
 import {
+  adminGlobalMessageAnswerSchema,
   adminGlobalMessageBodySchema,
-  adminGlobalMessageSchema,
+  adminGlobalMessageSavedSchema,
+  adminInformationMessageSchema,
   errorResponseSchema,
   globalMessageAnswerSchema,
   globalMessageReadBodySchema,
   informationBodySchema,
   informationListSchema,
   informationUnreadSchema,
+  uuidParamsSchema,
 } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -25,13 +28,6 @@ import {
   readAllInformation,
   unreadInformation,
 } from "./messages.service.ts";
-
-const adminInformationSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
-});
 
 export async function messagesRoutes(
   fastify: FastifyInstance,
@@ -95,7 +91,7 @@ export async function messagesAdminRoutes(fastify: FastifyInstance, deps: Messag
     {
       schema: {
         tags: admin,
-        response: { 200: z.object({ message: adminGlobalMessageSchema.nullable() }), ...errors },
+        response: { 200: adminGlobalMessageAnswerSchema, ...errors },
       },
     },
     async () => adminGlobalMessage(deps),
@@ -106,7 +102,7 @@ export async function messagesAdminRoutes(fastify: FastifyInstance, deps: Messag
       schema: {
         tags: admin,
         body: adminGlobalMessageBodySchema,
-        response: { 200: z.object({ message: adminGlobalMessageSchema }), ...errors },
+        response: { 200: adminGlobalMessageSavedSchema, ...errors },
       },
     },
     async (request) => adminSaveGlobalMessage(deps, request.body),
@@ -117,28 +113,27 @@ export async function messagesAdminRoutes(fastify: FastifyInstance, deps: Messag
       schema: {
         tags: admin,
         body: informationBodySchema,
-        response: { 201: adminInformationSchema, ...errors },
+        response: { 201: adminInformationMessageSchema, ...errors },
       },
     },
     async (request, reply) =>
       reply.status(201).send(await adminCreateInformation(deps, request.body)),
   );
-  const idParams = z.object({ id: z.uuid() });
   app.put(
     "/api/admin/messages/information/:id",
     {
       schema: {
         tags: admin,
-        params: idParams,
+        params: uuidParamsSchema,
         body: informationBodySchema,
-        response: { 200: adminInformationSchema, ...errors },
+        response: { 200: adminInformationMessageSchema, ...errors },
       },
     },
     async (request) => adminUpdateInformation(deps, request.params.id, request.body),
   );
   app.delete(
     "/api/admin/messages/information/:id",
-    { schema: { tags: admin, params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags: admin, params: uuidParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await adminDeleteInformation(deps, request.params.id);
       return reply.status(204).send(null);

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from "@fre/shared";
+import { errorResponseSchema, notificationListSchema, uuidParamsSchema } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,17 +12,6 @@ import {
   readOne,
 } from "./notifications.service.ts";
 
-const notificationSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  title: z.string(),
-  message: z.string(),
-  timestamp: z.string(),
-  read: z.boolean(),
-  target: z.string(),
-});
-const listSchema = z.object({ items: z.array(notificationSchema), unread: z.number().int() });
-
 /** Tabs and devices one user may keep live at once (per server process). */
 export const MAX_STREAMS_PER_USER = 5;
 
@@ -34,7 +23,7 @@ export async function notificationsRoutes(
   const tags = ["notifications"];
   app.get(
     "/api/notifications",
-    { schema: { tags, response: { 200: listSchema, 401: errorResponseSchema } } },
+    { schema: { tags, response: { 200: notificationListSchema, 401: errorResponseSchema } } },
     async (request) => {
       const { userId } = await deps.viewer.required(request);
       return getNotifications(deps, userId, languageFromHeader(request.headers["accept-language"]));
@@ -45,7 +34,7 @@ export async function notificationsRoutes(
     {
       schema: {
         tags,
-        params: z.object({ id: z.uuid() }),
+        params: uuidParamsSchema,
         response: { 204: z.null(), 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },

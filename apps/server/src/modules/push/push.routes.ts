@@ -1,4 +1,9 @@
-import { errorResponseSchema } from "@fre/shared";
+import {
+  errorResponseSchema,
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
+  vapidPublicKeySchema,
+} from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,12 +12,6 @@ import { AppError } from "../../lib/errors.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import { deleteSubscription, saveSubscription } from "./push.service.ts";
 import { endpointAllowance, pushEndpointProblem, type ResolveAll } from "./push-endpoint.ts";
-
-const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/);
-const subscriptionSchema = z.object({
-  endpoint: z.url().startsWith("https://").max(1000),
-  keys: z.object({ p256dh: base64url.min(80).max(120), auth: base64url.min(16).max(40) }),
-});
 
 export async function pushRoutes(
   fastify: FastifyInstance,
@@ -30,7 +29,7 @@ export async function pushRoutes(
   const tags = ["push"];
   app.get(
     "/api/push/vapid-public-key",
-    { schema: { tags, response: { 200: z.object({ publicKey: z.string() }) } } },
+    { schema: { tags, response: { 200: vapidPublicKeySchema } } },
     async () => ({ publicKey: deps.publicKey }),
   );
   app.post(
@@ -39,7 +38,7 @@ export async function pushRoutes(
       schema: {
         tags,
         summary: "Register this device for push notifications",
-        body: subscriptionSchema,
+        body: pushSubscriptionBodySchema,
         response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
@@ -66,7 +65,7 @@ export async function pushRoutes(
     {
       schema: {
         tags,
-        body: z.object({ endpoint: z.string().max(1000) }),
+        body: pushUnsubscribeBodySchema,
         response: { 204: z.null(), 401: errorResponseSchema },
       },
     },

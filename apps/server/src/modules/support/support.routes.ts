@@ -1,7 +1,17 @@
-import { errorResponseSchema } from "@fre/shared";
+import {
+  adminSupportTicketListSchema,
+  adminSupportTicketQuerySchema,
+  adminTicketReplyBodySchema,
+  errorResponseSchema,
+  newTicketBodySchema,
+  supportThreadSchema,
+  supportTicketListSchema,
+  supportTicketSchema,
+  ticketReplyBodySchema,
+  uuidParamsSchema,
+} from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   adminGetTicket,
@@ -13,31 +23,6 @@ import {
   replyAsUser,
   type SupportDeps,
 } from "./support.service.ts";
-
-const status = z.enum(["open", "answered", "closed"]);
-const ticketSchema = z.object({
-  id: z.string(),
-  subject: z.string(),
-  status,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const threadSchema = ticketSchema.extend({
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      author: z.enum(["user", "admin"]),
-      body: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-});
-const newTicketBody = z.object({
-  subject: z.string().trim().min(3).max(120),
-  message: z.string().trim().min(10).max(4000),
-});
-const replyBody = z.object({ message: z.string().trim().min(1).max(4000) });
-const idParams = z.object({ id: z.uuid() });
 
 export async function supportRoutes(
   fastify: FastifyInstance,
@@ -59,19 +44,25 @@ export async function supportRoutes(
     "/api/support/tickets",
     {
       config: { userRateLimit: { max: 5, timeWindow: "1 hour" } },
-      schema: { tags, body: newTicketBody, response: { 201: ticketSchema, ...errors } },
+      schema: {
+        tags,
+        body: newTicketBodySchema,
+        response: { 201: supportTicketSchema, ...errors },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createTicket(deps, await me(request), request.body)),
   );
   app.get(
     "/api/support/tickets",
-    { schema: { tags, response: { 200: z.object({ items: z.array(ticketSchema) }), ...errors } } },
+    { schema: { tags, response: { 200: supportTicketListSchema, ...errors } } },
     async (request) => listMyTickets(deps.db, await me(request)),
   );
   app.get(
     "/api/support/tickets/:id",
-    { schema: { tags, params: idParams, response: { 200: threadSchema, ...errors } } },
+    {
+      schema: { tags, params: uuidParamsSchema, response: { 200: supportThreadSchema, ...errors } },
+    },
     async (request) => getMyTicket(deps.db, await me(request), request.params.id),
   );
   app.post(
@@ -80,9 +71,9 @@ export async function supportRoutes(
       config: { userRateLimit: { max: 30, timeWindow: "1 hour" } },
       schema: {
         tags,
-        params: idParams,
-        body: replyBody,
-        response: { 200: threadSchema, ...errors },
+        params: uuidParamsSchema,
+        body: ticketReplyBodySchema,
+        response: { 200: supportThreadSchema, ...errors },
       },
     },
     async (request) =>
@@ -106,18 +97,21 @@ export async function supportAdminRoutes(fastify: FastifyInstance, deps: Support
     {
       schema: {
         tags: admin,
-        querystring: z.object({ status: status.optional() }),
-        response: {
-          200: z.object({ items: z.array(ticketSchema.extend({ nickname: z.string() })) }),
-          ...errors,
-        },
+        querystring: adminSupportTicketQuerySchema,
+        response: { 200: adminSupportTicketListSchema, ...errors },
       },
     },
     async (request) => adminListTickets(deps.db, request.query.status),
   );
   app.get(
     "/api/admin/support/tickets/:id",
-    { schema: { tags: admin, params: idParams, response: { 200: threadSchema, ...errors } } },
+    {
+      schema: {
+        tags: admin,
+        params: uuidParamsSchema,
+        response: { 200: supportThreadSchema, ...errors },
+      },
+    },
     async (request) => adminGetTicket(deps.db, request.params.id),
   );
   app.post(
@@ -125,9 +119,9 @@ export async function supportAdminRoutes(fastify: FastifyInstance, deps: Support
     {
       schema: {
         tags: admin,
-        params: idParams,
-        body: replyBody.extend({ close: z.boolean().default(false) }),
-        response: { 200: threadSchema, ...errors },
+        params: uuidParamsSchema,
+        body: adminTicketReplyBodySchema,
+        response: { 200: supportThreadSchema, ...errors },
       },
     },
     async (request) =>
