@@ -1,10 +1,15 @@
 import { formatNano, type Leaderboard } from "@fre/shared";
-import { asc, desc, sql } from "drizzle-orm";
-import { type Database, type Db, driverQuery, preparedFor } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
-import { batchLoader } from "../../lib/batch-loader.ts";
+import type { Database } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
+import { ownLineLoader, readBoardInOrder, readTop } from "./leaderboard.repo.ts";
+import {
+  ahead,
+  countAhead,
+  type Entry,
+  type RankSnapshot,
+  rankSnapshotBuilder,
+} from "./rank-snapshot.ts";
 
 /** How old the cached top of the board may be. */
 export const TOP_CACHE_MS = 5_000;
@@ -12,127 +17,14 @@ export const TOP_CACHE_MS = 5_000;
 export const RANK_SNAPSHOT_MS = 60_000;
 const SNAPSHOT_BATCH = 20_000;
 
-/**
- * The board's order: total mined descending, then the earlier account, then the id — the order of
- * `users_leaderboard_idx`. `micros` is created_at in microseconds (exact, unlike a JS Date).
- */
-interface Entry {
-  id: string;
-  total: bigint;
-  micros: number;
-}
-
-/** Is `a` ranked ahead of `b`? (JS id comparison only decides exact ties of total and time.) */
-function ahead(a: Entry, b: Entry): boolean {
-  if (a.total !== b.total) return a.total > b.total;
-  if (a.micros !== b.micros) return a.micros < b.micros;
-  return a.id < b.id;
-}
-
-/**
- * Everyone's position as of the last refresh, in two typed arrays (16 bytes a user): a rank is a
- * binary search, so its cost does not grow with the number of users. Ids are kept only for runs
- * of exact ties, where the order is the database's.
- */
-interface RankSnapshot {
-  totals: BigInt64Array;
-  micros: Float64Array;
-  tieIds: Map<number, string>;
-  takenAt: number;
-}
-
-/** How many users of the snapshot are ahead of `me` (me excluded, whatever my old position). */
-export function countAhead(snapshot: RankSnapshot, me: Entry): number {
-  const { totals, micros, tieIds } = snapshot;
-  let lo = 0;
-  let hi = totals.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const total = totals[mid]!;
-    const isAhead = total !== me.total ? total > me.total : micros[mid]! < me.micros;
-    if (isAhead) lo = mid + 1;
-    else hi = mid;
-  }
-  // lo: first entry not strictly ahead on (total, time); walk the run of exact ties, if any.
-  let count = lo;
-  for (let i = lo; i < totals.length && totals[i] === me.total && micros[i] === me.micros; i++) {
-    const id = tieIds.get(i);
-    if (id === me.id) return i;
-    if (id !== undefined && id < me.id) count++;
-  }
-  return count;
-}
-
-/** created_at in whole microseconds, as text: the board's time key, exact in every reader. */
-const MICROS = "(extract(epoch from created_at) * 1000000)::bigint::text";
-const microsOf = sql<string>`${sql.raw(MICROS)}`;
-
-const topStatement = preparedFor((db) =>
-  db
-    .select({
-      id: users.id,
-      nickname: users.nickname,
-      total: users.totalMined,
-      micros: microsOf,
-    })
-    .from(users)
-    .orderBy(desc(users.totalMined), asc(users.createdAt), asc(users.id))
-    .limit(11)
-    .prepare("leaderboard_top"),
-);
-
-// The caller's own line, read live on every request: the reads of one event-loop turn share one
-// statement (decision 0010), run straight on the driver (decision 0008).
-const ME_SQL = `
-  select id, nickname, total_mined as total, ${MICROS} as micros
-  from users where id = any($1::text[])`;
-type MeRow = { id: string; nickname: string; total: bigint | string; micros: string };
-const meLoader = (db: Db) =>
-  batchLoader<string, { nickname: string; total: bigint; micros: number }>(async (ids) => {
-    const rows = await driverQuery<MeRow>(db, ME_SQL, [ids]);
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        { nickname: row.nickname, total: BigInt(row.total), micros: Number(row.micros) },
-      ]),
-    );
-  });
-
-/**
- * Reads the whole board in index order through one cursor (one pass, whatever the size), in
- * batches, yielding to other requests between them.
- */
+/** Reads the whole board into a snapshot, yielding to other requests between batches. */
 async function loadSnapshot(database: Database, now: number, batch: number): Promise<RankSnapshot> {
-  const totals: bigint[] = [];
-  const micros: number[] = [];
-  const tieIds = new Map<number, string>();
-  let previousId = "";
-  const rows = database.batches<{ total: string; micros: string; id: string }>(
-    `select total_mined::text as total, ${MICROS} as micros, id
-     from users order by total_mined desc, created_at, id`,
-    batch,
-  );
-  for await (const chunk of rows) {
-    for (const row of chunk) {
-      const i = totals.length;
-      const total = BigInt(row.total);
-      const time = Number(row.micros);
-      if (i > 0 && totals[i - 1] === total && micros[i - 1] === time) {
-        tieIds.set(i - 1, previousId);
-        tieIds.set(i, row.id);
-      }
-      totals.push(total);
-      micros.push(time);
-      previousId = row.id;
-    }
+  const snapshot = rankSnapshotBuilder();
+  for await (const chunk of readBoardInOrder(database, batch)) {
+    for (const row of chunk) snapshot.add(row.id, BigInt(row.total), Number(row.micros));
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return {
-    totals: BigInt64Array.from(totals),
-    micros: Float64Array.from(micros),
-    tieIds,
-    takenAt: now,
-  };
+  return snapshot.build(now);
 }
 
 /**
@@ -146,7 +38,7 @@ export function leaderboardService(deps: {
   snapshotBatch?: number;
 }) {
   const db = deps.database.db;
-  const readMe = meLoader(db);
+  const readMe = ownLineLoader(db);
   /** A board line, its amount formatted once (the top is shared by every reader for 5 s). */
   type Line = Entry & { nickname: string; totalMined: string };
   type Top = { rows: Line[]; at: number };
@@ -180,8 +72,7 @@ export function leaderboardService(deps: {
 
   function topRows(now: number): Promise<Top> {
     if (top && now - top.at < TOP_CACHE_MS) return Promise.resolve(top);
-    topLoading ??= topStatement(db)
-      .execute()
+    topLoading ??= readTop(db)
       .then((rows) => {
         const fresh: Top = {
           rows: rows.map((r) => ({

@@ -1,9 +1,13 @@
 import type { Agent } from "node:https";
-import { and, eq } from "drizzle-orm";
 import webpush from "web-push";
 import type { Db } from "../../db/client.ts";
-import { pushSubscriptions } from "../../db/schema/index.ts";
 import { getOrCreateSetting } from "../../lib/app-settings.ts";
+import {
+  deleteSubscriptionById,
+  deleteSubscriptionOf,
+  listSubscriptionsOf,
+  upsertSubscription,
+} from "./push.repo.ts";
 import { guardedPushAgent } from "./push-endpoint.ts";
 
 export interface VapidKeys {
@@ -41,10 +45,7 @@ export interface PushDeps {
 export function pushSender(deps: PushDeps) {
   const agent = guardedPushAgent({ allow: deps.endpointAllow, base: deps.agent });
   return async function send(userId: string, message: PushMessage) {
-    const subscriptions = await deps.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId));
+    const subscriptions = await listSubscriptionsOf(deps.db, userId);
     await Promise.all(
       subscriptions.map(async (s) => {
         try {
@@ -62,7 +63,7 @@ export function pushSender(deps: PushDeps) {
         } catch (error) {
           const status = (error as { statusCode?: number }).statusCode;
           if (status === 404 || status === 410) {
-            await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+            await deleteSubscriptionById(deps.db, userId, s.id);
           } else {
             deps.onError(error);
           }
@@ -79,17 +80,13 @@ export async function saveSubscription(
   userId: string,
   sub: { endpoint: string; keys: { p256dh: string; auth: string } },
 ) {
-  await db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth },
-    });
+  await upsertSubscription(db, userId, {
+    endpoint: sub.endpoint,
+    p256dh: sub.keys.p256dh,
+    auth: sub.keys.auth,
+  });
 }
 
 export async function deleteSubscription(db: Db, userId: string, endpoint: string) {
-  await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+  await deleteSubscriptionOf(db, userId, endpoint);
 }

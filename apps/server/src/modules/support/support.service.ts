@@ -1,11 +1,23 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { supportMessages, supportTickets, users } from "../../db/schema/index.ts";
 import { isLanguage } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { supportAnsweredMail, supportReceivedMail } from "../mail/mail.templates.ts";
 import type { Mailer } from "../mail/mail.transport.ts";
+import {
+  findRecipient,
+  findTicket,
+  findTicketOf,
+  insertMessage,
+  insertTicket,
+  listMessages,
+  listTicketsForAdmin,
+  listTicketsOf,
+  reopenTicketOf,
+  setTicketStatus,
+  type TicketRow,
+  type TicketStatus,
+} from "./support.repo.ts";
 
 export interface SupportDeps {
   db: Db;
@@ -15,9 +27,7 @@ export interface SupportDeps {
   onMailError: (error: unknown) => void;
 }
 
-type Ticket = typeof supportTickets.$inferSelect;
-
-const ticketView = (t: Ticket) => ({
+const ticketView = (t: TicketRow) => ({
   id: t.id,
   subject: t.subject,
   status: t.status,
@@ -26,10 +36,7 @@ const ticketView = (t: Ticket) => ({
 });
 
 async function recipient(db: Db, userId: string) {
-  const [u] = await db
-    .select({ email: users.email, nickname: users.nickname, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
+  const u = await findRecipient(db, userId);
   if (!u) return null;
   return { ...u, language: isLanguage(u.language) ? u.language : ("fr" as const) };
 }
@@ -50,14 +57,9 @@ export async function createTicket(
 ) {
   const now = deps.clock.now();
   const ticket = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(supportTickets)
-      .values({ userId, subject: body.subject, createdAt: now, updatedAt: now })
-      .returning();
-    await tx
-      .insert(supportMessages)
-      .values({ ticketId: row!.id, author: "user", body: body.message, createdAt: now });
-    return row!;
+    const row = await insertTicket(tx, { userId, subject: body.subject, at: now });
+    await insertMessage(tx, { ticketId: row.id, author: "user", body: body.message, at: now });
+    return row;
   });
   const to = await recipient(deps.db, userId);
   if (to) {
@@ -68,21 +70,12 @@ export async function createTicket(
 }
 
 export async function listMyTickets(db: Db, userId: string) {
-  const rows = await db
-    .select()
-    .from(supportTickets)
-    .where(eq(supportTickets.userId, userId))
-    .orderBy(desc(supportTickets.updatedAt))
-    .limit(100);
+  const rows = await listTicketsOf(db, userId, 100);
   return { items: rows.map(ticketView) };
 }
 
-async function ticketWithMessages(db: Db, ticket: Ticket) {
-  const messages = await db
-    .select()
-    .from(supportMessages)
-    .where(eq(supportMessages.ticketId, ticket.id))
-    .orderBy(supportMessages.createdAt);
+async function ticketWithMessages(db: Db, ticket: TicketRow) {
+  const messages = await listMessages(db, ticket.id);
   return {
     ...ticketView(ticket),
     messages: messages.map((m) => ({
@@ -96,10 +89,7 @@ async function ticketWithMessages(db: Db, ticket: Ticket) {
 
 /** A user's own ticket; another user's is a 404 (conventions §9). */
 export async function getMyTicket(db: Db, userId: string, id: string) {
-  const [ticket] = await db
-    .select()
-    .from(supportTickets)
-    .where(and(eq(supportTickets.id, id), eq(supportTickets.userId, userId)));
+  const ticket = await findTicketOf(db, userId, id);
   if (!ticket) throw new AppError("NOT_FOUND", 404);
   return ticketWithMessages(db, ticket);
 }
@@ -108,30 +98,19 @@ export async function replyAsUser(deps: SupportDeps, userId: string, id: string,
   const now = deps.clock.now();
   // The reopening and the message commit together: a failure leaves the ticket as it was.
   await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(supportTickets)
-      .set({ status: "open", updatedAt: now })
-      .where(and(eq(supportTickets.id, id), eq(supportTickets.userId, userId)))
-      .returning({ id: supportTickets.id });
-    if (!updated[0]) throw new AppError("NOT_FOUND", 404);
-    await tx.insert(supportMessages).values({ ticketId: id, author: "user", body, createdAt: now });
+    if (!(await reopenTicketOf(tx, userId, id, now))) throw new AppError("NOT_FOUND", 404);
+    await insertMessage(tx, { ticketId: id, author: "user", body, at: now });
   });
   return getMyTicket(deps.db, userId, id);
 }
 
-export async function adminListTickets(db: Db, status?: Ticket["status"]) {
-  const rows = await db
-    .select({ ticket: supportTickets, nickname: users.nickname })
-    .from(supportTickets)
-    .innerJoin(users, eq(users.id, supportTickets.userId))
-    .where(status ? eq(supportTickets.status, status) : undefined)
-    .orderBy(desc(supportTickets.updatedAt))
-    .limit(200);
+export async function adminListTickets(db: Db, status?: TicketStatus) {
+  const rows = await listTicketsForAdmin(db, status, 200);
   return { items: rows.map((r) => ({ ...ticketView(r.ticket), nickname: r.nickname })) };
 }
 
 export async function adminGetTicket(db: Db, id: string) {
-  const [ticket] = await db.select().from(supportTickets).where(eq(supportTickets.id, id));
+  const ticket = await findTicket(db, id);
   if (!ticket) throw new AppError("NOT_FOUND", 404);
   return ticketWithMessages(db, ticket);
 }
@@ -141,15 +120,9 @@ export async function adminReply(deps: SupportDeps, id: string, body: string, cl
   const now = deps.clock.now();
   // The new status and the answer commit together: never a closed ticket without its answer.
   const ticket = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(supportTickets)
-      .set({ status: close ? "closed" : "answered", updatedAt: now })
-      .where(eq(supportTickets.id, id))
-      .returning();
+    const row = await setTicketStatus(tx, id, close ? "closed" : "answered", now);
     if (!row) throw new AppError("NOT_FOUND", 404);
-    await tx
-      .insert(supportMessages)
-      .values({ ticketId: id, author: "admin", body, createdAt: now });
+    await insertMessage(tx, { ticketId: id, author: "admin", body, at: now });
     return row;
   });
   const to = await recipient(deps.db, ticket.userId);

@@ -1,19 +1,15 @@
 import { formatNano, type LedgerPage, type Wallet } from "@fre/shared";
-import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { ledgerEntries, users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { bonusHistory } from "../bonus-codes/bonus-codes.service.ts";
 import { levelValidationsOf } from "../contest/contest.service.ts";
 import { currentRateNano } from "../mining/mining.service.ts";
+import { findBalances, listLedgerEntries } from "./wallet.repo.ts";
 
 /** Wallet view of spec §3. */
 export async function getWallet(db: Db, clock: Clock, userId: string): Promise<Wallet> {
-  const [row] = await db
-    .select({ balance: users.balance, totalMined: users.totalMined })
-    .from(users)
-    .where(eq(users.id, userId));
+  const row = await findBalances(db, userId);
   if (!row) throw new AppError("UNAUTHORIZED", 401);
   return {
     balance: formatNano(row.balance),
@@ -31,12 +27,8 @@ export async function getLedgerPage(
   cursor: number | undefined,
   limit: number,
 ): Promise<LedgerPage> {
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), cursor ? lt(ledgerEntries.id, cursor) : undefined))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(limit + 1);
+  // One row more than the page tells whether there is a next page.
+  const rows = await listLedgerEntries(db, userId, cursor, limit + 1);
   const page = rows.slice(0, limit);
   return {
     items: page.map((r) => ({
