@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { hashSecret, randomCode, verifySecret } from "../../lib/secret-hash.ts";
 import { accessCodeGuard, reserveAttempt } from "../auth/auth.service.ts";
 import type { Viewer } from "../auth/viewer.ts";
-import { findRole } from "../users/users.repo.ts";
+import { roleOf } from "../users/users.service.ts";
 import {
   addSecurityLog,
   assignCodeIfMissing,
@@ -54,7 +54,7 @@ export async function ensureSecuritySettings(
 /** Role check for admin routes: 401 when signed out, 403 for a plain user. */
 export async function assertAdmin(db: Db, viewer: Viewer | null): Promise<Viewer> {
   if (!viewer) throw new AppError("ADMIN_NOT_SIGNED_IN", 401);
-  if ((await findRole(db, viewer.userId)) !== "admin") throw new AppError("ADMIN_REQUIRED", 403);
+  if ((await roleOf(db, viewer.userId)) !== "admin") throw new AppError("ADMIN_REQUIRED", 403);
   return viewer;
 }
 

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { currentRateNano } from "../mining/mining.service.ts";
-import { findProfile, updateProfile } from "./users.repo.ts";
+import { findProfile, findRole, updateProfile } from "./users.repo.ts";
 
 export async function getMe(db: Db, clock: Clock, userId: string): Promise<Me> {
   const profile = await findProfile(db, userId);
@@ -24,3 +24,6 @@ export async function updateMe(db: Db, clock: Clock, userId: string, body: Updat
   }
   return getMe(db, clock, userId);
 }
+
+/** The user's role ("user" | "admin"), or null for an unknown user: what the admin gate checks. */
+export const roleOf = (db: Db, userId: string) => findRole(db, userId);
