@@ -73,7 +73,7 @@ export async function bonusCodesAdminRoutes(fastify: FastifyInstance, deps: Bonu
         response: { 200: adminBonusCodeListSchema, ...errors },
       },
     },
-    async () => adminListCodes(deps.db),
+    async () => adminListCodes(deps),
   );
   app.post(
     "/api/admin/bonus-codes",

@@ -128,7 +128,7 @@ async function applyEffect(
   }
 }
 
-export async function bonusHistory(db: Db, userId: string) {
+export async function bonusHistory({ db }: { db: Db }, userId: string) {
   const rows = await listUses(db, userId, 100);
   return rows.map((r) => ({
     id: `${r.code}:${r.usedAt.getTime()}`,
@@ -184,7 +184,7 @@ function parseReward(type: BonusCodeRow["type"], text: string): bigint {
   return parseFre(text);
 }
 
-export async function adminListCodes(db: Db) {
+export async function adminListCodes({ db }: { db: Db }) {
   return { items: (await listCodes(db)).map(toAdmin) };
 }
 

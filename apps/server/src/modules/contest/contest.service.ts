@@ -113,7 +113,7 @@ export async function confirmLevel(deps: ContestDeps, userId: string, level: num
   return getContest(deps, userId);
 }
 
-export async function levelValidationsOf(db: Db, userId: string) {
+export async function levelValidationsOf({ db }: { db: Db }, userId: string) {
   return (await listValidations(db, userId)).map((v) => ({
     level: v.level,
     reward: formatNano(v.rewardNano),

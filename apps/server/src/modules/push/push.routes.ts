@@ -56,7 +56,7 @@ export async function pushRoutes(
           },
         );
       }
-      await saveSubscription(deps.db, userId, request.body);
+      await saveSubscription(deps, userId, request.body);
       return reply.status(204).send(null);
     },
   );
@@ -71,7 +71,7 @@ export async function pushRoutes(
     },
     async (request, reply) => {
       const { userId } = await deps.viewer.required(request);
-      await deleteSubscription(deps.db, userId, request.body.endpoint);
+      await deleteSubscription(deps, userId, request.body.endpoint);
       return reply.status(204).send(null);
     },
   );

@@ -76,7 +76,7 @@ export function pushSender(deps: PushDeps) {
 export type PushSend = ReturnType<typeof pushSender>;
 
 export async function saveSubscription(
-  db: Db,
+  { db }: { db: Db },
   userId: string,
   sub: { endpoint: string; keys: { p256dh: string; auth: string } },
 ) {
@@ -87,6 +87,6 @@ export async function saveSubscription(
   });
 }
 
-export async function deleteSubscription(db: Db, userId: string, endpoint: string) {
+export async function deleteSubscription({ db }: { db: Db }, userId: string, endpoint: string) {
   await deleteSubscriptionOf(db, userId, endpoint);
 }

@@ -56,14 +56,14 @@ export async function supportRoutes(
   app.get(
     "/api/support/tickets",
     { schema: { tags, response: { 200: supportTicketListSchema, ...errors } } },
-    async (request) => listMyTickets(deps.db, await me(request)),
+    async (request) => listMyTickets(deps, await me(request)),
   );
   app.get(
     "/api/support/tickets/:id",
     {
       schema: { tags, params: uuidParamsSchema, response: { 200: supportThreadSchema, ...errors } },
     },
-    async (request) => getMyTicket(deps.db, await me(request), request.params.id),
+    async (request) => getMyTicket(deps, await me(request), request.params.id),
   );
   app.post(
     "/api/support/tickets/:id/replies",
@@ -101,7 +101,7 @@ export async function supportAdminRoutes(fastify: FastifyInstance, deps: Support
         response: { 200: adminSupportTicketListSchema, ...errors },
       },
     },
-    async (request) => adminListTickets(deps.db, request.query.status),
+    async (request) => adminListTickets(deps, request.query.status),
   );
   app.get(
     "/api/admin/support/tickets/:id",
@@ -112,7 +112,7 @@ export async function supportAdminRoutes(fastify: FastifyInstance, deps: Support
         response: { 200: supportThreadSchema, ...errors },
       },
     },
-    async (request) => adminGetTicket(deps.db, request.params.id),
+    async (request) => adminGetTicket(deps, request.params.id),
   );
   app.post(
     "/api/admin/support/tickets/:id/replies",

@@ -69,7 +69,7 @@ export async function createTicket(
   return ticketView(ticket);
 }
 
-export async function listMyTickets(db: Db, userId: string) {
+export async function listMyTickets({ db }: { db: Db }, userId: string) {
   const rows = await listTicketsOf(db, userId, 100);
   return { items: rows.map(ticketView) };
 }
@@ -88,7 +88,7 @@ async function ticketWithMessages(db: Db, ticket: TicketRow) {
 }
 
 /** A user's own ticket; another user's is a 404 (conventions §9). */
-export async function getMyTicket(db: Db, userId: string, id: string) {
+export async function getMyTicket({ db }: { db: Db }, userId: string, id: string) {
   const ticket = await findTicketOf(db, userId, id);
   if (!ticket) throw new AppError("NOT_FOUND", 404);
   return ticketWithMessages(db, ticket);
@@ -101,15 +101,15 @@ export async function replyAsUser(deps: SupportDeps, userId: string, id: string,
     if (!(await reopenTicketOf(tx, userId, id, now))) throw new AppError("NOT_FOUND", 404);
     await insertMessage(tx, { ticketId: id, author: "user", body, at: now });
   });
-  return getMyTicket(deps.db, userId, id);
+  return getMyTicket(deps, userId, id);
 }
 
-export async function adminListTickets(db: Db, status?: TicketStatus) {
+export async function adminListTickets({ db }: { db: Db }, status?: TicketStatus) {
   const rows = await listTicketsForAdmin(db, status, 200);
   return { items: rows.map((r) => ({ ...ticketView(r.ticket), nickname: r.nickname })) };
 }
 
-export async function adminGetTicket(db: Db, id: string) {
+export async function adminGetTicket({ db }: { db: Db }, id: string) {
   const ticket = await findTicket(db, id);
   if (!ticket) throw new AppError("NOT_FOUND", 404);
   return ticketWithMessages(db, ticket);
@@ -130,5 +130,5 @@ export async function adminReply(deps: SupportDeps, id: string, body: string, cl
     const url = new URL(`/support?ticket=${ticket.id}`, deps.publicUrl).toString();
     await mailQuietly(deps, () => deps.mailer.send(supportAnsweredMail(to, ticket.subject, url)));
   }
-  return adminGetTicket(deps.db, id);
+  return adminGetTicket(deps, id);
 }

@@ -22,7 +22,7 @@ export async function usersRoutes(
     },
     async (request) => {
       const { userId } = await deps.viewer.required(request);
-      return getMe(deps.db, deps.clock, userId);
+      return getMe(deps, userId);
     },
   );
   app.patch(
@@ -37,7 +37,7 @@ export async function usersRoutes(
     },
     async (request) => {
       const { userId } = await deps.viewer.required(request);
-      return updateMe(deps.db, deps.clock, userId, request.body);
+      return updateMe(deps, userId, request.body);
     },
   );
 }

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import { currentRateNano } from "../mining/mining.service.ts";
 import { findProfile, findRole, updateProfile } from "./users.repo.ts";
 
-export async function getMe(db: Db, clock: Clock, userId: string): Promise<Me> {
+export async function getMe({ db, clock }: { db: Db; clock: Clock }, userId: string): Promise<Me> {
   const profile = await findProfile(db, userId);
   if (!profile) throw new AppError("UNAUTHORIZED", 401);
   return {
@@ -18,11 +18,15 @@ export async function getMe(db: Db, clock: Clock, userId: string): Promise<Me> {
   };
 }
 
-export async function updateMe(db: Db, clock: Clock, userId: string, body: UpdateMeBody) {
+export async function updateMe(
+  { db, clock }: { db: Db; clock: Clock },
+  userId: string,
+  body: UpdateMeBody,
+) {
   if (body.language !== undefined || body.cookieConsent !== undefined) {
     await updateProfile(db, userId, body, clock.now());
   }
-  return getMe(db, clock, userId);
+  return getMe({ db, clock }, userId);
 }
 
 /** The user's role ("user" | "admin"), or null for an unknown user: what the admin gate checks. */

@@ -20,7 +20,7 @@ export async function walletRoutes(
   app.get(
     "/api/wallet",
     { schema: { tags, response: { 200: walletSchema, 401: errorResponseSchema } } },
-    async (request) => getWallet(deps.db, deps.clock, (await deps.viewer.required(request)).userId),
+    async (request) => getWallet(deps, (await deps.viewer.required(request)).userId),
   );
   app.get(
     "/api/wallet/ledger",
@@ -34,7 +34,7 @@ export async function walletRoutes(
     },
     async (request) => {
       const { userId } = await deps.viewer.required(request);
-      return getLedgerPage(deps.db, userId, request.query.cursor, request.query.limit);
+      return getLedgerPage(deps, userId, request.query.cursor, request.query.limit);
     },
   );
 }

@@ -8,21 +8,24 @@ import { currentRateNano } from "../mining/mining.service.ts";
 import { findBalances, listLedgerEntries } from "./wallet.repo.ts";
 
 /** Wallet view of spec §3. */
-export async function getWallet(db: Db, clock: Clock, userId: string): Promise<Wallet> {
+export async function getWallet(
+  { db, clock }: { db: Db; clock: Clock },
+  userId: string,
+): Promise<Wallet> {
   const row = await findBalances(db, userId);
   if (!row) throw new AppError("UNAUTHORIZED", 401);
   return {
     balance: formatNano(row.balance),
     totalMined: formatNano(row.totalMined),
     miningRate: formatNano(await currentRateNano(db, userId, clock.now())),
-    bonusHistory: await bonusHistory(db, userId),
-    levelValidations: await levelValidationsOf(db, userId),
+    bonusHistory: await bonusHistory({ db }, userId),
+    levelValidations: await levelValidationsOf({ db }, userId),
   };
 }
 
 /** The user's ledger, newest first, keyset-paginated by id. */
 export async function getLedgerPage(
-  db: Db,
+  { db }: { db: Db },
   userId: string,
   cursor: number | undefined,
   limit: number,
