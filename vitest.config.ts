@@ -2,6 +2,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // The server and shared suites run on 2 workers (each server file holds its own database and
+    // app). Vitest 4 takes `maxWorkers` per project but runs projects of one group together only
+    // when their `maxWorkers` match, so it is set here for all of them; e2e stays at 1 worker
+    // (`fileParallelism: false`).
+    maxWorkers: 2,
     projects: [
       {
         test: {

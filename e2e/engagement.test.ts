@@ -115,12 +115,24 @@ describe("engagement", () => {
     const modal = page.getByTestId("global-message");
     await modal.waitFor();
     expect(await modal.textContent()).toContain(title);
+    const marked = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === "/api/messages/global/read" &&
+        r.request().method() === "POST",
+    );
     await page.getByTestId("global-message-close").click();
     await modal.waitFor({ state: "hidden" });
+    expect((await marked).status()).toBe(204);
+    // Closed for good: after a reload the page asks again, and the server has nothing to show.
+    const asked = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/messages/global" && r.request().method() === "GET",
+    );
     await page.reload();
+    const answer = await asked;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({ message: null });
     await page.getByTestId("mining-state").waitFor();
-    await page.waitForTimeout(1500);
-    expect(await modal.isVisible()).toBe(false);
+    expect(await modal.count()).toBe(0);
 
     // A new information message: pop-up on other pages, pushed live.
     const info = await admin.post("/api/admin/messages/information", {

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -78,7 +78,12 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), "fre-e2e-"));
   // The push tests run a local push service (the browser vendor's one is out of reach); the
   // server trusts its throw-away certificate, as it trusts the real services' public CAs.
-  const { keyPath, certPath } = selfSignedCertificate(dataDir);
+  // Its files live in the data directory, removed with it at teardown.
+  const tls = selfSignedCertificate();
+  const keyPath = join(dataDir, "push-key.pem");
+  const certPath = join(dataDir, "push-cert.pem");
+  writeFileSync(keyPath, tls.key, { mode: 0o600 });
+  writeFileSync(certPath, tls.cert);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env = {
@@ -98,37 +103,45 @@ export default async function setup(project: TestProject) {
     DEMO_CONTENT: "off",
   };
 
-  // 1. Create the admin account through the API, then stop (PGlite allows one process).
-  let server = startServer(env);
-  await waitHealthy(baseURL, server);
-  const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify({ ...ADMIN, name: ADMIN.nickname }),
-  });
-  if (!signUp.ok) throw new Error(`admin sign-up failed: ${await signUp.text()}`);
-  await stop(server);
-  execFileSync(
-    process.execPath,
-    ["--import", "tsx", "apps/server/src/cli/admin.ts", "promote", ADMIN.email],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: "pipe",
-    },
-  );
-
-  // 2. Serve for the tests.
-  server = startServer(env);
-  await waitHealthy(baseURL, server);
-  project.provide("baseURL", baseURL);
-  project.provide("adminEmail", ADMIN.email);
-  project.provide("adminPassword", ADMIN.password);
-  project.provide("adminCode", ADMIN_CODE);
-  project.provide("pushTls", { keyPath, certPath });
-
-  return async () => {
-    await stop(server);
+  let server: ChildProcess | undefined;
+  const teardown = async () => {
+    if (server) await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    // 1. Create the admin account through the API, then stop (PGlite allows one process).
+    server = startServer(env);
+    await waitHealthy(baseURL, server);
+    const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify({ ...ADMIN, name: ADMIN.nickname }),
+    });
+    if (!signUp.ok) throw new Error(`admin sign-up failed: ${await signUp.text()}`);
+    await stop(server);
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "apps/server/src/cli/admin.ts", "promote", ADMIN.email],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: "pipe",
+      },
+    );
+
+    // 2. Serve for the tests.
+    server = startServer(env);
+    await waitHealthy(baseURL, server);
+    project.provide("baseURL", baseURL);
+    project.provide("adminEmail", ADMIN.email);
+    project.provide("adminPassword", ADMIN.password);
+    project.provide("adminCode", ADMIN_CODE);
+    project.provide("pushTls", { keyPath, certPath });
+  } catch (error) {
+    // A failed start leaves nothing behind either.
+    await teardown();
+    throw error;
+  }
+
+  return teardown;
 }

@@ -40,10 +40,10 @@ describe("mining", () => {
     await expect
       .poll(() => page.getByTestId("mining-remaining").textContent())
       .toMatch(/^2[34]:\d\d:\d\d$/);
-    const first = amountOf((await page.getByTestId("mining-earnings").textContent()) ?? "");
-    await page.waitForTimeout(4500);
-    const later = amountOf((await page.getByTestId("mining-earnings").textContent()) ?? "");
-    expect(later).toBeGreaterThan(first);
+    const earnings = async () =>
+      amountOf((await page.getByTestId("mining-earnings").textContent()) ?? "");
+    const first = await earnings();
+    await expect.poll(earnings, { timeout: 10_000 }).toBeGreaterThan(first);
     await expect.poll(() => page.getByTestId("mining-rate").textContent()).toContain("0,001041667");
 
     // The server agrees (the browser computed nothing it could credit).

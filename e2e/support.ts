@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect, inject, vi } from "vitest";
 
 export const baseURL = () => inject("baseURL");
 
@@ -84,16 +84,22 @@ async function storeRefusedConsent(context: BrowserContext) {
  */
 export async function persistentPhone(prefix: string) {
   const profileDir = mkdtempSync(join(tmpdir(), `fre-${prefix}-`));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-    baseURL: baseURL(),
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: "fr-FR",
-  });
+  const context = await chromium
+    .launchPersistentContext(profileDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: "fr-FR",
+    })
+    .catch((error: unknown) => {
+      // No browser, no `close` to call: the profile goes now.
+      rmSync(profileDir, { recursive: true, force: true });
+      throw error;
+    });
   await storeRefusedConsent(context);
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
@@ -110,47 +116,77 @@ export async function persistentPhone(prefix: string) {
 
 /**
  * Hands a push message to the page's service worker through DevTools, as the browser does with
- * what its push service received, and returns the notifications the worker then shows. A push
- * that reaches a worker still starting up can be dropped by this DevTools delivery (seen once in
- * CI); a real push service retries, so this does too, up to three times.
+ * what its push service received, and returns the notifications the worker then shows. It is
+ * delivered once: the worker is first made to control the page, activated and running, so a
+ * push that is dropped anyway fails the test (no re-delivery hides it).
  */
 export async function pushToServiceWorker(context: BrowserContext, page: Page, payload: unknown) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 30_000,
   });
+  const scopeURL = `${baseURL()}/`;
   const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
+  try {
+    let registration: string | undefined;
+    const versions = new Map<string, { registrationId: string; status: string; running: string }>();
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${baseURL()}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
+      const ours = registrations.find((r) => r.scopeURL === scopeURL && !r.isDeleted);
+      if (ours) registration = ours.registrationId;
     });
-  });
-  await cdp.send("ServiceWorker.enable");
-  const listed = () =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return (await registration.getNotifications()).map((n) => ({
-        title: n.title,
-        body: n.body,
-        tag: n.tag,
-        requireInteraction: n.requireInteraction,
-        target: (n.data as { target?: string } | null)?.target,
-      }));
+    cdp.on("ServiceWorker.workerVersionUpdated", ({ versions: updated }) => {
+      for (const v of updated) {
+        versions.set(v.versionId, {
+          registrationId: v.registrationId,
+          status: v.status,
+          running: v.runningStatus,
+        });
+      }
     });
-  let shown: Awaited<ReturnType<typeof listed>> = [];
-  for (let attempt = 0; attempt < 3 && shown.length === 0; attempt++) {
+    await cdp.send("ServiceWorker.enable");
+    // A worker left idle may have been stopped: start it, and push only once it runs, activated.
+    await cdp.send("ServiceWorker.startWorker", { scopeURL });
+    const registrationId = await vi.waitFor(
+      () => {
+        const ready = [...versions.values()].some(
+          (v) =>
+            v.registrationId === registration &&
+            v.status === "activated" &&
+            v.running === "running",
+        );
+        if (!registration || !ready) {
+          throw new Error(
+            `service worker of ${scopeURL} not running: ${JSON.stringify([...versions.values()])}`,
+          );
+        }
+        return registration;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin: baseURL(),
-      registrationId: await registrationId,
+      registrationId,
       data: JSON.stringify(payload),
     });
-    for (let i = 0; i < 20 && shown.length === 0; i++) {
-      shown = await listed();
-      if (shown.length === 0) await page.waitForTimeout(250);
-    }
+  } finally {
+    await cdp.detach();
   }
-  await cdp.detach();
-  return shown;
+  return vi.waitFor(
+    async () => {
+      const shown = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          requireInteraction: n.requireInteraction,
+          target: (n.data as { target?: string } | null)?.target,
+        }));
+      });
+      if (shown.length === 0) throw new Error("the pushed notification was not shown");
+      return shown;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 let counter = 0;

@@ -151,7 +151,7 @@ export async function buildDependencies(
     leaderboard,
     stats: statsService(db, clock),
     adminDeps: { db, clock, elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000 },
-    supportDeps: { db, clock, mailer, publicUrl: config.PUBLIC_URL, onMailError },
+    supportDeps: { db, clock, mailer, publicUrl: config.PUBLIC_URL, onMailError, events },
     contestDeps: { db, clock, events },
     jobs,
     async close() {

@@ -10,6 +10,7 @@ import {
   client,
   createTestApp,
   DEFAULT_ADMIN_CODE,
+  expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
   type TestApp,
@@ -33,7 +34,10 @@ beforeAll(async () => {
     200,
   );
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  await expectLedgerBalanced(test);
+  await test.close();
+});
 
 /** A concrete URL for a route pattern, with a body that would fail its schema. */
 function call(route: { method: string; url: string }) {

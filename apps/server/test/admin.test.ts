@@ -15,6 +15,7 @@ import {
   client,
   createTestApp,
   DEFAULT_ADMIN_CODE,
+  expectLedgerBalanced,
   signUp,
   type TestApp,
   uniqueUser,
@@ -24,7 +25,13 @@ let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
 
 // POST /api/admin/access is rate limited per IP (10/min): every actor gets its own address.
 let ipCounter = 0;
@@ -207,6 +214,7 @@ describe("admin gate", () => {
       expect(Date.parse(granted.expiresAt) - short.clock.now().getTime()).toBe(5 * MINUTE);
       short.clock.advance(5 * MINUTE + 1000);
       expect((await c.get("/api/admin/summary")).json().error).toBe("ADMIN_ACCESS_REQUIRED");
+      await expectLedgerBalanced(short);
     } finally {
       await short.close();
     }

@@ -1,12 +1,28 @@
 import { BASE_RATE_NANO, formatNano, LEVEL_REWARD_NANO } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
+import {
+  createTestApp,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  verifiedUser,
+} from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
+
+/** Every answer of a race as `200` or `status ERROR_CODE`, sorted: losers are checked too. */
+const outcomes = (answers: { statusCode: number; json(): { error?: string } }[]) =>
+  answers.map((a) => (a.statusCode === 200 ? "200" : `${a.statusCode} ${a.json().error}`)).sort();
 
 type Client = Awaited<ReturnType<typeof signUp>>["client"];
 const open = (c: Client, level: number) => c.post(`/api/contest/levels/${level}/open`);
@@ -87,7 +103,7 @@ describe("contest", () => {
     await open(c, 1);
     test.clock.advance(10_000);
     const answers = await Promise.all(Array.from({ length: 10 }, () => validate(c, 1)));
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(outcomes(answers)).toEqual(["200", ...Array(9).fill("409 LEVEL_ALREADY_VALIDATED")]);
     expect((await c.get("/api/me")).json().level).toBe(1);
   });
 });

@@ -4,13 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { DEMO_BONUS_CODE, seedDemoContent } from "../src/modules/demo/demo.seed.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
-import { createTestApp, type TestApp, verifiedUser } from "./helpers.ts";
+import { createTestApp, expectLedgerBalanced, type TestApp, verifiedUser } from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(() => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
 
 const count = async (table: string) =>
   rowsOf<{ n: number }>(

@@ -7,9 +7,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { createECDH, createPublicKey, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ece from "http_ece";
 import jws from "jws";
@@ -23,34 +24,49 @@ export interface ReceivedPush {
   ttl?: string;
 }
 
-/** A throw-away certificate for 127.0.0.1 (push-key.pem, push-cert.pem in `dir`). */
-export function selfSignedCertificate(dir: string) {
+/**
+ * A throw-away certificate for 127.0.0.1, in memory. openssl writes it to `scratchDir` (a fresh
+ * temporary directory when omitted), where it is read back and removed, with the directory once
+ * that leaves it empty: nothing stays on disk. A caller needing files writes them itself.
+ */
+export function selfSignedCertificate(scratchDir?: string) {
+  const dir = scratchDir ?? mkdtempSync(join(tmpdir(), "fre-push-cert-"));
   const keyPath = join(dir, "push-key.pem");
   const certPath = join(dir, "push-cert.pem");
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-keyout",
-      keyPath,
-      "-out",
-      certPath,
-      "-days",
-      "1",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-    ],
-    { stdio: "ignore" },
-  );
-  return { key: readFileSync(keyPath), cert: readFileSync(certPath), keyPath, certPath };
+  try {
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        keyPath,
+        "-out",
+        certPath,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+      ],
+      { stdio: "ignore" },
+    );
+    return { key: readFileSync(keyPath), cert: readFileSync(certPath) };
+  } finally {
+    rmSync(keyPath, { force: true });
+    rmSync(certPath, { force: true });
+    try {
+      rmdirSync(dir);
+    } catch {
+      // not empty: the caller's directory keeps its other files
+    }
+  }
 }
 
 function vapidClaims(authorization: string) {

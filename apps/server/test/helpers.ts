@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Agent } from "node:https";
 import postgres from "postgres";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
@@ -177,4 +177,43 @@ export async function verifiedUser(
   const signed = await signUp(test, uniqueUser(prefix), extra);
   await verifyEmail(test, signed.user.email);
   return signed;
+}
+
+/** Mails the outbox transport kept for one address, newest first (read from the database, so it
+ * works whatever DEV_ROUTES says). */
+export async function outbox(test: TestApp, email: string) {
+  const { readOutbox } = await import("../src/modules/mail/mail.transport.ts");
+  return readOutbox(test.db, email.trim().toLowerCase());
+}
+
+/** Follows the verification link of the newest mail to this address, read from the outbox table. */
+export async function verifyEmailFromOutbox(test: TestApp, email: string) {
+  const link = (await outbox(test, email))[0]?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+  if (!link) throw new Error(`no verification link for ${email}`);
+  const url = new URL(link);
+  return test.app.inject({ url: url.pathname + url.search });
+}
+
+/** A signed-up, verified user promoted to admin, not elevated: gated admin routes answer 403. */
+export async function promotedAdmin(test: TestApp, prefix = "admin") {
+  const signed = await signUp(test, uniqueUser(prefix));
+  await verifyEmailFromOutbox(test, signed.user.email);
+  const { setRoleByEmail } = await import("../src/modules/users/users.repo.ts");
+  if (!(await setRoleByEmail(test.db, signed.user.email, "admin"))) throw new Error("no such user");
+  return signed;
+}
+
+/** A verified admin whose session is elevated with the default access code (POST /api/admin/access). */
+export async function elevatedAdmin(test: TestApp, prefix = "boss") {
+  const admin = await promotedAdmin(test, prefix);
+  const granted = await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
+  if (granted.statusCode !== 200) throw new Error(`elevation failed: ${granted.body}`);
+  return admin;
+}
+
+/** The books balance: every user's ledger entries sum to their balance (what `npm run
+ * ledger:verify` checks). Every API test file runs it on each of its apps before closing them. */
+export async function expectLedgerBalanced(test: Pick<TestApp, "db">) {
+  const { findLedgerMismatches } = await import("../src/modules/ledger/ledger.verify.ts");
+  expect(await findLedgerMismatches(test.db)).toEqual([]);
 }

@@ -7,7 +7,13 @@ import {
   RANK_SNAPSHOT_MS,
   TOP_CACHE_MS,
 } from "../src/modules/leaderboard/leaderboard.service.ts";
-import { createTestApp, signUp, type TestApp, uniqueUser } from "./helpers.ts";
+import {
+  createTestApp,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  uniqueUser,
+} from "./helpers.ts";
 
 type Board = {
   top: { rank: number; nickname: string; totalMined: string }[];
@@ -18,7 +24,13 @@ let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(() => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
 
 /** The board as the database orders it: the ground truth every answer is checked against. */
 async function truth() {

@@ -2,7 +2,14 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mailOutbox } from "../src/db/schema/index.ts";
-import { client, createTestApp, signUp, type TestApp, uniqueUser } from "./helpers.ts";
+import {
+  client,
+  createTestApp,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  uniqueUser,
+} from "./helpers.ts";
 
 interface Received {
   from: string;
@@ -129,8 +136,12 @@ describe("SMTP delivery", () => {
     test = await createTestApp({ config: { SMTP_URL: `smtp://fre:s3cret@127.0.0.1:${port}` } });
   });
   afterAll(async () => {
-    await test.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    try {
+      await expectLedgerBalanced(test);
+    } finally {
+      await test.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
   });
 
   const mailsTo = (email: string) => received.filter((mail) => mail.to.includes(email));
@@ -204,7 +215,13 @@ describe("outbox transport", () => {
   beforeAll(async () => {
     test = await createTestApp();
   });
-  afterAll(async () => test.close());
+  afterAll(async () => {
+    try {
+      await expectLedgerBalanced(test);
+    } finally {
+      await test.close();
+    }
+  });
 
   it("lists the mails of one address, newest first", async () => {
     const { user, client: c } = await signUp(test, uniqueUser("box"));

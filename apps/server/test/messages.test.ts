@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
-import { createTestApp, DEFAULT_ADMIN_CODE, signUp, type TestApp, uniqueUser } from "./helpers.ts";
+import {
+  createTestApp,
+  DEFAULT_ADMIN_CODE,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  uniqueUser,
+} from "./helpers.ts";
 
 let test: TestApp;
 let admin: Awaited<ReturnType<typeof signUp>>;
@@ -9,7 +16,13 @@ beforeAll(async () => {
   admin = await signUp(test, uniqueUser("editor"));
   await setRoleByEmail(test.db, admin.user.email, "admin");
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
 
 async function asAdmin<T>(call: () => Promise<T>) {
   await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boosts, miningSessions } from "../src/db/schema/index.ts";
 import { MINING_STATE_SQL, readMiningState } from "../src/modules/mining/mining.repo.ts";
 import { reduceSessionTime } from "../src/modules/mining/mining.service.ts";
-import { type Client, createTestApp, type TestApp, verifiedUser } from "./helpers.ts";
+import {
+  type Client,
+  createTestApp,
+  expectLedgerBalanced,
+  type TestApp,
+  verifiedUser,
+} from "./helpers.ts";
 
 // GET /api/mining reads the newest session through hand-written SQL (decisions 0008 and 0010),
 // not through the schema: these tests hold that SQL to what Drizzle reads from the same table, so
@@ -13,7 +19,10 @@ let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  await expectLedgerBalanced(test);
+  await test.close();
+});
 
 const HOUR = 3_600_000;
 

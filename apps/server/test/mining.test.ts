@@ -6,15 +6,31 @@ import { boosts, ledgerEntries, users } from "../src/db/schema/index.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import { MINING_STATE_SQL, readMiningState } from "../src/modules/mining/mining.repo.ts";
 import { reduceSessionTime } from "../src/modules/mining/mining.service.ts";
-import { createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
+import {
+  createTestApp,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  verifiedUser,
+} from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
 
 const HOUR = 3_600_000;
+
+/** Every answer of a race as `200` or `status ERROR_CODE`, sorted: losers are checked too. */
+const outcomes = (answers: { statusCode: number; json(): { error?: string } }[]) =>
+  answers.map((a) => (a.statusCode === 200 ? "200" : `${a.statusCode} ${a.json().error}`)).sort();
 
 describe("mining sessions", () => {
   it("needs a verified e-mail", async () => {
@@ -170,6 +186,7 @@ describe("mining under concurrency", () => {
       idle.client.get("/api/mining"),
       mining.client.get("/api/mining"),
     ]);
+    expect(dashboards.map((d) => d.statusCode)).toEqual([200, 200]);
     expect(dashboards.map((d) => d.json().session?.active ?? null)).toEqual([null, true]);
   });
 
@@ -196,8 +213,7 @@ describe("mining under concurrency", () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => c.post("/api/mining/start")),
     );
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(19);
+    expect(outcomes(answers)).toEqual(["200", ...Array(19).fill("409 MINING_SESSION_ACTIVE")]);
   });
 
   it("30 concurrent claims credit once", async () => {
@@ -207,7 +223,7 @@ describe("mining under concurrency", () => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => c.post("/api/mining/claim")),
     );
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(outcomes(answers)).toEqual(["200", ...Array(29).fill("409 NO_MINING_SESSION")]);
     const entries = await test.db
       .select()
       .from(ledgerEntries)

@@ -10,6 +10,7 @@ import {
 import {
   client,
   createTestApp,
+  expectLedgerBalanced,
   signUp,
   type TestApp,
   testConfig,
@@ -20,7 +21,13 @@ let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
 
 const deps = () => ({ db: test.db, clock: test.clock, bus: test.bus });
 let address: string | undefined;
@@ -177,16 +184,33 @@ describe("notifications", () => {
     await Promise.all([a.start(), b.start()]);
     try {
       const seen = { a: [] as string[], b: [] as string[], bOther: [] as string[] };
+      const fences = { a: [] as string[], b: [] as string[] };
       a.subscribe("user-1", (e) => seen.a.push(e.type));
       b.subscribe("user-1", (e) => seen.b.push(e.type));
       b.subscribe("user-2", (e) => seen.bOther.push(e.type));
+      a.subscribe("fence", (e) => fences.a.push(e.type));
+      b.subscribe("fence", (e) => fences.b.push(e.type));
       a.publish("user-1", { type: "notification", data: { n: 1 } });
       b.publishAll({ type: "information", data: {} });
       await vi.waitFor(() => {
         expect(seen.a).toHaveLength(2);
         expect(seen.b).toHaveLength(2);
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // No sleep to wait for duplicates: each bus sends a fence after its event. NOTIFYs reach
+      // every listener in commit order, so a second copy of either event would arrive before both
+      // fences do.
+      a.publish("fence", { type: "fence-a", data: {} });
+      b.publish("fence", { type: "fence-b", data: {} });
+      await vi.waitFor(() => {
+        expect(fences.a.filter((type) => type.startsWith("fence-")).sort()).toEqual([
+          "fence-a",
+          "fence-b",
+        ]);
+        expect(fences.b.filter((type) => type.startsWith("fence-")).sort()).toEqual([
+          "fence-a",
+          "fence-b",
+        ]);
+      });
       expect(seen.a.sort()).toEqual(["information", "notification"]);
       expect(seen.b.sort()).toEqual(["information", "notification"]);
       expect(seen.bOther).toEqual(["information"]);

@@ -8,6 +8,7 @@ import { stubChain } from "../src/modules/ton/chain-stub.ts";
 import {
   client,
   createTestApp,
+  expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
   type TestApp,
@@ -19,13 +20,20 @@ let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
 
-/** A second app for one test, always closed. */
+/** A second app for one test, always closed, its books checked. */
 async function withApp(options: TestAppOptions, run: (app: TestApp) => Promise<void>) {
   const other = await createTestApp(options);
   try {
     await run(other);
+    await expectLedgerBalanced(other);
   } finally {
     await other.close();
   }
@@ -139,8 +147,12 @@ describe("routing", () => {
       web = await createTestApp({ config: { WEB_DIST: dist } });
     });
     afterAll(async () => {
-      await web.close();
-      rmSync(dist, { recursive: true, force: true });
+      try {
+        await expectLedgerBalanced(web);
+      } finally {
+        await web.close();
+        rmSync(dist, { recursive: true, force: true });
+      }
     });
 
     it("serves index.html, uncached, for any client route", async () => {

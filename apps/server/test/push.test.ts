@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
 import { Agent } from "node:https";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushSubscriptions } from "../src/db/schema/index.ts";
@@ -13,9 +10,15 @@ import {
   selfSignedCertificate,
   startFakePushService,
 } from "./fake-push-service.ts";
-import { createTestApp, signUp, type TestApp, verifiedUser } from "./helpers.ts";
+import {
+  createTestApp,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  verifiedUser,
+} from "./helpers.ts";
 
-const tls = selfSignedCertificate(mkdtempSync(join(tmpdir(), "fre-push-")));
+const tls = selfSignedCertificate();
 let push: FakePushService;
 let test: TestApp;
 /** The same app without PUSH_ENDPOINT_ALLOW: the local push service is not a public address. */
@@ -34,9 +37,14 @@ beforeAll(async () => {
   strict = await createTestApp({ pushAgent });
 });
 afterAll(async () => {
-  await test.close();
-  await strict.close();
-  await push.close();
+  try {
+    await expectLedgerBalanced(test);
+    await expectLedgerBalanced(strict);
+  } finally {
+    await test.close();
+    await strict.close();
+    await push.close();
+  }
 });
 
 describe("web push", () => {

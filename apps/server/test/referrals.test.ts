@@ -1,11 +1,33 @@
+import {
+  BASE_RATE_NANO,
+  formatNano,
+  RATE_REFRESH_MS,
+  REFERRAL_BONUS_NANO,
+  SESSION_DURATION_MS,
+} from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signUp, type TestApp, uniqueUser, verifiedUser } from "./helpers.ts";
+import {
+  createTestApp,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  uniqueUser,
+  verifiedUser,
+} from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
+
+const HOUR = 3_600_000;
 
 describe("referrals", () => {
   it("25 referrals of which 22 active count 20", async () => {
@@ -34,6 +56,59 @@ describe("referrals", () => {
       countedReferrals: 20,
       referrals: "0.041666000",
     });
+  });
+
+  it("stops counting a referee whose session reaches its 24 h end unclaimed", async () => {
+    const referrer = await verifiedUser(test, "ref");
+    const referee = await verifiedUser(test, "ref", { referralCode: referrer.me.referralCode });
+    expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
+    test.clock.advance(HOUR);
+    expect((await referrer.client.post("/api/mining/start")).statusCode).toBe(200);
+    const boosted = formatNano(BASE_RATE_NANO + REFERRAL_BONUS_NANO);
+    const base = formatNano(BASE_RATE_NANO);
+    const referralsOf = async () => (await referrer.client.get("/api/referrals")).json();
+    const miningOf = async () => (await referrer.client.get("/api/mining")).json();
+
+    // The last millisecond of the referee's session: still mining, still counted.
+    test.clock.advance(SESSION_DURATION_MS - HOUR - 1);
+    expect(await referralsOf()).toMatchObject({
+      activeCount: 1,
+      countedCount: 1,
+      bonusPerHour: formatNano(REFERRAL_BONUS_NANO),
+      referrals: [{ active: true }],
+    });
+    const counted = await miningOf();
+    expect(counted.rate).toMatchObject({ activeReferrals: 1, countedReferrals: 1, total: boosted });
+    expect(counted.session.accrual.rate).toBe(boosted);
+
+    // Its end: nobody stopped or claimed it, yet it no longer counts.
+    test.clock.advance(1);
+    expect((await referee.client.get("/api/mining")).json().session).toMatchObject({
+      active: false,
+      ended: true,
+      claimed: false,
+      remainingMs: 0,
+    });
+    expect(await referralsOf()).toMatchObject({
+      activeCount: 0,
+      countedCount: 0,
+      bonusPerHour: formatNano(0n),
+      referrals: [{ active: false }],
+    });
+    const dropped = await miningOf();
+    expect(dropped.rate).toMatchObject({
+      activeReferrals: 0,
+      countedReferrals: 0,
+      referrals: formatNano(0n),
+      total: base,
+    });
+    expect(dropped.session).toMatchObject({ active: true, ended: false });
+
+    // The running session takes the base rate at its next rate check (at most a minute later).
+    test.clock.advance(RATE_REFRESH_MS);
+    const settled = await miningOf();
+    expect(settled.rate.total).toBe(base);
+    expect(settled.session.accrual.rate).toBe(base);
   });
 
   it("sets a referrer later with every check", async () => {
@@ -84,6 +159,7 @@ describe("leaderboard", () => {
       expect(board.me).toEqual({ rank: 12, totalMined: "0.000000001" });
       const again = (await players[11]!.client.get("/api/leaderboard")).json();
       expect(again).toEqual(board);
+      await expectLedgerBalanced(fresh);
     } finally {
       await fresh.close();
     }

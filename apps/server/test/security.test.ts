@@ -12,6 +12,7 @@ import {
   client,
   createTestApp,
   DEFAULT_ADMIN_CODE,
+  expectLedgerBalanced,
   freshDatabase,
   PUBLIC_URL,
   signUp,
@@ -25,7 +26,10 @@ let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  await expectLedgerBalanced(test);
+  await test.close();
+});
 
 async function elevatedAdmin() {
   const admin = await signUp(test, uniqueUser("boss"));

@@ -1,14 +1,17 @@
 import { LOGIN_ACCOUNT_FREE_FAILURES } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attemptDelayMs } from "../src/modules/auth/auth.service.ts";
-import { client, createTestApp, signUp, type TestApp } from "./helpers.ts";
+import { client, createTestApp, expectLedgerBalanced, signUp, type TestApp } from "./helpers.ts";
 
 /** Sign-in lockout policy (docs/decisions/0014-sign-in-lockout.md). */
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  await expectLedgerBalanced(test);
+  await test.close();
+});
 
 const MINUTE = 60 * 1000;
 let ipCounter = 0;

@@ -1,17 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
-import { createTestApp, DEFAULT_ADMIN_CODE, signUp, type TestApp, uniqueUser } from "./helpers.ts";
+import {
+  createTestApp,
+  DEFAULT_ADMIN_CODE,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  uniqueUser,
+} from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
 
 const outbox = async (email: string) =>
   (await test.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json() as {
     subject: string;
     text: string;
+    html: string;
   }[];
 
 describe("support", () => {
@@ -43,7 +57,16 @@ describe("support", () => {
       message: "C'est réglé, il part ce soir.",
     });
     expect(answered.json().status).toBe("answered");
-    expect((await outbox(user.email))[0]?.subject).toBe("FRE — Réponse à votre demande");
+    const [answerMail] = await outbox(user.email);
+    expect(answerMail?.subject).toBe("FRE — Réponse à votre demande");
+    expect(answerMail?.text).toContain("> C'est réglé, il part ce soir.");
+    expect(answerMail?.html).toContain("C&#39;est réglé, il part ce soir.");
+    const [notice] = (await c.get("/api/notifications")).json().items;
+    expect(notice).toMatchObject({
+      type: "support_answer",
+      title: "Réponse du support",
+      message: "L'équipe FRE a répondu à votre demande « Retrait bloqué ».",
+    });
 
     const thread = (await c.get(`/api/support/tickets/${id}`)).json();
     expect(thread.messages.map((m: { author: string }) => m.author)).toEqual(["user", "admin"]);

@@ -1,12 +1,25 @@
 import { SESSION_DURATION_MS } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signUp, type TestApp, uniqueUser, verifyEmail } from "./helpers.ts";
+import {
+  createTestApp,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  uniqueUser,
+  verifyEmail,
+} from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
-afterAll(async () => test.close());
+afterAll(async () => {
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
 
 async function mineOnce(c: Awaited<ReturnType<typeof signUp>>["client"], hours: number) {
   await c.post("/api/mining/start");
@@ -69,6 +82,7 @@ describe("global statistics", () => {
       expect((await fresh.app.inject({ url: "/api/stats/public" })).json().totalUsers).toBe(3);
       const all = await fresh.stats.globalStats();
       expect(all).toMatchObject({ totalCompletedSessions: 1, totalMinedAllTime: "0.025000008" });
+      await expectLedgerBalanced(fresh);
     } finally {
       await fresh.close();
     }

@@ -8,5 +8,6 @@ export const NOTIFICATION_TYPES = [
   "level_up",
   "withdrawal_complete",
   "purchase_confirmation",
+  "support_answer",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -107,6 +107,10 @@ export const en: Catalog = {
       title: "Level validated",
       message: "Well done! You validated level {{level}}.",
     },
+    support_answer: {
+      title: "Support answered",
+      message: "The FRE team answered your request “{{subject}}”.",
+    },
     withdrawal_complete: {
       title: "Withdrawal sent",
       message: "Your withdrawal of {{amount}} FRE has been sent.",

@@ -110,6 +110,10 @@ export const es: Catalog = {
       title: "Nivel validado",
       message: "¡Enhorabuena! Has validado el nivel {{level}}.",
     },
+    support_answer: {
+      title: "Respuesta del soporte",
+      message: "El equipo de FRE respondió a tu solicitud «{{subject}}».",
+    },
     withdrawal_complete: {
       title: "Retiro enviado",
       message: "Tu retiro de {{amount}} FRE ha sido enviado.",

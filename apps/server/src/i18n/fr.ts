@@ -107,6 +107,10 @@ export const fr = {
       title: "Niveau validé",
       message: "Bravo ! Vous avez validé le niveau {{level}}.",
     },
+    support_answer: {
+      title: "Réponse du support",
+      message: "L'équipe FRE a répondu à votre demande « {{subject}} ».",
+    },
     withdrawal_complete: {
       title: "Retrait effectué",
       message: "Votre retrait de {{amount}} FRE a été envoyé.",

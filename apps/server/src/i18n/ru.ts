@@ -108,6 +108,10 @@ export const ru: Catalog = {
       title: "Уровень пройден",
       message: "Поздравляем! Вы прошли уровень {{level}}.",
     },
+    support_answer: {
+      title: "Ответ поддержки",
+      message: "Команда FRE ответила на ваше обращение «{{subject}}».",
+    },
     withdrawal_complete: {
       title: "Вывод выполнен",
       message: "Ваш вывод {{amount}} FRE отправлен.",

@@ -104,6 +104,10 @@ export const zh: Catalog = {
       title: "等级已完成",
       message: "恭喜！您已完成第 {{level}} 级。",
     },
+    support_answer: {
+      title: "客服已回复",
+      message: "FRE 团队已回复您的请求“{{subject}}”。",
+    },
     withdrawal_complete: {
       title: "提现已完成",
       message: "您的 {{amount}} FRE 提现已发送。",

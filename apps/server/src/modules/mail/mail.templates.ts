@@ -15,6 +15,8 @@ interface ActionMail {
   /** The validity of the link, when it expires. */
   expiryKey?: MailMessageKey;
   values?: Record<string, string>;
+  /** Text quoted in the mail as written (a support answer), escaped in the HTML. */
+  quote?: string;
 }
 
 /** A branded HTML mail with one call to action, and its plain-text twin. */
@@ -24,7 +26,11 @@ function actionMail(m: ActionMail): Mail {
   const greeting = t("greeting", { nickname: m.nickname });
   // Links that expire come from a request the reader may not have made; others need no warning.
   const footer = m.expiryKey ? `${t(m.expiryKey)} ${t("ignore")}` : "";
-  const lines = [greeting, "", t(m.introKey), "", m.url, "", footer, "", t("signature")];
+  const quoted = m.quote ? ["", ...m.quote.split(/\r?\n/).map((line) => `> ${line}`)] : [];
+  const lines = [greeting, "", t(m.introKey), ...quoted, "", m.url, "", footer, "", t("signature")];
+  const quoteHtml = m.quote
+    ? `<blockquote style="margin:16px 0;padding:12px 16px;border-left:3px solid #f5b942;background:#0b0f17;white-space:pre-wrap">${escapeHtml(m.quote)}</blockquote>`
+    : "";
   const html = `<!doctype html>
 <html lang="${m.language}"><head><meta charset="utf-8"><title>${escapeHtml(t(m.subjectKey))}</title></head>
 <body style="margin:0;background:#0b0f17;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#e6e9ef">
@@ -34,6 +40,7 @@ function actionMail(m: ActionMail): Mail {
 <tr><td style="padding-top:16px;font-size:16px;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(t(m.introKey))}</p>
+${quoteHtml}
 <p style="padding:16px 0"><a href="${escapeHtml(m.url)}" style="background:#f5b942;color:#0b0f17;text-decoration:none;font-weight:700;padding:14px 24px;border-radius:999px;display:inline-block">${escapeHtml(t(m.actionKey))}</a></p>
 <p style="font-size:13px;color:#9aa4b2">${escapeHtml(t("linkFallback"))}<br><a href="${escapeHtml(m.url)}" style="color:#f5b942;word-break:break-all">${escapeHtml(m.url)}</a></p>
 <p style="font-size:13px;color:#9aa4b2">${escapeHtml(footer)}</p>
@@ -84,8 +91,14 @@ export const supportReceivedMail = (user: Recipient, subject: string, url: strin
     values: { subject },
   });
 
-export const supportAnsweredMail = (user: Recipient, subject: string, url: string): Mail =>
+export const supportAnsweredMail = (
+  user: Recipient,
+  subject: string,
+  url: string,
+  answer: string,
+): Mail =>
   actionMail({
+    quote: answer,
     language: user.language,
     to: user.email,
     nickname: user.nickname,

@@ -31,6 +31,8 @@ export function notificationTarget(type: string): string {
       return "/wallet";
     case "bonus_expiring":
       return "/shop";
+    case "support_answer":
+      return "/support";
     default:
       return "/";
   }

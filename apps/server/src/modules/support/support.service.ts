@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { isLanguage } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import { supportAnsweredMail, supportReceivedMail } from "../mail/mail.templates.ts";
 import type { Mailer } from "../mail/mail.transport.ts";
@@ -25,6 +26,8 @@ export interface SupportDeps {
   mailer: Mailer;
   publicUrl: string;
   onMailError: (error: unknown) => void;
+  /** After commit: the in-app notification of an answer. */
+  events: Pick<DomainEvents, "notify">;
 }
 
 const ticketView = (t: TicketRow) => ({
@@ -128,7 +131,10 @@ export async function adminReply(deps: SupportDeps, id: string, body: string, cl
   const to = await recipient(deps.db, ticket.userId);
   if (to) {
     const url = new URL(`/support?ticket=${ticket.id}`, deps.publicUrl).toString();
-    await mailQuietly(deps, () => deps.mailer.send(supportAnsweredMail(to, ticket.subject, url)));
+    await mailQuietly(deps, () =>
+      deps.mailer.send(supportAnsweredMail(to, ticket.subject, url, body)),
+    );
   }
+  await deps.events.notify(ticket.userId, "support_answer", { subject: ticket.subject });
   return adminGetTicket(deps, id);
 }
