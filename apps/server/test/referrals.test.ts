@@ -111,6 +111,31 @@ describe("referrals", () => {
     expect(settled.session.accrual.rate).toBe(base);
   });
 
+  it("pays the referral bonus exactly until the referee's session ends, read or not", async () => {
+    const referrer = await verifiedUser(test, "ref");
+    const referee = await verifiedUser(test, "ref", { referralCode: referrer.me.referralCode });
+    expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
+    test.clock.advance(HOUR);
+    expect((await referrer.client.post("/api/mining/start")).statusCode).toBe(200);
+    // Nobody reads anything until the referrer stops, 2 minutes before their own end: 22 h 58 min
+    // with the bonus (until the referee's end), then 1 h at the base rate.
+    test.clock.advance(SESSION_DURATION_MS - 2 * 60_000);
+    const stopped = await referrer.client.post("/api/mining/stop");
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const withBonus = SESSION_DURATION_MS - HOUR;
+    const withoutBonus = HOUR - 2 * 60_000;
+    const expected =
+      ((BASE_RATE_NANO + REFERRAL_BONUS_NANO) * BigInt(withBonus)) / 3_600_000n +
+      (BASE_RATE_NANO * BigInt(withoutBonus)) / 3_600_000n;
+    const credited = BigInt(
+      (await referrer.client.get("/api/me")).json().balance.replace(".", "").replace(/^0+/, "") ||
+        "0",
+    );
+    // Earnings are floored per segment: at most one nano-FRE of rounding per boundary.
+    expect(Number(expected - credited)).toBeGreaterThanOrEqual(0);
+    expect(Number(expected - credited)).toBeLessThanOrEqual(2);
+  });
+
   it("sets a referrer later with every check", async () => {
     const a = await signUp(test);
     const b = await signUp(test);

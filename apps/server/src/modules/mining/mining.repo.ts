@@ -161,13 +161,26 @@ export async function readMiningState(db: Db, userId: string, now: Date) {
 }
 
 /** Earliest instant after `now` at which a boost of this user expires (a rate change). */
-export async function nextBoostExpiry(db: Executor, userId: string, now: Date) {
-  const [row] = await db
-    .select({ at: sql<Date | string | null>`min(${boosts.expiresAt})` })
-    .from(boosts)
-    .where(and(eq(boosts.userId, userId), gt(boosts.expiresAt, now)));
+/**
+ * The next instant after `after` at which the user's rate changes by itself: a boost expires, or a
+ * referee's running session reaches its end (nobody claims at that instant, yet the referral stops
+ * counting). Other changes (a start, a claim, a code, a level) happen on a request that re-rates.
+ */
+export async function nextRateChange(db: Executor, userId: string, after: Date) {
+  const [row] = await driverQuery<{ at: Date | string | null }>(db, NEXT_RATE_CHANGE_SQL, [
+    userId,
+    after.toISOString(),
+  ]);
   return row?.at ? new Date(row.at) : null;
 }
+
+const NEXT_RATE_CHANGE_SQL = `select least(
+    (select min(b.expires_at) from boosts b where b.user_id = $1 and b.expires_at > $2::timestamptz),
+    (select min(s.end_time) from users r
+     join mining_sessions s on s.user_id = r.id and s.status = 'active'
+       and s.end_time > $2::timestamptz
+     where r.referred_by = $1)
+  ) as at`;
 
 /** The user's referrer, with the user's nickname (for the referrer's notification). */
 export async function findReferrer(db: Executor, userId: string) {

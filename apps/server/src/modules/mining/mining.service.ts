@@ -18,7 +18,7 @@ import {
   findActiveSession,
   findReferrer,
   insertSession,
-  nextBoostExpiry,
+  nextRateChange,
   readMiningState,
   readRateFacts,
   type SessionRow,
@@ -73,16 +73,18 @@ function rolled(s: SessionRow, at: Date, rateNano: bigint): SessionRow {
 }
 
 /**
- * Brings a locked active session up to `now`: a segment per boost expiry (exact instants), then
- * the rate as of now. The past is never rewritten: earned amounts only move into `accrued`.
+ * Brings a locked active session up to `now`: a segment per instant the rate changed by itself
+ * (boost expiries, referees' session ends: exact instants), then the rate as of now. The past is
+ * never rewritten: earned amounts only move into `accrued`.
  */
 async function bringUpToDate(tx: Tx, session: SessionRow, now: Date): Promise<SessionRow> {
   let s = session;
   const horizon = new Date(Math.min(now.getTime(), s.endTime.getTime()));
-  for (let guard = 0; guard < 100; guard++) {
-    const expiry = await nextBoostExpiry(tx, s.userId, s.segmentStart);
-    if (!expiry || expiry > horizon) break;
-    s = rolled(s, expiry, (await rateAt(tx, s.userId, expiry)).rate.total);
+  // Each step moves segmentStart strictly forward; the guard only bounds a pathological history.
+  for (let guard = 0; guard < 1000; guard++) {
+    const change = await nextRateChange(tx, s.userId, s.segmentStart);
+    if (!change || change > horizon) break;
+    s = rolled(s, change, (await rateAt(tx, s.userId, change)).rate.total);
   }
   if (now < s.endTime) {
     const { rate } = await rateAt(tx, s.userId, now);
