@@ -45,11 +45,35 @@ export function findForbiddenCharacter(value: unknown, path = "", depth = 0): st
  * Refuses control characters in every string a request carries (body, query, path params)
  * before any route sees it: 400 VALIDATION_ERROR with the field's path.
  */
+/** Nesting deeper than any of our bodies: refused before anything walks it recursively. */
+const MAX_DEPTH = 32;
+
+function depthExceeds(value: unknown, max: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth > max) return true;
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (item !== null && typeof item === "object") next.push(...Object.values(item));
+    }
+    level = next;
+  }
+  return false;
+}
+
 export function rejectForbiddenCharacters(request: {
   body?: unknown;
   query?: unknown;
   params?: unknown;
 }) {
+  if (depthExceeds(request.body, MAX_DEPTH)) {
+    throw new AppError(
+      "VALIDATION_ERROR",
+      400,
+      {},
+      { issues: [{ path: "body", message: "nested too deeply" }] },
+    );
+  }
   for (const [part, value] of [
     ["body", request.body],
     ["query", request.query],

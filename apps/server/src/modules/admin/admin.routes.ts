@@ -44,6 +44,10 @@ export async function adminAccessRoutes(
     "/api/admin/access",
     {
       config: { userRateLimit: { max: 10, timeWindow: "1 minute" } },
+      // The role first, before the body is read: a non-admin learns nothing of the schema.
+      onRequest: async (request) => {
+        await admin(request);
+      },
       schema: {
         tags,
         summary: "Verify the personal access code and elevate this session",

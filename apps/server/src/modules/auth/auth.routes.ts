@@ -17,7 +17,13 @@ import { type Auth, signUpContext } from "./auth.ts";
 import type { ViewerResolver } from "./viewer.ts";
 
 const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
-const redirect = z.string().max(500).optional();
+/** Where Better Auth sends the user after a link: a path of this site only (no open redirect). */
+const sitePath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, "must be a path of this site");
+const redirect = sitePath.optional();
+const linkQuery = z.object({ callbackURL: redirect }).passthrough();
 const signInBody = z.object({
   email: z.string().trim().toLowerCase().max(254),
   password,
@@ -142,6 +148,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       const path = (request.params as { "*": string })["*"].split("?")[0] ?? "";
       const endpoint = path.startsWith("reset-password/") ? "reset-password" : path;
       if (!EXPOSED.has(endpoint)) throw new AppError("NOT_FOUND", 404);
+      // Links from mails (verify-email, reset-password/:token) redirect to their callbackURL.
+      parseBody(linkQuery, request.query);
 
       if (request.method === "POST") {
         switch (path) {
@@ -155,7 +163,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
             return forward(request, reply, parseBody(emailBody, request.body));
           case "sign-out":
           case "revoke-other-sessions": {
-            const sent = await forward(request, reply);
+            // These take no body: whatever was sent is not passed on.
+            const sent = await forward(request, reply, {});
             if (path === "sign-out") deps.viewer.forget(request);
             else deps.viewer.forgetAll();
             deps.onSessionsRevoked();

@@ -79,6 +79,9 @@ export function createAuth(deps: AuthDeps) {
     logger: { level: "warn", log: (level, message) => deps.log(level, message) },
     advanced: {
       cookiePrefix: "fre",
+      // Better Auth turns its origin and callback checks off when NODE_ENV=test: keep them on, so
+      // the tests run the checks production runs (and a mis-set NODE_ENV opens nothing).
+      disableOriginCheck: false,
       useSecureCookies: deps.publicUrl.startsWith("https://"),
       database: { generateId: () => randomUUID() },
     },

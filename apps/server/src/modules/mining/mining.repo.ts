@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type Db, driverQuery, preparedFor, type Tx } from "../../db/client.ts";
-import { boosts, miningSessions, users } from "../../db/schema/index.ts";
+import { miningSessions, users } from "../../db/schema/index.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
 
 export type SessionRow = typeof miningSessions.$inferSelect;
