@@ -185,7 +185,8 @@ export async function pushToServiceWorker(context: BrowserContext, page: Page, p
       if (shown.length === 0) throw new Error("the pushed notification was not shown");
       return shown;
     },
-    { timeout: 10_000, interval: 100 },
+    // A loaded machine (CI runs the API suites beside) can take seconds to run the worker's handler.
+    { timeout: 30_000, interval: 100 },
   );
 }
 

@@ -1,37 +1,197 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import {
+  createBrowserRouter,
+  Navigate,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from "react-router";
 import { PageLoader } from "../components/ui/spinner";
+import { ADMIN_SECTIONS, type AdminSection } from "../features/admin/admin-sections";
 import { LandingPage } from "../features/landing/routes/landing-page";
 import { loadNamespaces, type Namespace } from "../lib/i18n";
 import { RouteErrorScreen } from "./error-screen";
-import { RequireAdmin, RequireAuth, VisitorOnly } from "./guards";
+import { VisitorOnly } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 import type { PlaceholderKey } from "./routes/placeholder-page";
 import { RootLayout } from "./routes/root-layout";
 
-/** A lazy route whose module and translation catalogs load together. */
-function lazyPage<M>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType,
-  ...namespaces: Namespace[]
-): RouteObject["lazy"] {
-  return async () => {
-    const [module] = await Promise.all([load(), loadNamespaces(...namespaces)]);
-    return { Component: pick(module) };
-  };
+/** Who may open a page (none: everyone). */
+type Guard = "visitor" | "signedIn" | "admin";
+/** The chrome around a page (none: the page alone). */
+type Layout = "public" | "app" | "admin";
+
+interface PageRoute {
+  /** From the root, without the leading slash; "" is the landing. */
+  path: string;
+  /** The page's module, fetched when the route is first matched… */
+  load?: () => Promise<ComponentType>;
+  /** …or, for the pre-rendered landing only, the component itself. */
+  Component?: ComponentType;
+  /** Translation catalogs fetched with the module ("common" is always there). */
+  namespaces?: Namespace[];
+  guard?: Guard;
+  layout?: Layout;
 }
 
-const placeholder = (page: PlaceholderKey): RouteObject => ({
-  path: page,
-  lazy: async () => {
-    const { PlaceholderPage } = await import("./routes/placeholder-page");
-    return { element: <PlaceholderPage page={page} /> };
-  },
+/** A route module and its translation catalogs, fetched together. */
+const lazyRoute =
+  (load: () => Promise<ComponentType>, namespaces: Namespace[] = []) =>
+  async () => {
+    const [Component] = await Promise.all([load(), loadNamespaces(...namespaces)]);
+    return { Component };
+  };
+
+const placeholder = (page: PlaceholderKey) => () =>
+  import("./routes/placeholder-page").then((m) => () => <m.PlaceholderPage page={page} />);
+
+const adminPlaceholder = (section: AdminSection) => () =>
+  import("../features/admin/routes/admin-placeholder-page").then((m) => () => (
+    <m.AdminPlaceholderPage section={section} />
+  ));
+
+const app = (path: string, load: PageRoute["load"], namespace: Namespace = "app"): PageRoute => ({
+  path,
+  load,
+  namespaces: [namespace],
+  guard: "signedIn",
+  layout: "app",
 });
 
-const PLACEHOLDER_PAGES: PlaceholderKey[] = ["withdrawal", "kyc", "shop", "fre", "game"];
+const auth = (path: string, load: PageRoute["load"], guard?: Guard): PageRoute => ({
+  path,
+  load,
+  namespaces: ["auth"],
+  guard,
+  layout: "public",
+});
 
-const ADMIN_PLACEHOLDERS = ["kyc", "withdrawals", "stats", "users", "ads", "shop"] as const;
+const admin = (path: string, load: PageRoute["load"], namespaces: Namespace[] = []): PageRoute => ({
+  path,
+  load,
+  namespaces: ["admin", ...namespaces],
+  guard: "admin",
+  layout: "admin",
+});
+
+/** Every page of the app; within one guard and layout, in this order. */
+const PAGES: PageRoute[] = [
+  { path: "", Component: LandingPage, guard: "visitor", layout: "public" },
+  auth(
+    "login",
+    () => import("../features/auth/routes/login-page").then((m) => m.LoginPage),
+    "visitor",
+  ),
+  auth(
+    "register",
+    () => import("../features/auth/routes/register-page").then((m) => m.RegisterPage),
+    "visitor",
+  ),
+  auth("reset-password", () =>
+    import("../features/auth/routes/reset-password-page").then((m) => m.ResetPasswordPage),
+  ),
+  {
+    path: "loading",
+    load: () => import("../features/loading/routes/loading-page").then((m) => m.LoadingPage),
+  },
+  app("dashboard", () =>
+    import("../features/dashboard/routes/dashboard-page").then((m) => m.DashboardPage),
+  ),
+  app("profile", () =>
+    import("../features/profile/routes/profile-page").then((m) => m.ProfilePage),
+  ),
+  app("group", () => import("../features/group/routes/group-page").then((m) => m.GroupPage)),
+  app("leaderboard", () =>
+    import("../features/leaderboard/routes/leaderboard-page").then((m) => m.LeaderboardPage),
+  ),
+  app("wallet", () => import("../features/wallet/routes/wallet-page").then((m) => m.WalletPage)),
+  app("notifications", () =>
+    import("../features/notifications/routes/notifications-page").then((m) => m.NotificationsPage),
+  ),
+  app(
+    "information",
+    () => import("../features/messages/routes/information-page").then((m) => m.InformationPage),
+    "messages",
+  ),
+  app(
+    "contest",
+    () => import("../features/contest/routes/contest-page").then((m) => m.ContestPage),
+    "contest",
+  ),
+  app("faq", () => import("../features/help/routes/faq-page").then((m) => m.FaqPage), "help"),
+  app(
+    "support",
+    () => import("../features/support/routes/support-page").then((m) => m.SupportPage),
+    "help",
+  ),
+  ...(["withdrawal", "kyc", "shop", "fre", "game"] as const).map((page) =>
+    app(page, placeholder(page)),
+  ),
+  admin("admin", () =>
+    import("../features/admin/routes/admin-home-page").then((m) => m.AdminHomePage),
+  ),
+  ...ADMIN_SECTIONS.map((entry) =>
+    admin(entry.path.slice(1), entry.load ?? adminPlaceholder(entry.section), entry.namespaces),
+  ),
+];
+
+/** The signed-in and admin guards arrive with their area, like its layout. */
+const sessionGuard = (name: "RequireAuth" | "RequireAdmin") => () =>
+  import("./session-guards").then((m) => ({ Component: m[name] }));
+
+const GUARDS: Record<Guard, NonIndexRouteObject> = {
+  visitor: { element: <VisitorOnly /> },
+  signedIn: { lazy: sessionGuard("RequireAuth") },
+  admin: { lazy: sessionGuard("RequireAdmin") },
+};
+
+const LAYOUTS: Record<Layout, NonIndexRouteObject> = {
+  public: { element: <PublicLayout /> },
+  app: {
+    lazy: lazyRoute(
+      () => import("./layouts/authenticated-layout").then((m) => m.AuthenticatedLayout),
+      ["app", "messages", "pwa"],
+    ),
+  },
+  admin: {
+    lazy: lazyRoute(() => import("./layouts/admin-layout").then((m) => m.AdminLayout), ["admin"]),
+  },
+};
+
+/**
+ * Nests the pages in their guard and layout routes. The public layout frames visitors and
+ * everyone alike, so its guards sit inside it; the app and admin layouts are lazy and only
+ * for their guard's users, so they sit inside their guard.
+ */
+function buildRoutes(pages: PageRoute[]): RouteObject[] {
+  const tree: RouteObject[] = [];
+  const made = new Map<string, RouteObject[]>();
+  // The children of `route` (created on first use) under `siblings`, or `siblings` if none.
+  const within = (siblings: RouteObject[], key: string, route?: NonIndexRouteObject) => {
+    if (!route) return siblings;
+    let children = made.get(key);
+    if (!children) {
+      children = [];
+      made.set(key, children);
+      siblings.push({ ...route, children });
+    }
+    return children;
+  };
+  for (const { path, load, Component, namespaces, guard, layout } of pages) {
+    const guardRoute = guard && GUARDS[guard];
+    const layoutRoute = layout && LAYOUTS[layout];
+    const isPublic = layout === "public";
+    const outer = within(
+      tree,
+      isPublic ? "public" : `${guard}`,
+      isPublic ? layoutRoute : guardRoute,
+    );
+    within(outer, `${layout} ${guard}`, isPublic ? guardRoute : layoutRoute).push({
+      ...(path ? { path } : { index: true }),
+      ...(Component ? { Component } : { lazy: load && lazyRoute(load, namespaces) }),
+    });
+  }
+  return tree;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -39,217 +199,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <PageLoader fullScreen />,
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          {
-            element: <VisitorOnly />,
-            children: [
-              { index: true, element: <LandingPage /> },
-              {
-                path: "login",
-                lazy: lazyPage(
-                  () => import("../features/auth/routes/login-page"),
-                  (m) => m.LoginPage,
-                  "auth",
-                ),
-              },
-              {
-                path: "register",
-                lazy: lazyPage(
-                  () => import("../features/auth/routes/register-page"),
-                  (m) => m.RegisterPage,
-                  "auth",
-                ),
-              },
-            ],
-          },
-          {
-            path: "reset-password",
-            lazy: lazyPage(
-              () => import("../features/auth/routes/reset-password-page"),
-              (m) => m.ResetPasswordPage,
-              "auth",
-            ),
-          },
-        ],
-      },
-      {
-        path: "loading",
-        lazy: lazyPage(
-          () => import("../features/loading/routes/loading-page"),
-          (m) => m.LoadingPage,
-        ),
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            lazy: lazyPage(
-              () => import("./layouts/authenticated-layout"),
-              (m) => m.AuthenticatedLayout,
-              "app",
-              "messages",
-              "pwa",
-            ),
-            children: [
-              {
-                path: "dashboard",
-                lazy: lazyPage(
-                  () => import("../features/dashboard/routes/dashboard-page"),
-                  (m) => m.DashboardPage,
-                  "app",
-                ),
-              },
-              {
-                path: "profile",
-                lazy: lazyPage(
-                  () => import("../features/profile/routes/profile-page"),
-                  (m) => m.ProfilePage,
-                  "app",
-                ),
-              },
-              {
-                path: "group",
-                lazy: lazyPage(
-                  () => import("../features/group/routes/group-page"),
-                  (m) => m.GroupPage,
-                  "app",
-                ),
-              },
-              {
-                path: "leaderboard",
-                lazy: lazyPage(
-                  () => import("../features/leaderboard/routes/leaderboard-page"),
-                  (m) => m.LeaderboardPage,
-                  "app",
-                ),
-              },
-              {
-                path: "wallet",
-                lazy: lazyPage(
-                  () => import("../features/wallet/routes/wallet-page"),
-                  (m) => m.WalletPage,
-                  "app",
-                ),
-              },
-              {
-                path: "notifications",
-                lazy: lazyPage(
-                  () => import("../features/notifications/routes/notifications-page"),
-                  (m) => m.NotificationsPage,
-                  "app",
-                ),
-              },
-              {
-                path: "information",
-                lazy: lazyPage(
-                  () => import("../features/messages/routes/information-page"),
-                  (m) => m.InformationPage,
-                  "messages",
-                ),
-              },
-              {
-                path: "contest",
-                lazy: lazyPage(
-                  () => import("../features/contest/routes/contest-page"),
-                  (m) => m.ContestPage,
-                  "contest",
-                ),
-              },
-              {
-                path: "faq",
-                lazy: lazyPage(
-                  () => import("../features/help/routes/faq-page"),
-                  (m) => m.FaqPage,
-                  "help",
-                ),
-              },
-              {
-                path: "support",
-                lazy: lazyPage(
-                  () => import("../features/support/routes/support-page"),
-                  (m) => m.SupportPage,
-                  "help",
-                ),
-              },
-              ...PLACEHOLDER_PAGES.map(placeholder),
-            ],
-          },
-        ],
-      },
-      {
-        path: "admin",
-        element: <RequireAdmin />,
-        children: [
-          {
-            lazy: lazyPage(
-              () => import("./layouts/admin-layout"),
-              (m) => m.AdminLayout,
-              "admin",
-            ),
-            children: [
-              {
-                index: true,
-                lazy: lazyPage(
-                  () => import("../features/admin/routes/admin-home-page"),
-                  (m) => m.AdminHomePage,
-                  "admin",
-                ),
-              },
-              {
-                path: "security",
-                lazy: lazyPage(
-                  () => import("../features/admin/routes/admin-security-page"),
-                  (m) => m.AdminSecurityPage,
-                  "admin",
-                ),
-              },
-              {
-                path: "outbox",
-                lazy: lazyPage(
-                  () => import("../features/admin/routes/admin-outbox-page"),
-                  (m) => m.AdminOutboxPage,
-                  "admin",
-                ),
-              },
-              {
-                path: "bonus-codes",
-                lazy: lazyPage(
-                  () => import("../features/bonus-codes/routes/admin-bonus-codes-page"),
-                  (m) => m.AdminBonusCodesPage,
-                  "admin",
-                ),
-              },
-              {
-                path: "messages",
-                lazy: lazyPage(
-                  () => import("../features/messages/routes/admin-messages-page"),
-                  (m) => m.AdminMessagesPage,
-                  "admin",
-                  "messages",
-                  "contest",
-                  "help",
-                ),
-              },
-              ...ADMIN_PLACEHOLDERS.map(
-                (section): RouteObject => ({
-                  path: section,
-                  lazy: async () => {
-                    const { AdminPlaceholderPage } = await import(
-                      "../features/admin/routes/admin-placeholder-page"
-                    );
-                    return { element: <AdminPlaceholderPage section={section} /> };
-                  },
-                }),
-              ),
-            ],
-          },
-        ],
-      },
-      { path: "*", element: <Navigate to="/" replace /> },
-    ],
+    children: [...buildRoutes(PAGES), { path: "*", element: <Navigate to="/" replace /> }],
   },
 ];
 

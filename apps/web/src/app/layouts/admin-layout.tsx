@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Outlet } from "react-router";
 import { Logo } from "../../components/ui/logo";
-import { ADMIN_SECTIONS, AdminAccessGate } from "../../features/admin";
+import { ADMIN_SECTIONS, AdminAccessGate, AdminExitWatcher } from "../../features/admin";
 import { SkipLink } from "./skip-link";
 
 const tab = ({ isActive }: { isActive: boolean }) =>
@@ -14,6 +14,7 @@ export function AdminLayout() {
   const { t } = useTranslation("admin");
   return (
     <div className="flex min-h-dvh flex-col bg-night-950">
+      <AdminExitWatcher />
       <SkipLink />
       <header className="sticky top-0 z-30 border-b border-night-700 bg-night-900/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
@@ -42,10 +43,10 @@ export function AdminLayout() {
                   {t("nav.home")}
                 </NavLink>
               </li>
-              {ADMIN_SECTIONS.map((section) => (
-                <li key={section}>
-                  <NavLink to={`/admin/${section}`} className={tab}>
-                    {t(`pages.${section}`)}
+              {ADMIN_SECTIONS.map((entry) => (
+                <li key={entry.section}>
+                  <NavLink to={entry.path} className={tab}>
+                    {t(entry.labelKey)}
                   </NavLink>
                 </li>
               ))}

@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoader } from "../../components/ui/spinner";
-import { AdminExitWatcher } from "../../features/admin";
 import { CookieConsent } from "../../features/cookie-consent";
 import { LanguageSync } from "../../features/preferences";
 
@@ -37,7 +36,6 @@ export function RootLayout() {
       <ActivatePage />
       <NewPageFocus />
       <LanguageSync />
-      <AdminExitWatcher />
       <Suspense fallback={<PageLoader fullScreen />}>
         <Outlet />
       </Suspense>

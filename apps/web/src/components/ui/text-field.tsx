@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { FieldFrame } from "./field-frame";
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
@@ -19,37 +20,16 @@ export function TextField({
   className = "",
   ...props
 }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-200">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          className={`${inputClasses} ${trailing ? "pr-14" : ""}`}
-          {...props}
-        />
-        {trailing ? (
-          <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>
-        ) : null}
-      </div>
-      {hint ? (
-        <div id={hintId} className="text-sm text-muted">
-          {hint}
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(control) => (
+        <div className="relative">
+          <input {...control} className={`${inputClasses} ${trailing ? "pr-14" : ""}`} {...props} />
+          {trailing ? (
+            <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>
+          ) : null}
         </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-rose-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
+      )}
+    </FieldFrame>
   );
 }

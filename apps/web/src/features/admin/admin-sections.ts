@@ -1,14 +1,54 @@
-/** Admin screens under /admin/<section>, in menu order. */
+import type { ComponentType } from "react";
+import type { Namespace } from "../../lib/i18n";
+
+/** A lazily loaded screen: its component once the module has arrived. */
+export type PageLoader = () => Promise<ComponentType>;
+
+export interface AdminSectionEntry<S extends string = string> {
+  section: S;
+  /** Its name in the menu, the home page's links and its placeholder title (admin catalog). */
+  labelKey: `pages.${S}`;
+  /** Where it lives, under /admin. */
+  path: `/admin/${S}`;
+  /** The screen; without one, the section shows its title only until its issue lands. */
+  load?: PageLoader;
+  /** Catalogs the screen needs besides "admin". */
+  namespaces?: Namespace[];
+}
+
+function section<S extends string>(
+  id: S,
+  page: Pick<AdminSectionEntry<S>, "load" | "namespaces"> = {},
+): AdminSectionEntry<S> {
+  return { section: id, labelKey: `pages.${id}`, path: `/admin/${id}`, ...page };
+}
+
+/**
+ * The admin console's screens, in menu order: the menu, the home page's links and the
+ * /admin/<section> routes all come from this list, so a new screen is one entry here. The
+ * screens stay in the feature that owns their data and load only when opened.
+ */
 export const ADMIN_SECTIONS = [
-  "kyc",
-  "withdrawals",
-  "bonus-codes",
-  "stats",
-  "users",
-  "messages",
-  "ads",
-  "shop",
-  "security",
-  "outbox",
+  section("kyc"),
+  section("withdrawals"),
+  section("bonus-codes", {
+    load: () =>
+      import("../bonus-codes/routes/admin-bonus-codes-page").then((m) => m.AdminBonusCodesPage),
+  }),
+  section("stats"),
+  section("users"),
+  section("messages", {
+    load: () => import("../messages/routes/admin-messages-page").then((m) => m.AdminMessagesPage),
+    namespaces: ["messages", "contest", "help"],
+  }),
+  section("ads"),
+  section("shop"),
+  section("security", {
+    load: () => import("./routes/admin-security-page").then((m) => m.AdminSecurityPage),
+  }),
+  section("outbox", {
+    load: () => import("./routes/admin-outbox-page").then((m) => m.AdminOutboxPage),
+  }),
 ] as const;
-export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+export type AdminSection = (typeof ADMIN_SECTIONS)[number]["section"];

@@ -1,9 +1,18 @@
+import { adminBonusCodeBodySchema } from "@fre/shared";
 import type { BonusCodeType } from "./api/bonus-codes-api";
 import { hoursToMs, msToHoursInput, normalizeFreInput } from "./bonus-code-values";
 
-export const BONUS_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
+const rules = adminBonusCodeBodySchema.shape;
 
-export type FieldError = "code" | "rewardValue" | "durationHours" | "maxUses";
+/** The admin form's fields, named as in the request body (server issues land under them). */
+export const BONUS_CODE_FIELDS = ["code", "rewardValue", "durationHours", "maxUses"] as const;
+export type BonusCodeField = (typeof BONUS_CODE_FIELDS)[number];
+
+/** The typed code as the server will store it (trimmed, upper case), or null if refused. */
+export function codeFromInput(input: string): string | null {
+  const result = rules.code.safeParse(input);
+  return result.success ? result.data : null;
+}
 
 /** What the admin typed in the value field → the API's rewardValue (FRE string or integer ms). */
 export function rewardValueFromInput(type: BonusCodeType, input: string): string | null {
@@ -17,17 +26,16 @@ export function rewardValueToInput(type: BonusCodeType, rewardValue: string): st
   return rewardValue.includes(".") ? rewardValue.replace(/\.?0+$/, "") : rewardValue;
 }
 
-/** A positive whole number typed by the admin, or null. */
-export function positiveInt(input: string, max: number): number | null {
+/** A whole number typed by the admin, within the shared rule's bounds, or null. */
+function wholeNumber(input: string, rule: typeof rules.maxUses): number | null {
   if (!/^\d{1,9}$/.test(input.trim())) return null;
-  const value = Number(input.trim());
-  return value >= 1 && value <= max ? value : null;
+  const result = rule.safeParse(Number(input.trim()));
+  return result.success ? result.data : null;
 }
 
-/** A server issue's path ("rewardValue", "body.rewardValue", "/maxUses") → our field, if any. */
-export function issueField(path: string): FieldError | null {
-  const last = path.split(/[./]/).filter(Boolean).pop() ?? "";
-  return last === "code" || last === "rewardValue" || last === "durationHours" || last === "maxUses"
-    ? last
-    : null;
-}
+/** "Utilisations maximum": 1 to the shared maximum. */
+export const maxUsesFromInput = (input: string) => wholeNumber(input, rules.maxUses);
+
+/** A boost's duration in whole hours: 1 to the shared maximum (a year). */
+export const durationHoursFromInput = (input: string) =>
+  wholeNumber(input, rules.durationHours.unwrap());

@@ -73,20 +73,31 @@ describe("bonus code values", () => {
 
 describe("admin form values", () => {
   it("sends hours as milliseconds for time reductions and FRE strings otherwise", async () => {
-    const { rewardValueFromInput, rewardValueToInput, positiveInt, issueField } = await import(
-      "./admin-form-values"
-    );
+    const { rewardValueFromInput, rewardValueToInput } = await import("./admin-form-values");
     expect(rewardValueFromInput("time_reduction", "3")).toBe("10800000");
     expect(rewardValueFromInput("fre", "2,5")).toBe("2.5");
     expect(rewardValueFromInput("boost", "abc")).toBeNull();
     expect(rewardValueToInput("time_reduction", "10800000")).toBe("3");
     expect(rewardValueToInput("fre", "5.000000000")).toBe("5");
     expect(rewardValueToInput("boost", "0.100000000")).toBe("0.1");
-    expect(positiveInt("10", 100)).toBe(10);
-    expect(positiveInt("0", 100)).toBeNull();
-    expect(positiveInt("1.5", 100)).toBeNull();
-    expect(issueField("body.rewardValue")).toBe("rewardValue");
-    expect(issueField("maxUses")).toBe("maxUses");
-    expect(issueField("other")).toBeNull();
+  });
+
+  it("checks the code, uses and duration with the shared schema's rules", async () => {
+    const { codeFromInput, durationHoursFromInput, maxUsesFromInput } = await import(
+      "./admin-form-values"
+    );
+    expect(codeFromInput(" bienvenue_2 ")).toBe("BIENVENUE_2");
+    expect(codeFromInput("ab")).toBeNull();
+    expect(codeFromInput("with space")).toBeNull();
+    expect(codeFromInput("A".repeat(33))).toBeNull();
+    expect(maxUsesFromInput("10")).toBe(10);
+    expect(maxUsesFromInput(" 10000000 ")).toBe(10_000_000);
+    expect(maxUsesFromInput("10000001")).toBeNull();
+    expect(maxUsesFromInput("0")).toBeNull();
+    expect(maxUsesFromInput("1.5")).toBeNull();
+    expect(durationHoursFromInput("24")).toBe(24);
+    expect(durationHoursFromInput(String(24 * 365))).toBe(8760);
+    expect(durationHoursFromInput(String(24 * 365 + 1))).toBeNull();
+    expect(durationHoursFromInput("")).toBeNull();
   });
 });

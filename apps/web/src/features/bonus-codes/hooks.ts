@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { invalidateAccount } from "../../lib/query-keys";
 import { useDropElevationOn } from "../admin";
 import {
   type AdminBonusCodeInput,
@@ -6,8 +7,18 @@ import {
   adminBonusCodeKeys,
   createAdminBonusCode,
   listAdminBonusCodes,
+  redeemBonusCode,
   updateAdminBonusCode,
 } from "./api/bonus-codes-api";
+
+/** Redeeming credits FRE, boosts the rate or shortens the session: the account is re-read. */
+export function useRedeemBonusCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => redeemBonusCode(code),
+    onSuccess: () => void invalidateAccount(queryClient),
+  });
+}
 
 export function useAdminBonusCodes() {
   const query = useQuery({

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { queryKeys } from "../../lib/query-keys";
-import { meQueryKey } from "../../lib/session";
+import { invalidateAccount } from "../../lib/query-keys";
 import { useDropElevationOn } from "../admin";
 import {
   type Contest,
@@ -33,9 +32,7 @@ export function useValidateLevel() {
     onSuccess: (contest: Contest) => {
       queryClient.setQueryData(contestKeys.contest, contest);
       // A validated level raises the mining rate for good.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.mining });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      void invalidateAccount(queryClient);
     },
   });
 }

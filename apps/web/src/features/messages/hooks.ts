@@ -1,17 +1,15 @@
+import type { AdminGlobalMessageBody, InformationBody, InformationUnread } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { onLiveEvent } from "../../lib/live-events";
 import { useDropElevationOn } from "../admin";
 import {
-  type AdminGlobalMessage,
   createInformation,
   deleteInformation,
   getAdminGlobalMessage,
   getGlobalMessage,
   getInformation,
   getInformationUnread,
-  type InformationInput,
-  type InformationUnread,
   messageKeys,
   readGlobalMessage,
   readInformation,
@@ -108,7 +106,7 @@ export function useAdminGlobalMessage() {
 export function useSaveAdminGlobalMessage() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (body: AdminGlobalMessage) => saveAdminGlobalMessage(body),
+    mutationFn: (body: AdminGlobalMessageBody) => saveAdminGlobalMessage(body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: messageKeys.adminGlobal });
       void queryClient.invalidateQueries({ queryKey: messageKeys.global });
@@ -140,9 +138,9 @@ function useInformationMutation<V>(run: (variables: V) => Promise<unknown>) {
 }
 
 export const useCreateInformation = () =>
-  useInformationMutation((body: InformationInput) => createInformation(body));
+  useInformationMutation((body: InformationBody) => createInformation(body));
 export const useUpdateInformation = () =>
-  useInformationMutation(({ id, body }: { id: string; body: InformationInput }) =>
+  useInformationMutation(({ id, body }: { id: string; body: InformationBody }) =>
     updateInformation(id, body),
   );
 export const useDeleteInformation = () =>

@@ -1,4 +1,5 @@
-import type { InformationUnread, MessageType } from "./api/messages-api";
+import type { InformationUnread } from "@fre/shared";
+import type { MessageType } from "./api/messages-api";
 
 /** Identifies the newest information message, to remember that its pop-up was closed. */
 export function popupKey(latest: InformationUnread["latest"]): string | null {
@@ -45,8 +46,6 @@ export function localInputToIso(value: string): string | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
-
-export const MESSAGE_TYPES: MessageType[] = ["info", "warning", "success"];
 
 /** Colours and icon tone of a global message by its type. */
 export const messageTone: Record<MessageType, { border: string; badge: string; icon: string }> = {

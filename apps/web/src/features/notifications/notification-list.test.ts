@@ -1,5 +1,5 @@
+import type { AppNotification } from "@fre/shared";
 import { describe, expect, it } from "vitest";
-import type { AppNotification } from "./api/notifications-api";
 import {
   addNotification,
   badgeText,

@@ -1,4 +1,4 @@
-import type { AppNotification, NotificationList } from "./api/notifications-api";
+import type { AppNotification, NotificationList } from "@fre/shared";
 
 /** The server keeps at most 50 per user (spec §3); so does the cache. */
 export const MAX_NOTIFICATIONS = 50;

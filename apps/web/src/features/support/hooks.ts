@@ -1,3 +1,4 @@
+import type { NewTicketBody, SupportThread, SupportTicketStatus } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../lib/api-client";
 import { useDropElevationOn } from "../admin";
@@ -8,11 +9,8 @@ import {
   getAdminTickets,
   getMyTicket,
   getMyTickets,
-  type NewTicket,
   replyToTicket,
   supportKeys,
-  type TicketStatus,
-  type TicketThread,
 } from "./api/support-api";
 
 /** An open thread is re-read every minute (and when the tab comes back) to show answers. */
@@ -39,7 +37,7 @@ export function useMyTicket(id: string) {
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewTicket) => createTicket(body),
+    mutationFn: (body: NewTicketBody) => createTicket(body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: supportKeys.tickets }),
   });
 }
@@ -48,7 +46,7 @@ export function useReplyToTicket(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (message: string) => replyToTicket(id, message),
-    onSuccess: (thread: TicketThread) => {
+    onSuccess: (thread: SupportThread) => {
       queryClient.setQueryData(supportKeys.ticket(id), thread);
       void queryClient.invalidateQueries({ queryKey: supportKeys.tickets, exact: true });
     },
@@ -57,7 +55,7 @@ export function useReplyToTicket(id: string) {
 
 // ——— admin ———
 
-export function useAdminTickets(status: TicketStatus | "") {
+export function useAdminTickets(status: SupportTicketStatus | "") {
   const query = useQuery({
     queryKey: supportKeys.adminList(status),
     queryFn: ({ signal }) => getAdminTickets(status, signal),
@@ -82,7 +80,7 @@ export function useAnswerTicket(id: string) {
   const mutation = useMutation({
     mutationFn: ({ message, close }: { message: string; close: boolean }) =>
       answerTicket(id, message, close),
-    onSuccess: (thread: TicketThread) => {
+    onSuccess: (thread: SupportThread) => {
       queryClient.setQueryData(supportKeys.adminTicket(id), thread);
       void queryClient.invalidateQueries({ queryKey: [...supportKeys.adminTickets, "list"] });
     },

@@ -1,25 +1,25 @@
-/** Limits of POST /api/support/tickets and of the replies (checked again by the server). */
-export const SUBJECT_MIN = 3;
-export const SUBJECT_MAX = 120;
-export const MESSAGE_MIN = 10;
-export const MESSAGE_MAX = 4000;
-export const REPLY_MIN = 1;
+import { newTicketBodySchema, ticketReplyBodySchema, uuidParamsSchema } from "@fre/shared";
 
 export type LengthIssue = "required" | "tooShort" | "tooLong";
 
-/** The server trims before checking lengths; so do we. */
-export function lengthIssue(value: string, min: number, max: number): LengthIssue | null {
-  const length = value.trim().length;
-  if (length === 0) return "required";
-  if (length < min) return "tooShort";
-  if (length > max) return "tooLong";
-  return null;
+/** A text field of the shared request schemas (trimmed, with a minimum and a maximum length). */
+type TextRule = typeof newTicketBodySchema.shape.subject;
+
+/** What the shared schema says of one text field, in the words of the form's messages. */
+function lengthIssue(rule: TextRule, value: string): LengthIssue | null {
+  const result = rule.safeParse(value);
+  if (result.success) return null;
+  if (value.trim() === "") return "required";
+  return result.error.issues.some((issue) => issue.code === "too_big") ? "tooLong" : "tooShort";
 }
 
-export const subjectIssue = (value: string) => lengthIssue(value, SUBJECT_MIN, SUBJECT_MAX);
-export const messageIssue = (value: string) => lengthIssue(value, MESSAGE_MIN, MESSAGE_MAX);
-export const replyIssue = (value: string) => lengthIssue(value, REPLY_MIN, MESSAGE_MAX);
+export const subjectIssue = (value: string) =>
+  lengthIssue(newTicketBodySchema.shape.subject, value);
+export const messageIssue = (value: string) =>
+  lengthIssue(newTicketBodySchema.shape.message, value);
+export const replyIssue = (value: string) =>
+  lengthIssue(ticketReplyBodySchema.shape.message, value);
 
 /** A UUID as the server expects in `?ticket=`; anything else cannot be a ticket. */
 export const isTicketId = (value: string | null): value is string =>
-  value !== null && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+  value !== null && uuidParamsSchema.shape.id.safeParse(value).success;

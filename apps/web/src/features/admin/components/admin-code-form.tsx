@@ -1,36 +1,25 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { PasswordField } from "../../../components/ui/password-field";
-import { isApiError } from "../../../lib/api-client";
-import { requestAdminAccess } from "../api/admin-api";
-import { setAdminAccess } from "../hooks/use-admin-queries";
+import { useFormMutation } from "../../../lib/use-form-mutation";
+import { useRequestAdminAccess } from "../hooks/use-admin-queries";
 
 /** The personal access code asked before any admin screen. */
 export function AdminCodeForm() {
   const { t } = useTranslation("admin");
-  const queryClient = useQueryClient();
+  const access = useFormMutation(useRequestAdminAccess(), { fallback: t("access.failed") });
   const [code, setCode] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (!code) {
-      setError(t("access.required"));
+      access.fail({ form: t("access.required") });
       return;
     }
-    setSubmitting(true);
-    setError(undefined);
-    try {
-      setAdminAccess(queryClient, await requestAdminAccess(code));
-    } catch (caught) {
-      setError(isApiError(caught) ? caught.message : t("access.failed"));
-      setSubmitting(false);
-    }
+    access.submit(code);
   }
 
   return (
@@ -57,7 +46,7 @@ export function AdminCodeForm() {
           onSubmit={submit}
           className="mt-6 grid gap-4"
         >
-          {error ? <Alert tone="error">{error}</Alert> : null}
+          {access.error ? <Alert tone="error">{access.error}</Alert> : null}
           <PasswordField
             label={t("access.code")}
             name="admin-code"
@@ -66,8 +55,8 @@ export function AdminCodeForm() {
             onChange={(event) => setCode(event.target.value)}
             required
           />
-          <Button type="submit" size="lg" disabled={submitting}>
-            {submitting ? t("access.submitting") : t("access.submit")}
+          <Button type="submit" size="lg" disabled={access.pending || access.done}>
+            {access.pending || access.done ? t("access.submitting") : t("access.submit")}
           </Button>
         </form>
       </div>

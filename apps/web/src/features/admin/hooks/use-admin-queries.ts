@@ -1,13 +1,15 @@
 import { ADMIN_PENDING_POLL_MS } from "@fre/shared";
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { isApiError } from "../../../lib/api-client";
 import {
   type AdminAccess,
   adminKeys,
+  changeAdminCode,
   getAdminAccess,
   getAdminSummary,
   getSecurityLogs,
+  requestAdminAccess,
 } from "../api/admin-api";
 
 export function useAdminAccess() {
@@ -21,6 +23,24 @@ export function useAdminAccess() {
 
 export function setAdminAccess(queryClient: QueryClient, access: AdminAccess): void {
   queryClient.setQueryData(adminKeys.access, access);
+}
+
+/** The personal access code: accepted, the console opens (the gate reads the access query). */
+export function useRequestAdminAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => requestAdminAccess(code),
+    onSuccess: (access) => setAdminAccess(queryClient, access),
+  });
+}
+
+/** A new personal access code; the security log gains a line. */
+export function useChangeAdminCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => changeAdminCode(code),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.securityLogs }),
+  });
 }
 
 /** An expired elevation (403 ADMIN_ACCESS_REQUIRED) sends the admin back to the code form. */

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
 import { formatNumber } from "../../../lib/format";
+import { useLanguage } from "../../../lib/use-language";
 import { ADMIN_SECTIONS } from "../admin-sections";
 import { useAdminSummary } from "../hooks/use-admin-queries";
 
@@ -15,12 +16,12 @@ function Count({
   value: number | undefined;
   testId: string;
 }) {
-  const { i18n } = useTranslation();
+  const { language } = useLanguage();
   return (
     <div className="rounded-2xl border border-night-700 bg-night-850 p-5">
       <dt className="text-sm text-muted">{label}</dt>
       <dd data-testid={testId} className="mt-1 text-3xl font-bold tabular-nums text-amber-200">
-        {value === undefined ? "—" : formatNumber(value, i18n.language)}
+        {value === undefined ? "—" : formatNumber(value, language)}
       </dd>
     </div>
   );
@@ -56,13 +57,13 @@ export function AdminHomePage() {
           {t("home.sections")}
         </h2>
         <ul className="grid gap-2 sm:grid-cols-2">
-          {ADMIN_SECTIONS.map((section) => (
-            <li key={section}>
+          {ADMIN_SECTIONS.map((entry) => (
+            <li key={entry.section}>
               <Link
-                to={`/admin/${section}`}
+                to={entry.path}
                 className="flex min-h-12 items-center justify-between rounded-xl border border-night-700 bg-night-850 px-4 font-medium text-slate-100 hover:border-amber-300/60"
               >
-                {t(`pages.${section}`)}
+                {t(entry.labelKey)}
                 <span aria-hidden="true" className="text-amber-200">
                   →
                 </span>

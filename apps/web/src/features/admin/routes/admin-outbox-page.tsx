@@ -8,6 +8,7 @@ import { PageLoader } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatNumber } from "../../../lib/format";
+import { useLanguage } from "../../../lib/use-language";
 import { getOutbox, type OutboxMail, outboxKey } from "../api/outbox-api";
 import { useDropElevationOn } from "../hooks/use-admin-queries";
 import { linkParts } from "../outbox-links";
@@ -37,7 +38,8 @@ function MailText({ text }: { text: string }) {
 }
 
 function OutboxMailItem({ mail }: { mail: OutboxMail }) {
-  const { t, i18n } = useTranslation("admin");
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
   const titleId = useId();
   return (
     <article
@@ -49,7 +51,7 @@ function OutboxMailItem({ mail }: { mail: OutboxMail }) {
           {mail.subject.trim() || t("outbox.noSubject")}
         </h3>
         <p className="flex flex-wrap gap-x-2 text-sm text-muted">
-          <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt, i18n.language)}</time>
+          <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt, language)}</time>
           <span aria-hidden="true">·</span>
           <span className="wrap-anywhere">{t("outbox.to", { email: mail.to })}</span>
         </p>
@@ -65,7 +67,8 @@ function OutboxMailItem({ mail }: { mail: OutboxMail }) {
 
 /** /admin/outbox: the mails the server kept instead of sending them (outbox transport). */
 export function AdminOutboxPage() {
-  const { t, i18n } = useTranslation("admin");
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
   const title = t("pages.outbox");
   const resultsTitleId = useId();
   const [email, setEmail] = useState("");
@@ -109,7 +112,7 @@ export function AdminOutboxPage() {
   }
   let status = "";
   if (mails && mails.length === 0) status = t("outbox.empty");
-  else if (mails) status = t("outbox.found", { number: formatNumber(mails.length, i18n.language) });
+  else if (mails) status = t("outbox.found", { number: formatNumber(mails.length, language) });
 
   return (
     <div className="grid gap-6">

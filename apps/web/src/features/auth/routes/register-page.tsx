@@ -7,8 +7,7 @@ import { PasswordChecklist } from "../../../components/ui/password-checklist";
 import { PasswordField } from "../../../components/ui/password-field";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
-import { i18n } from "../../../lib/i18n";
-import { isLanguage } from "../../../lib/languages";
+import { useLanguage } from "../../../lib/use-language";
 import { signUp } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 import { useCompleteSignIn } from "../hooks/use-session-actions";
@@ -24,6 +23,7 @@ const linkClass = "font-semibold text-amber-200 underline-offset-4 hover:underli
 
 export function RegisterPage() {
   const { t } = useTranslation("auth");
+  const { language } = useLanguage();
   const [params] = useSearchParams();
   const completeSignIn = useCompleteSignIn();
   const [values, setValues] = useState<RegisterValues>({
@@ -63,13 +63,12 @@ export function RegisterPage() {
     setSubmitting(true);
     setServerErrors({});
     try {
-      const language = i18n.resolvedLanguage;
       await signUp({
         email: values.email.trim(),
         password: values.password,
         nickname: values.nickname.trim(),
         referralCode: referralCode.trim() || undefined,
-        language: isLanguage(language) ? language : "fr",
+        language,
       });
       if (!(await completeSignIn())) throw new Error("No session after sign-up");
     } catch (caught) {

@@ -1,20 +1,17 @@
-import type { AdminBonusCode, RedeemResult } from "@fre/shared";
+import type {
+  AdminBonusCode,
+  AdminBonusCodeList,
+  AdminBonusCodeUpdate,
+  adminBonusCodeBodySchema,
+  RedeemResult,
+} from "@fre/shared";
 import { api } from "../../../lib/api-client";
+import type { SchemaInput } from "../../../lib/schema-input";
 
 export type BonusCodeType = AdminBonusCode["type"];
-
-export interface AdminBonusCodeInput {
-  code: string;
-  type: BonusCodeType;
-  rewardValue: string;
-  durationHours?: number;
-  maxUses: number;
-  isActive: boolean;
-}
-
-export type AdminBonusCodeUpdate = Partial<
-  Pick<AdminBonusCodeInput, "rewardValue" | "durationHours" | "maxUses" | "isActive">
->;
+/** A new code as sent: the server fills in durationHours (24) and isActive (true) if absent. */
+export type AdminBonusCodeInput = SchemaInput<typeof adminBonusCodeBodySchema>;
+export type { AdminBonusCodeUpdate };
 
 export const adminBonusCodeKeys = {
   list: ["admin", "bonus-codes"] as const,
@@ -24,7 +21,7 @@ export const redeemBonusCode = (code: string) =>
   api.post<RedeemResult>("/api/bonus-codes/redeem", { code });
 
 export const listAdminBonusCodes = (signal?: AbortSignal) =>
-  api.get<{ items: AdminBonusCode[] }>("/api/admin/bonus-codes", signal);
+  api.get<AdminBonusCodeList>("/api/admin/bonus-codes", signal);
 
 export const createAdminBonusCode = (input: AdminBonusCodeInput) =>
   api.post<AdminBonusCode>("/api/admin/bonus-codes", input);

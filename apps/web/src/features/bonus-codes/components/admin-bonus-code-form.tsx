@@ -3,84 +3,76 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
-import { isApiError } from "../../../lib/api-client";
+import { type FieldErrors, useFormMutation } from "../../../lib/use-form-mutation";
 import {
-  BONUS_CODE_PATTERN,
-  type FieldError,
-  issueField,
-  positiveInt,
+  BONUS_CODE_FIELDS,
+  type BonusCodeField,
+  codeFromInput,
+  durationHoursFromInput,
+  maxUsesFromInput,
   rewardValueFromInput,
 } from "../admin-form-values";
 import type { BonusCodeType } from "../api/bonus-codes-api";
 import { useCreateBonusCode } from "../hooks";
 
 const TYPES: BonusCodeType[] = ["fre", "boost", "time_reduction"];
-const MAX_USES = 10_000_000;
-const MAX_HOURS = 24 * 365;
-
-type Errors = Partial<Record<FieldError, string>>;
+const CODE_ERRORS = { BONUS_CODE_EXISTS: "code" } as const;
 
 export function AdminBonusCodeForm() {
   const { t } = useTranslation("admin");
-  const create = useCreateBonusCode();
+  const create = useFormMutation(useCreateBonusCode(), {
+    fields: BONUS_CODE_FIELDS,
+    errorFields: CODE_ERRORS,
+    fallback: t("bonusCodes.errors.failed"),
+  });
   const [code, setCode] = useState("");
   const [type, setType] = useState<BonusCodeType>("fre");
   const [value, setValue] = useState("");
   const [duration, setDuration] = useState("24");
   const [maxUses, setMaxUses] = useState("100");
   const [isActive, setIsActive] = useState(true);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
-  const [created, setCreated] = useState<string>();
+  const errors = create.fieldErrors;
+  const created = create.done ? create.data?.code : undefined;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setCreated(undefined);
-    setFormError(undefined);
-    const next: Errors = {};
-    const normalizedCode = code.trim().toUpperCase();
-    if (!BONUS_CODE_PATTERN.test(normalizedCode)) next.code = t("bonusCodes.errors.code");
+    const next: FieldErrors<BonusCodeField> = {};
+    const normalizedCode = codeFromInput(code);
+    if (normalizedCode === null) next.code = t("bonusCodes.errors.code");
     const rewardValue = rewardValueFromInput(type, value);
     if (rewardValue === null) {
       next.rewardValue =
         type === "time_reduction" ? t("bonusCodes.errors.hours") : t("bonusCodes.errors.amount");
     }
-    const durationHours = type === "boost" ? positiveInt(duration, MAX_HOURS) : undefined;
+    const durationHours = type === "boost" ? durationHoursFromInput(duration) : undefined;
     if (durationHours === null) next.durationHours = t("bonusCodes.errors.duration");
-    const uses = positiveInt(maxUses, MAX_USES);
+    const uses = maxUsesFromInput(maxUses);
     if (uses === null) next.maxUses = t("bonusCodes.errors.maxUses");
-    setErrors(next);
-    if (Object.keys(next).length > 0 || rewardValue === null || uses === null) return;
-    try {
-      await create.mutateAsync({
+    if (
+      normalizedCode === null ||
+      rewardValue === null ||
+      durationHours === null ||
+      uses === null
+    ) {
+      create.fail({ fields: next });
+      return;
+    }
+    create.submit(
+      {
         code: normalizedCode,
         type,
         rewardValue,
         ...(durationHours ? { durationHours } : {}),
         maxUses: uses,
         isActive,
-      });
-      setCreated(normalizedCode);
-      setCode("");
-      setValue("");
-    } catch (caught) {
-      if (!isApiError(caught)) {
-        setFormError(t("bonusCodes.errors.failed"));
-        return;
-      }
-      const fromServer: Errors = {};
-      const other: string[] = [];
-      for (const issue of caught.issues ?? []) {
-        const field = issueField(issue.path);
-        if (field && !fromServer[field]) fromServer[field] = issue.message;
-        else other.push(issue.path ? `${issue.path} : ${issue.message}` : issue.message);
-      }
-      if (caught.error === "BONUS_CODE_EXISTS") fromServer.code = caught.message;
-      setErrors(fromServer);
-      if (other.length > 0 || Object.keys(fromServer).length === 0) {
-        setFormError([caught.message, ...other].join(" — "));
-      }
-    }
+      },
+      {
+        onSuccess: () => {
+          setCode("");
+          setValue("");
+        },
+      },
+    );
   }
 
   const valueLabel =
@@ -106,9 +98,9 @@ export function AdminBonusCodeForm() {
           <Alert tone="success">{t("bonusCodes.created", { code: created })}</Alert>
         ) : null}
       </div>
-      {formError ? (
+      {create.error ? (
         <Alert tone="error" className="sm:col-span-2">
-          {formError}
+          {create.error}
         </Alert>
       ) : null}
       <TextField
@@ -131,7 +123,7 @@ export function AdminBonusCodeForm() {
           onChange={(event) => {
             setType(event.target.value as BonusCodeType);
             setValue("");
-            setErrors((current) => ({ ...current, rewardValue: undefined }));
+            create.clearField("rewardValue");
           }}
           className={inputClasses}
         >
@@ -179,8 +171,8 @@ export function AdminBonusCodeForm() {
         />
         {t("bonusCodes.fields.active")}
       </label>
-      <Button type="submit" disabled={create.isPending} className="sm:col-span-2 sm:w-fit">
-        {create.isPending ? t("bonusCodes.creating") : t("bonusCodes.create")}
+      <Button type="submit" disabled={create.pending} className="sm:col-span-2 sm:w-fit">
+        {create.pending ? t("bonusCodes.creating") : t("bonusCodes.create")}
       </Button>
     </form>
   );

@@ -3,15 +3,17 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { PageLoader } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
-import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { type FieldErrors, useFormMutation } from "../../../lib/use-form-mutation";
+import { useLanguage } from "../../../lib/use-language";
 import {
-  type FieldError,
-  issueField,
-  positiveInt,
+  BONUS_CODE_FIELDS,
+  type BonusCodeField,
+  durationHoursFromInput,
+  maxUsesFromInput,
   rewardValueFromInput,
   rewardValueToInput,
 } from "../admin-form-values";
@@ -19,11 +21,9 @@ import type { AdminBonusCodeUpdate } from "../api/bonus-codes-api";
 import { wholeHours } from "../bonus-code-values";
 import { useAdminBonusCodes, useUpdateBonusCode } from "../hooks";
 
-type Errors = Partial<Record<FieldError, string>>;
-
 function useRewardText() {
-  const { t, i18n } = useTranslation("admin");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
   return (item: AdminBonusCode) => {
     if (item.type === "time_reduction") {
       const hours = wholeHours(item.rewardValue);
@@ -40,17 +40,20 @@ function useRewardText() {
 
 function EditForm({ item, onDone }: { item: AdminBonusCode; onDone: () => void }) {
   const { t } = useTranslation("admin");
-  const update = useUpdateBonusCode();
+  const update = useFormMutation(useUpdateBonusCode(), {
+    fields: BONUS_CODE_FIELDS,
+    fallback: t("bonusCodes.errors.failed"),
+    // A small inline form: the server's message stays above the fields it explains.
+    message: "always",
+  });
   const [value, setValue] = useState(rewardValueToInput(item.type, item.rewardValue));
   const [duration, setDuration] = useState(String(item.durationHours));
   const [maxUses, setMaxUses] = useState(String(item.maxUses));
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string>();
+  const errors = update.fieldErrors;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(undefined);
-    const next: Errors = {};
+    const next: FieldErrors<BonusCodeField> = {};
     const rewardValue = rewardValueFromInput(item.type, value);
     if (rewardValue === null) {
       next.rewardValue =
@@ -58,37 +61,24 @@ function EditForm({ item, onDone }: { item: AdminBonusCode; onDone: () => void }
           ? t("bonusCodes.errors.hours")
           : t("bonusCodes.errors.amount");
     }
-    const durationHours = item.type === "boost" ? positiveInt(duration, 24 * 365) : undefined;
+    const durationHours = item.type === "boost" ? durationHoursFromInput(duration) : undefined;
     if (durationHours === null) next.durationHours = t("bonusCodes.errors.duration");
-    const uses = positiveInt(maxUses, 10_000_000);
+    const uses = maxUsesFromInput(maxUses);
     if (uses === null) next.maxUses = t("bonusCodes.errors.maxUses");
-    setErrors(next);
-    if (Object.keys(next).length > 0 || rewardValue === null || uses === null) return;
+    if (rewardValue === null || durationHours === null || uses === null) {
+      update.fail({ fields: next });
+      return;
+    }
     const patch: AdminBonusCodeUpdate = { rewardValue, maxUses: uses };
     if (durationHours) patch.durationHours = durationHours;
-    try {
-      await update.mutateAsync({ code: item.code, patch });
-      onDone();
-    } catch (caught) {
-      if (!isApiError(caught)) {
-        setFormError(t("bonusCodes.errors.failed"));
-        return;
-      }
-      const fromServer: Errors = {};
-      for (const issue of caught.issues ?? []) {
-        const field = issueField(issue.path);
-        if (field) fromServer[field] = issue.message;
-      }
-      setErrors(fromServer);
-      setFormError(caught.message);
-    }
+    update.submit({ code: item.code, patch }, { onSuccess: onDone });
   }
 
   return (
     <form noValidate onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-3">
-      {formError ? (
+      {update.error ? (
         <Alert tone="error" className="sm:col-span-3">
-          {formError}
+          {update.error}
         </Alert>
       ) : null}
       <TextField
@@ -121,8 +111,8 @@ function EditForm({ item, onDone }: { item: AdminBonusCode; onDone: () => void }
         error={errors.maxUses}
       />
       <div className="flex gap-2 sm:col-span-3">
-        <Button type="submit" size="sm" disabled={update.isPending}>
-          {update.isPending ? t("bonusCodes.saving") : t("bonusCodes.save")}
+        <Button type="submit" size="sm" disabled={update.pending}>
+          {update.pending ? t("bonusCodes.saving") : t("bonusCodes.save")}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDone}>
           {t("bonusCodes.cancel")}
@@ -133,8 +123,8 @@ function EditForm({ item, onDone }: { item: AdminBonusCode; onDone: () => void }
 }
 
 function Row({ item }: { item: AdminBonusCode }) {
-  const { t, i18n } = useTranslation("admin");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
   const rewardText = useRewardText();
   const toggle = useUpdateBonusCode();
   const [editing, setEditing] = useState(false);
@@ -216,21 +206,17 @@ export function AdminBonusCodeList() {
       <h2 id="bonus-list-title" className="text-lg font-semibold text-white">
         {t("bonusCodes.listTitle")}
       </h2>
-      {codes.isPending ? <PageLoader /> : null}
-      {codes.isError ? <Alert tone="error">{codes.error.message}</Alert> : null}
-      {codes.data ? (
-        <ul
-          data-testid="admin-bonus-codes"
-          data-count={codes.data.items.length}
-          className="grid gap-2"
-        >
-          {codes.data.items.length === 0 ? (
-            <li className="text-muted">{t("bonusCodes.empty")}</li>
-          ) : (
-            codes.data.items.map((item) => <Row key={item.code} item={item} />)
-          )}
-        </ul>
-      ) : null}
+      <QueryState query={codes} retry="none">
+        {({ items }) => (
+          <ul data-testid="admin-bonus-codes" data-count={items.length} className="grid gap-2">
+            {items.length === 0 ? (
+              <li className="text-muted">{t("bonusCodes.empty")}</li>
+            ) : (
+              items.map((item) => <Row key={item.code} item={item} />)
+            )}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

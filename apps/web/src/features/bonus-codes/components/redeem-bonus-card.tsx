@@ -1,19 +1,19 @@
 import type { RedeemResult } from "@fre/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { inputClasses } from "../../../components/ui/text-field";
-import { isApiError } from "../../../lib/api-client";
 import { formatFreSafe } from "../../../lib/fre-amount";
-import { queryKeys } from "../../../lib/query-keys";
-import { meQueryKey } from "../../../lib/session";
-import { redeemBonusCode } from "../api/bonus-codes-api";
+import { useFormMutation } from "../../../lib/use-form-mutation";
+import { useLanguage } from "../../../lib/use-language";
 import { redeemMessage } from "../bonus-code-values";
+import { useRedeemBonusCode } from "../hooks";
+
+const FIELDS = ["code"] as const;
 
 function useResultText() {
-  const { t, i18n } = useTranslation("app");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("app");
+  const { language } = useLanguage();
   return (result: RedeemResult) => {
     const message = redeemMessage(result);
     const amount = (value: string) => `+${formatFreSafe(value, language)}`;
@@ -38,41 +38,26 @@ function useResultText() {
 /** "Code bonus": redeem a code; the balance, rate and session end refresh at once. */
 export function RedeemBonusCard() {
   const { t } = useTranslation("app");
-  const queryClient = useQueryClient();
   const resultText = useResultText();
   const id = useId();
   const [code, setCode] = useState("");
-  const [emptyError, setEmptyError] = useState(false);
-  const redeem = useMutation({
-    mutationFn: redeemBonusCode,
-    onSuccess: () => {
-      setCode("");
-      for (const key of [queryKeys.mining, queryKeys.wallet, meQueryKey, queryKeys.notifications]) {
-        void queryClient.invalidateQueries({ queryKey: key });
-      }
-    },
+  const redeem = useFormMutation(useRedeemBonusCode(), {
+    fields: FIELDS,
+    fallback: t("bonusCode.failed"),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = code.trim();
     if (!trimmed) {
-      setEmptyError(true);
-      redeem.reset();
+      redeem.fail({ fields: { code: t("bonusCode.required") } });
       return;
     }
-    setEmptyError(false);
-    redeem.mutate(trimmed);
+    redeem.submit(trimmed, { onSuccess: () => setCode("") });
   }
 
-  const error = emptyError
-    ? t("bonusCode.required")
-    : redeem.isError
-      ? isApiError(redeem.error)
-        ? redeem.error.message
-        : t("bonusCode.failed")
-      : null;
-  const success = redeem.isSuccess ? resultText(redeem.data) : null;
+  const error = redeem.fieldErrors.code ?? redeem.error ?? null;
+  const success = redeem.done && redeem.data ? resultText(redeem.data) : null;
   const errorId = `${id}-error`;
 
   return (
@@ -107,20 +92,20 @@ export function RedeemBonusCard() {
             value={code}
             onChange={(event) => {
               setCode(event.target.value.toUpperCase());
-              if (emptyError) setEmptyError(false);
+              redeem.clearField("code");
             }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className={`${inputClasses} font-mono uppercase tracking-wider`}
           />
         </div>
-        <Button type="submit" disabled={redeem.isPending} className="min-h-12 sm:w-fit">
-          {redeem.isPending ? t("bonusCode.submitting") : t("bonusCode.submit")}
+        <Button type="submit" disabled={redeem.pending} className="min-h-12 sm:w-fit">
+          {redeem.pending ? t("bonusCode.submitting") : t("bonusCode.submit")}
         </Button>
       </form>
       <div
         data-testid="bonus-code-result"
-        data-state={error ? "error" : success ? "success" : redeem.isPending ? "pending" : "idle"}
+        data-state={error ? "error" : success ? "success" : redeem.pending ? "pending" : "idle"}
         data-type={redeem.data?.type}
         data-value={redeem.data?.value}
         aria-live="polite"

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
+import { useFormMutation } from "../../../lib/use-form-mutation";
 import { useContest, useSaveContestLinks } from "../hooks";
 
 const SOCIAL_LEVELS = [1, 2, 3, 4, 5] as const;
@@ -10,8 +11,9 @@ const SOCIAL_LEVELS = [1, 2, 3, 4, 5] as const;
 /** The 5 social tasks' links (PUT /api/admin/contest/links), prefilled from GET /api/contest. */
 export function AdminContestLinks() {
   const { t } = useTranslation("contest");
+  const { t: tc } = useTranslation();
   const contest = useContest();
-  const save = useSaveContestLinks();
+  const save = useFormMutation(useSaveContestLinks(), { fallback: tc("errors.generic") });
   const [urls, setUrls] = useState<Record<number, string>>({});
   const headingId = useId();
   const levels = contest.data?.levels;
@@ -30,7 +32,7 @@ export function AdminContestLinks() {
     const links = SOCIAL_LEVELS.map((level) => ({ level, url: (urls[level] ?? "").trim() })).filter(
       (link) => link.url !== "",
     );
-    if (links.length > 0) save.mutate(links);
+    if (links.length > 0) save.submit(links);
   };
 
   return (
@@ -66,9 +68,9 @@ export function AdminContestLinks() {
           );
         })}
         {contest.isError ? <Alert tone="error">{contest.error.message}</Alert> : null}
-        {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
-        {save.isSuccess ? <Alert tone="success">{t("admin.saved")}</Alert> : null}
-        <Button type="submit" disabled={save.isPending} className="sm:justify-self-start">
+        {save.error ? <Alert tone="error">{save.error}</Alert> : null}
+        {save.done ? <Alert tone="success">{t("admin.saved")}</Alert> : null}
+        <Button type="submit" disabled={save.pending} className="sm:justify-self-start">
           {t("admin.save")}
         </Button>
       </form>

@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
 import type { ContestLevel } from "../api/contest-api";
 import { confirmDeadline, secondsLeft } from "../contest-state";
 
@@ -111,8 +112,8 @@ export function ContestLevelItem({
   actions: LevelActions;
   isLast: boolean;
 }) {
-  const { t, i18n } = useTranslation("contest");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("contest");
+  const { language } = useLanguage();
   const reward = formatFreSafe(level.reward, language, { minFractionDigits: 2 });
   const current = level.status === "current";
 

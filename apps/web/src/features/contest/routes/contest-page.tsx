@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
+import { QueryState } from "../../../components/ui/query-state";
 import { Sparks } from "../../../components/ui/sparks";
-import { PageLoader } from "../../../components/ui/spinner";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
 import { type Contest, type ContestLevel, contestKeys } from "../api/contest-api";
 import { ContestLevelItem } from "../components/contest-level-item";
 import { doneCount, newlyDone, orderedLevels } from "../contest-state";
@@ -16,9 +16,9 @@ const CELEBRATION_MS = 5000;
 
 /** /contest: the 10 levels as a vertical path, each validated level +0.02 FRE/h for good. */
 export function ContestPage() {
-  const { t, i18n } = useTranslation("contest");
+  const { t } = useTranslation("contest");
   const { t: tc } = useTranslation();
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { language } = useLanguage();
   const queryClient = useQueryClient();
   const contest = useContest();
   const open = useOpenTask();
@@ -64,68 +64,59 @@ export function ContestPage() {
         <p className="mt-1 text-sm text-muted">{t("intro")}</p>
       </div>
 
-      {contest.isError && !contest.data ? (
-        <Alert tone="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <span>{t("loadFailed")}</span>
-            <Button size="sm" variant="secondary" onClick={() => void contest.refetch()}>
-              {t("retry")}
-            </Button>
-          </div>
-        </Alert>
-      ) : !contest.data ? (
-        <PageLoader />
-      ) : (
-        <>
-          <div className="grid gap-2 rounded-2xl border border-night-700 bg-night-900 p-4">
-            <p className="text-sm font-semibold text-white">{t("progress", { done })}</p>
-            <div
-              role="progressbar"
-              aria-label={t("progressLabel")}
-              aria-valuemin={0}
-              aria-valuemax={10}
-              aria-valuenow={done}
-              className="h-2.5 overflow-hidden rounded-full bg-night-700"
-            >
+      <QueryState query={contest} error={t("loadFailed")} retry="inline">
+        {(data) => (
+          <>
+            <div className="grid gap-2 rounded-2xl border border-night-700 bg-night-900 p-4">
+              <p className="text-sm font-semibold text-white">{t("progress", { done })}</p>
               <div
-                className="h-full rounded-full bg-gradient-to-r from-amber-300 to-emerald-400 transition-[width] duration-500 motion-reduce:transition-none"
-                style={{ width: `${(done / 10) * 100}%` }}
-              />
-            </div>
-          </div>
-
-          <div role="status" aria-live="polite" className="empty:hidden">
-            {celebrated ? (
-              <div
-                data-testid="contest-celebration"
-                className="relative overflow-hidden rounded-2xl border border-emerald-400/50 bg-emerald-500/10 px-4 py-4 text-center font-semibold text-emerald-100"
+                role="progressbar"
+                aria-label={t("progressLabel")}
+                aria-valuemin={0}
+                aria-valuemax={10}
+                aria-valuenow={done}
+                className="h-2.5 overflow-hidden rounded-full bg-night-700"
               >
-                <Sparks count={12} reach={70} step={24} />
-                <span className="relative">
-                  {t("celebrate", {
-                    level: celebrated.level,
-                    reward: formatFreSafe(celebrated.reward, language, { minFractionDigits: 2 }),
-                  })}
-                </span>
+                <div
+                  className="h-full rounded-full bg-gradient-to-r from-amber-300 to-emerald-400 transition-[width] duration-500 motion-reduce:transition-none"
+                  style={{ width: `${(done / 10) * 100}%` }}
+                />
               </div>
-            ) : null}
-          </div>
+            </div>
 
-          {allAvailableDone ? <Alert tone="success">{t("completed")}</Alert> : null}
-          {open.isError ? <Alert tone="error">{open.error.message}</Alert> : null}
+            <div role="status" aria-live="polite" className="empty:hidden">
+              {celebrated ? (
+                <div
+                  data-testid="contest-celebration"
+                  className="relative overflow-hidden rounded-2xl border border-emerald-400/50 bg-emerald-500/10 px-4 py-4 text-center font-semibold text-emerald-100"
+                >
+                  <Sparks count={12} reach={70} step={24} />
+                  <span className="relative">
+                    {t("celebrate", {
+                      level: celebrated.level,
+                      reward: formatFreSafe(celebrated.reward, language, { minFractionDigits: 2 }),
+                    })}
+                  </span>
+                </div>
+              ) : null}
+            </div>
 
-          <ol data-testid="contest-levels" data-level={contest.data.level} className="grid gap-3">
-            {levels.map((level, index) => (
-              <ContestLevelItem
-                key={level.level}
-                level={level}
-                isLast={index === levels.length - 1}
-                actions={{ ...actions, openedLocallyAt: openedLocally[level.level] }}
-              />
-            ))}
-          </ol>
-        </>
-      )}
+            {allAvailableDone ? <Alert tone="success">{t("completed")}</Alert> : null}
+            {open.isError ? <Alert tone="error">{open.error.message}</Alert> : null}
+
+            <ol data-testid="contest-levels" data-level={data.level} className="grid gap-3">
+              {levels.map((level, index) => (
+                <ContestLevelItem
+                  key={level.level}
+                  level={level}
+                  isLast={index === levels.length - 1}
+                  actions={{ ...actions, openedLocallyAt: openedLocally[level.level] }}
+                />
+              ))}
+            </ol>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

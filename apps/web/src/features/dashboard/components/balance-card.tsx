@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
 
 /** Spendable balance and lifetime total, with the way to the wallet. */
 export function BalanceCard({ balance, totalMined }: { balance: string; totalMined: string }) {
-  const { t, i18n } = useTranslation("app");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("app");
+  const { language } = useLanguage();
   const format = (amount: string) => formatFreSafe(amount, language, { maxFractionDigits: 6 });
   return (
     <Link

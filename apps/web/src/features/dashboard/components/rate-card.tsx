@@ -2,6 +2,7 @@ import { MAX_COUNTED_REFERRALS, parseFre, type RateBreakdown } from "@fre/shared
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatFre } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
 
 const SESSION_HOURS = 24n;
 
@@ -19,8 +20,8 @@ function Row({ label, detail, amount }: { label: string; detail?: string; amount
 
 /** Total rate and what it is made of (spec §9: base + levels + referrals + boosts). */
 export function RateCard({ rate }: { rate: RateBreakdown }) {
-  const { t, i18n } = useTranslation("app");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("app");
+  const { language } = useLanguage();
   const perHour = (amount: string, signed = true) =>
     `${formatFre(amount, language, { minFractionDigits: 2, signed })}`;
   const perSession = formatFre(parseFre(rate.total) * SESSION_HOURS, language, {

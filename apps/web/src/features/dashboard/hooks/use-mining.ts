@@ -1,8 +1,7 @@
 import { EARNINGS_TICK_MS, RATE_REFRESH_MS } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { queryKeys } from "../../../lib/query-keys";
-import { meQueryKey } from "../../../lib/session";
+import { invalidateAccount, queryKeys } from "../../../lib/query-keys";
 import {
   claimMining,
   fetchMining,
@@ -49,15 +48,8 @@ function useApplySnapshot(refreshBalances: boolean) {
         serverTime,
       });
       if (!refreshBalances) return;
-      // The server also wrote a claim notification and ledger line.
-      for (const key of [
-        meQueryKey,
-        queryKeys.wallet,
-        queryKeys.leaderboard,
-        queryKeys.notifications,
-      ]) {
-        void queryClient.invalidateQueries({ queryKey: key });
-      }
+      // The server also wrote a claim notification and ledger line; the session is the answer.
+      void invalidateAccount(queryClient, { except: [queryKeys.mining] });
     },
     // Whatever failed (a session started elsewhere, e-mail not verified yet), show the truth.
     onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.mining }),

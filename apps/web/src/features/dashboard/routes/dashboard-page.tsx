@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
+import { QueryState } from "../../../components/ui/query-state";
 import { isApiError } from "../../../lib/api-client";
 import { useMe } from "../../../lib/session";
 import { RedeemBonusCard } from "../../bonus-codes";
@@ -41,24 +41,23 @@ export function DashboardPage() {
         </p>
       </div>
 
-      {mining.data ? (
-        <>
-          <MiningPanel snapshot={mining.data} emailVerified={me?.emailVerified ?? false} />
-          {mining.isRefetchError ? <Alert tone="info">{t("mining.staleNotice")}</Alert> : null}
-          <RateCard rate={mining.data.rate} />
-        </>
-      ) : mining.isError ? (
-        <div className="grid gap-3">
-          <Alert tone="error">
-            {t("mining.loadFailed")} {isApiError(mining.error) ? mining.error.message : null}
-          </Alert>
-          <Button variant="secondary" className="w-fit" onClick={() => void mining.refetch()}>
-            {tc("errors.retry")}
-          </Button>
-        </div>
-      ) : (
-        <PanelSkeleton />
-      )}
+      <QueryState
+        query={mining}
+        error={(error) => (
+          <>
+            {t("mining.loadFailed")} {isApiError(error) ? error.message : null}
+          </>
+        )}
+        loading={<PanelSkeleton />}
+      >
+        {(snapshot) => (
+          <>
+            <MiningPanel snapshot={snapshot} emailVerified={me?.emailVerified ?? false} />
+            {mining.isRefetchError ? <Alert tone="info">{t("mining.staleNotice")}</Alert> : null}
+            <RateCard rate={snapshot.rate} />
+          </>
+        )}
+      </QueryState>
 
       {me ? <BalanceCard balance={me.balance} totalMined={me.totalMined} /> : null}
       <RedeemBonusCard />

@@ -2,6 +2,7 @@ import type { Referrals } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Glyph } from "../../../components/ui/glyph";
 import { intlLocale } from "../../../lib/languages";
+import { useLanguage } from "../../../lib/use-language";
 
 function joinedOn(iso: string, language: string): string {
   const date = new Date(iso);
@@ -10,8 +11,8 @@ function joinedOn(iso: string, language: string): string {
 }
 
 export function ReferralList({ referrals }: { referrals: Referrals["referrals"] }) {
-  const { t, i18n } = useTranslation("app");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("app");
+  const { language } = useLanguage();
   if (referrals.length === 0) {
     return (
       <div

@@ -1,6 +1,7 @@
 import { MAX_COUNTED_REFERRALS, type Referrals } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
 
 function Stat({
   label,
@@ -24,8 +25,8 @@ function Stat({
 }
 
 export function ReferralStats({ referrals }: { referrals: Referrals }) {
-  const { t, i18n } = useTranslation("app");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("app");
+  const { language } = useLanguage();
   return (
     <dl className="grid grid-cols-3 gap-2">
       <Stat label={t("group.stats.active")} value={String(referrals.activeCount)} />

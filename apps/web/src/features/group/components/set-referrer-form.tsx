@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
-import { isApiError } from "../../../lib/api-client";
+import { useFormMutation } from "../../../lib/use-form-mutation";
 import { useSetReferrer } from "../hooks/use-referrals";
 
 /** Joined without a code? A referrer can still be set, once (the server checks the rules). */
@@ -11,18 +11,12 @@ export function SetReferrerForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation("app");
   const { t: tc } = useTranslation();
   const [code, setCode] = useState("");
-  const mutation = useSetReferrer();
+  const referrer = useFormMutation(useSetReferrer(), { fallback: tc("errors.generic") });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    mutation.mutate(code.trim().toUpperCase(), { onSuccess: onDone });
+    referrer.submit(code.trim().toUpperCase(), { onSuccess: onDone });
   }
-
-  const error = mutation.error
-    ? isApiError(mutation.error)
-      ? mutation.error.message
-      : tc("errors.generic")
-    : undefined;
 
   return (
     <section
@@ -44,14 +38,14 @@ export function SetReferrerForm({ onDone }: { onDone: () => void }) {
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {referrer.error ? <Alert tone="error">{referrer.error}</Alert> : null}
         <Button
           type="submit"
           variant="secondary"
           className="w-full sm:w-fit"
-          disabled={mutation.isPending}
+          disabled={referrer.pending}
         >
-          {mutation.isPending ? t("group.referrer.submitting") : t("group.referrer.submit")}
+          {referrer.pending ? t("group.referrer.submitting") : t("group.referrer.submit")}
         </Button>
       </form>
     </section>

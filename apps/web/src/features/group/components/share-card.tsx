@@ -2,6 +2,7 @@ import { formatNano, MAX_COUNTED_REFERRALS, REFERRAL_BONUS_NANO } from "@fre/sha
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { formatFre } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
 import { useCopy } from "../hooks/use-copy";
 
 function CopyRow({
@@ -46,8 +47,9 @@ function CopyRow({
 
 /** My code and my invitation link, to copy or hand to the system share sheet. */
 export function ShareCard({ code, link }: { code: string; link: string }) {
-  const { t, i18n } = useTranslation("app");
-  const bonus = formatFre(formatNano(REFERRAL_BONUS_NANO), i18n.resolvedLanguage ?? "fr");
+  const { t } = useTranslation("app");
+  const { language } = useLanguage();
+  const bonus = formatFre(formatNano(REFERRAL_BONUS_NANO), language);
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
 
   async function share() {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { queryKeys } from "../../../lib/query-keys";
+import { invalidateAccount, queryKeys } from "../../../lib/query-keys";
 import { fetchReferrals, setReferrer } from "../api/referrals-api";
 
 export function useReferrals() {
@@ -16,9 +16,7 @@ export function useSetReferrer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setReferrer,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.referrals });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.mining });
-    },
+    // The referrer's bonus raises the rate; the group page shows the new referrer.
+    onSuccess: () => void invalidateAccount(queryClient),
   });
 }

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
-import { PageLoader } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { ReferralList } from "../components/referral-list";
 import { ReferralStats } from "../components/referral-stats";
 import { SetReferrerForm } from "../components/set-referrer-form";
@@ -23,31 +22,22 @@ export function GroupPage() {
         <PageTitle title={title}>{title}</PageTitle>
         <p className="mt-1 text-muted">{t("group.subtitle")}</p>
       </div>
-      {referrals.data ? (
-        <>
-          <ShareCard code={referrals.data.code} link={referrals.data.link} />
-          <ReferralStats referrals={referrals.data} />
-          <section aria-labelledby="referrals-title" className="grid gap-3">
-            <h2 id="referrals-title" className="text-lg font-semibold text-white">
-              {t("group.listTitle", { total: referrals.data.total })}
-            </h2>
-            <ReferralList referrals={referrals.data.referrals} />
-          </section>
-          {referrerSet ? <Alert tone="success">{t("group.referrer.success")}</Alert> : null}
-          {referrals.data.hasReferrer ? null : (
-            <SetReferrerForm onDone={() => setReferrerSet(true)} />
-          )}
-        </>
-      ) : referrals.isError ? (
-        <div className="grid gap-3">
-          <Alert tone="error">{t("group.loadFailed")}</Alert>
-          <Button variant="secondary" className="w-fit" onClick={() => void referrals.refetch()}>
-            {tc("errors.retry")}
-          </Button>
-        </div>
-      ) : (
-        <PageLoader />
-      )}
+      <QueryState query={referrals} error={t("group.loadFailed")}>
+        {(data) => (
+          <>
+            <ShareCard code={data.code} link={data.link} />
+            <ReferralStats referrals={data} />
+            <section aria-labelledby="referrals-title" className="grid gap-3">
+              <h2 id="referrals-title" className="text-lg font-semibold text-white">
+                {t("group.listTitle", { total: data.total })}
+              </h2>
+              <ReferralList referrals={data.referrals} />
+            </section>
+            {referrerSet ? <Alert tone="success">{t("group.referrer.success")}</Alert> : null}
+            {data.hasReferrer ? null : <SetReferrerForm onDone={() => setReferrerSet(true)} />}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useLanguage } from "../../../lib/use-language";
 import { FAQ_ITEMS, type FaqId } from "../faq-items";
 import { faqValues } from "../help-values";
 import { HelpText } from "./help-text";
@@ -18,8 +19,9 @@ export function FaqAccordion({
   open: ReadonlySet<FaqId>;
   onToggle: (id: FaqId, isOpen: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation("help");
-  const values = faqValues(i18n.resolvedLanguage ?? "fr");
+  const { t } = useTranslation("help");
+  const { language } = useLanguage();
+  const values = faqValues(language);
   return (
     <ul data-testid="faq-list" aria-label={t("faq.listLabel")} className="grid gap-2">
       {FAQ_ITEMS.map((item) => (

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../components/ui/button";
+import { useLanguage } from "../../../lib/use-language";
 import { HOW_TO_BUY_ANCHOR } from "../faq-items";
 import { BOXES, formatRate, PACKS } from "../help-values";
 
@@ -11,8 +12,8 @@ const STEPS = ["install", "fund", "connect", "choose", "confirm"] as const;
  * Needs the "help" catalog. On /faq it is the `#acheter` anchor.
  */
 export function HowToBuy({ showShopLink = true }: { showShopLink?: boolean }) {
-  const { t, i18n } = useTranslation("help");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("help");
+  const { language } = useLanguage();
   const headingId = useId();
   return (
     <section

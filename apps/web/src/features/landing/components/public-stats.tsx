@@ -1,6 +1,7 @@
 import type { PublicStats as Stats } from "@fre/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLanguage } from "../../../lib/use-language";
 import type { PublicFigures } from "../public-stats-format";
 
 const KEYS = ["users", "miners", "mined"] as const;
@@ -21,8 +22,8 @@ async function loadFigures(language: string, signal: AbortSignal): Promise<Publi
  * interactive, so the landing's first JS barely grows.
  */
 export function PublicStats() {
-  const { t, i18n } = useTranslation("landing");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("landing");
+  const { language } = useLanguage();
   const [figures, setFigures] = useState<PublicFigures | null>(null);
 
   useEffect(() => {

@@ -1,30 +1,17 @@
-import type { GlobalMessage, InformationMessage } from "@fre/shared";
+import type {
+  AdminGlobalMessageAnswer,
+  AdminGlobalMessageBody,
+  AdminGlobalMessageSaved,
+  AdminInformationMessage,
+  GlobalMessage,
+  GlobalMessageAnswer,
+  InformationBody,
+  InformationList,
+  InformationUnread,
+} from "@fre/shared";
 import { api } from "../../../lib/api-client";
 
 export type MessageType = GlobalMessage["type"];
-
-export interface InformationList {
-  items: InformationMessage[];
-  unreadCount: number;
-}
-
-export interface InformationUnread {
-  unreadCount: number;
-  latest: { id: string; title: string; createdAt: string } | null;
-}
-
-export interface AdminGlobalMessage {
-  title: string;
-  content: string;
-  type: MessageType;
-  active: boolean;
-  expiresAt: string | null;
-}
-
-export interface InformationInput {
-  title: string;
-  content: string;
-}
 
 export const messageKeys = {
   global: ["messages", "global"] as const,
@@ -35,7 +22,7 @@ export const messageKeys = {
 };
 
 export const getGlobalMessage = (signal?: AbortSignal) =>
-  api.get<{ message: GlobalMessage | null }>("/api/messages/global", signal);
+  api.get<GlobalMessageAnswer>("/api/messages/global", signal);
 export const readGlobalMessage = (revision: number) =>
   api.post<void>("/api/messages/global/read", { revision });
 
@@ -46,15 +33,15 @@ export const getInformationUnread = (signal?: AbortSignal) =>
 export const readInformation = () => api.post<void>("/api/messages/information/read");
 
 export const getAdminGlobalMessage = (signal?: AbortSignal) =>
-  api.get<{ message: (AdminGlobalMessage & { revision: number }) | null }>(
-    "/api/admin/messages/global",
-    signal,
+  api.get<AdminGlobalMessageAnswer>("/api/admin/messages/global", signal);
+export const saveAdminGlobalMessage = (body: AdminGlobalMessageBody) =>
+  api.put<AdminGlobalMessageSaved>("/api/admin/messages/global", body);
+export const createInformation = (body: InformationBody) =>
+  api.post<AdminInformationMessage>("/api/admin/messages/information", body);
+export const updateInformation = (id: string, body: InformationBody) =>
+  api.put<AdminInformationMessage>(
+    `/api/admin/messages/information/${encodeURIComponent(id)}`,
+    body,
   );
-export const saveAdminGlobalMessage = (body: AdminGlobalMessage) =>
-  api.put<unknown>("/api/admin/messages/global", body);
-export const createInformation = (body: InformationInput) =>
-  api.post<unknown>("/api/admin/messages/information", body);
-export const updateInformation = (id: string, body: InformationInput) =>
-  api.put<unknown>(`/api/admin/messages/information/${encodeURIComponent(id)}`, body);
 export const deleteInformation = (id: string) =>
   api.delete<void>(`/api/admin/messages/information/${encodeURIComponent(id)}`);

@@ -1,11 +1,20 @@
+import {
+  type AdminGlobalMessage,
+  adminGlobalMessageBodySchema,
+  messageTypeSchema,
+} from "@fre/shared";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { TextAreaField } from "../../../components/ui/text-area-field";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
-import type { AdminGlobalMessage, MessageType } from "../api/messages-api";
+import { useFormMutation } from "../../../lib/use-form-mutation";
+import type { MessageType } from "../api/messages-api";
 import { useAdminGlobalMessage, useSaveAdminGlobalMessage } from "../hooks";
-import { isoToLocalInput, localInputToIso, MESSAGE_TYPES } from "../message-state";
+import { isoToLocalInput, localInputToIso } from "../message-state";
+
+const { title: titleRule, content: contentRule } = adminGlobalMessageBodySchema.shape;
 
 interface Values {
   title: string;
@@ -30,15 +39,15 @@ function toValues(message: AdminGlobalMessage | null | undefined): Values {
 
 export const sectionClasses =
   "grid gap-4 rounded-2xl border border-night-700 bg-night-900 p-4 sm:p-5";
-export const textareaClasses = `${inputClasses} min-h-32 py-3`;
 
 /** Edits the single global message (title, content, type, active, optional expiry). */
 export function AdminGlobalMessageForm() {
   const { t } = useTranslation("messages");
+  const { t: tc } = useTranslation();
   const query = useAdminGlobalMessage();
-  const save = useSaveAdminGlobalMessage();
+  const save = useFormMutation(useSaveAdminGlobalMessage(), { fallback: tc("errors.generic") });
   const [values, setValues] = useState<Values>(EMPTY);
-  const ids = { content: useId(), type: useId(), active: useId(), heading: useId() };
+  const ids = { type: useId(), active: useId(), heading: useId() };
   const loaded = query.data;
 
   useEffect(() => {
@@ -52,7 +61,7 @@ export function AdminGlobalMessageForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({
+    save.submit({
       title: values.title.trim(),
       content: values.content.trim(),
       type: values.type,
@@ -75,22 +84,16 @@ export function AdminGlobalMessageForm() {
           label={t("admin.global.fields.title")}
           value={values.title}
           onChange={(event) => set("title", event.target.value)}
-          maxLength={120}
+          maxLength={titleRule.maxLength ?? undefined}
           required
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={ids.content} className="text-sm font-medium text-slate-200">
-            {t("admin.global.fields.content")}
-          </label>
-          <textarea
-            id={ids.content}
-            value={values.content}
-            onChange={(event) => set("content", event.target.value)}
-            maxLength={4000}
-            required
-            className={textareaClasses}
-          />
-        </div>
+        <TextAreaField
+          label={t("admin.global.fields.content")}
+          value={values.content}
+          onChange={(event) => set("content", event.target.value)}
+          maxLength={contentRule.maxLength ?? undefined}
+          required
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
             <label htmlFor={ids.type} className="text-sm font-medium text-slate-200">
@@ -102,7 +105,7 @@ export function AdminGlobalMessageForm() {
               onChange={(event) => set("type", event.target.value as MessageType)}
               className={inputClasses}
             >
-              {MESSAGE_TYPES.map((type) => (
+              {messageTypeSchema.options.map((type) => (
                 <option key={type} value={type}>
                   {t(`types.${type}`)}
                 </option>
@@ -130,11 +133,11 @@ export function AdminGlobalMessageForm() {
           />
           {t("admin.global.fields.active")}
         </label>
-        {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
-        {save.isSuccess ? <Alert tone="success">{t("admin.global.saved")}</Alert> : null}
+        {save.error ? <Alert tone="error">{save.error}</Alert> : null}
+        {save.done ? <Alert tone="success">{t("admin.global.saved")}</Alert> : null}
         <Button
           type="submit"
-          disabled={save.isPending || !query.data}
+          disabled={save.pending || !query.data}
           className="sm:justify-self-start"
         >
           {t("admin.global.save")}

@@ -1,12 +1,15 @@
-import type { InformationMessage } from "@fre/shared";
+import { type InformationMessage, informationBodySchema } from "@fre/shared";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { PageLoader } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
+import { TextAreaField } from "../../../components/ui/text-area-field";
 import { TextField } from "../../../components/ui/text-field";
 import { formatDateTime } from "../../../lib/format";
+import { useFormMutation } from "../../../lib/use-form-mutation";
+import { useLanguage } from "../../../lib/use-language";
 import {
   useAdminInformation,
   useCreateInformation,
@@ -14,7 +17,9 @@ import {
   useUpdateInformation,
 } from "../hooks";
 import { sortNewestFirst } from "../message-state";
-import { sectionClasses, textareaClasses } from "./admin-global-message-form";
+import { sectionClasses } from "./admin-global-message-form";
+
+const { title: titleRule, content: contentRule } = informationBodySchema.shape;
 
 /** Creates a message, or edits `editing` when given. */
 function InformationForm({
@@ -25,20 +30,21 @@ function InformationForm({
   onDone: (notice: "created" | "updated" | null) => void;
 }) {
   const { t } = useTranslation("messages");
-  const create = useCreateInformation();
-  const update = useUpdateInformation();
+  const { t: tc } = useTranslation();
+  const fallback = tc("errors.generic");
+  const create = useFormMutation(useCreateInformation(), { fallback });
+  const update = useFormMutation(useUpdateInformation(), { fallback });
   const mutation = editing ? update : create;
   const [title, setTitle] = useState(editing?.title ?? "");
   const [content, setContent] = useState(editing?.content ?? "");
-  const contentId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { title: title.trim(), content: content.trim() };
     if (editing) {
-      update.mutate({ id: editing.id, body }, { onSuccess: () => onDone("updated") });
+      update.submit({ id: editing.id, body }, { onSuccess: () => onDone("updated") });
     } else {
-      create.mutate(body, {
+      create.submit(body, {
         onSuccess: () => {
           setTitle("");
           setContent("");
@@ -57,25 +63,19 @@ function InformationForm({
         label={t("admin.information.fields.title")}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
-        maxLength={120}
+        maxLength={titleRule.maxLength ?? undefined}
         required
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={contentId} className="text-sm font-medium text-slate-200">
-          {t("admin.information.fields.content")}
-        </label>
-        <textarea
-          id={contentId}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-          maxLength={8000}
-          required
-          className={textareaClasses}
-        />
-      </div>
-      {mutation.isError ? <Alert tone="error">{mutation.error.message}</Alert> : null}
+      <TextAreaField
+        label={t("admin.information.fields.content")}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        maxLength={contentRule.maxLength ?? undefined}
+        required
+      />
+      {mutation.error ? <Alert tone="error">{mutation.error}</Alert> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={mutation.isPending}>
+        <Button type="submit" disabled={mutation.pending}>
           {t(editing ? "admin.information.save" : "admin.information.create")}
         </Button>
         {editing ? (
@@ -90,15 +90,14 @@ function InformationForm({
 
 /** Information messages: create, then edit or delete the published ones. */
 export function AdminInformation() {
-  const { t, i18n } = useTranslation("messages");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("messages");
+  const { language } = useLanguage();
   const list = useAdminInformation();
   const remove = useDeleteInformation();
   const [editing, setEditing] = useState<InformationMessage | null>(null);
   const [deleting, setDeleting] = useState<InformationMessage | null>(null);
   const [notice, setNotice] = useState<"created" | "updated" | "deleted" | null>(null);
   const headingId = useId();
-  const items = sortNewestFirst(list.data?.items ?? []);
 
   return (
     <section aria-labelledby={headingId} className={sectionClasses}>
@@ -120,59 +119,61 @@ export function AdminInformation() {
       {remove.isError ? <Alert tone="error">{remove.error.message}</Alert> : null}
 
       <h3 className="font-semibold text-white">{t("admin.information.list")}</h3>
-      {list.isError ? (
-        <Alert tone="error">{t("admin.loadFailed")}</Alert>
-      ) : !list.data ? (
-        <PageLoader />
-      ) : items.length === 0 ? (
-        <p className="text-sm text-muted">{t("admin.information.empty")}</p>
-      ) : (
-        <ul data-testid="admin-information-list" className="grid gap-2">
-          {items.map((item) => (
-            <li
-              key={item.id}
-              data-id={item.id}
-              className="grid gap-2 rounded-xl border border-night-700 bg-night-850 p-3"
-            >
-              <div>
-                <p className="font-semibold text-white">{item.title}</p>
-                <p className="text-xs text-muted">
-                  {t("admin.information.publishedOn", {
-                    date: formatDateTime(item.createdAt, language),
-                  })}
-                </p>
-                <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm text-slate-300">
-                  {item.content}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t("admin.information.editLabel", { title: item.title })}
-                  onClick={() => {
-                    setNotice(null);
-                    setEditing(item);
-                  }}
-                >
-                  {t("admin.information.edit")}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  aria-label={t("admin.information.deleteLabel", { title: item.title })}
-                  onClick={() => {
-                    setNotice(null);
-                    setDeleting(item);
-                  }}
-                >
-                  {t("admin.information.delete")}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={list}
+        error={t("admin.loadFailed")}
+        retry="none"
+        isEmpty={(data) => data.items.length === 0}
+        empty={<p className="text-sm text-muted">{t("admin.information.empty")}</p>}
+      >
+        {(data) => (
+          <ul data-testid="admin-information-list" className="grid gap-2">
+            {sortNewestFirst(data.items).map((item) => (
+              <li
+                key={item.id}
+                data-id={item.id}
+                className="grid gap-2 rounded-xl border border-night-700 bg-night-850 p-3"
+              >
+                <div>
+                  <p className="font-semibold text-white">{item.title}</p>
+                  <p className="text-xs text-muted">
+                    {t("admin.information.publishedOn", {
+                      date: formatDateTime(item.createdAt, language),
+                    })}
+                  </p>
+                  <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm text-slate-300">
+                    {item.content}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t("admin.information.editLabel", { title: item.title })}
+                    onClick={() => {
+                      setNotice(null);
+                      setEditing(item);
+                    }}
+                  >
+                    {t("admin.information.edit")}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    aria-label={t("admin.information.deleteLabel", { title: item.title })}
+                    onClick={() => {
+                      setNotice(null);
+                      setDeleting(item);
+                    }}
+                  >
+                    {t("admin.information.delete")}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={deleting !== null}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Glyph } from "../../../components/ui/glyph";
 import { formatDateTime } from "../../../lib/format";
+import { useLanguage } from "../../../lib/use-language";
 import { useGlobalMessage, useReadGlobalMessage } from "../hooks";
 import { messageTone } from "../message-state";
 
@@ -14,7 +15,8 @@ function GlobalMessageDialog({
   message: GlobalMessage;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation("messages");
+  const { t } = useTranslation("messages");
+  const { language } = useLanguage();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -69,7 +71,7 @@ function GlobalMessageDialog({
         {message.expiresAt ? (
           <p className="text-xs text-muted">
             {t("global.expires", {
-              date: formatDateTime(message.expiresAt, i18n.resolvedLanguage ?? "fr"),
+              date: formatDateTime(message.expiresAt, language),
             })}
           </p>
         ) : null}

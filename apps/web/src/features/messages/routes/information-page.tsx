@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { CloseButton } from "../../../components/ui/close-button";
 import { Glyph } from "../../../components/ui/glyph";
 import { PageTitle } from "../../../components/ui/page-title";
-import { PageLoader } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { formatDateTime } from "../../../lib/format";
 import { onLiveEvent } from "../../../lib/live-events";
+import { useLanguage } from "../../../lib/use-language";
 import { useInformationList, useReadInformation } from "../hooks";
 import { sortNewestFirst } from "../message-state";
 
@@ -64,9 +63,9 @@ function NewMessageToast({ toast, onClose }: { toast: Announce | null; onClose: 
 
 /** /information: the team's messages, newest first; opening the page reads them all. */
 export function InformationPage() {
-  const { t, i18n } = useTranslation("messages");
+  const { t } = useTranslation("messages");
   const { t: tc } = useTranslation();
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { language } = useLanguage();
   const list = useInformationList();
   const read = useReadInformation();
   const markRead = useRef(read.mutate);
@@ -91,8 +90,6 @@ export function InformationPage() {
     [],
   );
 
-  const items = sortNewestFirst(list.data?.items ?? []);
-
   return (
     <div className="grid grid-cols-1 gap-5">
       <div>
@@ -101,17 +98,12 @@ export function InformationPage() {
       </div>
       <NewMessageToast toast={toast} onClose={() => setToast(null)} />
 
-      {list.isError && !list.data ? (
-        <Alert tone="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <span>{t("information.loadFailed")}</span>
-            <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-              {t("information.retry")}
-            </Button>
-          </div>
-        </Alert>
-      ) : list.data ? (
-        items.length === 0 ? (
+      <QueryState
+        query={list}
+        error={t("information.loadFailed")}
+        retry="inline"
+        isEmpty={(data) => data.items.length === 0}
+        empty={
           <div className="grid justify-items-center gap-2 rounded-2xl border border-dashed border-night-600 px-5 py-10 text-center">
             <span className="grid size-12 place-items-center rounded-full bg-night-800 text-sky-200">
               <Glyph name="bell" className="size-6" />
@@ -119,43 +111,46 @@ export function InformationPage() {
             <p className="font-semibold text-slate-100">{t("information.empty.title")}</p>
             <p className="text-sm text-muted">{t("information.empty.text")}</p>
           </div>
-        ) : (
-          <ul data-testid="information-list" data-count={items.length} className="grid gap-3">
-            {items.map((item) => (
-              <li
-                key={item.id}
-                data-unread={item.unread}
-                className={`rounded-2xl border p-4 ${
-                  item.unread
-                    ? "border-sky-400/50 bg-sky-500/[0.07]"
-                    : "border-night-700 bg-night-850"
-                }`}
-              >
-                <article>
-                  <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-                    <h2 className="font-semibold text-white">{item.title}</h2>
-                    {item.unread ? (
-                      <span className="rounded-full bg-sky-400 px-2 py-0.5 text-xs font-bold text-night-950">
-                        {t("information.unread")}
-                      </span>
-                    ) : null}
-                  </header>
-                  <p className="mt-0.5 text-xs text-muted">
-                    <time dateTime={item.createdAt}>
-                      {formatDateTime(item.createdAt, language)}
-                    </time>
-                  </p>
-                  <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-200">
-                    {item.content}
-                  </p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : (
-        <PageLoader />
-      )}
+        }
+      >
+        {(data) => {
+          const items = sortNewestFirst(data.items);
+          return (
+            <ul data-testid="information-list" data-count={items.length} className="grid gap-3">
+              {items.map((item) => (
+                <li
+                  key={item.id}
+                  data-unread={item.unread}
+                  className={`rounded-2xl border p-4 ${
+                    item.unread
+                      ? "border-sky-400/50 bg-sky-500/[0.07]"
+                      : "border-night-700 bg-night-850"
+                  }`}
+                >
+                  <article>
+                    <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                      <h2 className="font-semibold text-white">{item.title}</h2>
+                      {item.unread ? (
+                        <span className="rounded-full bg-sky-400 px-2 py-0.5 text-xs font-bold text-night-950">
+                          {t("information.unread")}
+                        </span>
+                      ) : null}
+                    </header>
+                    <p className="mt-0.5 text-xs text-muted">
+                      <time dateTime={item.createdAt}>
+                        {formatDateTime(item.createdAt, language)}
+                      </time>
+                    </p>
+                    <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-200">
+                      {item.content}
+                    </p>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </QueryState>
     </div>
   );
 }

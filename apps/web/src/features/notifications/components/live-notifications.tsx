@@ -1,3 +1,4 @@
+import type { AppNotification } from "@fre/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -5,7 +6,6 @@ import { useNavigate } from "react-router";
 import { CloseButton } from "../../../components/ui/close-button";
 import { Glyph } from "../../../components/ui/glyph";
 import { queryKeys } from "../../../lib/query-keys";
-import type { AppNotification } from "../api/notifications-api";
 import { useLiveEvents } from "../hooks/use-live-events";
 import { useMarkRead } from "../hooks/use-notifications";
 import { notificationPath } from "../notification-list";

@@ -1,18 +1,20 @@
+import type { AppNotification, NotificationList } from "@fre/shared";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { emitLiveEvent } from "../../../lib/live-events";
-import { queryKeys } from "../../../lib/query-keys";
-import { meQueryKey } from "../../../lib/session";
-import type { AppNotification, NotificationList } from "../api/notifications-api";
+import { invalidateAccount, queryKeys } from "../../../lib/query-keys";
 import { addNotification } from "../notification-list";
 
-/** What a notification says has changed elsewhere in the app (["wallet"] covers the ledger). */
-const refreshes: Record<string, QueryKey[]> = {
+/**
+ * What a notification says has changed elsewhere in the app: "account" when the balance or the
+ * rate moved (invalidateAccount), else the queries it concerns.
+ */
+const refreshes: Record<string, "account" | QueryKey[]> = {
   mining_session_end: [queryKeys.mining],
-  mining_session_claim: [queryKeys.mining, queryKeys.wallet, meQueryKey],
-  referral_active: [queryKeys.mining, queryKeys.referrals],
-  level_up: [queryKeys.mining, queryKeys.wallet, meQueryKey],
-  withdrawal_complete: [queryKeys.wallet, meQueryKey],
+  mining_session_claim: "account",
+  referral_active: "account",
+  level_up: "account",
+  withdrawal_complete: "account",
   bonus_expiring: [queryKeys.mining],
 };
 
@@ -56,8 +58,12 @@ export function useLiveEvents(onNotification: (notification: AppNotification) =>
       queryClient.setQueryData<NotificationList>(queryKeys.notifications, (list) =>
         addNotification(list, notification),
       );
-      for (const key of refreshes[notification.type] ?? []) {
-        void queryClient.invalidateQueries({ queryKey: key });
+      const refresh = refreshes[notification.type] ?? [];
+      if (refresh === "account") {
+        // The list was just updated from the event itself.
+        void invalidateAccount(queryClient, { except: [queryKeys.notifications] });
+      } else {
+        for (const key of refresh) void queryClient.invalidateQueries({ queryKey: key });
       }
       handler.current(notification);
     });

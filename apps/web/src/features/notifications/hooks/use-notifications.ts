@@ -1,10 +1,10 @@
+import type { NotificationList } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "../../../lib/query-keys";
 import {
   fetchNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  type NotificationList,
 } from "../api/notifications-api";
 import { markAllRead, markRead } from "../notification-list";
 

@@ -4,8 +4,9 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Glyph, type GlyphName } from "../../../components/ui/glyph";
 import { PageTitle } from "../../../components/ui/page-title";
-import { PageLoader } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { formatRelative } from "../../../lib/relative-time";
+import { useLanguage } from "../../../lib/use-language";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../hooks/use-notifications";
 import { notificationPath } from "../notification-list";
 
@@ -22,9 +23,9 @@ const icons: Record<string, GlyphName> = {
 
 /** The notification centre: newest first; opening one marks it read and goes where it points. */
 export function NotificationsPage() {
-  const { t, i18n } = useTranslation("app");
+  const { t } = useTranslation("app");
   const { t: tc } = useTranslation();
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { language } = useLanguage();
   const notifications = useNotifications();
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
@@ -62,8 +63,11 @@ export function NotificationsPage() {
         <Alert tone="error">{t("notifications.markFailed")}</Alert>
       ) : null}
 
-      {notifications.data ? (
-        items.length === 0 ? (
+      <QueryState
+        query={notifications}
+        error={t("notifications.loadFailed")}
+        isEmpty={() => items.length === 0}
+        empty={
           <div className="grid justify-items-center gap-2 rounded-2xl border border-dashed border-night-600 px-5 py-10 text-center">
             <span className="grid size-12 place-items-center rounded-full bg-night-800 text-amber-200">
               <Glyph name="bell" className="size-6" />
@@ -71,7 +75,9 @@ export function NotificationsPage() {
             <p className="font-semibold text-slate-100">{t("notifications.empty.title")}</p>
             <p className="text-sm text-muted">{t("notifications.empty.text")}</p>
           </div>
-        ) : (
+        }
+      >
+        {() => (
           <ul data-testid="notification-list" className="grid gap-2">
             {items.map((item) => (
               <li key={item.id} data-read={item.read}>
@@ -115,21 +121,8 @@ export function NotificationsPage() {
               </li>
             ))}
           </ul>
-        )
-      ) : notifications.isError ? (
-        <div className="grid gap-3">
-          <Alert tone="error">{t("notifications.loadFailed")}</Alert>
-          <Button
-            variant="secondary"
-            className="w-fit"
-            onClick={() => void notifications.refetch()}
-          >
-            {tc("errors.retry")}
-          </Button>
-        </div>
-      ) : (
-        <PageLoader />
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

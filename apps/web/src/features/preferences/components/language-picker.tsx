@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGES } from "../../../lib/languages";
+import { useLanguage } from "../../../lib/use-language";
 import { useChangeLanguage } from "../hooks/use-change-language";
 
 /** Native <select>: keyboard, screen reader and mobile picker for free. */
@@ -13,9 +14,9 @@ export function LanguagePicker({
   label?: string;
   testId?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { language: current } = useLanguage();
   const changeLanguage = useChangeLanguage();
-  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "fr";
   return (
     <div className={`relative ${className}`}>
       <select

@@ -1,11 +1,12 @@
 import { isStrongPassword } from "@fre/shared";
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PasswordChecklist } from "../../../components/ui/password-checklist";
 import { PasswordField } from "../../../components/ui/password-field";
-import { isApiError } from "../../../lib/api-client";
+import { useFormMutation } from "../../../lib/use-form-mutation";
 import { changePassword } from "../../auth";
 
 export function ChangePasswordForm() {
@@ -14,29 +15,32 @@ export function ChangePasswordForm() {
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const [attempted, setAttempted] = useState(false);
-  const [state, setState] = useState<"idle" | "saving" | "saved">("idle");
-  const [error, setError] = useState<string>();
+  const change = useFormMutation(
+    useMutation({
+      mutationFn: (passwords: { current: string; next: string }) =>
+        changePassword(passwords.current, passwords.next),
+    }),
+    { fallback: t("changePassword.failed") },
+  );
 
   const weak = !isStrongPassword(next);
   const mismatch = confirm !== next;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
     if (!current || weak || mismatch) return;
-    setState("saving");
-    setError(undefined);
-    try {
-      await changePassword(current, next);
-      setState("saved");
-      setAttempted(false);
-      setCurrent("");
-      setNext("");
-      setConfirm("");
-    } catch (caught) {
-      setState("idle");
-      setError(isApiError(caught) ? caught.message : t("changePassword.failed"));
-    }
+    change.submit(
+      { current, next },
+      {
+        onSuccess: () => {
+          setAttempted(false);
+          setCurrent("");
+          setNext("");
+          setConfirm("");
+        },
+      },
+    );
   }
 
   return (
@@ -49,8 +53,8 @@ export function ChangePasswordForm() {
       <h2 id="change-password-title" className="text-lg font-semibold text-white">
         {t("changePassword.title")}
       </h2>
-      {state === "saved" ? <Alert tone="success">{t("changePassword.success")}</Alert> : null}
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {change.done ? <Alert tone="success">{t("changePassword.success")}</Alert> : null}
+      {change.error ? <Alert tone="error">{change.error}</Alert> : null}
       <PasswordField
         label={t("changePassword.current")}
         name="current-password"
@@ -67,7 +71,7 @@ export function ChangePasswordForm() {
         value={next}
         onChange={(event) => {
           setNext(event.target.value);
-          if (state === "saved") setState("idle");
+          if (change.done) change.reset();
         }}
         hint={<PasswordChecklist password={next} />}
         error={attempted && weak ? t("changePassword.weak") : undefined}
@@ -86,8 +90,8 @@ export function ChangePasswordForm() {
         }
         required
       />
-      <Button type="submit" disabled={state === "saving"}>
-        {state === "saving" ? t("changePassword.submitting") : t("changePassword.submit")}
+      <Button type="submit" disabled={change.pending}>
+        {change.pending ? t("changePassword.submitting") : t("changePassword.submit")}
       </Button>
     </form>
   );

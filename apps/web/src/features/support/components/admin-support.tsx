@@ -1,45 +1,52 @@
+import {
+  type AdminSupportTicket,
+  SUPPORT_MESSAGE_MAX_LENGTH,
+  SUPPORT_TICKET_STATUSES,
+  type SupportTicketStatus,
+} from "@fre/shared";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { PageLoader } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
+import { TextAreaField } from "../../../components/ui/text-area-field";
 import { inputClasses } from "../../../components/ui/text-field";
 import { formatDateTime } from "../../../lib/format";
-import { type AdminTicket, TICKET_STATUSES, type TicketStatus } from "../api/support-api";
+import { useFormMutation } from "../../../lib/use-form-mutation";
+import { useLanguage } from "../../../lib/use-language";
 import { useAdminTicket, useAdminTickets, useAnswerTicket } from "../hooks";
-import { MESSAGE_MAX, replyIssue } from "../support-validation";
+import { replyIssue } from "../support-validation";
 import { StatusBadge } from "./status-badge";
-import { TextAreaField } from "./text-area-field";
 import { TicketMessages } from "./ticket-messages";
 
 const sectionClasses = "grid gap-4 rounded-2xl border border-night-700 bg-night-900 p-4 sm:p-5";
 
 function AnswerForm({ id }: { id: string }) {
   const { t } = useTranslation("help");
-  const answer = useAnswerTicket(id);
+  const { t: tc } = useTranslation();
+  const answer = useFormMutation(useAnswerTicket(id), { fallback: tc("errors.generic") });
   const [message, setMessage] = useState("");
   const [close, setClose] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const [sent, setSent] = useState<"sent" | "sentClosed" | null>(null);
   const closeId = useId();
   const issue = replyIssue(message);
   const error =
     issue === "tooLong"
-      ? t("admin.reply.tooLong", { max: MESSAGE_MAX })
+      ? t("admin.reply.tooLong", { max: SUPPORT_MESSAGE_MAX_LENGTH })
       : issue && submitted
         ? t("admin.reply.required")
         : undefined;
+  const sent = answer.data?.status === "closed" ? "sentClosed" : "sent";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setSent(null);
+    if (answer.done) answer.reset();
     if (issue) return;
-    answer.mutate(
+    answer.submit(
       { message: message.trim(), close },
       {
         onSuccess: () => {
-          setSent(close ? "sentClosed" : "sent");
           setMessage("");
           setClose(false);
           setSubmitted(false);
@@ -62,7 +69,7 @@ function AnswerForm({ id }: { id: string }) {
         value={message}
         onChange={(event) => {
           setMessage(event.target.value);
-          setSent(null);
+          if (answer.done) answer.reset();
         }}
         error={error}
         required
@@ -80,10 +87,10 @@ function AnswerForm({ id }: { id: string }) {
           {t("admin.reply.closeTicket")}
         </label>
       </div>
-      {answer.isError ? <Alert tone="error">{answer.error.message}</Alert> : null}
-      {sent ? <Alert tone="success">{t(`admin.reply.${sent}`)}</Alert> : null}
+      {answer.error ? <Alert tone="error">{answer.error}</Alert> : null}
+      {answer.done ? <Alert tone="success">{t(`admin.reply.${sent}`)}</Alert> : null}
       <div>
-        <Button type="submit" disabled={answer.isPending}>
+        <Button type="submit" disabled={answer.pending}>
           {t("admin.reply.submit")}
         </Button>
       </div>
@@ -91,9 +98,9 @@ function AnswerForm({ id }: { id: string }) {
   );
 }
 
-function AdminThread({ ticket, onBack }: { ticket: AdminTicket; onBack: () => void }) {
-  const { t, i18n } = useTranslation("help");
-  const language = i18n.resolvedLanguage ?? "fr";
+function AdminThread({ ticket, onBack }: { ticket: AdminSupportTicket; onBack: () => void }) {
+  const { t } = useTranslation("help");
+  const { language } = useLanguage();
   const thread = useAdminTicket(ticket.id);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loaded = thread.data !== undefined;
@@ -103,7 +110,6 @@ function AdminThread({ ticket, onBack }: { ticket: AdminTicket; onBack: () => vo
     headingRef.current?.focus({ preventScroll: true });
   }, [loaded]);
 
-  const data = thread.data;
   return (
     <div className="grid gap-3">
       <div>
@@ -111,56 +117,53 @@ function AdminThread({ ticket, onBack }: { ticket: AdminTicket; onBack: () => vo
           <span aria-hidden="true">←</span> {t("admin.thread.back")}
         </Button>
       </div>
-      {thread.isError && !data ? (
-        <Alert tone="error">{thread.error.message}</Alert>
-      ) : !data ? (
-        <PageLoader />
-      ) : (
-        <article
-          data-testid="admin-support-thread"
-          data-id={data.id}
-          data-status={data.status}
-          className="grid gap-4"
-        >
-          <header className="grid gap-1">
-            <div className="flex items-start justify-between gap-3">
-              <h3
-                ref={headingRef}
-                tabIndex={-1}
-                className="min-w-0 break-words font-bold text-white focus:outline-none"
-              >
-                {data.subject}
-              </h3>
-              <StatusBadge status={data.status} />
-            </div>
-            <p className="text-xs text-muted">
-              {t("admin.thread.from", { nickname: ticket.nickname })} ·{" "}
-              {t("support.thread.openedOn", { date: formatDateTime(data.createdAt, language) })}
-            </p>
-          </header>
-          <TicketMessages
-            messages={data.messages}
-            authorLabel={(author) =>
-              author === "admin" ? t("admin.thread.team") : ticket.nickname
-            }
-          />
-          <AnswerForm id={data.id} />
-        </article>
-      )}
+      <QueryState query={thread} retry="none">
+        {(data) => (
+          <article
+            data-testid="admin-support-thread"
+            data-id={data.id}
+            data-status={data.status}
+            className="grid gap-4"
+          >
+            <header className="grid gap-1">
+              <div className="flex items-start justify-between gap-3">
+                <h3
+                  ref={headingRef}
+                  tabIndex={-1}
+                  className="min-w-0 break-words font-bold text-white focus:outline-none"
+                >
+                  {data.subject}
+                </h3>
+                <StatusBadge status={data.status} />
+              </div>
+              <p className="text-xs text-muted">
+                {t("admin.thread.from", { nickname: ticket.nickname })} ·{" "}
+                {t("support.thread.openedOn", { date: formatDateTime(data.createdAt, language) })}
+              </p>
+            </header>
+            <TicketMessages
+              messages={data.messages}
+              authorLabel={(author) =>
+                author === "admin" ? t("admin.thread.team") : ticket.nickname
+              }
+            />
+            <AnswerForm id={data.id} />
+          </article>
+        )}
+      </QueryState>
     </div>
   );
 }
 
 /** /admin/messages, "Support": users' tickets by status, a thread and the answer form. */
 export function AdminSupportTickets() {
-  const { t, i18n } = useTranslation("help");
-  const language = i18n.resolvedLanguage ?? "fr";
-  const [status, setStatus] = useState<TicketStatus | "">("");
-  const [selected, setSelected] = useState<AdminTicket | null>(null);
+  const { t } = useTranslation("help");
+  const { language } = useLanguage();
+  const [status, setStatus] = useState<SupportTicketStatus | "">("");
+  const [selected, setSelected] = useState<AdminSupportTicket | null>(null);
   const tickets = useAdminTickets(status);
   const headingId = useId();
   const filterId = useId();
-  const items = tickets.data?.items ?? [];
 
   return (
     <section aria-labelledby={headingId} className={sectionClasses}>
@@ -181,68 +184,65 @@ export function AdminSupportTickets() {
             <select
               id={filterId}
               value={status}
-              onChange={(event) => setStatus(event.target.value as TicketStatus | "")}
+              onChange={(event) => setStatus(event.target.value as SupportTicketStatus | "")}
               className={inputClasses}
             >
               <option value="">{t("admin.filters.all")}</option>
-              {TICKET_STATUSES.map((value) => (
+              {SUPPORT_TICKET_STATUSES.map((value) => (
                 <option key={value} value={value}>
                   {t(`admin.filters.${value}`)}
                 </option>
               ))}
             </select>
           </div>
-          {tickets.isError && !tickets.data ? (
-            <Alert tone="error">
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <span>{tickets.error.message || t("admin.loadFailed")}</span>
-                <Button size="sm" variant="secondary" onClick={() => void tickets.refetch()}>
-                  {t("support.tickets.retry")}
-                </Button>
-              </div>
-            </Alert>
-          ) : !tickets.data ? (
-            <PageLoader />
-          ) : (
-            <ul
-              data-testid="admin-support-tickets"
-              data-count={items.length}
-              className="grid gap-2"
-            >
-              {items.length === 0 ? (
-                <li className="text-sm text-muted">{t("admin.empty")}</li>
-              ) : null}
-              {items.map((ticket) => (
-                <li
-                  key={ticket.id}
-                  data-id={ticket.id}
-                  data-status={ticket.status}
-                  className="grid gap-2 rounded-xl border border-night-700 bg-night-850 p-3"
-                >
-                  <div className="flex items-start justify-between gap-3">
-                    <p className="min-w-0 break-words font-semibold text-white">{ticket.subject}</p>
-                    <StatusBadge status={ticket.status} />
-                  </div>
-                  <p className="text-xs text-muted">
-                    {t("admin.columns", {
-                      nickname: ticket.nickname,
-                      date: formatDateTime(ticket.updatedAt, language),
-                    })}
-                  </p>
-                  <div>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={t("admin.openLabel", { subject: ticket.subject })}
-                      onClick={() => setSelected(ticket)}
-                    >
-                      {t("admin.open")}
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={tickets}
+            error={(error) => error.message || t("admin.loadFailed")}
+            retry="inline"
+          >
+            {({ items }) => (
+              <ul
+                data-testid="admin-support-tickets"
+                data-count={items.length}
+                className="grid gap-2"
+              >
+                {items.length === 0 ? (
+                  <li className="text-sm text-muted">{t("admin.empty")}</li>
+                ) : null}
+                {items.map((ticket) => (
+                  <li
+                    key={ticket.id}
+                    data-id={ticket.id}
+                    data-status={ticket.status}
+                    className="grid gap-2 rounded-xl border border-night-700 bg-night-850 p-3"
+                  >
+                    <div className="flex items-start justify-between gap-3">
+                      <p className="min-w-0 break-words font-semibold text-white">
+                        {ticket.subject}
+                      </p>
+                      <StatusBadge status={ticket.status} />
+                    </div>
+                    <p className="text-xs text-muted">
+                      {t("admin.columns", {
+                        nickname: ticket.nickname,
+                        date: formatDateTime(ticket.updatedAt, language),
+                      })}
+                    </p>
+                    <div>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t("admin.openLabel", { subject: ticket.subject })}
+                        onClick={() => setSelected(ticket)}
+                      >
+                        {t("admin.open")}
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </>
       )}
     </section>

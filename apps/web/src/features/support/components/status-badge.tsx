@@ -1,14 +1,14 @@
+import type { SupportTicketStatus } from "@fre/shared";
 import { useTranslation } from "react-i18next";
-import type { TicketStatus } from "../api/support-api";
 
-const tones: Record<TicketStatus, string> = {
+const tones: Record<SupportTicketStatus, string> = {
   open: "bg-sky-400/15 text-sky-200 ring-sky-400/40",
   answered: "bg-emerald-400/15 text-emerald-200 ring-emerald-400/40",
   closed: "bg-slate-400/10 text-slate-300 ring-slate-400/30",
 };
 
 /** "Ouvert" / "Répondu" / "Clos". */
-export function StatusBadge({ status }: { status: TicketStatus }) {
+export function StatusBadge({ status }: { status: SupportTicketStatus }) {
   const { t } = useTranslation("help");
   return (
     <span

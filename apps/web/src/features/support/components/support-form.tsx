@@ -1,25 +1,24 @@
+import {
+  SUPPORT_MESSAGE_MAX_LENGTH,
+  SUPPORT_MESSAGE_MIN_LENGTH,
+  SUPPORT_SUBJECT_MAX_LENGTH,
+  SUPPORT_SUBJECT_MIN_LENGTH,
+} from "@fre/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { TextAreaField } from "../../../components/ui/text-area-field";
 import { TextField } from "../../../components/ui/text-field";
-import { isApiError } from "../../../lib/api-client";
 import { formatNumber } from "../../../lib/format";
-import type { Ticket } from "../api/support-api";
+import { useFormMutation } from "../../../lib/use-form-mutation";
+import { useLanguage } from "../../../lib/use-language";
 import { useCreateTicket } from "../hooks";
-import {
-  type LengthIssue,
-  MESSAGE_MAX,
-  MESSAGE_MIN,
-  messageIssue,
-  SUBJECT_MAX,
-  SUBJECT_MIN,
-  subjectIssue,
-} from "../support-validation";
-import { TextAreaField } from "./text-area-field";
+import { type LengthIssue, messageIssue, subjectIssue } from "../support-validation";
 
-type Field = "subject" | "message";
+const FIELDS = ["subject", "message"] as const;
+type Field = (typeof FIELDS)[number];
 
 const errorKeys = {
   subject: {
@@ -35,8 +34,8 @@ const errorKeys = {
 } as const;
 
 const limits = {
-  subject: { min: SUBJECT_MIN, max: SUBJECT_MAX },
-  message: { min: MESSAGE_MIN, max: MESSAGE_MAX },
+  subject: { min: SUPPORT_SUBJECT_MIN_LENGTH, max: SUPPORT_SUBJECT_MAX_LENGTH },
+  message: { min: SUPPORT_MESSAGE_MIN_LENGTH, max: SUPPORT_MESSAGE_MAX_LENGTH },
 };
 
 /**
@@ -44,13 +43,16 @@ const limits = {
  * submitted, then follow every keystroke; an over-long text is flagged at once.
  */
 export function SupportForm() {
-  const { t, i18n } = useTranslation("help");
-  const create = useCreateTicket();
+  const { t } = useTranslation("help");
+  const { t: tc } = useTranslation();
+  const { language } = useLanguage();
+  const create = useFormMutation(useCreateTicket(), {
+    fields: FIELDS,
+    fallback: tc("errors.generic"),
+  });
   const [values, setValues] = useState({ subject: "", message: "" });
   const [touched, setTouched] = useState({ subject: false, message: false });
   const [submitted, setSubmitted] = useState(false);
-  const [serverIssues, setServerIssues] = useState<Partial<Record<Field, string>>>({});
-  const [created, setCreated] = useState<Ticket | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusField = (field: Field) =>
     formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
@@ -60,7 +62,7 @@ export function SupportForm() {
     message: messageIssue(values.message),
   };
   const errorFor = (field: Field): string | undefined => {
-    if (serverIssues[field]) return serverIssues[field];
+    if (create.fieldErrors[field]) return create.fieldErrors[field];
     const issue = issues[field];
     if (!issue) return undefined;
     if (issue !== "tooLong" && !touched[field] && !submitted) return undefined;
@@ -69,40 +71,29 @@ export function SupportForm() {
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerIssues((current) => ({ ...current, [field]: undefined }));
+    create.clearField(field);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setCreated(null);
+    create.reset();
     if (issues.subject) return focusField("subject");
     if (issues.message) return focusField("message");
-    create.mutate(
+    create.submit(
       { subject: values.subject.trim(), message: values.message.trim() },
       {
-        onSuccess: (ticket) => {
-          setCreated(ticket);
+        onSuccess: () => {
           setValues({ subject: "", message: "" });
           setTouched({ subject: false, message: false });
           setSubmitted(false);
-        },
-        onError: (error) => {
-          if (!isApiError(error) || !error.issues) return;
-          const fromServer: Partial<Record<Field, string>> = {};
-          for (const issue of error.issues) {
-            const field = issue.path.split(".").pop();
-            if (field === "subject" || field === "message") fromServer[field] = issue.message;
-          }
-          setServerIssues(fromServer);
         },
       },
     );
   };
 
   const messageLength = values.message.trim().length;
-  const showGenericError =
-    create.isError && !(isApiError(create.error) && create.error.issues?.length);
+  const created = create.done ? create.data : undefined;
 
   return (
     <section className="grid gap-4 rounded-2xl border border-night-700 bg-night-900 p-4 sm:p-5">
@@ -149,17 +140,17 @@ export function SupportForm() {
             <span>
               {t("support.form.counter", {
                 length: messageLength,
-                max: formatNumber(MESSAGE_MAX, i18n.resolvedLanguage ?? "fr"),
+                max: formatNumber(SUPPORT_MESSAGE_MAX_LENGTH, language),
               })}
             </span>
           }
           required
           aria-required="true"
         />
-        {showGenericError ? <Alert tone="error">{create.error?.message}</Alert> : null}
+        {create.error ? <Alert tone="error">{create.error}</Alert> : null}
         <div>
-          <Button type="submit" size="lg" disabled={create.isPending}>
-            {create.isPending ? t("support.form.sending") : t("support.form.submit")}
+          <Button type="submit" size="lg" disabled={create.pending}>
+            {create.pending ? t("support.form.sending") : t("support.form.submit")}
           </Button>
         </div>
       </form>

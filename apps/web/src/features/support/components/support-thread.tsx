@@ -1,15 +1,18 @@
+import { SUPPORT_MESSAGE_MAX_LENGTH } from "@fre/shared";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { PageLoader } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
+import { TextAreaField } from "../../../components/ui/text-area-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
+import { useFormMutation } from "../../../lib/use-form-mutation";
+import { useLanguage } from "../../../lib/use-language";
 import { useMyTicket, useReplyToTicket } from "../hooks";
-import { MESSAGE_MAX, replyIssue } from "../support-validation";
+import { replyIssue } from "../support-validation";
 import { StatusBadge } from "./status-badge";
-import { TextAreaField } from "./text-area-field";
 import { TicketMessages } from "./ticket-messages";
 
 const backClass =
@@ -26,14 +29,14 @@ export function BackToTickets() {
 
 function ReplyForm({ id }: { id: string }) {
   const { t } = useTranslation("help");
-  const reply = useReplyToTicket(id);
+  const { t: tc } = useTranslation();
+  const reply = useFormMutation(useReplyToTicket(id), { fallback: tc("errors.generic") });
   const [message, setMessage] = useState("");
   const [submitted, setSubmitted] = useState(false);
-  const [sent, setSent] = useState(false);
   const issue = replyIssue(message);
   const error =
     issue === "tooLong"
-      ? t("support.reply.tooLong", { max: MESSAGE_MAX })
+      ? t("support.reply.tooLong", { max: SUPPORT_MESSAGE_MAX_LENGTH })
       : issue && submitted
         ? t("support.reply.required")
         : undefined;
@@ -41,13 +44,12 @@ function ReplyForm({ id }: { id: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setSent(false);
+    if (reply.done) reply.reset();
     if (issue) return;
-    reply.mutate(message.trim(), {
+    reply.submit(message.trim(), {
       onSuccess: () => {
         setMessage("");
         setSubmitted(false);
-        setSent(true);
       },
     });
   };
@@ -61,16 +63,16 @@ function ReplyForm({ id }: { id: string }) {
         value={message}
         onChange={(event) => {
           setMessage(event.target.value);
-          setSent(false);
+          if (reply.done) reply.reset();
         }}
         error={error}
         required
         aria-required="true"
       />
-      {reply.isError ? <Alert tone="error">{reply.error.message}</Alert> : null}
-      {sent ? <Alert tone="success">{t("support.reply.sent")}</Alert> : null}
+      {reply.error ? <Alert tone="error">{reply.error}</Alert> : null}
+      {reply.done ? <Alert tone="success">{t("support.reply.sent")}</Alert> : null}
       <div>
-        <Button type="submit" disabled={reply.isPending}>
+        <Button type="submit" disabled={reply.pending}>
           {t("support.reply.submit")}
         </Button>
       </div>
@@ -78,10 +80,13 @@ function ReplyForm({ id }: { id: string }) {
   );
 }
 
+/** A wrong, foreign or malformed id: asking again will not help. */
+const isMissing = (error: Error) => isApiError(error) && [400, 404].includes(error.status);
+
 /** One of my tickets with its messages and a reply box (`/support?ticket=ID`). */
 export function SupportThread({ id }: { id: string }) {
-  const { t, i18n } = useTranslation("help");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("help");
+  const { language } = useLanguage();
   const thread = useMyTicket(id);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loaded = thread.data !== undefined;
@@ -93,70 +98,52 @@ export function SupportThread({ id }: { id: string }) {
     headingRef.current?.focus({ preventScroll: true });
   }, [loaded]);
 
-  if (thread.isError && !thread.data) {
-    const missing = isApiError(thread.error) && [400, 404].includes(thread.error.status);
-    return (
-      <div className="grid gap-3">
-        <BackToTickets />
-        <Alert tone="error">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <span>{missing ? t("support.thread.notFound") : thread.error.message}</span>
-            {missing ? null : (
-              <Button size="sm" variant="secondary" onClick={() => void thread.refetch()}>
-                {t("support.tickets.retry")}
-              </Button>
-            )}
-          </div>
-        </Alert>
-      </div>
-    );
-  }
-  if (!thread.data) {
-    return (
-      <div className="grid gap-3">
-        <BackToTickets />
-        <PageLoader />
-      </div>
-    );
-  }
-
-  const ticket = thread.data;
   return (
-    <div className="grid gap-4">
+    <div className={loaded ? "grid gap-4" : "grid gap-3"}>
       <BackToTickets />
-      <article
-        data-testid="support-thread"
-        data-id={ticket.id}
-        data-status={ticket.status}
-        aria-label={t("support.thread.label", { subject: ticket.subject })}
-        className="grid gap-4 rounded-2xl border border-night-700 bg-night-900 p-4 sm:p-5"
+      <QueryState
+        query={thread}
+        error={(error) => (isMissing(error) ? t("support.thread.notFound") : error.message)}
+        retry={(error) => (isMissing(error) ? "none" : "inline")}
       >
-        <header className="grid gap-1">
-          <div className="flex items-start justify-between gap-3">
-            <h2
-              ref={headingRef}
-              tabIndex={-1}
-              className="min-w-0 break-words text-lg font-bold text-white focus:outline-none"
-            >
-              {ticket.subject}
-            </h2>
-            <StatusBadge status={ticket.status} />
-          </div>
-          <p className="text-xs text-muted">
-            {t("support.thread.openedOn", { date: formatDateTime(ticket.createdAt, language) })}
-          </p>
-        </header>
-        <TicketMessages
-          messages={ticket.messages}
-          authorLabel={(author) =>
-            author === "admin" ? t("support.thread.team") : t("support.thread.you")
-          }
-        />
-        {ticket.status === "closed" ? (
-          <p className="text-sm text-muted">{t("support.thread.closedNote")}</p>
-        ) : null}
-        <ReplyForm id={ticket.id} />
-      </article>
+        {(ticket) => (
+          <article
+            data-testid="support-thread"
+            data-id={ticket.id}
+            data-status={ticket.status}
+            aria-label={t("support.thread.label", { subject: ticket.subject })}
+            className="grid gap-4 rounded-2xl border border-night-700 bg-night-900 p-4 sm:p-5"
+          >
+            <header className="grid gap-1">
+              <div className="flex items-start justify-between gap-3">
+                <h2
+                  ref={headingRef}
+                  tabIndex={-1}
+                  className="min-w-0 break-words text-lg font-bold text-white focus:outline-none"
+                >
+                  {ticket.subject}
+                </h2>
+                <StatusBadge status={ticket.status} />
+              </div>
+              <p className="text-xs text-muted">
+                {t("support.thread.openedOn", {
+                  date: formatDateTime(ticket.createdAt, language),
+                })}
+              </p>
+            </header>
+            <TicketMessages
+              messages={ticket.messages}
+              authorLabel={(author) =>
+                author === "admin" ? t("support.thread.team") : t("support.thread.you")
+              }
+            />
+            {ticket.status === "closed" ? (
+              <p className="text-sm text-muted">{t("support.thread.closedNote")}</p>
+            ) : null}
+            <ReplyForm id={ticket.id} />
+          </article>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,17 +1,18 @@
+import type { SupportMessage } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/format";
-import type { TicketMessage } from "../api/support-api";
+import { useLanguage } from "../../../lib/use-language";
 
 /** A ticket's messages, oldest first; the team's answers stand out. */
 export function TicketMessages({
   messages,
   authorLabel,
 }: {
-  messages: TicketMessage[];
-  authorLabel: (author: TicketMessage["author"]) => string;
+  messages: SupportMessage[];
+  authorLabel: (author: SupportMessage["author"]) => string;
 }) {
-  const { t, i18n } = useTranslation("help");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("help");
+  const { language } = useLanguage();
   return (
     <ol aria-label={t("support.thread.messagesLabel")} className="grid gap-3">
       {messages.map((message) => {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
 import { isKnownBonusType, reductionHours } from "../ledger-labels";
 
 function Block({
@@ -49,13 +50,13 @@ function Line({
   value: string;
   type?: string;
 }) {
-  const { i18n } = useTranslation();
+  const { language } = useLanguage();
   return (
     <li data-type={type} className="flex items-center gap-3 px-4 py-3">
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold text-slate-100">{title}</p>
         <p className="text-xs text-muted">
-          <time dateTime={when}>{formatDateTime(when, i18n.resolvedLanguage ?? "fr")}</time>
+          <time dateTime={when}>{formatDateTime(when, language)}</time>
         </p>
       </div>
       <p className="text-right font-semibold tabular-nums text-amber-100">{value}</p>
@@ -64,8 +65,8 @@ function Line({
 }
 
 export function BonusHistory({ entries }: { entries: Wallet["bonusHistory"] }) {
-  const { t, i18n } = useTranslation("app");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("app");
+  const { language } = useLanguage();
   const value = (entry: Wallet["bonusHistory"][number]) => {
     if (entry.type === "time_reduction") {
       const hours = reductionHours(entry.value);
@@ -101,8 +102,8 @@ export function BonusHistory({ entries }: { entries: Wallet["bonusHistory"] }) {
 }
 
 export function LevelValidations({ entries }: { entries: Wallet["levelValidations"] }) {
-  const { t, i18n } = useTranslation("app");
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { t } = useTranslation("app");
+  const { language } = useLanguage();
   return (
     <Block
       id="levels-title"

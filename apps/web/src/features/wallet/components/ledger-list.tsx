@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Glyph, type GlyphName } from "../../../components/ui/glyph";
+import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
 import { useLedger } from "../hooks/use-wallet";
 import { isKnownLedgerKind } from "../ledger-labels";
 
@@ -22,9 +24,9 @@ const kindIcon: Record<LedgerKind, GlyphName> = {
 
 /** Every FRE movement, newest first, 20 at a time. */
 export function LedgerList() {
-  const { t, i18n } = useTranslation("app");
+  const { t } = useTranslation("app");
   const { t: tc } = useTranslation();
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { language } = useLanguage();
   const ledger = useLedger();
   const items = ledger.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -33,81 +35,82 @@ export function LedgerList() {
       <h2 id="ledger-title" className="text-lg font-semibold text-white">
         {t("wallet.ledger.title")}
       </h2>
-      {ledger.isPending ? (
-        <div role="status" className="grid place-items-center py-8">
-          <Spinner />
-          <span className="sr-only">{tc("status.loading")}</span>
-        </div>
-      ) : ledger.isError && items.length === 0 ? (
-        <div className="grid gap-3">
-          <Alert tone="error">{t("wallet.ledger.loadFailed")}</Alert>
-          <Button variant="secondary" className="w-fit" onClick={() => void ledger.refetch()}>
-            {tc("errors.retry")}
-          </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <p
-          data-testid="ledger-list"
-          data-count="0"
-          className="rounded-2xl border border-dashed border-night-600 px-5 py-8 text-center text-muted"
-        >
-          {t("wallet.ledger.empty")}
-        </p>
-      ) : (
-        <>
-          <ul
+      <QueryState
+        query={ledger}
+        error={t("wallet.ledger.loadFailed")}
+        loading={
+          <div role="status" className="grid place-items-center py-8">
+            <Spinner />
+            <span className="sr-only">{tc("status.loading")}</span>
+          </div>
+        }
+        isEmpty={() => items.length === 0}
+        empty={
+          <p
             data-testid="ledger-list"
-            data-count={items.length}
-            className="divide-y divide-night-700 overflow-hidden rounded-2xl border border-night-700 bg-night-850"
+            data-count="0"
+            className="rounded-2xl border border-dashed border-night-600 px-5 py-8 text-center text-muted"
           >
-            {items.map((item) => {
-              const negative = item.amount.trim().startsWith("-");
-              return (
-                <li
-                  key={item.id}
-                  data-kind={item.kind}
-                  className="flex items-center gap-3 px-4 py-3"
-                >
-                  <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-night-700 text-amber-200">
-                    <Glyph name={isKnownLedgerKind(item.kind) ? kindIcon[item.kind] : "coins"} />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold text-slate-100">
-                      {isKnownLedgerKind(item.kind) ? t(`wallet.kinds.${item.kind}`) : item.kind}
-                    </p>
-                    <p className="text-xs text-muted">
-                      <time dateTime={item.createdAt}>
-                        {formatDateTime(item.createdAt, language)}
-                      </time>
-                    </p>
-                  </div>
-                  <p
-                    className={`text-right font-semibold tabular-nums ${
-                      negative ? "text-rose-200" : "text-emerald-200"
-                    }`}
-                  >
-                    {formatFreSafe(item.amount, language, { signed: true })}{" "}
-                    <span className="text-xs font-medium text-muted">FRE</span>
-                  </p>
-                </li>
-              );
-            })}
-          </ul>
-          {ledger.isFetchNextPageError ? (
-            <Alert tone="error">{t("wallet.ledger.loadFailed")}</Alert>
-          ) : null}
-          {ledger.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className="w-full"
-              disabled={ledger.isFetchingNextPage}
-              onClick={() => void ledger.fetchNextPage()}
+            {t("wallet.ledger.empty")}
+          </p>
+        }
+      >
+        {() => (
+          <>
+            <ul
+              data-testid="ledger-list"
+              data-count={items.length}
+              className="divide-y divide-night-700 overflow-hidden rounded-2xl border border-night-700 bg-night-850"
             >
-              {ledger.isFetchingNextPage ? t("wallet.ledger.loading") : t("wallet.ledger.more")}
-            </Button>
-          ) : null}
-        </>
-      )}
+              {items.map((item) => {
+                const negative = item.amount.trim().startsWith("-");
+                return (
+                  <li
+                    key={item.id}
+                    data-kind={item.kind}
+                    className="flex items-center gap-3 px-4 py-3"
+                  >
+                    <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-night-700 text-amber-200">
+                      <Glyph name={isKnownLedgerKind(item.kind) ? kindIcon[item.kind] : "coins"} />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-semibold text-slate-100">
+                        {isKnownLedgerKind(item.kind) ? t(`wallet.kinds.${item.kind}`) : item.kind}
+                      </p>
+                      <p className="text-xs text-muted">
+                        <time dateTime={item.createdAt}>
+                          {formatDateTime(item.createdAt, language)}
+                        </time>
+                      </p>
+                    </div>
+                    <p
+                      className={`text-right font-semibold tabular-nums ${
+                        negative ? "text-rose-200" : "text-emerald-200"
+                      }`}
+                    >
+                      {formatFreSafe(item.amount, language, { signed: true })}{" "}
+                      <span className="text-xs font-medium text-muted">FRE</span>
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+            {ledger.isFetchNextPageError ? (
+              <Alert tone="error">{t("wallet.ledger.loadFailed")}</Alert>
+            ) : null}
+            {ledger.hasNextPage ? (
+              <Button
+                variant="secondary"
+                className="w-full"
+                disabled={ledger.isFetchingNextPage}
+                onClick={() => void ledger.fetchNextPage()}
+              >
+                {ledger.isFetchingNextPage ? t("wallet.ledger.loading") : t("wallet.ledger.more")}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,72 +1,64 @@
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
-import { PageLoader } from "../../../components/ui/spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
 import { RedeemBonusCard } from "../../bonus-codes";
 import { BonusHistory, LevelValidations } from "../components/bonus-sections";
 import { LedgerList } from "../components/ledger-list";
 import { useWallet } from "../hooks/use-wallet";
 
 export function WalletPage() {
-  const { t, i18n } = useTranslation("app");
+  const { t } = useTranslation("app");
   const { t: tc } = useTranslation();
-  const language = i18n.resolvedLanguage ?? "fr";
+  const { language } = useLanguage();
   const wallet = useWallet();
   const title = tc("pages.wallet");
 
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageTitle title={title}>{title}</PageTitle>
-      {wallet.data ? (
-        <>
-          <section
-            aria-labelledby="balance-title"
-            className="relative overflow-hidden rounded-3xl border border-amber-300/30 bg-gradient-to-br from-amber-400/20 via-night-850 to-night-850 p-5"
-          >
-            <h2
-              id="balance-title"
-              className="text-sm font-semibold uppercase tracking-wider text-amber-300"
+      <QueryState query={wallet} error={t("wallet.loadFailed")}>
+        {(data) => (
+          <>
+            <section
+              aria-labelledby="balance-title"
+              className="relative overflow-hidden rounded-3xl border border-amber-300/30 bg-gradient-to-br from-amber-400/20 via-night-850 to-night-850 p-5"
             >
-              {t("wallet.balance")}
-            </h2>
-            <p className="mt-2 break-all text-4xl font-extrabold tabular-nums tracking-tight text-white">
-              <span data-testid="wallet-balance" data-value={wallet.data.balance}>
-                {formatFreSafe(wallet.data.balance, language)}
-              </span>{" "}
-              <span className="text-lg font-bold text-amber-200">FRE</span>
-            </p>
-            <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-white/10 pt-4">
-              <div>
-                <dt className="text-xs text-muted">{t("wallet.totalMined")}</dt>
-                <dd className="font-semibold tabular-nums text-slate-100">
-                  {formatFreSafe(wallet.data.totalMined, language)} FRE
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-muted">{t("wallet.rate")}</dt>
-                <dd className="font-semibold tabular-nums text-slate-100">
-                  {formatFreSafe(wallet.data.miningRate, language)} {t("mining.rate.unit")}
-                </dd>
-              </div>
-            </dl>
-          </section>
-          <RedeemBonusCard />
-          <LedgerList />
-          <BonusHistory entries={wallet.data.bonusHistory} />
-          <LevelValidations entries={wallet.data.levelValidations} />
-        </>
-      ) : wallet.isError ? (
-        <div className="grid gap-3">
-          <Alert tone="error">{t("wallet.loadFailed")}</Alert>
-          <Button variant="secondary" className="w-fit" onClick={() => void wallet.refetch()}>
-            {tc("errors.retry")}
-          </Button>
-        </div>
-      ) : (
-        <PageLoader />
-      )}
+              <h2
+                id="balance-title"
+                className="text-sm font-semibold uppercase tracking-wider text-amber-300"
+              >
+                {t("wallet.balance")}
+              </h2>
+              <p className="mt-2 break-all text-4xl font-extrabold tabular-nums tracking-tight text-white">
+                <span data-testid="wallet-balance" data-value={data.balance}>
+                  {formatFreSafe(data.balance, language)}
+                </span>{" "}
+                <span className="text-lg font-bold text-amber-200">FRE</span>
+              </p>
+              <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-white/10 pt-4">
+                <div>
+                  <dt className="text-xs text-muted">{t("wallet.totalMined")}</dt>
+                  <dd className="font-semibold tabular-nums text-slate-100">
+                    {formatFreSafe(data.totalMined, language)} FRE
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted">{t("wallet.rate")}</dt>
+                  <dd className="font-semibold tabular-nums text-slate-100">
+                    {formatFreSafe(data.miningRate, language)} {t("mining.rate.unit")}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+            <RedeemBonusCard />
+            <LedgerList />
+            <BonusHistory entries={data.bonusHistory} />
+            <LevelValidations entries={data.levelValidations} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }
