@@ -7,6 +7,14 @@ export const errorResponseSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
+/** The `{error, message}` answers of a route, by status: `errorResponses(400, 401, 404)`. */
+export function errorResponses<S extends number>(...statuses: S[]) {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<
+    S,
+    typeof errorResponseSchema
+  >;
+}
+
 /** A page cursor naming a numeric row id: digits only, at most Number.MAX_SAFE_INTEGER. */
 export const idCursorSchema = z
   .string()

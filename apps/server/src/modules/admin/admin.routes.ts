@@ -4,6 +4,7 @@ import {
   adminNewAccessCodeBodySchema,
   adminSummarySchema,
   errorResponseSchema,
+  errorResponses,
   securityLogSchema,
 } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
@@ -23,7 +24,7 @@ import {
 } from "./admin.service.ts";
 import { adminOf } from "./admin-gate.ts";
 
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(401, 403);
 
 /** Elevation itself: the admin role is enough (outside the admin scope's gate). */
 export async function adminAccessRoutes(

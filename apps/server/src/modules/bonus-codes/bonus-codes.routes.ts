@@ -5,6 +5,7 @@ import {
   adminBonusCodeUpdateSchema,
   bonusCodeParamsSchema,
   errorResponseSchema,
+  errorResponses,
   redeemBodySchema,
   redeemResultSchema,
 } from "@fre/shared";
@@ -27,13 +28,7 @@ export async function bonusCodesRoutes(
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409);
   app.post(
     "/api/bonus-codes/redeem",
     {
@@ -57,13 +52,7 @@ export async function bonusCodesRoutes(
 /** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
 export async function bonusCodesAdminRoutes(fastify: FastifyInstance, deps: BonusDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409);
   const tags = ["admin"];
   app.get(
     "/api/admin/bonus-codes",

@@ -3,6 +3,7 @@ import {
   contestLinksBodySchema,
   contestSchema,
   errorResponseSchema,
+  errorResponses,
 } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -24,12 +25,7 @@ export async function contestRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["contest"];
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 404, 409);
   const me = async (request: FastifyRequest) => (await deps.viewer.required(request)).userId;
 
   app.get(

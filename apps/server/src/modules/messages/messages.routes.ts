@@ -3,7 +3,7 @@ import {
   adminGlobalMessageBodySchema,
   adminGlobalMessageSavedSchema,
   adminInformationMessageSchema,
-  errorResponseSchema,
+  errorResponses,
   globalMessageAnswerSchema,
   globalMessageReadBodySchema,
   informationBodySchema,
@@ -37,7 +37,7 @@ export async function messagesRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["messages"];
-  const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+  const errors = errorResponses(401, 403, 404);
   const me = async (request: FastifyRequest) => (await deps.viewer.required(request)).userId;
 
   app.get(
@@ -78,13 +78,7 @@ export async function messagesRoutes(
 /** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
 export async function messagesAdminRoutes(fastify: FastifyInstance, deps: MessagesDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409);
   const admin = ["admin"];
   app.get(
     "/api/admin/messages/global",

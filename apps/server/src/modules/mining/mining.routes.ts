@@ -1,4 +1,4 @@
-import { errorResponseSchema, miningStateSchema, settleResultSchema } from "@fre/shared";
+import { errorResponses, miningStateSchema, settleResultSchema } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ViewerResolver } from "../auth/viewer.ts";
@@ -10,7 +10,7 @@ export async function miningRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["mining"];
-  const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema };
+  const errors = errorResponses(401, 403, 409);
 
   app.get(
     "/api/mining",

@@ -1,4 +1,4 @@
-import { errorResponseSchema, referralsSchema, setReferrerBodySchema } from "@fre/shared";
+import { errorResponses, referralsSchema, setReferrerBodySchema } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ViewerResolver } from "../auth/viewer.ts";
@@ -9,12 +9,7 @@ export async function referralsRoutes(
   deps: ReferralDeps & { viewer: ViewerResolver },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 404, 409);
   app.get(
     "/api/referrals",
     { schema: { tags: ["referrals"], response: { 200: referralsSchema, ...errors } } },

@@ -2,7 +2,7 @@ import {
   adminSupportTicketListSchema,
   adminSupportTicketQuerySchema,
   adminTicketReplyBodySchema,
-  errorResponseSchema,
+  errorResponses,
   newTicketBodySchema,
   supportThreadSchema,
   supportTicketListSchema,
@@ -32,12 +32,7 @@ export async function supportRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["support"];
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404);
   const me = async (request: FastifyRequest) => (await deps.viewer.required(request)).userId;
 
   app.post(
@@ -84,13 +79,7 @@ export async function supportRoutes(
 /** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
 export async function supportAdminRoutes(fastify: FastifyInstance, deps: SupportDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = {
-    400: errorResponseSchema,
-    401: errorResponseSchema,
-    403: errorResponseSchema,
-    404: errorResponseSchema,
-    409: errorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409);
   const admin = ["admin"];
   app.get(
     "/api/admin/support/tickets",
