@@ -11,6 +11,10 @@ export const NICKNAME_MAX_LENGTH = 20;
 export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.-]{3,20}$/u;
 export const EMAIL_MAX_LENGTH = 254;
 export const REFERRAL_CODE_LENGTH = 6;
+/** What a referral-code field accepts (codes are 6 characters; pasted text is trimmed). */
+export const REFERRAL_CODE_INPUT_MAX_LENGTH = 32;
+/** What the bonus-code field accepts. */
+export const BONUS_CODE_INPUT_MAX_LENGTH = 64;
 
 /** Sign-in lockout (docs/decisions/0014): failures counted over a sliding window. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { BONUS_CODE_INPUT_MAX_LENGTH } from "../constants.ts";
 
 export const bonusCodeTypeSchema = z.enum(["fre", "boost", "time_reduction"]);
 export const bonusCodeValueSchema = z.string().trim().toUpperCase().min(1).max(32);
 
-export const redeemBodySchema = z.object({ code: z.string().max(64) });
+export const redeemBodySchema = z.object({ code: z.string().max(BONUS_CODE_INPUT_MAX_LENGTH) });
 export const redeemResultSchema = z.object({
   code: z.string(),
   type: bonusCodeTypeSchema,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REFERRAL_CODE_INPUT_MAX_LENGTH } from "../constants.ts";
 
 export const referralsSchema = z.object({
   code: z.string(),
@@ -10,7 +11,9 @@ export const referralsSchema = z.object({
   bonusPerHour: z.string(),
   hasReferrer: z.boolean(),
 });
-export const setReferrerBodySchema = z.object({ code: z.string().max(32) });
+export const setReferrerBodySchema = z.object({
+  code: z.string().max(REFERRAL_CODE_INPUT_MAX_LENGTH),
+});
 
 export const leaderboardSchema = z.object({
   top: z.array(z.object({ rank: z.number().int(), nickname: z.string(), totalMined: z.string() })),

@@ -1,6 +1,13 @@
-import { emailSchema, PASSWORD_MAX_LENGTH, signUpBodySchema } from "@fre/shared";
+import {
+  authLinkQuerySchema,
+  changePasswordBodySchema,
+  emailLinkBodySchema,
+  emailSchema,
+  resetPasswordBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+} from "@fre/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { errorMessage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -15,28 +22,6 @@ import {
 } from "./auth.service.ts";
 import { type Auth, signUpContext } from "./auth.ts";
 import type { ViewerResolver } from "./viewer.ts";
-
-const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
-/** Where Better Auth sends the user after a link: a path of this site only (no open redirect). */
-const sitePath = z
-  .string()
-  .max(500)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, "must be a path of this site");
-const redirect = sitePath.optional();
-const linkQuery = z.object({ callbackURL: redirect }).passthrough();
-const signInBody = z.object({
-  email: z.string().trim().toLowerCase().max(254),
-  password,
-  callbackURL: redirect,
-  rememberMe: z.boolean().optional(),
-});
-const emailBody = z.object({ email: emailSchema, callbackURL: redirect, redirectTo: redirect });
-const resetBody = z.object({ newPassword: password, token: z.string().min(1).max(500) });
-const changePasswordBody = z.object({
-  currentPassword: password,
-  newPassword: password,
-  revokeOtherSessions: z.boolean().optional(),
-});
 
 /** Better Auth's own floor for anonymous verification mails (it hides which addresses exist). */
 const ANSWER_FLOOR_MS = 500;
@@ -149,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       const endpoint = path.startsWith("reset-password/") ? "reset-password" : path;
       if (!EXPOSED.has(endpoint)) throw new AppError("NOT_FOUND", 404);
       // Links from mails (verify-email, reset-password/:token) redirect to their callbackURL.
-      parseBody(linkQuery, request.query);
+      parseBody(authLinkQuerySchema, request.query);
 
       if (request.method === "POST") {
         switch (path) {
@@ -160,7 +145,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
           case "send-verification-email":
             return resendVerification(request, reply);
           case "request-password-reset":
-            return forward(request, reply, parseBody(emailBody, request.body));
+            return forward(request, reply, parseBody(emailLinkBodySchema, request.body));
           case "sign-out":
           case "revoke-other-sessions": {
             // These take no body: whatever was sent is not passed on.
@@ -171,7 +156,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
             return sent;
           }
           case "reset-password": {
-            const body = parseBody(resetBody, request.body);
+            const body = parseBody(resetPasswordBodySchema, request.body);
             assertStrongPassword(body.newPassword);
             const sent = await forward(request, reply, body);
             deps.viewer.forgetAll();
@@ -179,7 +164,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
             return sent;
           }
           case "change-password": {
-            const body = parseBody(changePasswordBody, request.body);
+            const body = parseBody(changePasswordBodySchema, request.body);
             assertStrongPassword(body.newPassword);
             const sent = await forward(request, reply, body);
             deps.viewer.forgetAll();
@@ -198,7 +183,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
    * down — Better Auth already answers unknown addresses alike.
    */
   async function resendVerification(request: FastifyRequest, reply: FastifyReply) {
-    const body = parseBody(emailBody, request.body);
+    const body = parseBody(emailLinkBodySchema, request.body);
     if (await deps.viewer.optional(request)) {
       await claimVerificationResend(db, clock, body.email);
       return forward(request, reply, body);
@@ -241,7 +226,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   }
 
   async function signIn(request: FastifyRequest, res: FastifyReply) {
-    const body = parseBody(signInBody, request.body);
+    const body = parseBody(signInBodySchema, request.body);
     // Counted as a failure before the password is checked, so concurrent guesses see each other.
     const attempt = await reserveAttempt(db, clock, signInGuard(body.email, request.ip));
     let response: Response;

@@ -1,3 +1,4 @@
+import { REFERRAL_CODE_INPUT_MAX_LENGTH } from "@fre/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -135,7 +136,7 @@ export function RegisterPage() {
           name="referral"
           autoComplete="off"
           autoCapitalize="characters"
-          maxLength={32}
+          maxLength={REFERRAL_CODE_INPUT_MAX_LENGTH}
           value={referralCode}
           onChange={(event) => setReferralCode(event.target.value.toUpperCase())}
           hint={t("register.referralHint")}

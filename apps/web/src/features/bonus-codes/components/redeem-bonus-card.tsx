@@ -1,4 +1,5 @@
 import type { RedeemResult } from "@fre/shared";
+import { BONUS_CODE_INPUT_MAX_LENGTH } from "@fre/shared";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
@@ -88,7 +89,7 @@ export function RedeemBonusCard() {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            maxLength={64}
+            maxLength={BONUS_CODE_INPUT_MAX_LENGTH}
             value={code}
             onChange={(event) => {
               setCode(event.target.value.toUpperCase());

@@ -1,3 +1,4 @@
+import { REFERRAL_CODE_INPUT_MAX_LENGTH } from "@fre/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
@@ -34,7 +35,7 @@ export function SetReferrerForm({ onDone }: { onDone: () => void }) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={32}
+          maxLength={REFERRAL_CODE_INPUT_MAX_LENGTH}
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />

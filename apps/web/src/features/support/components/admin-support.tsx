@@ -17,6 +17,7 @@ import { useLanguage } from "../../../lib/use-language";
 import { useAdminTicket, useAdminTickets, useAnswerTicket } from "../hooks";
 import { replyIssue } from "../support-validation";
 import { StatusBadge } from "./status-badge";
+import { ThreadHeader } from "./thread-header";
 import { TicketMessages } from "./ticket-messages";
 
 const sectionClasses = "grid gap-4 rounded-2xl border border-night-700 bg-night-900 p-4 sm:p-5";
@@ -125,22 +126,15 @@ function AdminThread({ ticket, onBack }: { ticket: AdminSupportTicket; onBack: (
             data-status={data.status}
             className="grid gap-4"
           >
-            <header className="grid gap-1">
-              <div className="flex items-start justify-between gap-3">
-                <h3
-                  ref={headingRef}
-                  tabIndex={-1}
-                  className="min-w-0 break-words font-bold text-white focus:outline-none"
-                >
-                  {data.subject}
-                </h3>
-                <StatusBadge status={data.status} />
-              </div>
-              <p className="text-xs text-muted">
-                {t("admin.thread.from", { nickname: ticket.nickname })} ·{" "}
-                {t("support.thread.openedOn", { date: formatDateTime(data.createdAt, language) })}
-              </p>
-            </header>
+            <ThreadHeader
+              subject={data.subject}
+              status={data.status}
+              headingRef={headingRef}
+              level={3}
+            >
+              {t("admin.thread.from", { nickname: ticket.nickname })} ·{" "}
+              {t("support.thread.openedOn", { date: formatDateTime(data.createdAt, language) })}
+            </ThreadHeader>
             <TicketMessages
               messages={data.messages}
               authorLabel={(author) =>

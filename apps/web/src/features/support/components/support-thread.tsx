@@ -12,7 +12,7 @@ import { useFormMutation } from "../../../lib/use-form-mutation";
 import { useLanguage } from "../../../lib/use-language";
 import { useMyTicket, useReplyToTicket } from "../hooks";
 import { replyIssue } from "../support-validation";
-import { StatusBadge } from "./status-badge";
+import { ThreadHeader } from "./thread-header";
 import { TicketMessages } from "./ticket-messages";
 
 const backClass =
@@ -114,23 +114,14 @@ export function SupportThread({ id }: { id: string }) {
             aria-label={t("support.thread.label", { subject: ticket.subject })}
             className="grid gap-4 rounded-2xl border border-night-700 bg-night-900 p-4 sm:p-5"
           >
-            <header className="grid gap-1">
-              <div className="flex items-start justify-between gap-3">
-                <h2
-                  ref={headingRef}
-                  tabIndex={-1}
-                  className="min-w-0 break-words text-lg font-bold text-white focus:outline-none"
-                >
-                  {ticket.subject}
-                </h2>
-                <StatusBadge status={ticket.status} />
-              </div>
-              <p className="text-xs text-muted">
-                {t("support.thread.openedOn", {
-                  date: formatDateTime(ticket.createdAt, language),
-                })}
-              </p>
-            </header>
+            <ThreadHeader
+              subject={ticket.subject}
+              status={ticket.status}
+              headingRef={headingRef}
+              level={2}
+            >
+              {t("support.thread.openedOn", { date: formatDateTime(ticket.createdAt, language) })}
+            </ThreadHeader>
             <TicketMessages
               messages={ticket.messages}
               authorLabel={(author) =>
