@@ -127,6 +127,9 @@ describe("engagement", () => {
     const asked = page.waitForResponse(
       (r) => new URL(r.url()).pathname === "/api/messages/global" && r.request().method() === "GET",
     );
+    const live = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200,
+    );
     await page.reload();
     const answer = await asked;
     expect(answer.status()).toBe(200);
@@ -134,7 +137,8 @@ describe("engagement", () => {
     await page.getByTestId("mining-state").waitFor();
     expect(await modal.count()).toBe(0);
 
-    // A new information message: pop-up on other pages, pushed live.
+    // A new information message: pop-up on other pages, pushed live (once the stream is open).
+    await live;
     const info = await admin.post("/api/admin/messages/information", {
       data: { title: `Info ${Date.now()}`, content: "Nouveau jeu disponible." },
     });
@@ -146,14 +150,19 @@ describe("engagement", () => {
       .toBe("1");
 
     // On /information everything is read; a message published meanwhile shows the 10 s toast.
+    // Published once the page's live stream is open (before, nothing could carry it live).
+    const streaming = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200,
+    );
     await page.goto("/information");
     await page.getByTestId("information-list").waitFor();
+    await streaming;
     const toastTitle = `Toast ${Date.now()}`;
     await admin.post("/api/admin/messages/information", {
       data: { title: toastTitle, content: "Encore une nouveauté." },
     });
     await expect
-      .poll(() => page.getByTestId("information-toast").textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId("information-toast").textContent(), { timeout: 30_000 })
       .toContain(toastTitle);
     expect(errors).toEqual([]);
   });
