@@ -15,9 +15,10 @@ import {
   bonusCodesRoutes,
 } from "./modules/bonus-codes/bonus-codes.routes.ts";
 import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
-import { devRoutes, outboxAdminRoutes } from "./modules/dev/dev.routes.ts";
+import { devRoutes } from "./modules/dev/dev.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
+import { outboxAdminRoutes } from "./modules/mail/mail.routes.ts";
 import { messagesAdminRoutes, messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { miningRoutes } from "./modules/mining/mining.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";

@@ -21,7 +21,7 @@ import {
   signUp,
   type TestApp,
   uniqueUser,
-  verifyEmailFromOutbox,
+  verifyEmail,
 } from "./helpers.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -378,9 +378,9 @@ async function streamStatus(jar: Map<string, string> | null, url: string) {
 /** The five roles, signed in (and verified: mining and bonus codes need it). */
 async function makeRoles(app: TestApp): Promise<Roles> {
   const user = await signUp(app, uniqueUser("mxuser"));
-  await verifyEmailFromOutbox(app, user.user.email);
+  await verifyEmail(app, user.user.email);
   const other = await signUp(app, uniqueUser("mxother"));
-  await verifyEmailFromOutbox(app, other.user.email);
+  await verifyEmail(app, other.user.email);
   const admin = await promotedAdmin(app, "mxadmin");
   const elevated = await elevatedAdmin(app, "mxboss");
   return {

@@ -19,7 +19,7 @@ import {
   signUp,
   type TestApp,
   uniqueUser,
-  verifyEmailFromOutbox,
+  verifyEmail,
 } from "./helpers.ts";
 
 const SEED = 20_250_601;
@@ -589,7 +589,7 @@ let callers: Caller[];
 
 async function newUser(): Promise<Map<string, string>> {
   const signed = await signUp(test, uniqueUser("fuzzer"));
-  await verifyEmailFromOutbox(test, signed.user.email);
+  await verifyEmail(test, signed.user.email);
   return signed.client.jar;
 }
 const newAdmin = async () => (await elevatedAdmin(test, "fuzzboss")).client.jar;

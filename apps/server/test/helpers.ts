@@ -7,8 +7,10 @@ import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import { manualClock } from "../src/lib/clock.ts";
-import type { Mailer } from "../src/modules/mail/mail.transport.ts";
+import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
+import { type Mailer, readOutbox } from "../src/modules/mail/mail.transport.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
+import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
 
 export const PUBLIC_URL = "http://localhost:3000";
 export const DEFAULT_ADMIN_CODE = "default-admin-code";
@@ -157,13 +159,11 @@ export async function signUp(
   return { client: c, user, me };
 }
 
-/** Follows the verification link of the newest mail to this address. */
-export async function verifyEmail(test: TestApp, email: string) {
-  const mails = (await test.app.inject({ url: `/api/dev/outbox?to=${email}` })).json() as {
-    text: string;
-  }[];
-  const link = mails[0]?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
-  if (!link) throw new Error("no verification link");
+/** Follows the verification link of the newest mail to this address (read from the outbox table,
+ * so it works whether or not DEV_ROUTES exposes the outbox). */
+export async function verifyEmail(test: Pick<TestApp, "app" | "db">, email: string) {
+  const link = (await outbox(test, email))[0]?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+  if (!link) throw new Error(`no verification link for ${email}`);
   const url = new URL(link);
   return test.app.inject({ url: url.pathname + url.search });
 }
@@ -181,24 +181,14 @@ export async function verifiedUser(
 
 /** Mails the outbox transport kept for one address, newest first (read from the database, so it
  * works whatever DEV_ROUTES says). */
-export async function outbox(test: TestApp, email: string) {
-  const { readOutbox } = await import("../src/modules/mail/mail.transport.ts");
+export async function outbox(test: Pick<TestApp, "db">, email: string) {
   return readOutbox(test.db, email.trim().toLowerCase());
 }
 
-/** Follows the verification link of the newest mail to this address, read from the outbox table. */
-export async function verifyEmailFromOutbox(test: TestApp, email: string) {
-  const link = (await outbox(test, email))[0]?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
-  if (!link) throw new Error(`no verification link for ${email}`);
-  const url = new URL(link);
-  return test.app.inject({ url: url.pathname + url.search });
-}
-
-/** A signed-up, verified user promoted to admin, not elevated: gated admin routes answer 403. */
+/** A verified user promoted to admin (not elevated). */
 export async function promotedAdmin(test: TestApp, prefix = "admin") {
   const signed = await signUp(test, uniqueUser(prefix));
-  await verifyEmailFromOutbox(test, signed.user.email);
-  const { setRoleByEmail } = await import("../src/modules/users/users.repo.ts");
+  await verifyEmail(test, signed.user.email);
   if (!(await setRoleByEmail(test.db, signed.user.email, "admin"))) throw new Error("no such user");
   return signed;
 }
@@ -214,6 +204,5 @@ export async function elevatedAdmin(test: TestApp, prefix = "boss") {
 /** The books balance: every user's ledger entries sum to their balance (what `npm run
  * ledger:verify` checks). Every API test file runs it on each of its apps before closing them. */
 export async function expectLedgerBalanced(test: Pick<TestApp, "db">) {
-  const { findLedgerMismatches } = await import("../src/modules/ledger/ledger.verify.ts");
   expect(await findLedgerMismatches(test.db)).toEqual([]);
 }

@@ -7,11 +7,10 @@ import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, loggerOptions } from "../src/app.ts";
-import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
 import {
   client,
   createTestApp,
-  DEFAULT_ADMIN_CODE,
+  elevatedAdmin,
   expectLedgerBalanced,
   freshDatabase,
   PUBLIC_URL,
@@ -31,16 +30,8 @@ afterAll(async () => {
   await test.close();
 });
 
-async function elevatedAdmin() {
-  const admin = await signUp(test, uniqueUser("boss"));
-  await setRoleByEmail(test.db, admin.user.email, "admin");
-  const granted = await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
-  expect(granted.statusCode).toBe(200);
-  return admin;
-}
-
 async function createCode(code: string, maxUses = 10_000) {
-  const admin = await elevatedAdmin();
+  const admin = await elevatedAdmin(test);
   const created = await admin.client.post("/api/admin/bonus-codes", {
     code,
     type: "fre",
@@ -186,7 +177,7 @@ describe("no 5xx on bad input", () => {
 
 describe("multi-step writes are atomic", () => {
   it("a failed reply changes nothing: no closed ticket without its answer", async () => {
-    const admin = await elevatedAdmin();
+    const admin = await elevatedAdmin(test);
     const { client: c } = await signUp(test);
     const id = (
       await c.post("/api/support/tickets", {
@@ -315,7 +306,7 @@ describe("smaller leaks", () => {
   });
 
   it("accepts only http(s) links from admins", async () => {
-    const admin = await elevatedAdmin();
+    const admin = await elevatedAdmin(test);
     for (const url of ["javascript:alert(1)", "data:text/html,hi", "file:///etc/passwd"]) {
       const response = await admin.client.put("/api/admin/contest/links", {
         links: [{ level: 1, url }],

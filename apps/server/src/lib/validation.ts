@@ -28,10 +28,13 @@ const FORBIDDEN_CHARACTER =
 
 export const hasForbiddenCharacter = (text: string) => FORBIDDEN_CHARACTER.test(text);
 
+/** Nesting deeper than any of our bodies: refused before anything walks it recursively. */
+const MAX_DEPTH = 32;
+
 /** The path of the first string (value or key) holding a forbidden character, or null. */
 export function findForbiddenCharacter(value: unknown, path = "", depth = 0): string | null {
   if (typeof value === "string") return hasForbiddenCharacter(value) ? path : null;
-  if (value === null || typeof value !== "object" || depth > 32) return null;
+  if (value === null || typeof value !== "object" || depth > MAX_DEPTH) return null;
   for (const [key, item] of Object.entries(value)) {
     const itemPath = path ? `${path}.${key}` : key;
     if (hasForbiddenCharacter(key)) return itemPath;
@@ -45,8 +48,6 @@ export function findForbiddenCharacter(value: unknown, path = "", depth = 0): st
  * Refuses control characters in every string a request carries (body, query, path params)
  * before any route sees it: 400 VALIDATION_ERROR with the field's path.
  */
-/** Nesting deeper than any of our bodies: refused before anything walks it recursively. */
-const MAX_DEPTH = 32;
 
 function depthExceeds(value: unknown, max: number): boolean {
   let level: unknown[] = [value];

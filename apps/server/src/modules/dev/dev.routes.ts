@@ -1,4 +1,4 @@
-import { errorResponseSchema, outboxMailListSchema, outboxQuerySchema } from "@fre/shared";
+import { outboxMailListSchema, outboxQuerySchema } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.ts";
@@ -18,27 +18,6 @@ export async function devRoutes(fastify: FastifyInstance, deps: { db: Db }) {
         summary: "Mails kept by the outbox transport, newest first (DEV_ROUTES only)",
         querystring: outboxQuerySchema,
         response: { 200: outboxMailListSchema },
-      },
-    },
-    async (request) => readOutbox(deps.db, request.query.to),
-  );
-}
-
-/** With the outbox transport: an elevated admin reads it (admin scope), whatever DEV_ROUTES says. */
-export async function outboxAdminRoutes(fastify: FastifyInstance, deps: { db: Db }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    "/api/admin/outbox",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Mails kept by the outbox transport for one address, newest first",
-        querystring: outboxQuerySchema,
-        response: {
-          200: outboxMailListSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-        },
       },
     },
     async (request) => readOutbox(deps.db, request.query.to),

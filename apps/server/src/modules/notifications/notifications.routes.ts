@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { languageFromHeader } from "../../i18n/index.ts";
-import { AppError } from "../../lib/errors.ts";
+import { rateLimitedError } from "../../lib/user-rate-limit.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   getNotifications,
@@ -63,8 +63,7 @@ export async function notificationsRoutes(
     async (request, reply) => {
       const { userId } = await deps.viewer.required(request);
       const open = openStreams.get(userId) ?? 0;
-      if (open >= MAX_STREAMS_PER_USER)
-        throw new AppError("RATE_LIMITED", 429, {}, { retryAfter: 60 });
+      if (open >= MAX_STREAMS_PER_USER) throw rateLimitedError(60_000);
       openStreams.set(userId, open + 1);
       reply.hijack();
       const res = reply.raw;
