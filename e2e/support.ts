@@ -124,6 +124,15 @@ export async function pushToServiceWorker(context: BrowserContext, page: Page, p
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 30_000,
   });
+  // A permission just granted reaches the worker a little later: a push shown before it is lost
+  // (showNotification rejects), which is not what these tests look at.
+  await page.waitForFunction(
+    async () =>
+      Notification.permission === "granted" &&
+      (await navigator.permissions.query({ name: "notifications" })).state === "granted",
+    null,
+    { timeout: 30_000 },
+  );
   const scopeURL = `${baseURL()}/`;
   const cdp = await context.newCDPSession(page);
   try {
