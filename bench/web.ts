@@ -1,14 +1,22 @@
 /**
- * Web budget: serves the production build with the real server, runs Lighthouse (mobile) on
- * the landing page and prints the scores and the initial JS size (gzip).
- * Goals: performance ≥ 95, accessibility 100, best practices 100, initial JS ≤ 150 KB gzip.
- * Usage: npm run bench:web   (builds first)
+ * Web budget: serves the production build with the real server and runs Lighthouse (mobile
+ * preset: a simulated mid-range phone on slow 4G) three times on each screen, printing the
+ * median of each figure:
+ *   - the landing page, as a visitor (plus accessibility, best practices and its initial JS);
+ *   - /dashboard (a session running), /leaderboard and /wallet, signed in: a user is created
+ *     through the API, its e-mail verified through the dev outbox, and the session cookie is
+ *     handed to Lighthouse (`extraHeaders`). Each run is a cold load (empty cache, storage and
+ *     service worker), the worst case of a user opening the app.
+ * Goals: performance ≥ 95 and LCP ≤ 2 s on every screen; accessibility and best practices 100
+ * on the landing; its initial JS ≤ 150 KB gzip.
+ * Usage: npm run bench:web [-- --runs N --only landing,dashboard --verbose]   (builds first)
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -16,6 +24,30 @@ import { median } from "./stats.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "apps/web/dist");
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    only: { type: "string" },
+    verbose: { type: "boolean", default: false },
+    /** A folder to keep each run's Lighthouse report (JSON) in, for a closer look. */
+    save: { type: "string" },
+  },
+});
+const RUNS = Math.max(1, Number(args.runs) || 3);
+
+interface Screen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+}
+
+const SCREENS: Screen[] = [
+  { name: "landing", path: "/", signedIn: false },
+  { name: "dashboard", path: "/dashboard", signedIn: true },
+  { name: "leaderboard", path: "/leaderboard", signedIn: true },
+  { name: "wallet", path: "/wallet", signedIn: true },
+];
 
 /** Gzip size of the scripts the landing actually loaded (entry + everything it pulled in). */
 function gzipOf(urls: string[]): number {
@@ -45,6 +77,12 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: `pglite:${dataDir}`,
       LOG_LEVEL: "warn",
+      // Twelve cold loads of ~60 requests each from one address: not what the limit is for.
+      RATE_LIMIT_MAX: "100000",
+      AUTH_RATE_LIMIT_MAX: "10000",
+      // The outbox is read through /api/dev/outbox to verify the bench user's e-mail.
+      MAIL_TRANSPORT: "outbox",
+      DEV_ROUTES: "true",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -60,15 +98,197 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   throw new Error("server did not start");
 }
 
+/** `name=value` pairs of a response's Set-Cookie headers, merged into `jar`. */
+function keepCookies(jar: Map<string, string>, response: Response): void {
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(";")[0] ?? "";
+    const at = pair.indexOf("=");
+    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+}
+
+const cookieHeader = (jar: Map<string, string>) =>
+  [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+
+/**
+ * A signed-up user with a verified e-mail, a mining session running and a few neighbours on
+ * the leaderboard; returns the session cookie.
+ */
+async function signedInUser(origin: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${origin}${path}`, {
+      redirect: "manual",
+      ...init,
+      headers: {
+        origin,
+        "content-type": "application/json",
+        ...(jar.size > 0 ? { cookie: cookieHeader(jar) } : {}),
+        ...init.headers,
+      },
+    });
+    keepCookies(jar, response);
+    return response;
+  };
+  const email = `bench${Date.now().toString(36)}@example.com`;
+  const nickname = `bench${Date.now().toString(36)}`.slice(0, 20);
+  const signUp = await call("/api/auth/sign-up/email", {
+    method: "POST",
+    body: JSON.stringify({ email, password: "Str0ng!pass", name: nickname, nickname }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  let link: string | undefined;
+  for (let i = 0; i < 40 && !link; i++) {
+    const mails = (await (
+      await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`)
+    ).json()) as { text: string }[];
+    link = mails[0]?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+    if (!link) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!link) throw new Error("no verification mail in the outbox");
+  const verify = new URL(link);
+  const verified = await call(verify.pathname + verify.search);
+  if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
+  const started = await call("/api/mining/start", { method: "POST", body: "{}" });
+  if (!started.ok)
+    throw new Error(`mining start failed: ${started.status} ${await started.text()}`);
+  // A daily user has read the team's messages…
+  const global = (await (await call("/api/messages/global")).json()) as {
+    message?: { revision?: number } | null;
+  };
+  if (global.message?.revision !== undefined) {
+    await call("/api/messages/global/read", {
+      method: "POST",
+      body: JSON.stringify({ revision: global.message.revision }),
+    });
+  }
+  await call("/api/messages/information/read", { method: "POST", body: "{}" });
+  // …and decided on cookies long ago: the profile's choice keeps the banner away.
+  const consent = await call("/api/me", {
+    method: "PATCH",
+    body: JSON.stringify({
+      cookieConsent: { necessary: true, functional: false, analytics: false, advertising: false },
+    }),
+  });
+  if (!consent.ok) throw new Error(`not signed in: ${consent.status} ${await consent.text()}`);
+  return cookieHeader(jar);
+}
+
 interface NetworkItem {
   url: string;
   resourceType?: string;
   transferSize?: number;
 }
 
+interface Run {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  fcpMs: number;
+  cls: number;
+  failing: string[];
+  lcpElement: string;
+  shifts: string[];
+  scripts: { url: string; transfer: number }[];
+}
+
+async function measure(url: string, chromePort: number, cookie: string | undefined): Promise<Run> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices"],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error("lighthouse returned nothing");
+  if (result.lhr.runtimeError) {
+    throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  }
+  if (args.save) {
+    const name = `${new URL(url).pathname.slice(1) || "landing"}-${Date.now()}.json`;
+    writeFileSync(join(args.save, name), JSON.stringify(result.lhr));
+  }
+  const { audits, categories: c, finalDisplayedUrl } = result.lhr;
+  if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`${url} ended on ${finalDisplayedUrl} (not signed in?)`);
+  }
+  const lcpItems = (
+    audits["largest-contentful-paint-element"]?.details as
+      | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+      | undefined
+  )?.items;
+  return {
+    performance: Math.round((c.performance?.score ?? 0) * 100),
+    accessibility: Math.round((c.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((c["best-practices"]?.score ?? 0) * 100),
+    lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+    fcpMs: Math.round(audits["first-contentful-paint"]?.numericValue ?? 0),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+    cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? "?",
+    shifts: (
+      (
+        audits["layout-shifts"]?.details as
+          | { items?: { score?: number; node?: { snippet?: string } }[] }
+          | undefined
+      )?.items ?? []
+    ).map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet ?? "?"}`),
+    scripts: ((audits["network-requests"]?.details as { items?: NetworkItem[] })?.items ?? [])
+      .filter((item) => item.resourceType === "Script" && item.url.startsWith(url))
+      .map((item) => ({ url: item.url, transfer: item.transferSize ?? 0 })),
+    failing: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+      .map((a) => a.id),
+  };
+}
+
+type Figure = "performance" | "accessibility" | "bestPractices" | "lcpMs" | "tbtMs" | "fcpMs";
+
+function report(screen: Screen, runs: Run[]): string[] {
+  const med = (key: Figure) => median(runs.map((r) => r[key]));
+  const all = (key: Figure | "cls") => runs.map((r) => r[key]).join(", ");
+  const lines = [
+    `${screen.path} (${screen.signedIn ? "signed in" : "visitor"}, median of ${runs.length})`,
+    `  performance        ${String(med("performance")).padEnd(8)} ≥ 95      runs: ${all("performance")}`,
+    `  LCP                ${`${med("lcpMs")} ms`.padEnd(8)} ≤ 2000 ms runs: ${all("lcpMs")}`,
+    `  TBT                ${`${med("tbtMs")} ms`.padEnd(8)} ≤ 200 ms  runs: ${all("tbtMs")}`,
+    `  CLS                ${String(median(runs.map((r) => r.cls))).padEnd(8)} ≤ 0.1     runs: ${all("cls")}`,
+    `  FCP                ${med("fcpMs")} ms`,
+  ];
+  if (!screen.signedIn) {
+    lines.push(
+      `  accessibility      ${String(med("accessibility")).padEnd(8)} 100`,
+      `  best practices     ${String(med("bestPractices")).padEnd(8)} 100`,
+    );
+    const scripts = runs[0]?.scripts ?? [];
+    const kb = (gzipOf(scripts.map((s) => s.url)) / 1024).toFixed(1);
+    const wireKb = (scripts.reduce((sum, s) => sum + s.transfer, 0) / 1024).toFixed(1);
+    lines.push(
+      `  initial JS (gzip)  ${kb} KB in ${scripts.length} file(s)   ≤ 150 KB`,
+      `    over the wire    ${wireKb} KB (brotli, as served)`,
+    );
+  } else {
+    lines.push(`  best practices     ${med("bestPractices")}`);
+  }
+  lines.push(
+    `  failing binary audits: ${[...new Set(runs.flatMap((r) => r.failing))].join(", ") || "none"}`,
+  );
+  if (args.verbose) {
+    lines.push(`  LCP element: ${runs[0]?.lcpElement}`);
+    for (const shift of runs[0]?.shifts ?? []) lines.push(`  layout shift: ${shift}`);
+  }
+  return lines;
+}
+
 async function main() {
+  const only = args.only?.split(",");
+  if (args.save) mkdirSync(args.save, { recursive: true });
+  const screens = SCREENS.filter((s) => !only || only.includes(s.name));
   const dataDir = mkdtempSync(join(tmpdir(), "fre-bench-web-"));
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const server = await startServer(port, dataDir);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -84,63 +304,32 @@ async function main() {
     ],
   });
   try {
-    const url = `http://127.0.0.1:${port}/`;
-    const runs: {
-      performance: number;
-      accessibility: number;
-      bestPractices: number;
-      lcpMs: number;
-      tbtMs: number;
-      cls: number;
-      failing: string[];
-      scripts: { url: string; transfer: number }[];
-    }[] = [];
-    for (let i = 0; i < 3; i++) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices"],
-      });
-      if (!result) throw new Error("lighthouse returned nothing");
-      const c = result.lhr.categories;
-      runs.push({
-        performance: Math.round((c.performance?.score ?? 0) * 100),
-        accessibility: Math.round((c.accessibility?.score ?? 0) * 100),
-        bestPractices: Math.round((c["best-practices"]?.score ?? 0) * 100),
-        lcpMs: Math.round(result.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
-        tbtMs: Math.round(result.lhr.audits["total-blocking-time"]?.numericValue ?? 0),
-        cls: Number((result.lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
-        scripts: (
-          (result.lhr.audits["network-requests"]?.details as { items?: NetworkItem[] })?.items ?? []
-        )
-          .filter((item) => item.resourceType === "Script" && item.url.startsWith(url))
-          .map((item) => ({ url: item.url, transfer: item.transferSize ?? 0 })),
-        failing: Object.values(result.lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-          .map((a) => a.id),
-      });
-    }
-    const medianOf = (key: "performance" | "accessibility" | "bestPractices" | "lcpMs" | "tbtMs") =>
-      median(runs.map((r) => r[key]));
-    const scripts = runs[0]?.scripts ?? [];
-    const kb = (gzipOf(scripts.map((s) => s.url)) / 1024).toFixed(1);
-    const wireKb = (scripts.reduce((sum, s) => sum + s.transfer, 0) / 1024).toFixed(1);
+    const cookie = screens.some((s) => s.signedIn) ? await signedInUser(origin) : undefined;
     process.stdout.write(
-      [
-        "Lighthouse (mobile, landing page, median of 3)      goal",
-        `  performance        ${medianOf("performance")}                          ≥ 95`,
-        `  accessibility      ${medianOf("accessibility")}                          100`,
-        `  best practices     ${medianOf("bestPractices")}                          100`,
-        `  LCP                ${medianOf("lcpMs")} ms`,
-        `  TBT                ${medianOf("tbtMs")} ms`,
-        `  CLS                ${runs[1]?.cls}`,
-        `Initial JS (gzip)    ${kb} KB in ${scripts.length} file(s)   ≤ 150 KB`,
-        `  over the wire      ${wireKb} KB (brotli, as served)`,
-        `Failing binary audits: ${[...new Set(runs.flatMap((r) => r.failing))].join(", ") || "none"}`,
-        "",
-      ].join("\n"),
+      `Lighthouse ${RUNS}× per screen (mobile preset, simulated throttling; cold loads). The\n` +
+        "machine's 2 cores are shared: single runs vary, the median is what counts.\n\n",
     );
+    for (const screen of screens) {
+      const runs: Run[] = [];
+      // A run Lighthouse could not finish (the page never painted under load) is run again,
+      // so that the median is of real figures; three such failures end the bench.
+      for (let failures = 0; runs.length < RUNS; ) {
+        try {
+          runs.push(
+            await measure(
+              `${origin}${screen.path}`,
+              chrome.port,
+              screen.signedIn ? cookie : undefined,
+            ),
+          );
+        } catch (error) {
+          failures += 1;
+          if (failures >= 3) throw error;
+          process.stderr.write(`run failed, again: ${(error as Error).message}\n`);
+        }
+      }
+      process.stdout.write(`${report(screen, runs).join("\n")}\n\n`);
+    }
   } finally {
     chrome.kill();
     server.kill("SIGTERM");

@@ -83,7 +83,7 @@ describe("engagement", () => {
     await expect
       .poll(async () => (await (await context.request.get("/api/mining")).json()).rate.boosts)
       .toBe("0.500000000");
-    await expect.poll(() => page.getByTestId("mining-rate").textContent()).toContain("0,501041667");
+    await expect.poll(() => page.getByTestId("mining-rate").textContent()).toContain("0,501042");
 
     await redeem(page, `CUT${stamp}`);
     await expect

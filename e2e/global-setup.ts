@@ -95,6 +95,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT_MAX: "10000",
     RATE_LIMIT_MAX: "100000",
+    // Shop payments are read every second (5 s by default) so the shop e2e waits less.
+    TON_POLL_MS: "1000",
     NODE_EXTRA_CA_CERTS: certPath,
     // The local push service listens on 127.0.0.1 at a port chosen when the push test starts:
     // push endpoints must otherwise be public addresses on port 443.

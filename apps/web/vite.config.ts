@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -15,6 +15,7 @@ import {
   transformWithEsbuild,
   version as viteVersion,
 } from "vite";
+import { EARLY_SCREENS, SIGNED_IN_AREA } from "./src/app/route-preload";
 
 type RollupLog = Rollup.RollupLog;
 
@@ -89,6 +90,8 @@ function prerenderLanding(): Plugin {
           pathToFileURL(join(ssrOut, "prerender.mjs")).href
         )) as { renderLanding: () => Promise<string> };
         const indexPath = join(outDir, "index.html");
+        // The client build failed (its error is the one to see): nothing to fill.
+        if (!existsSync(indexPath)) return;
         const html = readFileSync(indexPath, "utf8");
         const marker = '<div id="root"></div>';
         if (!html.includes(marker)) throw new Error("index.html has no empty #root to fill");
@@ -102,6 +105,112 @@ function prerenderLanding(): Plugin {
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });
       }
+    },
+  };
+}
+
+/** What public/boot.js is given: the first reads of each signed-in screen. */
+interface BootRoutes {
+  /** Every signed-in screen's (the layout's and the session's). */
+  data: string[];
+  screens: Record<string, string[]>;
+}
+
+/**
+ * What the server puts in the HTML of each signed-in screen (apps/server/src/web.ts):
+ * `<link rel=modulepreload>` of the chunks it needs, and the catalog chunks of its
+ * namespaces in each language (boot.js preloads those of the saved language).
+ */
+interface PreloadManifest {
+  screens: Record<string, { modules: string[]; catalogs: Record<string, string[]> }>;
+}
+
+const BOOT_PLACEHOLDER = "/* fre-boot-routes */ null";
+/** Read by the server; a dot folder, which the static files plugin does not serve. */
+const PRELOAD_MANIFEST = ".vite/fre-preload.json";
+
+/**
+ * From src/app/route-preload.ts: writes into dist/boot.js the first API reads of each
+ * signed-in screen, and into dist/.vite/fre-preload.json the chunks each one needs (its page,
+ * the layout and the app's start, with everything they import statically) and its catalogs.
+ */
+function bootRoutes(): Plugin {
+  let boot: BootRoutes | undefined;
+  let preload: PreloadManifest | undefined;
+  return {
+    name: "fre-boot-routes",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === "chunk",
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // Each module is in exactly one chunk (its own, or one Rollup merged it into).
+      const byModule = new Map(
+        chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)),
+      );
+      // A module's chunk and every chunk it imports statically (the entry is already loaded).
+      const closure = (module: string): string[] => {
+        const first = byModule.get(resolve(root, module));
+        if (!first) throw new Error(`fre-boot-routes: no chunk for ${module}`);
+        const found = new Set<string>();
+        const queue = [first];
+        while (queue.length > 0) {
+          const chunk = queue.pop();
+          if (!chunk || chunk.isEntry || found.has(chunk.fileName)) continue;
+          found.add(chunk.fileName);
+          for (const next of chunk.imports) {
+            const imported = byFile.get(next);
+            if (imported) queue.push(imported);
+          }
+        }
+        return [...found];
+      };
+      const catalogs = new Map<string, string>();
+      for (const [id, chunk] of byModule) {
+        const match = /\/locales\/([a-z]{2})\/(\w+)\.json$/.exec(id);
+        if (match) catalogs.set(`${match[1]}/${match[2]}`, chunk.fileName);
+      }
+      const languages = [...new Set([...catalogs.keys()].map((key) => key.slice(0, 2)))].sort();
+      const area = SIGNED_IN_AREA.modules.flatMap(closure);
+      preload = {
+        screens: Object.fromEntries(
+          Object.entries(EARLY_SCREENS).map(([path, screen]) => {
+            const namespaces = [...SIGNED_IN_AREA.namespaces, ...screen.namespaces];
+            const byLanguage = Object.fromEntries(
+              languages.map((language) => [
+                language,
+                [...(language === "fr" ? [] : SIGNED_IN_AREA.startNamespaces), ...namespaces]
+                  .map((namespace) => catalogs.get(`${language}/${namespace}`))
+                  .filter((file): file is string => file !== undefined),
+              ]),
+            );
+            const modules = [...new Set([...area, ...closure(screen.module)])].sort();
+            return [path, { modules, catalogs: byLanguage }];
+          }),
+        ),
+      };
+      boot = {
+        data: SIGNED_IN_AREA.data,
+        screens: Object.fromEntries(
+          Object.entries(EARLY_SCREENS).map(([path, screen]) => [path, screen.data]),
+        ),
+      };
+    },
+    async closeBundle() {
+      if (!boot || !preload) return;
+      const bootPath = join(outDir, "boot.js");
+      const source = readFileSync(bootPath, "utf8");
+      if (!source.includes(BOOT_PLACEHOLDER)) throw new Error(`boot.js has no ${BOOT_PLACEHOLDER}`);
+      // It blocks the first paint of every page, the landing's included: as small as can be.
+      const { code } = await transformWithEsbuild(
+        source.replace(BOOT_PLACEHOLDER, JSON.stringify(boot)),
+        bootPath,
+        { loader: "js", target: "es2020", minify: true },
+      );
+      writeFileSync(bootPath, code);
+      mkdirSync(join(outDir, ".vite"), { recursive: true });
+      writeFileSync(join(outDir, PRELOAD_MANIFEST), JSON.stringify(preload));
     },
   };
 }
@@ -180,11 +289,12 @@ function serviceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactPlugin(), tailwindcss(), prerenderLanding(), serviceWorker()],
+  plugins: [reactPlugin(), tailwindcss(), prerenderLanding(), bootRoutes(), serviceWorker()],
   esbuild: { jsx: "automatic" },
   server: {
     proxy: {
       "/api": { target: "http://localhost:3000", changeOrigin: false },
+      "/tonconnect-manifest.json": { target: "http://localhost:3000", changeOrigin: false },
     },
   },
   build: {

@@ -52,8 +52,10 @@ const CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", "data:", "blob:"],
-  connectSrc: ["'self'"],
+  // The TON Connect widget loads the wallets list and their icons, and talks to each wallet's
+  // bridge, from hosts that change over time (decision 0017): https only, no other scheme.
+  imgSrc: ["'self'", "data:", "blob:", "https:"],
+  connectSrc: ["'self'", "https:"],
   fontSrc: ["'self'"],
   manifestSrc: ["'self'"],
   workerSrc: ["'self'"],
@@ -143,7 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   app.addHook("onClose", () => d.close());
   installUserRateLimits(app, async (request) => (await d.viewer.optional(request))?.userId ?? null);
   const { gatedAdminRoutes } = await registerRoutes(app, d);
-  await registerWeb(app, resolve(config.WEB_DIST));
+  await registerWeb(app, resolve(config.WEB_DIST), { publicUrl: config.PUBLIC_URL });
 
   return {
     app,
@@ -152,6 +154,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     mailer: d.mailer,
     bus: d.bus,
     stats: d.stats,
+    /** The shop's payment reader and the simulated chain (tests and the dev tools drive them). */
+    shop: { deps: d.shopDeps, ledger: d.ledger },
     /**
      * Starts the background jobs of a running server (not started by tests that only inject).
      * Resolves when the warm-up is done (the server serves before that; the bench waits for it).

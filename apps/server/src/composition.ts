@@ -9,13 +9,16 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { getOrCreateSetting, newSecret } from "./lib/app-settings.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { lazyDataCipher } from "./lib/data-encryption.ts";
 import type { DomainEvents } from "./lib/domain-events.ts";
 import { createEventBus } from "./lib/event-bus.ts";
 import type { Job } from "./lib/jobs.ts";
+import { fileStoreFromUrl } from "./lib/s3-file-store.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
 import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
+import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
 import { refreshSessionRate } from "./modules/mining/mining.service.ts";
@@ -25,8 +28,17 @@ import {
   sweepSessionEndings,
 } from "./modules/notifications/notifications.service.ts";
 import { loadVapidKeys, pushSender } from "./modules/push/push.service.ts";
+import type { ShopDeps } from "./modules/shop/shop.service.ts";
+import { pollShopPayments } from "./modules/shop/shop-payments.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
+import { formatFriendlyAddress, toRawAddress } from "./modules/ton/address.ts";
 import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
+import {
+  databaseSimulatedChain,
+  SIMULATED_SHOP_ADDRESS,
+  simulatedLedger,
+} from "./modules/ton/simulated-ledger.ts";
+import type { TonWalletDeps } from "./modules/ton/ton-wallet.service.ts";
 
 /** What a caller may inject instead of the configured implementation. */
 export interface InjectedDeps {
@@ -38,6 +50,17 @@ export interface InjectedDeps {
   pushAgent?: Agent;
   /** Shows a generated default admin access code to whoever starts the server (the console). */
   announceAdminCode?: (code: string) => void;
+}
+
+/**
+ * The domains a ton_proof may be signed for: PUBLIC_URL's host as wallets write it (with a port
+ * when it has one); on a loopback URL both loopback spellings, as the browser may use either.
+ */
+export function proofDomains(publicUrl: string) {
+  const url = new URL(publicUrl);
+  const port = url.port ? `:${url.port}` : "";
+  const loopback = ["localhost", "127.0.0.1"];
+  return loopback.includes(url.hostname) ? loopback.map((host) => `${host}${port}`) : [url.host];
 }
 
 /** The live-events signal that makes every process drop its cached sessions. */
@@ -57,9 +80,20 @@ export async function buildDependencies(
     (config.MAIL_TRANSPORT === "smtp" && config.SMTP_URL
       ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : outboxMailer(db));
+  const network = config.TON_NETWORK === "mainnet" ? "-239" : "-3";
+  const shopAddress = toRawAddress(config.SHOP_RECEIVE_ADDRESS ?? SIMULATED_SHOP_ADDRESS);
+  const simulated = config.TON_API_URL === "simulated";
+  // The simulated chain keeps its accounts and transfers in the database (a restart forgets
+  // nothing); only the dev routes and the dev wallet move TON on it.
+  const ledger = simulated ? simulatedLedger({ db, clock }) : null;
   const chain =
     injected.chain ??
-    (config.TON_API_URL === "simulated" ? simulatedChain() : toncenterChain(config.TON_API_URL));
+    (simulated
+      ? databaseSimulatedChain(simulatedChain({ clock }), { db, shopAddress })
+      : toncenterChain(config.TON_API_URL, fetch, {
+          shopAddress,
+          apiKey: config.TON_API_KEY,
+        }));
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
   await ensureSecuritySettings(
     db,
@@ -116,6 +150,22 @@ export async function buildDependencies(
   };
 
   const healthDeps: HealthDeps = { db, chain, clock, probeApi: context.probeApi };
+  const shopDeps: ShopDeps & { chain: Chain } = {
+    db,
+    clock,
+    events,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    payTo: formatFriendlyAddress(shopAddress, { network, bounceable: false }),
+    onMailError,
+    chain,
+  };
+  const tonDeps: TonWalletDeps = {
+    db,
+    clock,
+    chain,
+    allowedDomains: proofDomains(config.PUBLIC_URL),
+  };
   const leaderboard = leaderboardService({ database, clock });
 
   /** Periodic work of a running server (not started by tests that only inject). */
@@ -130,6 +180,11 @@ export async function buildDependencies(
       name: "boost-expiry-sweep",
       everyMs: 15_000,
       run: () => sweepExpiringBoosts(notificationDeps),
+    },
+    {
+      name: "shop-payments",
+      everyMs: config.TON_POLL_MS,
+      run: () => pollShopPayments(shopDeps),
     },
   ];
 
@@ -153,6 +208,19 @@ export async function buildDependencies(
     adminDeps: { db, clock, elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000 },
     supportDeps: { db, clock, mailer, publicUrl: config.PUBLIC_URL, onMailError, events },
     contestDeps: { db, clock, events },
+    kycDeps: {
+      db,
+      clock,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      onMailError,
+      events,
+      files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
+      cipher: lazyDataCipher(config),
+    } satisfies KycDeps,
+    shopDeps,
+    tonDeps,
+    ledger,
     jobs,
     async close() {
       await bus.stop();

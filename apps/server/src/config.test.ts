@@ -23,6 +23,8 @@ describe("loadConfig", () => {
       MAIL_FROM: "FRE <no-reply@fre.local>",
       ADMIN_ELEVATION_MINUTES: 30,
       TON_API_URL: "simulated",
+      TON_NETWORK: "testnet",
+      TON_POLL_MS: 5000,
       DEMO_CONTENT: "auto",
       VAPID_SUBJECT: "mailto:admin@fre.local",
       WEB_DIST: "apps/web/dist",
@@ -42,7 +44,7 @@ describe("loadConfig", () => {
     for (const url of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
       expect(loadConfig({ PUBLIC_URL: url }).DEV_ROUTES).toBe(true);
     }
-    const outbox = { MAIL_TRANSPORT: "outbox" };
+    const outbox = { MAIL_TRANSPORT: "outbox", DATA_ENCRYPTION_KEY: "0".repeat(64) };
     for (const url of ["https://fre.example.com", "http://192.168.1.20:3000", "http://10.0.0.2"]) {
       expect(loadConfig({ PUBLIC_URL: url, ...outbox }).DEV_ROUTES).toBe(false);
     }
@@ -57,7 +59,11 @@ describe("loadConfig", () => {
     expect(error.message).toContain("SMTP_URL: required when PUBLIC_URL");
     expect(error.message).toContain("MAIL_TRANSPORT=outbox");
     expect(
-      loadConfig({ PUBLIC_URL: "https://fre.example.com", SMTP_URL: "smtp://u:p@mail:587" }),
+      loadConfig({
+        PUBLIC_URL: "https://fre.example.com",
+        SMTP_URL: "smtp://u:p@mail:587",
+        DATA_ENCRYPTION_KEY: "0".repeat(64),
+      }),
     ).toMatchObject({ MAIL_TRANSPORT: "smtp", DEV_ROUTES: false });
     expect(configError({ MAIL_TRANSPORT: "smtp" }).message).toContain("MAIL_TRANSPORT");
   });
@@ -84,7 +90,9 @@ describe("loadConfig", () => {
       RATE_LIMIT_MAX: "42",
       TRUST_PROXY: "1",
       DATABASE_URL: "postgres://fre@db:5432/fre",
+      DATA_ENCRYPTION_KEY: "0".repeat(64),
       TON_API_URL: "https://testnet.toncenter.com",
+      SHOP_RECEIVE_ADDRESS: `0:${"5".repeat(64)}`,
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       ADMIN_DEFAULT_ACCESS_CODE: "123456",
     });
@@ -94,7 +102,9 @@ describe("loadConfig", () => {
       RATE_LIMIT_MAX: 42,
       TRUST_PROXY: true,
       DATABASE_URL: "postgres://fre@db:5432/fre",
+      DATA_ENCRYPTION_KEY: "0".repeat(64),
       TON_API_URL: "https://testnet.toncenter.com",
+      SHOP_RECEIVE_ADDRESS: `0:${"5".repeat(64)}`,
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       ADMIN_DEFAULT_ACCESS_CODE: "123456",
     });
@@ -103,6 +113,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "pglite:memory:" }).DATABASE_URL).toBe("pglite:memory:");
     expect(loadConfig({ DEMO_CONTENT: "off" }).DEMO_CONTENT).toBe("off");
     expect(() => loadConfig({ DEMO_CONTENT: "yes" })).toThrow(/DEMO_CONTENT/);
+  });
+
+  it("refuses a real chain without the shop's receive address", () => {
+    expect(() => loadConfig({ TON_API_URL: "https://testnet.toncenter.com" })).toThrow(
+      /SHOP_RECEIVE_ADDRESS/,
+    );
+    expect(() => loadConfig({ SHOP_RECEIVE_ADDRESS: "not-an-address" })).toThrow(
+      /SHOP_RECEIVE_ADDRESS/,
+    );
   });
 
   it("lists every bad key in one error", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseS3Url } from "./lib/s3-file-store.ts";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
@@ -32,7 +33,52 @@ export const configSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
     .default("mailto:admin@fre.local"),
+  /** `simulated` (a chain inside the server, in the database) or a toncenter v3 base URL. */
   TON_API_URL: z.union([z.literal("simulated"), z.url()]).default("simulated"),
+  /** toncenter API key (without one toncenter allows about 1 request a second). */
+  TON_API_KEY: z.string().min(8).max(200).optional(),
+  /** The network wallets must prove they are on (ton_proof) and addresses are shown for. */
+  TON_NETWORK: z.enum(["mainnet", "testnet"]).default("testnet"),
+  /** Where shop payments go; required with a real chain (simulated: a fixed simulated address). */
+  SHOP_RECEIVE_ADDRESS: z
+    .string()
+    .regex(
+      /^(?:-?\d{1,3}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$/,
+      "must be a TON address (raw 0:… or user-friendly)",
+    )
+    .optional(),
+  /** How often the shop's address is read for new payments. */
+  TON_POLL_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
+  /**
+   * The key encrypting KYC data at rest (AES-256-GCM): 32 bytes as 64 hex digits or base64.
+   * Required with PostgreSQL or a public address; the embedded default generates one into the
+   * database's folder (`./data/data-encryption.key`).
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(
+      /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/,
+      "must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)",
+    )
+    .optional(),
+  /** Where KYC documents go: `s3://KEY:SECRET@bucket?endpoint=…&region=…` or a folder (default: `files` next to the embedded database). */
+  FILES_URL: z
+    .string()
+    .max(2000)
+    .superRefine((value, context) => {
+      if (!value.startsWith("s3://")) {
+        if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) && !value.startsWith("file://")) {
+          context.addIssue({ code: "custom", message: "must be s3://…, file://… or a folder" });
+        }
+        return;
+      }
+      try {
+        parseS3Url(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    })
+    .optional(),
   /** Demo miners, a welcome message and a welcome bonus code on a new database (`auto`: embedded only). */
   DEMO_CONTENT: z.enum(["auto", "on", "off"]).default("auto"),
   WEB_DIST: z.string().default("apps/web/dist"),
@@ -88,6 +134,19 @@ function resolveConfig(parsed: ParsedConfig): { config?: Config; problems: strin
       `SMTP_URL: required when PUBLIC_URL (${PUBLIC_URL}) is not a loopback address — set ` +
         "SMTP_URL=smtp://user:pass@host:587 so mails reach users, or MAIL_TRANSPORT=outbox to keep " +
         "them in the database, readable only by an elevated admin at /admin/outbox",
+    );
+  }
+  if (parsed.TON_API_URL !== "simulated" && !parsed.SHOP_RECEIVE_ADDRESS) {
+    problems.push(
+      "SHOP_RECEIVE_ADDRESS: required with a real chain (TON_API_URL) — the wallet address " +
+        "that receives shop payments",
+    );
+  }
+  if (!parsed.DATA_ENCRYPTION_KEY && (!loopback || parsed.DATABASE_URL.startsWith("postgres"))) {
+    problems.push(
+      "DATA_ENCRYPTION_KEY: required with PostgreSQL or a non-loopback PUBLIC_URL — 32 random " +
+        "bytes in hex (openssl rand -hex 32), the same on every instance and kept safe: the KYC " +
+        "data it encrypts cannot be read without it",
     );
   }
   const DEV_ROUTES = parsed.DEV_ROUTES ?? loopback;

@@ -17,6 +17,7 @@ import {
 import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { kycAdminRoutes, kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
 import { outboxAdminRoutes } from "./modules/mail/mail.routes.ts";
 import { messagesAdminRoutes, messagesRoutes } from "./modules/messages/messages.routes.ts";
@@ -24,8 +25,12 @@ import { miningRoutes } from "./modules/mining/mining.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
+import { shopAdminRoutes, shopRoutes } from "./modules/shop/shop.routes.ts";
 import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { supportAdminRoutes, supportRoutes } from "./modules/support/support.routes.ts";
+import { devChainRoutes } from "./modules/ton/dev-chain.routes.ts";
+import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
+import { tonRoutes } from "./modules/ton/ton.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 
@@ -75,6 +80,15 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(messagesRoutes, { ...d.notificationDeps, viewer });
   await app.register(supportRoutes, { ...d.supportDeps, viewer });
   await app.register(contestRoutes, { ...d.contestDeps, viewer });
+  await app.register(kycRoutes, { ...d.kycDeps, viewer });
+  await app.register(tonRoutes, { ...d.tonDeps, viewer });
+  await app.register(tonManifestRoutes, {
+    publicUrl: config.PUBLIC_URL,
+    simulated: d.ledger !== null,
+    devWallet: config.DEV_ROUTES && d.ledger !== null,
+    network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
+  });
+  await app.register(shopRoutes, { ...d.shopDeps, viewer });
   // Elevation itself needs only the admin role.
   await app.register(adminAccessRoutes, { ...d.adminDeps, viewer });
 
@@ -89,6 +103,8 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(messagesAdminRoutes, d.notificationDeps);
         await admin.register(supportAdminRoutes, d.supportDeps);
         await admin.register(contestAdminRoutes, d.contestDeps);
+        await admin.register(kycAdminRoutes, d.kycDeps);
+        await admin.register(shopAdminRoutes, d.shopDeps);
         if (d.mailer.kind === "outbox") await admin.register(outboxAdminRoutes, { db });
       },
       gatedAdminRoutes,
@@ -102,6 +118,13 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       "DEV_ROUTES is on: /api/dev/outbox shows every mail to anyone who asks. " +
         "Never run like this on a public address (set a non-loopback PUBLIC_URL or DEV_ROUTES=false).",
     );
+  }
+  // The simulated chain's controls: only on the simulated chain, and only with DEV_ROUTES.
+  if (config.DEV_ROUTES && d.ledger) {
+    await app.register(devChainRoutes, {
+      ledger: d.ledger,
+      network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
+    });
   }
   return { gatedAdminRoutes };
 }

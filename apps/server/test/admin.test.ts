@@ -147,7 +147,11 @@ describe("admin gate", () => {
 
     const first = await c.get("/api/admin/summary");
     expect(first.statusCode).toBe(200);
-    const base = first.json() as { pendingKyc: number; pendingWithdrawals: number };
+    const base = first.json() as {
+      pendingKyc: number;
+      pendingWithdrawals: number;
+      openSupportTickets: number;
+    };
     expect(base.pendingWithdrawals).toBe(0);
 
     const applicant = await signUp(test, uniqueUser("kyc"), {}, { ip: nextIp() });
@@ -157,6 +161,7 @@ describe("admin gate", () => {
     expect((await c.get("/api/admin/summary")).json()).toEqual({
       pendingKyc: base.pendingKyc + 1,
       pendingWithdrawals: 0,
+      openSupportTickets: base.openSupportTickets,
     });
   });
 

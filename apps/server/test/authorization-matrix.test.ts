@@ -84,7 +84,11 @@ const EXPECTED: Record<Exclude<Rule, "auth">, Record<RoleName, Expected>> = {
 interface Ctx {
   ticketId: string;
   notificationId: string;
+  /** A referral of `user` (who may nudge it). */
+  referralId: string;
   informationId: string;
+  /** A shop order of `user`. */
+  orderId: string;
   bonusCode: string;
   userEmail: string;
   /** A throwaway account to sign in as. */
@@ -152,6 +156,10 @@ const RULES: Record<string, Declared> = {
   // Referrals, leaderboard, wallet, bonus codes.
   "GET /api/referrals": { rule: "user" },
   "POST /api/referrals/referrer": { rule: "user", body: () => ({ code: "NOSUCHCODE" }) },
+  "POST /api/referrals/:referralId/remind": {
+    rule: "owner",
+    url: (c) => `/api/referrals/${c.referralId}/remind`,
+  },
   "GET /api/leaderboard": { rule: "user" },
   "GET /api/wallet": { rule: "user" },
   "GET /api/wallet/ledger": { rule: "user", url: () => "/api/wallet/ledger?limit=5" },
@@ -184,6 +192,52 @@ const RULES: Record<string, Declared> = {
     rule: "user",
     url: () => "/api/contest/levels/1/validate",
   },
+  // TON wallet and shop.
+  "GET /tonconnect-manifest.json": { rule: "public" },
+  "GET /api/ton/config": { rule: "public" },
+  "GET /api/ton/proof-payload": { rule: "user" },
+  "POST /api/ton/wallet": {
+    rule: "user",
+    // A well-formed proof that does not check out: the allowed roles get a 400, not a 401.
+    body: () => ({
+      address: `0:${"a".repeat(64)}`,
+      network: "-3",
+      public_key: "b".repeat(64),
+      proof: {
+        timestamp: 1,
+        domain: { lengthBytes: 14, value: "localhost:3000" },
+        payload: "matrix",
+        signature: "AAAA",
+      },
+    }),
+  },
+  "DELETE /api/ton/wallet": { rule: "user" },
+  "GET /api/shop": { rule: "user" },
+  "POST /api/shop/orders": { rule: "user", body: () => ({ itemId: "BOX7" }) },
+  "GET /api/shop/orders": { rule: "user" },
+  "GET /api/shop/orders/:id": { rule: "owner", url: (c) => `/api/shop/orders/${c.orderId}` },
+  // KYC: the user's own request; a photo upload without a file is refused (400), never stored.
+  "GET /api/kyc": { rule: "user" },
+  "PUT /api/kyc/identity": {
+    rule: "user",
+    body: () => ({
+      firstName: "Matrix",
+      lastName: "Test",
+      dateOfBirth: "1990-01-01",
+      nationality: "FR",
+      phoneNumber: "+33612345678",
+    }),
+  },
+  "PUT /api/kyc/address": {
+    rule: "user",
+    body: () => ({ address: "1 rue du Test", city: "Paris", postalCode: "75001", country: "FR" }),
+  },
+  "PUT /api/kyc/documents": {
+    rule: "user",
+    body: () => ({ documentType: "passport", documentNumber: "AB123456" }),
+  },
+  "POST /api/kyc/files/:slot": { rule: "user", url: () => "/api/kyc/files/front" },
+  "POST /api/kyc/submit": { rule: "user" },
   // Admin elevation: the role is enough; ending it only needs a session.
   "GET /api/admin/access": { rule: "admin-role" },
   "POST /api/admin/access": {
@@ -249,9 +303,42 @@ const RULES: Record<string, Declared> = {
     rule: "admin",
     body: () => ({ links: [{ level: 1, url: "https://example.com/task" }] }),
   },
+  "GET /api/admin/kyc": { rule: "admin", url: () => "/api/admin/kyc?status=pending" },
+  "GET /api/admin/kyc/:userId": { rule: "admin", url: (c) => `/api/admin/kyc/${c.referralId}` },
+  "GET /api/admin/kyc/:userId/files/:slot": {
+    rule: "admin",
+    url: (c) => `/api/admin/kyc/${c.referralId}/files/front`,
+  },
+  "POST /api/admin/kyc/:userId/decision": {
+    rule: "admin",
+    url: (c) => `/api/admin/kyc/${c.referralId}/decision`,
+    body: () => ({ decision: "reject", reason: "Matrix check" }),
+  },
   "GET /api/admin/outbox": { rule: "admin", url: (c) => `/api/admin/outbox?to=${c.userEmail}` },
+  "GET /api/admin/shop/items": { rule: "admin" },
+  "PATCH /api/admin/shop/items/:id": {
+    rule: "admin",
+    url: () => "/api/admin/shop/items/BOX7",
+    body: () => ({ enabled: true }),
+  },
+  "GET /api/admin/shop/orders": { rule: "admin" },
+  "GET /api/admin/shop/payments": { rule: "admin" },
+  "POST /api/admin/shop/payments/:txHash/resolution": {
+    rule: "admin",
+    url: () => `/api/admin/shop/payments/${"A".repeat(44)}/resolution`,
+    body: () => ({ resolution: "refunded", reason: "matrix test" }),
+  },
   // Dev only (DEV_ROUTES; see "dev routes" below).
   "GET /api/dev/outbox": { rule: "dev", url: (c) => `/api/dev/outbox?to=${c.userEmail}` },
+  "POST /api/dev/chain/transfer": {
+    rule: "dev",
+    body: () => ({ from: `0:${"c".repeat(64)}`, to: `0:${"d".repeat(64)}`, amountTon: "0.1" }),
+  },
+  "GET /api/dev/chain/accounts/:address": {
+    rule: "dev",
+    url: () => `/api/dev/chain/accounts/0:${"c".repeat(64)}`,
+  },
+  "POST /api/dev/chain/wallet": { rule: "dev", body: () => ({ publicKey: "e".repeat(64) }) },
 };
 
 /** The Better Auth endpoints the wildcard serves (everything else of Better Auth is a 404). */
@@ -394,7 +481,9 @@ async function makeRoles(app: TestApp): Promise<Roles> {
 
 beforeAll(async () => {
   // The push subscription's endpoint may then be a name that does not resolve here.
-  test = await createTestApp({ config: { PUSH_ENDPOINT_ALLOW: "push.example.com" } });
+  test = await createTestApp({
+    config: { PUSH_ENDPOINT_ALLOW: "push.example.com", DATA_ENCRYPTION_KEY: "0".repeat(64) },
+  });
   roles = await makeRoles(test);
   const userJar = roles.user!;
   const asUser = (method: string, url: string, body?: unknown) =>
@@ -407,7 +496,12 @@ beforeAll(async () => {
     message: "Only its owner may read this.",
   });
   expect(ticket.statusCode, ticket.body).toBe(201);
-  const me = (await asUser("GET", "/api/me")).json() as { id: string; email: string };
+  const me = (await asUser("GET", "/api/me")).json() as {
+    id: string;
+    email: string;
+    referralCode: string;
+  };
+  const referral = await signUp(test, uniqueUser("mxreferral"), { referralCode: me.referralCode });
   const notification = await insertNotification(test.db, {
     userId: me.id,
     type: "mining_session_end",
@@ -426,10 +520,14 @@ beforeAll(async () => {
     maxUses: 100,
   });
   expect(code.statusCode, code.body).toBe(201);
+  const order = await asUser("POST", "/api/shop/orders", { itemId: "FRE1" });
+  expect(order.statusCode, order.body).toBe(201);
   const signIn = await signUp(test, uniqueUser("mxsignin"));
   ctx = {
+    orderId: order.json().id,
     ticketId: ticket.json().id,
     notificationId: notification!.id,
+    referralId: referral.me.id,
     informationId: information.json().id,
     bonusCode: "MATRIX",
     userEmail: me.email,
@@ -632,6 +730,9 @@ describe("dev routes", () => {
       expect((await outbox(app, user.email)).length).toBeGreaterThan(0);
 
       expect(app.app.hasRoute({ method: "GET", url: "/api/dev/outbox" })).toBe(false);
+      // Nor the simulated chain's controls.
+      expect(app.app.hasRoute({ method: "POST", url: "/api/dev/chain/transfer" })).toBe(false);
+      expect(app.app.hasRoute({ method: "POST", url: "/api/dev/chain/wallet" })).toBe(false);
       for (const jar of [null, user.jar, admin.jar, boss.jar]) {
         const dev = await send(
           app,
@@ -661,20 +762,31 @@ describe("dev routes", () => {
   });
 
   it("a public PUBLIC_URL with the outbox transport: DEV_ROUTES is off by default", async () => {
-    await checkOutboxes({ PUBLIC_URL: "https://fre.example.com", MAIL_TRANSPORT: "outbox" });
+    await checkOutboxes({
+      PUBLIC_URL: "https://fre.example.com",
+      MAIL_TRANSPORT: "outbox",
+      DATA_ENCRYPTION_KEY: "0".repeat(64),
+    });
   });
 
   it("refuses a public PUBLIC_URL without SMTP_URL or MAIL_TRANSPORT", () => {
-    expect(() => loadConfig({ PUBLIC_URL: "https://fre.example.com" })).toThrow(ConfigError);
-    expect(() => loadConfig({ PUBLIC_URL: "https://fre.example.com" })).toThrow(/SMTP_URL/);
+    const KEY = "0".repeat(64);
+    expect(() =>
+      loadConfig({ PUBLIC_URL: "https://fre.example.com", DATA_ENCRYPTION_KEY: KEY }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PUBLIC_URL: "https://fre.example.com", DATA_ENCRYPTION_KEY: KEY }),
+    ).toThrow(/SMTP_URL/);
     const outboxOnly = loadConfig({
       PUBLIC_URL: "https://fre.example.com",
       MAIL_TRANSPORT: "outbox",
+      DATA_ENCRYPTION_KEY: KEY,
     });
     expect(outboxOnly.DEV_ROUTES).toBe(false);
     const smtp = loadConfig({
       PUBLIC_URL: "https://fre.example.com",
       SMTP_URL: "smtp://u:p@mail:587",
+      DATA_ENCRYPTION_KEY: KEY,
     });
     expect(smtp).toMatchObject({ DEV_ROUTES: false, MAIL_TRANSPORT: "smtp" });
     expect(loadConfig({ PUBLIC_URL: "http://localhost:3000" }).DEV_ROUTES).toBe(true);

@@ -143,6 +143,39 @@ describe("bonus codes", () => {
     expect(state.session.earnings).toBe(formatNano(3n * BASE_RATE_NANO));
   });
 
+  it("a reduction that reaches the end finishes the session and sends its end notice once", async () => {
+    await createCode({
+      code: "FAST30H",
+      type: "time_reduction",
+      rewardValue: String(30 * HOUR),
+      maxUses: 5,
+    });
+    await createCode({
+      code: "FAST1H",
+      type: "time_reduction",
+      rewardValue: String(HOUR),
+      maxUses: 5,
+    });
+    const { client: c } = await verifiedUser(test, "bonus");
+    await c.post("/api/mining/start");
+    // A cut that leaves time on the clock sends nothing.
+    await c.post("/api/bonus-codes/redeem", { code: "FAST1H" });
+    expect((await c.get("/api/notifications")).json().items).toHaveLength(0);
+    await c.post("/api/bonus-codes/redeem", { code: "FAST30H" });
+    const state = (await c.get("/api/mining")).json();
+    expect(state.session.remainingMs).toBe(0);
+    const notices = (await c.get("/api/notifications")).json();
+    expect(notices.items).toEqual([
+      expect.objectContaining({ type: "mining_session_end", read: false }),
+    ]);
+    // The sweep does not send it a second time.
+    const { sweepSessionEndings } = await import(
+      "../src/modules/notifications/notifications.service.ts"
+    );
+    await sweepSessionEndings({ db: test.db, clock: test.clock, bus: test.bus });
+    expect((await c.get("/api/notifications")).json().items).toHaveLength(1);
+  });
+
   it("admin routes need the elevated admin and validate values", async () => {
     const plain = await signUp(test);
     expect((await plain.client.get("/api/admin/bonus-codes")).statusCode).toBe(403);

@@ -7,6 +7,7 @@ import {
   type TestApp,
   verifiedUser,
 } from "./helpers.ts";
+import { buyItem, linkTonWallet } from "./ton-helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -40,10 +41,10 @@ describe("contest", () => {
       "locked",
       "locked",
       "locked",
-      "unavailable",
-      "unavailable",
-      "unavailable",
-      "unavailable",
+      "locked",
+      "locked",
+      "locked",
+      "locked",
     ]);
     expect(start.levels[0].url).toMatch(/^https:\/\//);
 
@@ -77,7 +78,7 @@ describe("contest", () => {
     });
   });
 
-  it("invite a friend validates once a referral has a verified e-mail; wallet and shop tasks are not available", async () => {
+  it("invite a friend, add a TON wallet, buy FRE1/FRE3/FRE5: each validates once done", async () => {
     const { client: c, me } = await verifiedUser(test, "inv");
     for (const level of [1, 2, 3, 4, 5]) {
       await open(c, level);
@@ -91,11 +92,24 @@ describe("contest", () => {
     expect((await validate(c, 6)).statusCode).toBe(200);
     const seven = await validate(c, 7);
     expect(seven.statusCode).toBe(409);
-    expect(seven.json()).toEqual({
-      error: "TASK_UNAVAILABLE",
-      message: "Cette tâche n'est pas encore disponible.",
-    });
-    expect((await c.get("/api/contest")).json().levels[6].status).toBe("unavailable");
+    expect(seven.json().error).toBe("TASK_NOT_DONE");
+    await linkTonWallet(test, c);
+    expect((await validate(c, 7)).statusCode).toBe(200);
+    expect((await validate(c, 8)).json().error).toBe("TASK_NOT_DONE");
+    // An order waiting for its payment is not a purchase.
+    await c.post("/api/shop/orders", { itemId: "FRE1" });
+    expect((await validate(c, 8)).json().error).toBe("TASK_NOT_DONE");
+    await buyItem(test, c, "FRE1");
+    expect((await validate(c, 8)).statusCode).toBe(200);
+    expect((await validate(c, 9)).json().error).toBe("TASK_NOT_DONE");
+    await buyItem(test, c, "FRE5");
+    expect((await validate(c, 9)).json().error).toBe("TASK_NOT_DONE");
+    await buyItem(test, c, "FRE3");
+    expect((await validate(c, 9)).statusCode).toBe(200);
+    const ten = await validate(c, 10);
+    expect(ten.statusCode).toBe(200);
+    expect(ten.json().level).toBe(10);
+    expect(ten.json().levels.every((l: { status: string }) => l.status === "done")).toBe(true);
   });
 
   it("credits a level once under concurrent validations", async () => {

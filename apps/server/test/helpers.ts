@@ -56,6 +56,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: "silent",
     ADMIN_DEFAULT_ACCESS_CODE: DEFAULT_ADMIN_CODE,
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    // KYC data is encrypted with it; without one the embedded default writes a key file.
+    DATA_ENCRYPTION_KEY: "0f".repeat(32),
     WEB_DIST: "/nonexistent-web-dist",
     RATE_LIMIT_MAX: "100000",
     AUTH_RATE_LIMIT_MAX: "100000",

@@ -74,6 +74,39 @@ describe("support", () => {
     expect(followUp.json().status).toBe("open");
   });
 
+  it("counts the tickets waiting for the team on the admin home", async () => {
+    const admin = await signUp(test, uniqueUser("desk"));
+    await setRoleByEmail(test.db, admin.user.email, "admin");
+    await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
+    const waiting = async () =>
+      ((await admin.client.get("/api/admin/summary")).json() as { openSupportTickets: number })
+        .openSupportTickets;
+    const before = await waiting();
+
+    const { client: c } = await signUp(test);
+    const ids: string[] = [];
+    for (const subject of ["Code bonus refusé", "Question sur le parrainage"]) {
+      const created = await c.post("/api/support/tickets", {
+        subject,
+        message: "Pouvez-vous m'aider, s'il vous plaît ?",
+      });
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json().id);
+    }
+    expect(await waiting()).toBe(before + 2);
+
+    // Answered: no longer waiting; the user's follow-up makes it wait again.
+    await admin.client.post(`/api/admin/support/tickets/${ids[0]}/replies`, { message: "Voilà." });
+    expect(await waiting()).toBe(before + 1);
+    await c.post(`/api/support/tickets/${ids[0]}/replies`, { message: "Encore une question." });
+    expect(await waiting()).toBe(before + 2);
+    await admin.client.post(`/api/admin/support/tickets/${ids[1]}/replies`, {
+      message: "Réglé.",
+      close: true,
+    });
+    expect(await waiting()).toBe(before + 1);
+  });
+
   it("validates input and needs a session", async () => {
     const { client: c } = await signUp(test);
     expect((await c.post("/api/support/tickets", { subject: "x", message: "y" })).statusCode).toBe(

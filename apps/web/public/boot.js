@@ -1,15 +1,70 @@
-// Runs before first paint (CSP allows no inline script): decides whether the pre-rendered
-// French landing in index.html may show, and sets <html lang> from the saved language.
+// Runs before first paint (CSP allows no inline script):
+// - decides whether the pre-rendered French landing in index.html may show, and sets
+//   <html lang> from the saved language;
+// - on a signed-in screen, shows the app's frame at once and sends the screen's first API
+//   reads with the HTML, which the app adopts instead of asking again (lib/api-client.ts),
+//   and preloads the chunks and catalogs the server listed in the page (web.ts).
 (() => {
+  // Filled at build time by vite.config.ts (fre-boot-routes) from src/app/route-preload.ts.
+  const ROUTES = /* fre-boot-routes */ null;
+  const root = document.documentElement;
+  let language = null;
+  let signedIn = false;
   try {
-    const root = document.documentElement;
-    const language = localStorage.getItem("fre.language");
-    const signedIn = localStorage.getItem("fre.signedIn") === "1";
-    if (language) root.lang = language;
-    if (location.pathname !== "/" || signedIn || (language && language !== "fr")) {
-      root.classList.add("no-prerender");
-    }
+    language = localStorage.getItem("fre.language");
+    signedIn = localStorage.getItem("fre.signedIn") === "1";
   } catch (_error) {
     // Storage unavailable: keep the French landing.
   }
+  if (language) root.lang = language;
+  if (location.pathname !== "/" || signedIn || (language && language !== "fr")) {
+    root.classList.add("no-prerender");
+  }
+
+  const path = location.pathname.replace(/\/+$/, "") || "/";
+  // A browser that was signed in goes from / to the dashboard: get its data.
+  const reads = ROUTES?.screens[path === "/" && signedIn ? "/dashboard" : path];
+  if (!reads) return;
+  root.classList.add("app-shell");
+  const lang = /^[a-z]{2}$/.test(language ?? "") ? language : "fr";
+
+  // The chunks and catalogs the server listed for this screen, asked for once the frame is
+  // painted (before, they would compete with the stylesheet the first paint waits for).
+  let preload = null;
+  try {
+    preload = JSON.parse(document.getElementById("fre-preload")?.textContent ?? "null");
+  } catch (_error) {
+    // No list (a page from the service worker's cache, whose chunks are at hand anyway).
+  }
+  if (preload) {
+    const files = [...(preload.modules ?? []), ...(preload.catalogs?.[lang] ?? [])];
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        for (const file of files) {
+          const link = document.createElement("link");
+          link.rel = "modulepreload";
+          link.crossOrigin = "";
+          link.href = `/${file}`;
+          document.head.appendChild(link);
+        }
+      }, 0),
+    );
+  }
+
+  // A visitor gets 401s here; the app then sends them to /login as it would anyway.
+  const early = {};
+  for (const url of [...ROUTES.data, ...reads]) {
+    const request = { sentAt: Date.now(), receivedAt: undefined, response: undefined };
+    request.response = fetch(url, {
+      credentials: "include",
+      headers: { Accept: "application/json", "Accept-Language": lang },
+    }).then((response) => {
+      request.receivedAt = Date.now();
+      return response;
+    });
+    // Offline: the app reports it when it adopts the request; nothing is logged here.
+    request.response.catch(() => undefined);
+    early[url] = request;
+  }
+  window.__freEarly = early;
 })();

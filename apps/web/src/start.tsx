@@ -10,6 +10,14 @@ import { meQuery } from "./lib/session";
 // Ask who is signed in while the catalogs and the first route load.
 void queryClient.prefetchQuery(meQuery);
 
+// On a signed-in screen boot.js already asked for its first reads: the first render waits
+// (briefly) for them to be in the cache, so the screen appears whole.
+const earlyData = window.__freEarly
+  ? import("./app/early-data")
+      .then(({ seedEarlyData }) => seedEarlyData(queryClient))
+      .catch((error: unknown) => console.warn("Early data not adopted", error))
+  : Promise.resolve();
+
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");
 
@@ -45,6 +53,7 @@ function start() {
   });
 }
 
-initI18n()
-  .catch((error: unknown) => console.error("Translations failed to load", error))
-  .finally(start);
+Promise.all([
+  initI18n().catch((error: unknown) => console.error("Translations failed to load", error)),
+  earlyData,
+]).finally(start);

@@ -39,23 +39,27 @@ export interface RateParts {
   levels: number;
   activeReferrals: number;
   boostsNano: bigint;
+  /** Permanent shop packs owned (optional: 0 without). */
+  packsNano?: bigint;
 }
 
 export function countedReferrals(activeReferrals: number): number {
   return Math.max(0, Math.min(MAX_COUNTED_REFERRALS, Math.floor(activeReferrals)));
 }
 
-/** rate = base + level rewards + referral bonus (≤ 20 counted) + active boosts, in nFRE/h. */
+/** rate = base + level rewards + referral bonus (≤ 20 counted) + packs + active boosts, in nFRE/h. */
 export function miningRate(parts: RateParts) {
   const levels = LEVEL_REWARD_NANO * BigInt(Math.max(0, Math.floor(parts.levels)));
   const referrals = REFERRAL_BONUS_NANO * BigInt(countedReferrals(parts.activeReferrals));
   const boosts = parts.boostsNano > 0n ? parts.boostsNano : 0n;
+  const packs = parts.packsNano !== undefined && parts.packsNano > 0n ? parts.packsNano : 0n;
   return {
     base: BASE_RATE_NANO,
     levels,
     referrals,
+    packs,
     boosts,
-    total: BASE_RATE_NANO + levels + referrals + boosts,
+    total: BASE_RATE_NANO + levels + referrals + packs + boosts,
   };
 }
 

@@ -9,5 +9,7 @@ export const NOTIFICATION_TYPES = [
   "withdrawal_complete",
   "purchase_confirmation",
   "support_answer",
+  "referral_reminder",
+  "kyc_decision",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -40,6 +40,9 @@ export const en: Catalog = {
     REFERRAL_CODE_OWN: "You cannot use your own referral code.",
     REFERRER_ALREADY_SET: "You already have a referrer.",
     REFERRAL_LOOP: "This referral would create a loop.",
+    REFERRAL_REMIND_TOO_SOON:
+      "You already reminded this referral less than 24 hours ago. You can remind them again in {unit, select, hour {{hours, plural, one {# hour} other {# hours}}} other {{minutes, plural, one {# minute} other {# minutes}}}}.",
+    REFERRAL_ALREADY_MINING: "This referral is mining right now: no need to remind them.",
     BONUS_LOGIN_REQUIRED: "You must be signed in to use a bonus code.",
     BONUS_CODE_INVALID: "Invalid bonus code.",
     BONUS_CODE_INACTIVE: "This code is no longer active.",
@@ -57,8 +60,28 @@ export const en: Catalog = {
     TASK_TOO_SOON: "Take the time to do the task, then confirm in a few seconds.",
     TASK_NOT_DONE: "The task is not done yet.",
     TASK_UNAVAILABLE: "This task is not available yet.",
+    TON_PROOF_INVALID:
+      "The wallet ownership proof was refused: {reason, select, signature {the signature is wrong} domain {it was signed for another site} expired {it is too old} payload {the challenge is unknown, already used or expired} address {the address does not match the wallet contract} key {the public key does not match} contract {the wallet is not recognised} other {it is malformed}}.",
+    WALLET_IN_USE: "This wallet is already linked to another account.",
+    SHOP_ITEM_UNAVAILABLE: "This item is not available.",
+    PACK_ALREADY_OWNED: "You already own this pack.",
+    BOX_ALREADY_ACTIVE: "A box is already active: you can buy another one when it ends.",
+    PAYMENT_ALREADY_RESOLVED: "This payment has already been handled.",
+    KYC_LOCKED:
+      "{status, select, approved {Your identity is already verified: the application can no longer be changed.} other {Your application is being reviewed: it cannot be changed for now.}}",
+    KYC_INCOMPLETE:
+      "Your application is incomplete. Missing: {identity, select, first {identity} next {, identity} other {}}{address, select, first {address} next {, address} other {}}{document, select, first {identity document} next {, identity document} other {}}{front, select, first {front photo} next {, front photo} other {}}{back, select, first {back photo} next {, back photo} other {}}{selfie, select, first {selfie} next {, selfie} other {}}.",
+    KYC_UNDERAGE: "You must be at least 18 years old to verify your identity.",
+    KYC_FILE_REQUIRED: "No photo received. Choose an image to upload.",
+    KYC_FILE_TYPE: "This file is not an accepted photo: upload a JPEG, PNG or WebP image.",
+    KYC_FILE_TOO_LARGE: "The photo is larger than 10 MB. Upload a smaller image.",
+    KYC_NOT_PENDING: "This application is not awaiting review.",
   },
   mail: {
+    purchaseSubject: "FRE — Purchase confirmed",
+    purchaseIntro:
+      "Your payment for {{item}} has arrived: your mining rate gains +{{bonus}} FRE/h.",
+    purchaseAction: "Open the shop",
     greeting: "Hello {{nickname}},",
     signature: "The FRE team",
     ignore: "If you did not ask for this, simply ignore this e-mail.",
@@ -77,6 +100,14 @@ export const en: Catalog = {
     supportAction: "Follow my request",
     supportAnsweredSubject: "FRE — Answer to your request",
     supportAnsweredIntro: "The FRE team answered your request “{{subject}}”.",
+    kycApprovedSubject: "FRE — Identity verified",
+    kycApprovedIntro:
+      "Good news: your identity is verified. You can now withdraw your FRE to your TON wallet.",
+    kycApprovedAction: "See my status",
+    kycRejectedSubject: "FRE — Identity verification declined",
+    kycRejectedIntro:
+      "Your identity verification was declined for the reason below. You can correct your application and submit it again.",
+    kycRejectedAction: "Resume my verification",
   },
   notifications: {
     mining_session_end: {
@@ -111,6 +142,11 @@ export const en: Catalog = {
       title: "Support answered",
       message: "The FRE team answered your request “{{subject}}”.",
     },
+    referral_reminder: {
+      title: "Your sponsor is waiting for you",
+      message:
+        "{{nickname}} reminds you to start your mining session: your FRE keep adding up even with the app closed.",
+    },
     withdrawal_complete: {
       title: "Withdrawal sent",
       message: "Your withdrawal of {{amount}} FRE has been sent.",
@@ -118,6 +154,11 @@ export const en: Catalog = {
     purchase_confirmation: {
       title: "Purchase confirmed",
       message: "Your purchase {{item}} is confirmed.",
+    },
+    kyc_decision: {
+      title: "{decision, select, approved {Identity verified} other {Verification declined}}",
+      message:
+        "{decision, select, approved {Your identity is verified: withdrawals are unlocked.} other {Your identity verification was declined. See the reason and try again.}}",
     },
   },
 };

@@ -41,6 +41,9 @@ export const es: Catalog = {
     REFERRAL_CODE_OWN: "No puedes usar tu propio código de referido.",
     REFERRER_ALREADY_SET: "Ya tienes un padrino.",
     REFERRAL_LOOP: "Este referido crearía un bucle.",
+    REFERRAL_REMIND_TOO_SOON:
+      "Ya recordaste a este referido hace menos de 24 horas. Podrás volver a hacerlo en {unit, select, hour {{hours, plural, one {# hora} other {# horas}}} other {{minutes, plural, one {# minuto} other {# minutos}}}}.",
+    REFERRAL_ALREADY_MINING: "Este referido ya está minando: no hace falta recordárselo.",
     BONUS_LOGIN_REQUIRED: "Debes iniciar sesión para usar un código de bonificación.",
     BONUS_CODE_INVALID: "Código de bonificación no válido.",
     BONUS_CODE_INACTIVE: "Este código ya no está activo.",
@@ -59,8 +62,27 @@ export const es: Catalog = {
     TASK_TOO_SOON: "Tómate el tiempo de hacer la tarea y confirma en unos segundos.",
     TASK_NOT_DONE: "La tarea aún no está hecha.",
     TASK_UNAVAILABLE: "Esta tarea aún no está disponible.",
+    TON_PROOF_INVALID:
+      "Se rechazó la prueba de propiedad del monedero: {reason, select, signature {la firma es incorrecta} domain {se firmó para otro sitio} expired {es demasiado antigua} payload {el desafío es desconocido, ya se usó o caducó} address {la dirección no corresponde al contrato del monedero} key {la clave pública no coincide} contract {no se reconoce el monedero} other {está mal formada}}.",
+    WALLET_IN_USE: "Este monedero ya está vinculado a otra cuenta.",
+    SHOP_ITEM_UNAVAILABLE: "Este artículo no está disponible.",
+    PACK_ALREADY_OWNED: "Ya tienes este pack.",
+    BOX_ALREADY_ACTIVE: "Ya hay una caja activa: podrás comprar otra cuando termine.",
+    PAYMENT_ALREADY_RESOLVED: "Este pago ya se ha tratado.",
+    KYC_LOCKED:
+      "{status, select, approved {Tu identidad ya está verificada: la solicitud ya no se puede modificar.} other {Tu solicitud está en revisión: no se puede modificar por ahora.}}",
+    KYC_INCOMPLETE:
+      "Tu solicitud está incompleta. Falta: {identity, select, first {la identidad} next {, la identidad} other {}}{address, select, first {la dirección} next {, la dirección} other {}}{document, select, first {el documento de identidad} next {, el documento de identidad} other {}}{front, select, first {la foto del anverso} next {, la foto del anverso} other {}}{back, select, first {la foto del reverso} next {, la foto del reverso} other {}}{selfie, select, first {el selfie} next {, el selfie} other {}}.",
+    KYC_UNDERAGE: "Debes tener al menos 18 años para verificar tu identidad.",
+    KYC_FILE_REQUIRED: "No se ha recibido ninguna foto. Elige una imagen para enviar.",
+    KYC_FILE_TYPE: "Este archivo no es una foto aceptada: envía una imagen JPEG, PNG o WebP.",
+    KYC_FILE_TOO_LARGE: "La foto supera los 10 MB. Envía una imagen más ligera.",
+    KYC_NOT_PENDING: "Esta solicitud no está pendiente de revisión.",
   },
   mail: {
+    purchaseSubject: "FRE — Compra confirmada",
+    purchaseIntro: "Tu pago de {{item}} ha llegado: tu velocidad de minado gana +{{bonus}} FRE/h.",
+    purchaseAction: "Ver la tienda",
     greeting: "Hola, {{nickname}}:",
     signature: "El equipo de FRE",
     ignore: "Si no has hecho esta solicitud, simplemente ignora este correo.",
@@ -80,6 +102,14 @@ export const es: Catalog = {
     supportAction: "Seguir mi solicitud",
     supportAnsweredSubject: "FRE — Respuesta a tu solicitud",
     supportAnsweredIntro: "El equipo de FRE ha respondido a tu solicitud «{{subject}}».",
+    kycApprovedSubject: "FRE — Identidad verificada",
+    kycApprovedIntro:
+      "Buenas noticias: tu identidad está verificada. Ya puedes retirar tus FRE a tu monedero TON.",
+    kycApprovedAction: "Ver mi estado",
+    kycRejectedSubject: "FRE — Verificación de identidad rechazada",
+    kycRejectedIntro:
+      "Tu verificación de identidad ha sido rechazada por el motivo indicado abajo. Puedes corregir tu solicitud y enviarla de nuevo.",
+    kycRejectedAction: "Retomar mi verificación",
   },
   notifications: {
     mining_session_end: {
@@ -114,6 +144,11 @@ export const es: Catalog = {
       title: "Respuesta del soporte",
       message: "El equipo de FRE respondió a tu solicitud «{{subject}}».",
     },
+    referral_reminder: {
+      title: "Tu padrino te espera",
+      message:
+        "{{nickname}} te recuerda que inicies tu sesión de minado: tus FRE se acumulan incluso con la aplicación cerrada.",
+    },
     withdrawal_complete: {
       title: "Retiro enviado",
       message: "Tu retiro de {{amount}} FRE ha sido enviado.",
@@ -121,6 +156,11 @@ export const es: Catalog = {
     purchase_confirmation: {
       title: "Compra confirmada",
       message: "Tu compra {{item}} está confirmada.",
+    },
+    kyc_decision: {
+      title: "{decision, select, approved {Identidad verificada} other {Verificación rechazada}}",
+      message:
+        "{decision, select, approved {Tu identidad está verificada: los retiros están desbloqueados.} other {Tu verificación de identidad ha sido rechazada. Consulta el motivo y vuelve a intentarlo.}}",
     },
   },
 };

@@ -39,6 +39,9 @@ export const fr = {
     REFERRAL_CODE_OWN: "Vous ne pouvez pas utiliser votre propre code de parrainage.",
     REFERRER_ALREADY_SET: "Vous avez déjà un parrain.",
     REFERRAL_LOOP: "Ce parrainage créerait une boucle.",
+    REFERRAL_REMIND_TOO_SOON:
+      "Vous avez déjà rappelé ce filleul il y a moins de 24 heures. Nouveau rappel possible dans {unit, select, hour {{hours, plural, one {# heure} other {# heures}}} other {{minutes, plural, one {# minute} other {# minutes}}}}.",
+    REFERRAL_ALREADY_MINING: "Ce filleul mine déjà en ce moment : inutile de le rappeler.",
     BONUS_LOGIN_REQUIRED: "Vous devez être connecté pour utiliser un code bonus.",
     BONUS_CODE_INVALID: "Code bonus invalide.",
     BONUS_CODE_INACTIVE: "Ce code n'est plus actif.",
@@ -57,8 +60,28 @@ export const fr = {
     TASK_TOO_SOON: "Prenez le temps de réaliser la tâche, puis confirmez dans quelques secondes.",
     TASK_NOT_DONE: "La tâche n'est pas encore accomplie.",
     TASK_UNAVAILABLE: "Cette tâche n'est pas encore disponible.",
+    TON_PROOF_INVALID:
+      "La preuve de propriété du portefeuille est refusée : {reason, select, signature {la signature est incorrecte} domain {elle a été signée pour un autre site} expired {elle est trop ancienne} payload {le défi est inconnu, déjà utilisé ou expiré} address {l'adresse ne correspond pas au contrat du portefeuille} key {la clé publique ne correspond pas} contract {le portefeuille n'est pas reconnu} other {elle est mal formée}}.",
+    WALLET_IN_USE: "Ce portefeuille est déjà lié à un autre compte.",
+    SHOP_ITEM_UNAVAILABLE: "Cet article n'est pas disponible.",
+    PACK_ALREADY_OWNED: "Vous possédez déjà ce pack.",
+    BOX_ALREADY_ACTIVE: "Une box est déjà active : vous pourrez en acheter une autre à sa fin.",
+    PAYMENT_ALREADY_RESOLVED: "Ce paiement a déjà été traité.",
+    KYC_LOCKED:
+      "{status, select, approved {Votre identité est déjà vérifiée : le dossier ne peut plus être modifié.} other {Votre dossier est en cours d'examen : il ne peut pas être modifié pour l'instant.}}",
+    KYC_INCOMPLETE:
+      "Votre dossier est incomplet. Il manque : {identity, select, first {l'identité} next {, l'identité} other {}}{address, select, first {l'adresse} next {, l'adresse} other {}}{document, select, first {la pièce d'identité} next {, la pièce d'identité} other {}}{front, select, first {la photo recto} next {, la photo recto} other {}}{back, select, first {la photo verso} next {, la photo verso} other {}}{selfie, select, first {le selfie} next {, le selfie} other {}}.",
+    KYC_UNDERAGE: "Vous devez avoir au moins 18 ans pour faire vérifier votre identité.",
+    KYC_FILE_REQUIRED: "Aucune photo reçue. Choisissez une image à envoyer.",
+    KYC_FILE_TYPE: "Ce fichier n'est pas une photo acceptée : envoyez une image JPEG, PNG ou WebP.",
+    KYC_FILE_TOO_LARGE: "La photo dépasse 10 Mo. Envoyez une image plus légère.",
+    KYC_NOT_PENDING: "Ce dossier n'est pas en attente d'examen.",
   },
   mail: {
+    purchaseSubject: "FRE — Achat confirmé",
+    purchaseIntro:
+      "Votre paiement pour {{item}} est bien arrivé : votre vitesse de minage gagne +{{bonus}} FRE/h.",
+    purchaseAction: "Voir ma boutique",
     greeting: "Bonjour {{nickname}},",
     signature: "L'équipe FRE",
     ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail.",
@@ -77,6 +100,14 @@ export const fr = {
     supportAction: "Suivre ma demande",
     supportAnsweredSubject: "FRE — Réponse à votre demande",
     supportAnsweredIntro: "L'équipe FRE a répondu à votre demande « {{subject}} ».",
+    kycApprovedSubject: "FRE — Identité vérifiée",
+    kycApprovedIntro:
+      "Bonne nouvelle : votre identité est vérifiée. Vous pouvez maintenant retirer vos FRE vers votre portefeuille TON.",
+    kycApprovedAction: "Voir mon statut",
+    kycRejectedSubject: "FRE — Vérification d'identité refusée",
+    kycRejectedIntro:
+      "Votre demande de vérification d'identité a été refusée pour la raison ci-dessous. Vous pouvez corriger votre dossier et le soumettre à nouveau.",
+    kycRejectedAction: "Reprendre ma vérification",
   },
   notifications: {
     mining_session_end: {
@@ -111,6 +142,11 @@ export const fr = {
       title: "Réponse du support",
       message: "L'équipe FRE a répondu à votre demande « {{subject}} ».",
     },
+    referral_reminder: {
+      title: "Votre parrain vous attend",
+      message:
+        "{{nickname}} vous rappelle de lancer votre session de minage : vos FRE s'accumulent même application fermée.",
+    },
     withdrawal_complete: {
       title: "Retrait effectué",
       message: "Votre retrait de {{amount}} FRE a été envoyé.",
@@ -118,6 +154,11 @@ export const fr = {
     purchase_confirmation: {
       title: "Achat confirmé",
       message: "Votre achat {{item}} est confirmé.",
+    },
+    kyc_decision: {
+      title: "{decision, select, approved {Identité vérifiée} other {Vérification refusée}}",
+      message:
+        "{decision, select, approved {Votre identité est vérifiée : les retraits sont débloqués.} other {Votre vérification d'identité a été refusée. Consultez le motif et recommencez.}}",
     },
   },
 };

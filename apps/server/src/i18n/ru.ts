@@ -40,6 +40,9 @@ export const ru: Catalog = {
     REFERRAL_CODE_OWN: "Нельзя использовать собственный реферальный код.",
     REFERRER_ALREADY_SET: "У вас уже есть пригласивший.",
     REFERRAL_LOOP: "Такое приглашение создало бы цикл.",
+    REFERRAL_REMIND_TOO_SOON:
+      "Вы уже напоминали этому рефералу менее 24 часов назад. Следующее напоминание можно отправить через {unit, select, hour {{hours, plural, one {# час} few {# часа} many {# часов} other {# часа}}} other {{minutes, plural, one {# минуту} few {# минуты} many {# минут} other {# минуты}}}}.",
+    REFERRAL_ALREADY_MINING: "Этот реферал сейчас майнит: напоминать не нужно.",
     BONUS_LOGIN_REQUIRED: "Войдите, чтобы использовать бонусный код.",
     BONUS_CODE_INVALID: "Неверный бонусный код.",
     BONUS_CODE_INACTIVE: "Этот код больше не активен.",
@@ -57,8 +60,27 @@ export const ru: Catalog = {
     TASK_TOO_SOON: "Выполните задание и подтвердите через несколько секунд.",
     TASK_NOT_DONE: "Задание ещё не выполнено.",
     TASK_UNAVAILABLE: "Это задание пока недоступно.",
+    TON_PROOF_INVALID:
+      "Подтверждение владения кошельком отклонено: {reason, select, signature {неверная подпись} domain {оно подписано для другого сайта} expired {оно устарело} payload {запрос неизвестен, уже использован или истёк} address {адрес не соответствует контракту кошелька} key {открытый ключ не совпадает} contract {кошелёк не распознан} other {оно некорректно}}.",
+    WALLET_IN_USE: "Этот кошелёк уже привязан к другому аккаунту.",
+    SHOP_ITEM_UNAVAILABLE: "Этот товар недоступен.",
+    PACK_ALREADY_OWNED: "У вас уже есть этот пакет.",
+    BOX_ALREADY_ACTIVE: "Бокс уже активен: другой можно купить, когда он закончится.",
+    PAYMENT_ALREADY_RESOLVED: "Этот платёж уже обработан.",
+    KYC_LOCKED:
+      "{status, select, approved {Ваша личность уже подтверждена: заявку больше нельзя изменить.} other {Ваша заявка на рассмотрении: сейчас её нельзя изменить.}}",
+    KYC_INCOMPLETE:
+      "Заявка заполнена не полностью. Не хватает: {identity, select, first {личных данных} next {, личных данных} other {}}{address, select, first {адреса} next {, адреса} other {}}{document, select, first {документа} next {, документа} other {}}{front, select, first {фото лицевой стороны} next {, фото лицевой стороны} other {}}{back, select, first {фото оборотной стороны} next {, фото оборотной стороны} other {}}{selfie, select, first {селфи} next {, селфи} other {}}.",
+    KYC_UNDERAGE: "Для подтверждения личности вам должно быть не меньше 18 лет.",
+    KYC_FILE_REQUIRED: "Фото не получено. Выберите изображение для загрузки.",
+    KYC_FILE_TYPE: "Этот файл не подходит: загрузите изображение JPEG, PNG или WebP.",
+    KYC_FILE_TOO_LARGE: "Фото больше 10 МБ. Загрузите изображение поменьше.",
+    KYC_NOT_PENDING: "Эта заявка не ожидает рассмотрения.",
   },
   mail: {
+    purchaseSubject: "FRE — Покупка подтверждена",
+    purchaseIntro: "Оплата за {{item}} получена: скорость майнинга выросла на +{{bonus}} FRE/ч.",
+    purchaseAction: "Открыть магазин",
     greeting: "Здравствуйте, {{nickname}}!",
     signature: "Команда FRE",
     ignore: "Если вы не отправляли этот запрос, просто проигнорируйте это письмо.",
@@ -78,6 +100,14 @@ export const ru: Catalog = {
     supportAction: "Следить за запросом",
     supportAnsweredSubject: "FRE — Ответ на ваш запрос",
     supportAnsweredIntro: "Команда FRE ответила на ваш запрос «{{subject}}».",
+    kycApprovedSubject: "FRE — Личность подтверждена",
+    kycApprovedIntro:
+      "Хорошие новости: ваша личность подтверждена. Теперь вы можете выводить FRE на свой кошелёк TON.",
+    kycApprovedAction: "Посмотреть статус",
+    kycRejectedSubject: "FRE — В подтверждении личности отказано",
+    kycRejectedIntro:
+      "В подтверждении вашей личности отказано по указанной ниже причине. Вы можете исправить заявку и отправить её снова.",
+    kycRejectedAction: "Продолжить проверку",
   },
   notifications: {
     mining_session_end: {
@@ -112,6 +142,11 @@ export const ru: Catalog = {
       title: "Ответ поддержки",
       message: "Команда FRE ответила на ваше обращение «{{subject}}».",
     },
+    referral_reminder: {
+      title: "Вас ждёт пригласивший",
+      message:
+        "{{nickname}} напоминает вам запустить сессию майнинга: FRE начисляются, даже когда приложение закрыто.",
+    },
     withdrawal_complete: {
       title: "Вывод выполнен",
       message: "Ваш вывод {{amount}} FRE отправлен.",
@@ -119,6 +154,11 @@ export const ru: Catalog = {
     purchase_confirmation: {
       title: "Покупка подтверждена",
       message: "Ваша покупка {{item}} подтверждена.",
+    },
+    kyc_decision: {
+      title: "{decision, select, approved {Личность подтверждена} other {Проверка отклонена}}",
+      message:
+        "{decision, select, approved {Ваша личность подтверждена: вывод средств доступен.} other {В подтверждении личности отказано. Посмотрите причину и попробуйте снова.}}",
     },
   },
 };

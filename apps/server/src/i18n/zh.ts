@@ -38,6 +38,9 @@ export const zh: Catalog = {
     REFERRAL_CODE_OWN: "不能使用自己的邀请码。",
     REFERRER_ALREADY_SET: "您已经有邀请人了。",
     REFERRAL_LOOP: "该邀请关系会形成循环。",
+    REFERRAL_REMIND_TOO_SOON:
+      "您在 24 小时内已提醒过该被邀请人。{unit, select, hour {{hours, plural, other {# 小时}}} other {{minutes, plural, other {# 分钟}}}}后可再次提醒。",
+    REFERRAL_ALREADY_MINING: "该被邀请人正在挖矿，无需提醒。",
     BONUS_LOGIN_REQUIRED: "您需要登录才能使用奖励码。",
     BONUS_CODE_INVALID: "奖励码无效。",
     BONUS_CODE_INACTIVE: "此代码已停用。",
@@ -55,8 +58,27 @@ export const zh: Catalog = {
     TASK_TOO_SOON: "请先完成任务，几秒后再确认。",
     TASK_NOT_DONE: "任务尚未完成。",
     TASK_UNAVAILABLE: "该任务暂不可用。",
+    TON_PROOF_INVALID:
+      "钱包所有权证明被拒绝：{reason, select, signature {签名不正确} domain {它是为其他网站签名的} expired {它已过期} payload {挑战未知、已使用或已过期} address {地址与钱包合约不符} key {公钥不匹配} contract {无法识别该钱包} other {格式不正确}}。",
+    WALLET_IN_USE: "该钱包已绑定到另一个账户。",
+    SHOP_ITEM_UNAVAILABLE: "该商品不可用。",
+    PACK_ALREADY_OWNED: "您已拥有此礼包。",
+    BOX_ALREADY_ACTIVE: "已有一个宝箱在生效：结束后才能购买另一个。",
+    PAYMENT_ALREADY_RESOLVED: "该付款已处理。",
+    KYC_LOCKED:
+      "{status, select, approved {您的身份已通过验证：资料无法再修改。} other {您的资料正在审核中：目前无法修改。}}",
+    KYC_INCOMPLETE:
+      "您的资料不完整。缺少：{identity, select, first {身份信息} next {、身份信息} other {}}{address, select, first {地址} next {、地址} other {}}{document, select, first {证件信息} next {、证件信息} other {}}{front, select, first {正面照片} next {、正面照片} other {}}{back, select, first {背面照片} next {、背面照片} other {}}{selfie, select, first {自拍照} next {、自拍照} other {}}。",
+    KYC_UNDERAGE: "您必须年满 18 周岁才能进行身份验证。",
+    KYC_FILE_REQUIRED: "未收到照片。请选择要上传的图片。",
+    KYC_FILE_TYPE: "此文件不是可接受的照片：请上传 JPEG、PNG 或 WebP 图片。",
+    KYC_FILE_TOO_LARGE: "照片超过 10 MB。请上传较小的图片。",
+    KYC_NOT_PENDING: "此资料不在待审核状态。",
   },
   mail: {
+    purchaseSubject: "FRE — 购买已确认",
+    purchaseIntro: "您为 {{item}} 的付款已到账：挖矿速度提升 +{{bonus}} FRE/小时。",
+    purchaseAction: "打开商店",
     greeting: "{{nickname}}，您好：",
     signature: "FRE 团队",
     ignore: "如果这不是您本人的操作，请忽略此邮件。",
@@ -74,6 +96,12 @@ export const zh: Catalog = {
     supportAction: "查看我的请求",
     supportAnsweredSubject: "FRE — 您的请求已回复",
     supportAnsweredIntro: "FRE 团队已回复您的请求「{{subject}}」。",
+    kycApprovedSubject: "FRE — 身份已验证",
+    kycApprovedIntro: "好消息：您的身份已通过验证。现在可以将 FRE 提取到您的 TON 钱包。",
+    kycApprovedAction: "查看我的状态",
+    kycRejectedSubject: "FRE — 身份验证未通过",
+    kycRejectedIntro: "您的身份验证因以下原因未通过。您可以修改资料后重新提交。",
+    kycRejectedAction: "继续验证",
   },
   notifications: {
     mining_session_end: {
@@ -108,6 +136,10 @@ export const zh: Catalog = {
       title: "客服已回复",
       message: "FRE 团队已回复您的请求“{{subject}}”。",
     },
+    referral_reminder: {
+      title: "您的邀请人在等您",
+      message: "{{nickname}} 提醒您开始挖矿：即使关闭应用，FRE 也会持续累积。",
+    },
     withdrawal_complete: {
       title: "提现已完成",
       message: "您的 {{amount}} FRE 提现已发送。",
@@ -115,6 +147,11 @@ export const zh: Catalog = {
     purchase_confirmation: {
       title: "购买已确认",
       message: "您的购买 {{item}} 已确认。",
+    },
+    kyc_decision: {
+      title: "{decision, select, approved {身份已验证} other {验证未通过}}",
+      message:
+        "{decision, select, approved {您的身份已通过验证：提现功能已解锁。} other {您的身份验证未通过。请查看原因后重试。}}",
     },
   },
 };

@@ -23,13 +23,13 @@ export interface FileContent {
  * that shows a file reads it through this interface after its own authorization.
  *
  * Implementations: `localFileStore(root)`, the embedded default (a private folder, `./data/files`
- * in production wiring). An S3-compatible driver comes later for several instances (architecture,
- * "Runtime: embedded default vs. production"): same keys as object keys, `put` = PutObject with
- * the content type, `get` = GetObject (NoSuchKey → null), `delete` = DeleteObject (idempotent),
- * `exists` = HeadObject.
+ * next to the embedded database), and `s3FileStore` (lib/s3-file-store.ts) for several instances
+ * (architecture, "Runtime: embedded default vs. production"): same keys as object keys, `put` =
+ * PutObject with the content type, `get` = GetObject (NoSuchKey → null), `delete` = DeleteObject
+ * (idempotent), `exists` = HeadObject. `FILES_URL` picks one (`fileStoreFromUrl`).
  */
 export interface FileStore {
-  kind: "local";
+  kind: "local" | "s3";
   /** Stores the bytes under the key, replacing any previous file atomically. */
   put(key: string, bytes: Uint8Array, meta: { contentType: string }): Promise<StoredFile>;
   /** The file, or null when the key holds nothing. */
@@ -66,7 +66,8 @@ export function assertFileKey(key: unknown): asserts key is string {
   }
 }
 
-function assertContentType(contentType: unknown): asserts contentType is string {
+/** Throws unless the content type is a short printable `type/subtype` (it may become a header). */
+export function assertContentType(contentType: unknown): asserts contentType is string {
   if (
     typeof contentType !== "string" ||
     contentType.length > 200 ||

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Button } from "../components/ui/button";
 import { Logo } from "../components/ui/logo";
+import { isOfflineError, OfflineNotice } from "../features/loading/components/offline-notice";
 
 /** Spec §2 error screen: title, the error text (or a generic one) and a reload button. */
 export function ErrorScreen({ message }: { message?: string | undefined }) {
@@ -31,9 +32,10 @@ function messageOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** errorElement of the router. */
+/** errorElement of the router: a screen that could not load for want of a network says so. */
 export function RouteErrorScreen() {
   const error = useRouteError();
+  if (isOfflineError(error)) return <OfflineNotice />;
   return <ErrorScreen message={messageOf(error)} />;
 }
 
@@ -50,7 +52,9 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
   }
 
   override render() {
-    if (this.state.error) return <ErrorScreen message={messageOf(this.state.error)} />;
+    const { error } = this.state;
+    if (error && isOfflineError(error)) return <OfflineNotice />;
+    if (error) return <ErrorScreen message={messageOf(error)} />;
     return this.props.children;
   }
 }

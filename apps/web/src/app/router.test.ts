@@ -5,6 +5,7 @@ import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ADMIN_SECTIONS } from "../features/admin/admin-sections";
+import { FAQ_ITEMS } from "../features/help/faq-items";
 
 // Route modules load their catalogs through i18next; here only the modules matter.
 const loadNamespaces = vi.hoisted(() => vi.fn(async (..._namespaces: string[]) => undefined));
@@ -16,6 +17,7 @@ const { VisitorOnly } = await import("./guards");
 const { AdminLayout } = await import("./layouts/admin-layout");
 const { AuthenticatedLayout } = await import("./layouts/authenticated-layout");
 const { PublicLayout } = await import("./layouts/public-layout");
+const { SessionLayout } = await import("./layouts/session-layout");
 
 interface Found {
   route: RouteObject;
@@ -92,6 +94,7 @@ describe("route table", () => {
       ["loading", []],
       ["dashboard", [RequireAuth, AuthenticatedLayout]],
       ["support", [RequireAuth, AuthenticatedLayout]],
+      ["faq", [SessionLayout]],
       ["withdrawal", [RequireAuth, AuthenticatedLayout]],
       ["admin", [RequireAdmin, AdminLayout]],
     ];
@@ -99,6 +102,16 @@ describe("route table", () => {
       const found = find(path);
       expect(found, path).toBeDefined();
       if (found) expect(await chain(found), path).toEqual(ancestors);
+    }
+  });
+
+  it("leads every FAQ answer's link to a page of the table (visitors sign in on the way)", () => {
+    for (const item of FAQ_ITEMS) {
+      for (const link of item.links) {
+        if (link.to.startsWith("#")) continue;
+        const found = find(link.to.slice(1));
+        expect(found, `${item.id} → ${link.to}`).toBeDefined();
+      }
     }
   });
 

@@ -17,8 +17,8 @@ import { RootLayout } from "./routes/root-layout";
 
 /** Who may open a page (none: everyone). */
 type Guard = "visitor" | "signedIn" | "admin";
-/** The chrome around a page (none: the page alone). */
-type Layout = "public" | "app" | "admin";
+/** The chrome around a page (none: the page alone); "either" follows the session. */
+type Layout = "public" | "app" | "admin" | "either";
 
 interface PageRoute {
   /** From the root, without the leading slash; "" is the landing. */
@@ -117,15 +117,21 @@ const PAGES: PageRoute[] = [
     () => import("../features/contest/routes/contest-page").then((m) => m.ContestPage),
     "contest",
   ),
-  app("faq", () => import("../features/help/routes/faq-page").then((m) => m.FaqPage), "help"),
+  // Visitors read the FAQ too (the landing's footer links to it); its links to signed-in
+  // pages go through the sign-in and back.
+  {
+    path: "faq",
+    load: () => import("../features/help/routes/faq-page").then((m) => m.FaqPage),
+    namespaces: ["help"],
+    layout: "either",
+  },
   app(
     "support",
     () => import("../features/support/routes/support-page").then((m) => m.SupportPage),
     "help",
   ),
-  ...(["withdrawal", "kyc", "shop", "fre", "game"] as const).map((page) =>
-    app(page, placeholder(page)),
-  ),
+  app("shop", () => import("../features/shop/routes/shop-page").then((m) => m.ShopPage), "shop"),
+  ...(["withdrawal", "kyc", "fre", "game"] as const).map((page) => app(page, placeholder(page))),
   admin("admin", () =>
     import("../features/admin/routes/admin-home-page").then((m) => m.AdminHomePage),
   ),
@@ -154,6 +160,12 @@ const LAYOUTS: Record<Layout, NonIndexRouteObject> = {
   },
   admin: {
     lazy: lazyRoute(() => import("./layouts/admin-layout").then((m) => m.AdminLayout), ["admin"]),
+  },
+  either: {
+    lazy: lazyRoute(
+      () => import("./layouts/session-layout").then((m) => m.SessionLayout),
+      ["app", "messages", "pwa"],
+    ),
   },
 };
 

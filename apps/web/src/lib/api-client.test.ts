@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api } from "./api-client";
+import { ApiError, api, EARLY_MAX_AGE_MS, type EarlyRequest, hasEarlyRequest } from "./api-client";
 
 function respond(status: number, body?: unknown, headers: Record<string, string> = {}) {
   return vi.fn(
@@ -70,5 +70,68 @@ describe("api client", () => {
       }),
     );
     await expect(api.get("/api/me")).rejects.toMatchObject({ status: 0, error: "NETWORK_ERROR" });
+  });
+});
+
+describe("requests sent by boot.js with the HTML", () => {
+  function early(response: Promise<Response>, sentAt = Date.now()): EarlyRequest {
+    return { sentAt, receivedAt: sentAt + 5, response };
+  }
+  function withEarly(requests: Record<string, EarlyRequest>) {
+    vi.stubGlobal("window", { __freEarly: requests });
+  }
+
+  it("are adopted once by the first GET of the same path and query; later ones ask the server", async () => {
+    withEarly({
+      "/api/wallet/ledger?limit=20": early(Promise.resolve(Response.json({ from: "boot" }))),
+    });
+    const fetchMock = respond(200, { from: "network" });
+    vi.stubGlobal("fetch", fetchMock);
+    expect(hasEarlyRequest("/api/wallet/ledger?limit=20")).toBe(true);
+    expect(hasEarlyRequest("/api/wallet/ledger")).toBe(false);
+    await expect(api.get("/api/wallet/ledger?limit=20")).resolves.toEqual({ from: "boot" });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(hasEarlyRequest("/api/wallet/ledger?limit=20")).toBe(false);
+    await expect(api.get("/api/wallet/ledger?limit=20")).resolves.toEqual({ from: "network" });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("answer errors and network failures as the app's own requests do", async () => {
+    withEarly({
+      "/api/me": early(
+        Promise.resolve(Response.json({ error: "UNAUTHORIZED", message: "Non" }, { status: 401 })),
+      ),
+      "/api/mining": early(Promise.reject(new TypeError("Failed to fetch"))),
+    });
+    vi.stubGlobal("fetch", respond(200, {}));
+    await expect(api.get("/api/me")).rejects.toMatchObject({ status: 401, error: "UNAUTHORIZED" });
+    await expect(api.get("/api/mining")).rejects.toMatchObject({
+      status: 0,
+      error: "NETWORK_ERROR",
+    });
+  });
+
+  it("are never used for a write, nor once too old", async () => {
+    withEarly({
+      "/api/mining": early(Promise.resolve(Response.json({ from: "boot" }))),
+      "/api/wallet": early(
+        Promise.resolve(Response.json({ from: "boot" })),
+        Date.now() - EARLY_MAX_AGE_MS - 1,
+      ),
+    });
+    const fetchMock = respond(200, { from: "network" });
+    vi.stubGlobal("fetch", fetchMock);
+    await expect(api.post("/api/mining")).resolves.toEqual({ from: "network" });
+    expect(hasEarlyRequest("/api/wallet")).toBe(false);
+    await expect(api.get("/api/wallet")).resolves.toEqual({ from: "network" });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("stop waiting when the caller aborts", async () => {
+    withEarly({ "/api/leaderboard": early(new Promise<Response>(() => undefined)) });
+    const controller = new AbortController();
+    const pending = api.get("/api/leaderboard", controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
   });
 });

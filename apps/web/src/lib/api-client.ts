@@ -58,32 +58,106 @@ async function errorBody(response: Response): Promise<ApiErrorBody> {
   return { ...fallback, retryAfter: parseRetryAfter(response.headers.get("Retry-After")) };
 }
 
+/**
+ * A GET that public/boot.js sent with the HTML (see app/route-preload.ts): the times bracket
+ * the server's answer, as a request made here would.
+ */
+export interface EarlyRequest {
+  sentAt: number;
+  receivedAt: number | undefined;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __freEarly?: Record<string, EarlyRequest | undefined>;
+  }
+}
+
+/** Past this age an early answer is not adopted: the screen that wanted it is long gone. */
+export const EARLY_MAX_AGE_MS = 30_000;
+
+/**
+ * Takes the boot script's request for `path` (path and query, verbatim), once: whoever asks
+ * first adopts its answer and every later call asks the server.
+ */
+export function takeEarlyRequest(path: string): EarlyRequest | undefined {
+  const early = typeof window === "undefined" ? undefined : window.__freEarly;
+  const request = early?.[path];
+  if (!early || !request) return undefined;
+  delete early[path];
+  return Date.now() - request.sentAt <= EARLY_MAX_AGE_MS ? request : undefined;
+}
+
+/** True while the boot script's request for `path` waits to be adopted. */
+export function hasEarlyRequest(path: string): boolean {
+  const request = typeof window === "undefined" ? undefined : window.__freEarly?.[path];
+  return request !== undefined && Date.now() - request.sentAt <= EARLY_MAX_AGE_MS;
+}
+
+/** No answer at all (offline, server unreachable): what every caller gets, status 0. */
+export function networkError(): ApiError {
+  return new ApiError(0, { error: "NETWORK_ERROR", message: i18n.t("common:errors.network") });
+}
+
+/** True for a request that got no answer (the device or the server is unreachable). */
+export function isNetworkError(value: unknown): boolean {
+  return value instanceof ApiError && value.status === 0;
+}
+
+function abortError(): DOMException {
+  return new DOMException("The operation was aborted.", "AbortError");
+}
+
+/** `response`, or an AbortError as soon as `signal` aborts (the answer is then dropped). */
+function untilAborted(response: Promise<Response>, signal: AbortSignal | undefined) {
+  if (!signal) return response;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<Response>((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+async function settle<T>(pending: Promise<Response>, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await untilAborted(pending, signal);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw networkError();
+  }
+  if (!response.ok) throw new ApiError(response.status, await errorBody(response));
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The answer to an early request, read as apiRequest reads its own. */
+export function readEarly<T>(request: EarlyRequest, signal?: AbortSignal): Promise<T> {
+  return settle<T>(request.response, signal);
+}
+
 /** JSON call to our API with the session cookie and the UI language. */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? "GET";
+  const early = method === "GET" ? takeEarlyRequest(path) : undefined;
+  if (early) return readEarly<T>(early, request.signal);
+
   const headers: Record<string, string> = {
     Accept: "application/json",
     "Accept-Language": i18n.resolvedLanguage ?? storedLanguage(),
   };
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
-
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: request.method ?? "GET",
-      credentials: "include",
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, { error: "NETWORK_ERROR", message: i18n.t("common:errors.network") });
-  }
-
-  if (!response.ok) throw new ApiError(response.status, await errorBody(response));
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const pending = fetch(path, {
+    method,
+    credentials: "include",
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    signal: request.signal,
+  });
+  return settle<T>(pending);
 }
 
 export const api = {

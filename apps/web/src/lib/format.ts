@@ -12,3 +12,30 @@ export function formatDateTime(iso: string, language: string): string {
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(intlLocale(language)).format(value);
 }
+
+/** Whole hours and minutes in `ms`, minutes rounded up: a wait never reads shorter than it is. */
+export function hoursAndMinutes(ms: number): { hours: number; minutes: number } {
+  const total = Math.max(0, Math.ceil(ms / 60_000));
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
+}
+
+/** The `app` namespace's translate function, as much of it as durations need. */
+type DurationT = (
+  key: "duration.hours" | "duration.minutes" | "duration.hoursMinutes",
+  options: Record<string, string | number>,
+) => string;
+
+/**
+ * "23 heures et 5 minutes", "1 minute", "6 heures" (coarse: whole hours rounded up once an hour
+ * or more is left), with each language's plural forms.
+ */
+export function formatDuration(ms: number, t: DurationT, { coarse = false } = {}): string {
+  const { hours, minutes } = hoursAndMinutes(ms);
+  if (coarse && hours > 0) return t("duration.hours", { count: minutes > 0 ? hours + 1 : hours });
+  if (hours === 0) return t("duration.minutes", { count: minutes });
+  if (minutes === 0) return t("duration.hours", { count: hours });
+  return t("duration.hoursMinutes", {
+    hours: t("duration.hours", { count: hours }),
+    minutes: t("duration.minutes", { count: minutes }),
+  });
+}

@@ -6,11 +6,32 @@ const FRACTION_DIGITS = 9;
 export interface FreFormatOptions {
   /** Fraction digits always shown (default 2). */
   minFractionDigits?: number;
-  /** Digits beyond this are cut, never rounded up: we never show more than there is (default 9). */
+  /** Digits beyond this are rounded half-up on the exact amount (default 9: nothing rounded). */
   maxFractionDigits?: number;
-  /** Prefix positive amounts with "+" (ledger lines). */
+  /** Prefix positive amounts with "+" (ledger lines, rate parts). */
   signed?: boolean;
 }
+
+/**
+ * The one rule for showing FRE: the precision depends on where the amount is read.
+ * Every context rounds half-up on the exact decimal (0.074999 → "0,0750" as a balance).
+ */
+export const FRE_CONTEXTS = {
+  /** The live counter of a session: every nano-FRE, so it visibly moves every tick. */
+  counter: { minFractionDigits: 9, maxFractionDigits: 9 },
+  /** A balance, or an amount credited, claimed or spent: "0,0250". */
+  balance: { minFractionDigits: 4, maxFractionDigits: 4 },
+  /** A balance growing live while a session runs: moves every few seconds at the base rate. */
+  liveBalance: { minFractionDigits: 6, maxFractionDigits: 6 },
+  /** A rate in FRE/h: "0,001042", "0,02", "0,40". */
+  rate: { minFractionDigits: 2, maxFractionDigits: 6 },
+  /** Totals compared side by side (leaderboard, public figures): "12,35". */
+  leaderboard: { minFractionDigits: 2, maxFractionDigits: 2 },
+  /** A figure quoted in a sentence (rules, FAQ): its own digits, nothing padded. */
+  exact: { minFractionDigits: 0, maxFractionDigits: FRACTION_DIGITS },
+} as const satisfies Record<string, FreFormatOptions>;
+
+export type FreContext = keyof typeof FRE_CONTEXTS;
 
 export interface FreParts {
   sign: "" | "-" | "+";
@@ -46,6 +67,17 @@ function toNano(amount: string | bigint): bigint {
   return typeof amount === "bigint" ? amount : parseFre(amount);
 }
 
+function optionsOf(format: FreContext | FreFormatOptions | undefined): FreFormatOptions {
+  if (format === undefined) return {};
+  return typeof format === "string" ? FRE_CONTEXTS[format] : format;
+}
+
+/** `abs` rounded half-up to `digits` fraction digits, still in nano-FRE. */
+function roundNano(abs: bigint, digits: number): bigint {
+  const unit = 10n ** BigInt(FRACTION_DIGITS - digits);
+  return ((abs + unit / 2n) / unit) * unit;
+}
+
 /**
  * Splits an amount (decimal string of the API or nano-FRE bigint) into locale-formatted parts
  * with integer arithmetic only: no float ever touches money.
@@ -53,35 +85,42 @@ function toNano(amount: string | bigint): bigint {
 export function freParts(
   amount: string | bigint,
   language: string,
-  {
+  format?: FreContext | FreFormatOptions,
+  signedOverride?: boolean,
+): FreParts {
+  const {
     minFractionDigits = 2,
     maxFractionDigits = FRACTION_DIGITS,
     signed = false,
-  }: FreFormatOptions = {},
-): FreParts {
+  } = optionsOf(format);
   const nano = toNano(amount);
-  const abs = nano < 0n ? -nano : nano;
   const max = Math.max(0, Math.min(FRACTION_DIGITS, maxFractionDigits));
   const min = Math.max(0, Math.min(max, minFractionDigits));
-  let fraction = (abs % NANO_PER_FRE).toString().padStart(FRACTION_DIGITS, "0").slice(0, max);
+  const rounded = roundNano(nano < 0n ? -nano : nano, max);
+  let fraction = (rounded % NANO_PER_FRE).toString().padStart(FRACTION_DIGITS, "0").slice(0, max);
   while (fraction.length > min && fraction.endsWith("0")) fraction = fraction.slice(0, -1);
   const symbols = localeSymbols(language);
-  const shownIsZero = abs / NANO_PER_FRE === 0n && /^0*$/.test(fraction);
+  const withSign = signedOverride ?? signed;
+  const shownIsZero = rounded === 0n;
   return {
-    sign: nano < 0n && !shownIsZero ? "-" : signed && nano > 0n && !shownIsZero ? "+" : "",
-    whole: symbols.integer.format(abs / NANO_PER_FRE),
+    sign: shownIsZero ? "" : nano < 0n ? "-" : withSign ? "+" : "",
+    whole: symbols.integer.format(rounded / NANO_PER_FRE),
     decimal: fraction ? symbols.decimal : "",
     fraction,
   };
 }
 
-/** "1234.500000000" → "1 234,50" (fr), "1,234.50" (en). */
+/**
+ * "1234.500000000" → "1 234,5000" (fr, balance), "1,234.50" (en, leaderboard).
+ * `format` is a context of FRE_CONTEXTS (preferred) or explicit digits.
+ */
 export function formatFre(
   amount: string | bigint,
   language: string,
-  options?: FreFormatOptions,
+  format?: FreContext | FreFormatOptions,
+  { signed }: { signed?: boolean } = {},
 ): string {
-  const parts = freParts(amount, language, options);
+  const parts = freParts(amount, language, format, signed);
   return `${parts.sign}${parts.whole}${parts.decimal}${parts.fraction}`;
 }
 
@@ -89,10 +128,11 @@ export function formatFre(
 export function formatFreSafe(
   amount: string,
   language: string,
-  options?: FreFormatOptions,
+  format?: FreContext | FreFormatOptions,
+  options?: { signed?: boolean },
 ): string {
   try {
-    return formatFre(amount, language, options);
+    return formatFre(amount, language, format, options);
   } catch {
     return amount;
   }

@@ -15,6 +15,8 @@ export const NAMESPACES = [
   "contest",
   "pwa",
   "help",
+  "shop",
+  "ton",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -8,6 +8,8 @@ import type help from "../locales/fr/help.json";
 import type landing from "../locales/fr/landing.json";
 import type messages from "../locales/fr/messages.json";
 import type pwa from "../locales/fr/pwa.json";
+import type shop from "../locales/fr/shop.json";
+import type ton from "../locales/fr/ton.json";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -22,6 +24,8 @@ declare module "i18next" {
       contest: typeof contest;
       pwa: typeof pwa;
       help: typeof help;
+      shop: typeof shop;
+      ton: typeof ton;
     };
   }
 }

@@ -1,16 +1,17 @@
 import type { Me } from "@fre/shared";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "./api-client";
+import { ApiError, api, hasEarlyRequest, isNetworkError } from "./api-client";
 import { readStored, STORAGE_KEYS, writeStored } from "./storage";
 
 export type { Me };
 
 /**
  * The signed-in user, or null for a visitor. A browser with no sign-in hint asks
- * get-session first (200 null for visitors) so a visitor's page logs no failed request.
+ * get-session first (200 null for visitors) so a visitor's page logs no failed request —
+ * unless the boot script already asked /api/me with the HTML (a signed-in screen's address).
  */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  if (!hasSignedInHint()) {
+  if (!hasSignedInHint() && !hasEarlyRequest("/api/me")) {
     const session = await api.get<unknown>("/api/auth/get-session", signal);
     if (!session) return null;
   }
@@ -34,8 +35,15 @@ export const meQuery = queryOptions({
   queryFn: ({ signal }) => fetchMe(signal),
   staleTime: 30_000,
   retry: (failureCount, error) =>
-    !(error instanceof ApiError && error.status > 0 && error.status < 500) && failureCount < 2,
+    !(error instanceof ApiError && error.status > 0 && error.status < 500) &&
+    !offlineFailure(error) &&
+    failureCount < 2,
 });
+
+/** A request that got no answer while the browser says it is offline. */
+export function offlineFailure(error: unknown): boolean {
+  return isNetworkError(error) && typeof navigator !== "undefined" && !navigator.onLine;
+}
 
 export function useMe() {
   return useQuery(meQuery);

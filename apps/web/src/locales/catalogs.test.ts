@@ -23,6 +23,29 @@ function load(language: string, namespace: string): Map<string, string> {
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/** i18next plural forms: `key_one`, `key_few`… Each language has its own set (CLDR). */
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+
+/** Keys with every plural family folded to `key_#`, and each family's forms. */
+function folded(catalog: Map<string, string>) {
+  const keys = new Set<string>();
+  const forms = new Map<string, string[]>();
+  for (const key of catalog.keys()) {
+    const match = PLURAL.exec(key);
+    if (!match) {
+      keys.add(key);
+      continue;
+    }
+    const family = `${match[1]}_#`;
+    keys.add(family);
+    forms.set(family, [...(forms.get(family) ?? []), match[2] as string].sort());
+  }
+  return { keys: [...keys].sort(), forms };
+}
+
+const pluralCategories = (language: string) =>
+  [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+
 const namespaces = readdirSync(join(root, "fr")).filter((file) => file.endsWith(".json"));
 
 describe("translation catalogs", () => {
@@ -41,14 +64,24 @@ describe("translation catalogs", () => {
     for (const language of LANGUAGES.filter((l) => l !== "fr")) {
       it(`${language}/${namespace} has exactly the French keys and placeholders`, () => {
         const catalog = load(language, namespace);
-        expect([...catalog.keys()].sort()).toEqual([...source.keys()].sort());
-        for (const [key, text] of source) {
-          expect(placeholders(catalog.get(key) ?? ""), `${language}/${namespace}:${key}`).toEqual(
-            placeholders(text),
+        expect(folded(catalog).keys).toEqual(folded(source).keys);
+        for (const [key, text] of catalog) {
+          const match = PLURAL.exec(key);
+          // A plural form answers to the French "other" form of its family.
+          const french = match ? source.get(`${match[1]}_other`) : source.get(key);
+          expect(placeholders(text), `${language}/${namespace}:${key}`).toEqual(
+            placeholders(french ?? ""),
           );
         }
       });
     }
+    it(`${namespace} has each plural in exactly the forms of each language`, () => {
+      for (const language of LANGUAGES) {
+        for (const [family, forms] of folded(load(language, namespace)).forms) {
+          expect(forms, `${language}/${namespace}:${family}`).toEqual(pluralCategories(language));
+        }
+      }
+    });
     it(`no ${namespace} entry is empty in any language`, () => {
       for (const language of LANGUAGES) {
         for (const [key, text] of load(language, namespace)) {

@@ -22,6 +22,8 @@ export const adminNewAccessCodeBodySchema = z.object({
 export const adminSummarySchema = z.object({
   pendingKyc: z.number().int(),
   pendingWithdrawals: z.number().int(),
+  /** Support tickets waiting for the team's answer (status "open"). */
+  openSupportTickets: z.number().int(),
 });
 export const securityLogEntrySchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { languageSchema } from "./auth.ts";
+import { tonWalletSchema } from "./ton.ts";
 
 export const cookieConsentSchema = z.object({
   necessary: z.literal(true),
@@ -30,6 +31,8 @@ export const meResponseSchema = z.object({
   totalMined: z.string(),
   /** Current rate in FRE per hour. */
   miningRate: z.string(),
+  /** The TON wallet the user proved to own (ton_proof), or null. */
+  tonWallet: tonWalletSchema.nullable(),
 });
 export type Me = z.infer<typeof meResponseSchema>;
 

@@ -20,6 +20,8 @@ export const rateBreakdownSchema = z.object({
   base: amount,
   levels: amount,
   referrals: amount,
+  /** Permanent shop packs (FRE1, FRE3, FRE5). */
+  packs: amount,
   boosts: amount,
   activeReferrals: z.number().int(),
   countedReferrals: z.number().int(),

@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { hashSecret, randomCode, verifySecret } from "../../lib/secret-hash.ts";
 import { accessCodeGuard, reserveAttempt } from "../auth/auth.service.ts";
 import type { Viewer } from "../auth/viewer.ts";
+import { openTicketCount } from "../support/support.service.ts";
 import { roleOf } from "../users/users.service.ts";
 import {
   addSecurityLog,
@@ -142,5 +143,9 @@ export async function securityLog(deps: AdminDeps) {
 
 /** Pending requests for the admin home; withdrawals join when that feature lands. */
 export async function pendingSummary(deps: AdminDeps): Promise<AdminSummary> {
-  return { pendingKyc: await countPendingKyc(deps.db), pendingWithdrawals: 0 };
+  const [pendingKyc, openSupportTickets] = await Promise.all([
+    countPendingKyc(deps.db),
+    openTicketCount(deps),
+  ]);
+  return { pendingKyc, pendingWithdrawals: 0, openSupportTickets };
 }

@@ -31,7 +31,7 @@ import {
 export interface BonusDeps {
   db: Db;
   clock: Clock;
-  events: Pick<DomainEvents, "rateChanged">;
+  events: Pick<DomainEvents, "rateChanged" | "notify">;
 }
 
 const HOUR = 3_600_000;
@@ -55,6 +55,7 @@ export async function redeemCode(
     throw new AppError("BONUS_EMAIL_NOT_VERIFIED", 403);
   const now = deps.clock.now();
   let result: RedeemResult;
+  let sessionEnded = false;
   try {
     result = await deps.db.transaction(async (tx) => {
       const row = await lockCode(tx, code);
@@ -70,7 +71,7 @@ export async function redeemCode(
         durationHours: row.type === "boost" ? row.durationHours : null,
         usedAt: now,
       });
-      await applyEffect(deps, tx, row, userId, now);
+      sessionEnded = (await applyEffect(deps, tx, row, userId, now)).sessionEnded;
       return {
         code,
         type: row.type,
@@ -85,6 +86,8 @@ export async function redeemCode(
   }
   // A boost changes the running session's rate from now on.
   if (result.type === "boost") await deps.events.rateChanged(userId);
+  // A time reduction that reaches the end finishes the session: its end notice goes now.
+  if (sessionEnded) await deps.events.notify(userId, "mining_session_end");
   return result;
 }
 
@@ -94,7 +97,7 @@ async function applyEffect(
   row: BonusCodeRow,
   userId: string,
   now: Date,
-) {
+): Promise<{ sessionEnded: boolean }> {
   switch (row.type) {
     case "fre":
       await credit(tx, {
@@ -105,7 +108,7 @@ async function applyEffect(
         at: now,
         countsAsMined: true,
       });
-      return;
+      return { sessionEnded: false };
     case "boost":
       await addBoost(tx, {
         userId,
@@ -114,17 +117,22 @@ async function applyEffect(
         appliedAt: now,
         expiresAt: new Date(now.getTime() + row.durationHours * HOUR),
       });
-      return;
+      return { sessionEnded: false };
     case "time_reduction":
       try {
-        await reduceSessionTime(tx, deps.clock, userId, Number(row.rewardValue));
+        const { sendEndNotice } = await reduceSessionTime(
+          tx,
+          deps.clock,
+          userId,
+          Number(row.rewardValue),
+        );
+        return { sessionEnded: sendEndNotice };
       } catch (error) {
         if (error instanceof AppError && error.code === "NO_MINING_SESSION") {
           throw new AppError("NO_SESSION_FOR_TIME_REDUCTION", 409);
         }
         throw error;
       }
-      return;
   }
 }
 

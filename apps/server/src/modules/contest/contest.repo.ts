@@ -1,6 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { contestLinks, contestTaskOpens, levelValidations, users } from "../../db/schema/index.ts";
+import {
+  contestLinks,
+  contestTaskOpens,
+  levelValidations,
+  tonWallets,
+  userPacks,
+  users,
+} from "../../db/schema/index.ts";
 
 export async function readContestFacts(db: Db, userId: string) {
   const [user] = await db.select({ level: users.level }).from(users).where(eq(users.id, userId));
@@ -45,6 +52,24 @@ export async function hasVerifiedReferral(tx: Tx, userId: string) {
     .from(users)
     .where(and(eq(users.referredBy, userId), eq(users.emailVerified, true)));
   return (row?.n ?? 0) > 0;
+}
+
+/** Task 7: a wallet whose ownership the user proved (ton_proof). */
+export async function hasTonWallet(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ userId: tonWallets.userId })
+    .from(tonWallets)
+    .where(eq(tonWallets.userId, userId));
+  return row !== undefined;
+}
+
+/** Tasks 8–10: the pack is the user's (a paid order, or an admin's grant of a paid order). */
+export async function ownsPack(tx: Tx, userId: string, itemId: string) {
+  const [row] = await tx
+    .select({ itemId: userPacks.itemId })
+    .from(userPacks)
+    .where(and(eq(userPacks.userId, userId), eq(userPacks.itemId, itemId)));
+  return row !== undefined;
 }
 
 export async function validateLevel(

@@ -12,9 +12,11 @@ import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   findOpen,
+  hasTonWallet,
   hasVerifiedReferral,
   listValidations,
   lockUserLevel,
+  ownsPack,
   readContestFacts,
   recordOpen,
   upsertLinks,
@@ -36,8 +38,12 @@ export const DEFAULT_CONTEST_LINKS: Record<number, string> = {
   5: "https://fre.example/social/video",
 };
 
-/** Wallet and shop tasks wait for those features: shown as not yet available, never as done. */
-const isAvailable = (task: ContestTask) => task.kind === "social" || task.kind === "referral";
+/** The pack each purchase task asks for. */
+const PURCHASE_ITEMS: Partial<Record<ContestTask["task"], string>> = {
+  buy_fre1: "FRE1",
+  buy_fre3: "FRE3",
+  buy_fre5: "FRE5",
+};
 
 export async function getContest(deps: ContestDeps, userId: string): Promise<Contest> {
   const facts = await readContestFacts(deps.db, userId);
@@ -48,13 +54,7 @@ export async function getContest(deps: ContestDeps, userId: string): Promise<Con
     levels: CONTEST_TASKS.map((task) => {
       const validation = facts.validations.find((v) => v.level === task.level);
       const opened = facts.opens.find((o) => o.level === task.level);
-      const status = validation
-        ? "done"
-        : !isAvailable(task)
-          ? "unavailable"
-          : task.level === facts.level + 1
-            ? "current"
-            : "locked";
+      const status = validation ? "done" : task.level === facts.level + 1 ? "current" : "locked";
       return {
         level: task.level,
         task: task.task,
@@ -95,7 +95,6 @@ export async function confirmLevel(deps: ContestDeps, userId: string, level: num
     if (current === null) throw new AppError("UNAUTHORIZED", 401);
     if (level <= current) throw new AppError("LEVEL_ALREADY_VALIDATED", 409);
     if (level !== current + 1) throw new AppError("LEVEL_LOCKED", 409);
-    if (!isAvailable(task)) throw new AppError("TASK_UNAVAILABLE", 409);
     if (task.kind === "social") {
       const openedAt = await findOpen(tx, userId, level);
       if (!openedAt) throw new AppError("TASK_NOT_OPENED", 409);
@@ -104,6 +103,13 @@ export async function confirmLevel(deps: ContestDeps, userId: string, level: num
       }
     }
     if (task.kind === "referral" && !(await hasVerifiedReferral(tx, userId))) {
+      throw new AppError("TASK_NOT_DONE", 409);
+    }
+    if (task.kind === "wallet" && !(await hasTonWallet(tx, userId))) {
+      throw new AppError("TASK_NOT_DONE", 409);
+    }
+    const pack = PURCHASE_ITEMS[task.task];
+    if (task.kind === "purchase" && !(pack && (await ownsPack(tx, userId, pack)))) {
       throw new AppError("TASK_NOT_DONE", 409);
     }
     await validateLevel(tx, { userId, level, rewardNano: LEVEL_REWARD_NANO, at: now });

@@ -108,3 +108,44 @@ export const supportAnsweredMail = (
     actionKey: "supportAction",
     values: { subject },
   });
+
+export const purchaseConfirmedMail = (
+  user: Recipient,
+  values: { item: string; bonus: string },
+  url: string,
+): Mail =>
+  actionMail({
+    language: user.language,
+    to: user.email,
+    nickname: user.nickname,
+    url,
+    subjectKey: "purchaseSubject",
+    introKey: "purchaseIntro",
+    actionKey: "purchaseAction",
+    values,
+  });
+
+/** The verdict on an identity check; a rejection quotes the admin's reason. */
+export const kycDecisionMail = (
+  user: Recipient,
+  decision: { approved: true } | { approved: false; reason: string },
+  url: string,
+): Mail =>
+  actionMail({
+    language: user.language,
+    to: user.email,
+    nickname: user.nickname,
+    url,
+    ...(decision.approved
+      ? {
+          subjectKey: "kycApprovedSubject",
+          introKey: "kycApprovedIntro",
+          actionKey: "kycApprovedAction",
+        }
+      : {
+          subjectKey: "kycRejectedSubject",
+          introKey: "kycRejectedIntro",
+          actionKey: "kycRejectedAction",
+          quote: decision.reason,
+        }),
+  });

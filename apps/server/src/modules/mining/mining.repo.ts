@@ -40,7 +40,10 @@ const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.email_verifi
      where r.referred_by = u.id) as active_referrals,
     (select coalesce(sum(b.value_nano), 0)::text from boosts b
      where b.user_id = u.id and b.applied_at <= ${at} and b.expires_at > ${at}
-    ) as boosts_nano`;
+    ) as boosts_nano,
+    (select coalesce(sum(p.rate_bonus_nano), 0)::text from user_packs p
+     where p.user_id = u.id and p.granted_at <= ${at}
+    ) as packs_nano`;
 
 interface RateFactsRow {
   level: number;
@@ -48,6 +51,7 @@ interface RateFactsRow {
   email_verified: boolean;
   active_referrals: number;
   boosts_nano: string;
+  packs_nano: string;
 }
 
 const rateFactsOf = (row: RateFactsRow) => ({
@@ -56,6 +60,7 @@ const rateFactsOf = (row: RateFactsRow) => ({
   emailVerified: row.email_verified,
   activeReferrals: row.active_referrals,
   boostsNano: row.boosts_nano,
+  packsNano: row.packs_nano,
 });
 
 const RATE_FACTS_SQL = `select ${rateFactsColumns("$2::timestamptz")} from users u where u.id = $1`;
@@ -160,9 +165,9 @@ export async function readMiningState(db: Db, userId: string, now: Date) {
   return (await stateLoader(db)(stateKey(userId, now))) ?? null;
 }
 
-/** Earliest instant after `now` at which a boost of this user expires (a rate change). */
 /**
- * The next instant after `after` at which the user's rate changes by itself: a boost expires, or a
+ * The next instant after `after` at which the user's rate changes by itself: a boost starts (a box
+ * bought while another runs waits for its end) or expires, or a
  * referee's running session reaches its end (nobody claims at that instant, yet the referral stops
  * counting). Other changes (a start, a claim, a code, a level) happen on a request that re-rates.
  */
@@ -176,6 +181,7 @@ export async function nextRateChange(db: Executor, userId: string, after: Date) 
 
 const NEXT_RATE_CHANGE_SQL = `select least(
     (select min(b.expires_at) from boosts b where b.user_id = $1 and b.expires_at > $2::timestamptz),
+    (select min(b.applied_at) from boosts b where b.user_id = $1 and b.applied_at > $2::timestamptz),
     (select min(s.end_time) from users r
      join mining_sessions s on s.user_id = r.id and s.status = 'active'
        and s.end_time > $2::timestamptz

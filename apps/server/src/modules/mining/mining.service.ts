@@ -6,6 +6,7 @@ import {
   miningRate,
   RATE_REFRESH_MS,
   SESSION_DURATION_MS,
+  SESSION_END_NOTICE_MS,
   sessionEarnings,
 } from "@fre/shared";
 import type { Db, Tx } from "../../db/client.ts";
@@ -35,11 +36,17 @@ export interface MiningDeps {
 type Executor = Db | Tx;
 
 /** The rate (spec §9) that the facts read by the repository give. */
-const rateOf = (facts: { level: number; activeReferrals: number; boostsNano: string }) =>
+const rateOf = (facts: {
+  level: number;
+  activeReferrals: number;
+  boostsNano: string;
+  packsNano: string;
+}) =>
   miningRate({
     levels: facts.level,
     activeReferrals: facts.activeReferrals,
     boostsNano: BigInt(facts.boostsNano),
+    packsNano: BigInt(facts.packsNano),
   });
 
 async function rateAt(db: Executor, userId: string, at: Date) {
@@ -157,6 +164,7 @@ export async function getMining(deps: MiningDeps, userId: string): Promise<Minin
       base: formatNano(rate.base),
       levels: formatNano(rate.levels),
       referrals: formatNano(rate.referrals),
+      packs: formatNano(rate.packs),
       boosts: formatNano(rate.boosts),
       activeReferrals: state.activeReferrals,
       countedReferrals: Math.min(20, state.activeReferrals),
@@ -251,5 +259,11 @@ export async function reduceSessionTime(tx: Tx, clock: Clock, userId: string, ms
     timeReductionMs: current.timeReductionMs + cut,
   };
   await saveAccrual(tx, reduced);
-  return { reducedMs: cut };
+  // A cut that brings the end within the notice window ends the session now: the sweep would
+  // send its notice only at its next pass (or never, if the user claims first), so the notice is
+  // claimed here, in the same transaction, and sent by the caller after commit.
+  const endsNow = reduced.endTime.getTime() - now.getTime() <= SESSION_END_NOTICE_MS;
+  const sendEndNotice = endsNow && !current.notificationSent;
+  if (sendEndNotice) await updateSession(tx, current.id, { notificationSent: true });
+  return { reducedMs: cut, sendEndNotice };
 }

@@ -33,6 +33,10 @@ export function notificationTarget(type: string): string {
       return "/shop";
     case "support_answer":
       return "/support";
+    case "referral_reminder":
+      return "/dashboard";
+    case "kyc_decision":
+      return "/kyc";
     default:
       return "/";
   }

@@ -1,15 +1,22 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
+
+/** True when the user has a session running at `at` (a referral "active now", spec §5). */
+const miningAt = (at: SQL) =>
+  sql<boolean>`exists (select 1 from mining_sessions s
+    where s.user_id = "users"."id" and s.status = 'active' and s.end_time > ${at})`;
 
 export async function listReferrals(db: Db, userId: string, now: Date, limit: number) {
   const at = sql`${now.toISOString()}::timestamptz`;
   return db
     .select({
+      id: users.id,
       nickname: users.nickname,
       joinedAt: users.createdAt,
-      active: sql<boolean>`exists (select 1 from mining_sessions s
-        where s.user_id = "users"."id" and s.status = 'active' and s.end_time > ${at})`,
+      active: miningAt(at),
+      remindedAt: sql<string | Date | null>`(select r.reminded_at from referral_reminders r
+        where r.referral_id = "users"."id")`,
     })
     .from(users)
     .where(eq(users.referredBy, userId))
@@ -63,4 +70,39 @@ export async function setReferrerIfNone(tx: Tx, userId: string, referrerId: stri
 /** Serialises referrer changes so two users cannot pick each other at the same instant. */
 export async function lockReferralGraph(tx: Tx) {
   await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+}
+
+/** One of `referrerId`'s referrals, with whether it mines right now; null when not theirs. */
+export async function findOwnReferral(tx: Tx, referrerId: string, referralId: string, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await tx
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      active: miningAt(at),
+      referrerNickname: sql<string>`(select r.nickname from users r where r.id = ${referrerId})`,
+    })
+    .from(users)
+    .where(and(eq(users.id, referralId), eq(users.referredBy, referrerId)));
+  return row ?? null;
+}
+
+/**
+ * Stamps a reminder for `referralId` unless one was sent after `since`, in one statement (two
+ * taps at once cannot both pass). Returns the stamp written, or null with the standing one.
+ */
+export async function stampReminder(tx: Tx, referralId: string, now: Date, since: Date) {
+  const result = await tx.execute(sql`
+    insert into referral_reminders (referral_id, reminded_at)
+    values (${referralId}, ${now.toISOString()}::timestamptz)
+    on conflict (referral_id) do update set reminded_at = excluded.reminded_at
+      where referral_reminders.reminded_at <= ${since.toISOString()}::timestamptz
+    returning reminded_at as "remindedAt"`);
+  const [written] = rowsOf<{ remindedAt: string | Date }>(result);
+  if (written) return { written: true, remindedAt: new Date(written.remindedAt) };
+  const standing = await tx.execute(
+    sql`select reminded_at as "remindedAt" from referral_reminders where referral_id = ${referralId}`,
+  );
+  const [row] = rowsOf<{ remindedAt: string | Date }>(standing);
+  return { written: false, remindedAt: new Date(row?.remindedAt ?? now) };
 }

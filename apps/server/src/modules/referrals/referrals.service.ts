@@ -1,29 +1,46 @@
-import { countedReferrals, formatNano, REFERRAL_BONUS_NANO, type Referrals } from "@fre/shared";
+import {
+  countedReferrals,
+  formatNano,
+  REFERRAL_BONUS_NANO,
+  REFERRAL_REMIND_INTERVAL_MS,
+  type ReferralReminder,
+  type Referrals,
+} from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   countReferrals,
+  findOwnReferral,
   findReferralFacts,
   findUserByCode,
   isInReferrerChain,
   listReferrals,
   lockReferralGraph,
   setReferrerIfNone,
+  stampReminder,
 } from "./referrals.repo.ts";
 
 export interface ReferralDeps {
   db: Db;
   clock: Clock;
   publicUrl: string;
-  events: Pick<DomainEvents, "rateChanged">;
+  events: Pick<DomainEvents, "rateChanged" | "notify">;
+}
+
+/** When a referral reminded at `remindedAt` may be reminded again; null when it already may. */
+function nextReminder(remindedAt: string | Date | null, now: Date): string | null {
+  if (remindedAt === null) return null;
+  const next = new Date(remindedAt).getTime() + REFERRAL_REMIND_INTERVAL_MS;
+  return next > now.getTime() ? new Date(next).toISOString() : null;
 }
 
 export async function getReferrals(deps: ReferralDeps, userId: string): Promise<Referrals> {
   const facts = await findReferralFacts(deps.db, userId);
   if (!facts) throw new AppError("UNAUTHORIZED", 401);
-  const rows = await listReferrals(deps.db, userId, deps.clock.now(), 200);
+  const now = deps.clock.now();
+  const rows = await listReferrals(deps.db, userId, now, 200);
   const total = await countReferrals(deps.db, userId);
   const activeCount = rows.filter((r) => r.active).length;
   const counted = countedReferrals(activeCount);
@@ -33,9 +50,11 @@ export async function getReferrals(deps: ReferralDeps, userId: string): Promise<
     code: facts.code,
     link: link.toString(),
     referrals: rows.map((r) => ({
+      id: r.id,
       nickname: r.nickname,
       joinedAt: r.joinedAt.toISOString(),
       active: Boolean(r.active),
+      remindableAt: nextReminder(r.remindedAt, now),
     })),
     total,
     activeCount,
@@ -66,4 +85,51 @@ export async function setReferrer(deps: ReferralDeps, userId: string, rawCode: s
     })
     .then((referrerId) => deps.events.rateChanged(referrerId));
   return getReferrals(deps, userId);
+}
+
+/**
+ * Nudges one of my referrals who is not mining right now: an in-app notification (pushed to
+ * their devices when they subscribed), at most once per REFERRAL_REMIND_INTERVAL_MS.
+ */
+export async function remindReferral(
+  deps: ReferralDeps,
+  referrerId: string,
+  referralId: string,
+): Promise<ReferralReminder> {
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - REFERRAL_REMIND_INTERVAL_MS);
+  const reminder = await deps.db.transaction(async (tx) => {
+    const referral = await findOwnReferral(tx, referrerId, referralId, now);
+    // Someone else's referral (or no user at all) looks the same: not found.
+    if (!referral) throw new AppError("NOT_FOUND", 404);
+    if (referral.active) throw new AppError("REFERRAL_ALREADY_MINING", 409);
+    const stamp = await stampReminder(tx, referral.id, now, since);
+    if (!stamp.written) {
+      const waitMs = stamp.remindedAt.getTime() + REFERRAL_REMIND_INTERVAL_MS - now.getTime();
+      // Rounded up: the wait announced is never shorter than the real one.
+      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+      throw new AppError(
+        "REFERRAL_REMIND_TOO_SOON",
+        429,
+        { unit: minutes >= 60 ? "hour" : "minute", hours: Math.ceil(minutes / 60), minutes },
+        { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) },
+      );
+    }
+    return {
+      nickname: referral.nickname,
+      referrerNickname: referral.referrerNickname,
+      remindedAt: stamp.remindedAt,
+    };
+  });
+  // After commit: the stamp holds even if a delivery fails (no second nudge by retrying).
+  await deps.events.notify(referralId, "referral_reminder", {
+    nickname: reminder.referrerNickname,
+  });
+  return {
+    nickname: reminder.nickname,
+    remindedAt: reminder.remindedAt.toISOString(),
+    remindableAt: new Date(
+      reminder.remindedAt.getTime() + REFERRAL_REMIND_INTERVAL_MS,
+    ).toISOString(),
+  };
 }

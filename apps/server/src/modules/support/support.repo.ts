@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { supportMessages, supportTickets, users } from "../../db/schema/index.ts";
 
@@ -59,14 +59,6 @@ export async function insertMessage(
 }
 
 /** Who a support mail goes to. */
-export async function findRecipient(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, nickname: users.nickname, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
-
 /** The user's own tickets, most recently updated first. */
 export async function listTicketsOf(db: Executor, userId: string, limit: number) {
   return db
@@ -149,4 +141,13 @@ export async function listTicketsForAdmin(
     .where(status ? eq(supportTickets.status, status) : undefined)
     .orderBy(desc(supportTickets.updatedAt))
     .limit(limit);
+}
+
+/** How many tickets wait for the team's answer (the admin home's count). */
+export async function countOpenTickets(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(supportTickets)
+    .where(eq(supportTickets.status, "open"));
+  return row?.n ?? 0;
 }

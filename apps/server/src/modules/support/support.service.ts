@@ -1,12 +1,12 @@
 import type { Db } from "../../db/client.ts";
-import { isLanguage } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import { supportAnsweredMail, supportReceivedMail } from "../mail/mail.templates.ts";
 import type { Mailer } from "../mail/mail.transport.ts";
+import { mailRecipientOf } from "../users/users.service.ts";
 import {
-  findRecipient,
+  countOpenTickets,
   findTicket,
   findTicketOf,
   insertMessage,
@@ -38,12 +38,6 @@ const ticketView = (t: TicketRow) => ({
   updatedAt: t.updatedAt.toISOString(),
 });
 
-async function recipient(db: Db, userId: string) {
-  const u = await findRecipient(db, userId);
-  if (!u) return null;
-  return { ...u, language: isLanguage(u.language) ? u.language : ("fr" as const) };
-}
-
 /** Mail after commit; a mail failure never loses the ticket. */
 async function mailQuietly(deps: SupportDeps, send: () => Promise<void>) {
   try {
@@ -64,7 +58,7 @@ export async function createTicket(
     await insertMessage(tx, { ticketId: row.id, author: "user", body: body.message, at: now });
     return row;
   });
-  const to = await recipient(deps.db, userId);
+  const to = await mailRecipientOf(deps.db, userId);
   if (to) {
     const url = new URL(`/support?ticket=${ticket.id}`, deps.publicUrl).toString();
     await mailQuietly(deps, () => deps.mailer.send(supportReceivedMail(to, ticket.subject, url)));
@@ -112,6 +106,11 @@ export async function adminListTickets({ db }: { db: Db }, status?: TicketStatus
   return { items: rows.map((r) => ({ ...ticketView(r.ticket), nickname: r.nickname })) };
 }
 
+/** Tickets waiting for the team's answer (the admin home's count). */
+export function openTicketCount({ db }: { db: Db }): Promise<number> {
+  return countOpenTickets(db);
+}
+
 export async function adminGetTicket({ db }: { db: Db }, id: string) {
   const ticket = await findTicket(db, id);
   if (!ticket) throw new AppError("NOT_FOUND", 404);
@@ -128,7 +127,7 @@ export async function adminReply(deps: SupportDeps, id: string, body: string, cl
     await insertMessage(tx, { ticketId: id, author: "admin", body, at: now });
     return row;
   });
-  const to = await recipient(deps.db, ticket.userId);
+  const to = await mailRecipientOf(deps.db, ticket.userId);
   if (to) {
     const url = new URL(`/support?ticket=${ticket.id}`, deps.publicUrl).toString();
     await mailQuietly(deps, () =>

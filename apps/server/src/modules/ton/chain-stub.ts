@@ -12,6 +12,7 @@ export function stubChain(parts: Partial<Chain> = {}): Chain {
     kind: "toncenter",
     ping: async () => {},
     verifyProof: notStubbed("verifyProof"),
+    getPublicKey: notStubbed("getPublicKey"),
     incomingTransfers: notStubbed("incomingTransfers"),
     sendPayout: notStubbed("sendPayout"),
     payoutStatus: notStubbed("payoutStatus"),

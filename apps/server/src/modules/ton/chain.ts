@@ -67,6 +67,11 @@ export interface Chain {
   /** Checks a TonConnect ton_proof; never throws for a bad proof, answers why instead. */
   verifyProof(input: TonProofInput): Promise<TonProofResult>;
   /**
+   * The public key (64 hex) of a deployed wallet, from its `get_public_key` get-method; null when
+   * the account has no such method (not deployed, not a wallet). Throws when the API fails.
+   */
+  getPublicKey(address: string): Promise<string | null>;
+  /**
    * Payments to the shop's address after `sinceCursor` (null: from the start), in chain order,
    * at most one page of them. `cursor` is where the next call resumes (the lt of the last
    * transaction examined, in decimal), unchanged when nothing new arrived: call again with it
@@ -211,6 +216,8 @@ export function simulatedChain(options: SimulatedChainOptions = {}): SimulatedCh
     kind: "simulated",
     ping: async () => {},
     verifyProof: (input) => verify(input),
+    // No contract runs on the simulated chain: wallets prove their key with their state init.
+    getPublicKey: async () => null,
 
     simulateIncomingTransfer({ from, amountNano, comment = null }) {
       if (typeof from !== "string" || from.length === 0) throw new TypeError("from is required");
@@ -340,6 +347,20 @@ const toncenterTransactions = z.object({
   ),
 });
 
+/** toncenter v3's `POST /api/v3/runGetMethod` answer (a num is hex, `0x…`). */
+const toncenterGetMethod = z.object({
+  exit_code: z.number().int(),
+  stack: z.array(
+    z.object({
+      type: z.string(),
+      value: z
+        .string()
+        .regex(/^-?0x[0-9a-fA-F]{1,64}$/)
+        .nullish(),
+    }),
+  ),
+});
+
 type ToncenterTransaction = z.infer<typeof toncenterTransactions>["transactions"][number];
 
 /** A payment to the account, or null for any other transaction. */
@@ -383,6 +404,21 @@ export function toncenterChain(
     },
 
     verifyProof: (input) => verify(input),
+
+    async getPublicKey(address) {
+      const response = await fetchImpl(new URL("/api/v3/runGetMethod", baseUrl), {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ address, method: "get_public_key", stack: [] }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) throw new ChainNotRespondingError(response.status);
+      const parsed = toncenterGetMethod.safeParse(await response.json());
+      if (!parsed.success) throw new Error("Unexpected toncenter runGetMethod answer");
+      const [top] = parsed.data.stack;
+      if (parsed.data.exit_code !== 0 || top?.type !== "num" || !top.value) return null;
+      return BigInt(top.value).toString(16).padStart(64, "0");
+    },
 
     async incomingTransfers(sinceCursor) {
       if (!options.shopAddress) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
+import { tonWallets, users } from "../../db/schema/index.ts";
 
 const profileColumns = {
   id: users.id,
@@ -18,8 +18,14 @@ const profileColumns = {
   totalMined: users.totalMined,
 };
 
+/** The profile and, in the same read, the linked TON wallet (null without one). */
 export async function findProfile(db: Db, userId: string) {
-  const rows = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
+  const rows = await db
+    .select({ ...profileColumns, wallet: tonWallets })
+    .from(users)
+    .leftJoin(tonWallets, eq(tonWallets.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -51,4 +57,13 @@ export async function setRoleByEmail(db: Db, email: string, role: "user" | "admi
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** Who a mail goes to: address, nickname and language. */
+export async function findMailRecipient(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, nickname: users.nickname, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
 }

@@ -1,15 +1,20 @@
 import { formatNano, type Me, type UpdateMeBody } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
+import { isLanguage } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { Recipient } from "../mail/mail.templates.ts";
 import { currentRateNano } from "../mining/mining.service.ts";
-import { findProfile, findRole, updateProfile } from "./users.repo.ts";
+import { walletView } from "../ton/ton-wallet.service.ts";
+import { findMailRecipient, findProfile, findRole, updateProfile } from "./users.repo.ts";
 
 export async function getMe({ db, clock }: { db: Db; clock: Clock }, userId: string): Promise<Me> {
   const profile = await findProfile(db, userId);
   if (!profile) throw new AppError("UNAUTHORIZED", 401);
+  const { wallet, ...fields } = profile;
   return {
-    ...profile,
+    ...fields,
+    tonWallet: wallet ? walletView(wallet) : null,
     language: profile.language as Me["language"],
     createdAt: profile.createdAt.toISOString(),
     balance: formatNano(profile.balance),
@@ -31,3 +36,10 @@ export async function updateMe(
 
 /** The user's role ("user" | "admin"), or null for an unknown user: what the admin gate checks. */
 export const roleOf = (db: Db, userId: string) => findRole(db, userId);
+
+/** The user as a mail recipient (language checked), or null for an unknown user. */
+export async function mailRecipientOf(db: Db, userId: string): Promise<Recipient | null> {
+  const row = await findMailRecipient(db, userId);
+  if (!row) return null;
+  return { ...row, language: isLanguage(row.language) ? row.language : "fr" };
+}

@@ -1,24 +1,31 @@
 import { useTranslation } from "react-i18next";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/ui/logo";
 import { PrivacySettingsButton } from "../../features/cookie-consent";
 import { VerifyBanner } from "../../features/email-verification";
-import { MessageOverlays } from "../../features/messages";
+import { InformationPopup, MessageOverlays } from "../../features/messages";
 import { LiveNotifications, NotificationBell } from "../../features/notifications";
 import { LanguagePicker } from "../../features/preferences";
 import { PwaAgent } from "../../features/pwa";
 import { EXTERNAL_LINKS } from "../../lib/external-links";
 import { useMe } from "../../lib/session";
+import { AppMenu } from "./app-menu/app-menu";
 import { BottomNav } from "./bottom-nav";
 import { SkipLink } from "./skip-link";
 
 const footerLink =
   "rounded text-sm text-muted underline-offset-4 hover:text-amber-200 hover:underline";
 
-/** Shared layout of the signed-in area (spec §2). */
+/**
+ * Shared layout of the signed-in area (spec §2): the header (language, notifications, profile
+ * and the menu that reaches every other destination), the verification banner, the page, the
+ * footer and the bottom bar. The unread-messages pop-up opens above the page's content, except
+ * on the dashboard, which places it below its mining panel (decision 0016).
+ */
 export function AuthenticatedLayout() {
   const { t } = useTranslation();
   const { data: me } = useMe();
+  const { pathname } = useLocation();
   const initial = me?.nickname.slice(0, 1).toUpperCase() ?? "?";
   return (
     <div className="flex min-h-dvh flex-col">
@@ -33,7 +40,7 @@ export function AuthenticatedLayout() {
             <span>FRE</span>
             <span className="sr-only">— {t("nav.mining")}</span>
           </Link>
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1.5 min-[400px]:gap-2">
             <LanguagePicker />
             <NotificationBell />
             <Link
@@ -44,6 +51,7 @@ export function AuthenticatedLayout() {
             >
               <span aria-hidden="true">{initial}</span>
             </Link>
+            <AppMenu />
           </div>
         </div>
       </header>
@@ -52,8 +60,9 @@ export function AuthenticatedLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 focus:outline-none"
+        className="mx-auto w-full max-w-3xl flex-1 px-4 pt-4 pb-6 focus:outline-none"
       >
+        {pathname === "/dashboard" ? null : <InformationPopup className="mb-5" />}
         <Outlet />
       </main>
       <footer className="mx-auto w-full max-w-3xl px-4 pb-32 pt-4">

@@ -5,8 +5,11 @@ import { LanguagePicker } from "../../features/preferences";
 import { PublicFooter } from "./public-footer";
 import { SkipLink } from "./skip-link";
 
-/** Landing, sign-in, sign-up and password pages. */
-export function PublicLayout() {
+/**
+ * Landing, sign-in, sign-up and password pages, and the pages open to everyone (the FAQ) when
+ * a visitor reads them; `framed` gives those the signed-in area's reading width.
+ */
+export function PublicLayout({ framed = false }: { framed?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -35,7 +38,11 @@ export function PublicLayout() {
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className={`flex-1 focus:outline-none ${framed ? "mx-auto w-full max-w-3xl px-4 py-6" : ""}`}
+      >
         <Outlet />
       </main>
       <PublicFooter />

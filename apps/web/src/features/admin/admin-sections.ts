@@ -39,10 +39,17 @@ export const ADMIN_SECTIONS = [
   section("users"),
   section("messages", {
     load: () => import("../messages/routes/admin-messages-page").then((m) => m.AdminMessagesPage),
-    namespaces: ["messages", "contest", "help"],
+    namespaces: ["messages", "contest"],
+  }),
+  section("support", {
+    load: () => import("../support/routes/admin-support-page").then((m) => m.AdminSupportPage),
+    namespaces: ["help"],
   }),
   section("ads"),
-  section("shop"),
+  section("shop", {
+    load: () => import("../shop/admin/admin-shop-page").then((m) => m.AdminShopPage),
+    namespaces: ["shop"],
+  }),
   section("security", {
     load: () => import("./routes/admin-security-page").then((m) => m.AdminSecurityPage),
   }),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isEmail, registerErrorFromServer, validateRegister } from "./register-validation";
+import {
+  isEmail,
+  registerErrorFromServer,
+  validateReferralCode,
+  validateRegister,
+} from "./register-validation";
 
 const valid = {
   email: "miner@example.com",
@@ -44,6 +49,24 @@ describe("sign-up validation", () => {
     expect(isEmail("a@b.co")).toBe(true);
     expect(isEmail("a@b")).toBe(false);
     expect(isEmail("a b@c.de")).toBe(false);
+  });
+});
+
+describe("referral code at sign-up", () => {
+  it("is optional, and must look like a code when given", () => {
+    expect(validateReferralCode("")).toBeUndefined();
+    expect(validateReferralCode("  abc123 ")).toBeUndefined();
+    expect(validateReferralCode("XXX999")).toBeUndefined();
+    expect(validateReferralCode("AB")).toBe("invalidReferral");
+    expect(validateReferralCode("ABC 12")).toBe("invalidReferral");
+    expect(validateReferralCode("ABCDEFG")).toBe("invalidReferral");
+  });
+
+  it("maps the server's refusal of the code to its field", () => {
+    expect(registerErrorFromServer("VALIDATION_ERROR", [{ path: "referralCode" }])).toEqual({
+      field: "referral",
+      key: "invalidReferral",
+    });
   });
 });
 

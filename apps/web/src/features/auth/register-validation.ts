@@ -3,6 +3,7 @@ import {
   NICKNAME_MAX_LENGTH,
   NICKNAME_MIN_LENGTH,
   NICKNAME_PATTERN,
+  REFERRAL_CODE_LENGTH,
 } from "@fre/shared";
 
 /** Keys of `auth:register.errors` (spec §8 sign-up errors). */
@@ -14,9 +15,19 @@ export type RegisterErrorKey =
   | "emailInUse"
   | "weakPassword"
   | "passwordMismatch"
+  | "invalidReferral"
   | "generic";
 
-export type RegisterField = "email" | "nickname" | "password" | "confirm" | "form";
+export type RegisterField = "email" | "nickname" | "password" | "confirm" | "referral" | "form";
+
+/** The fields in the order they appear: the first one in error gets the focus. */
+export const REGISTER_FIELD_ORDER = [
+  "email",
+  "nickname",
+  "password",
+  "confirm",
+  "referral",
+] as const satisfies readonly RegisterField[];
 
 export interface RegisterValues {
   email: string;
@@ -32,6 +43,15 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value.trim());
+}
+
+// Every code is three letters and three letters or digits; anything else cannot be one.
+const REFERRAL_CODE_PATTERN = new RegExp(`^[A-Z0-9]{${REFERRAL_CODE_LENGTH}}$`);
+
+/** An optional referral code: empty, or shaped like one (an unknown one is ignored, spec §5). */
+export function validateReferralCode(code: string): RegisterErrorKey | undefined {
+  const trimmed = code.trim().toUpperCase();
+  return trimmed === "" || REFERRAL_CODE_PATTERN.test(trimmed) ? undefined : "invalidReferral";
 }
 
 export function validateRegister(values: RegisterValues): RegisterErrors {
@@ -53,6 +73,7 @@ const ISSUE_FIELDS: Record<string, { field: RegisterField; key: RegisterErrorKey
   nickname: { field: "nickname", key: "nicknameRequired" },
   name: { field: "nickname", key: "nicknameRequired" },
   password: { field: "password", key: "weakPassword" },
+  referralCode: { field: "referral", key: "invalidReferral" },
 };
 
 /** Maps a sign-up error code from the server to the field and message to show. */

@@ -145,3 +145,8 @@ export const useUpdateInformation = () =>
   );
 export const useDeleteInformation = () =>
   useInformationMutation((id: string) => deleteInformation(id));
+
+/** Unread information messages (0 until known), for the menu's badge. */
+export function useUnreadInformationCount(): number {
+  return useInformationUnread().data?.unreadCount ?? 0;
+}

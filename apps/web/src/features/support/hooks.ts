@@ -23,6 +23,20 @@ export function useMyTickets() {
   });
 }
 
+/**
+ * Tickets the team answered that wait for the user (status "answered"), for the menu's badge;
+ * asked only while `enabled` (the menu is open), undefined until known.
+ */
+export function useAnsweredTicketCount(enabled: boolean): number | undefined {
+  return useQuery({
+    queryKey: supportKeys.tickets,
+    queryFn: ({ signal }) => getMyTickets(signal),
+    select: (list) => list.items.filter((ticket) => ticket.status === "answered").length,
+    enabled,
+    staleTime: 60_000,
+  }).data;
+}
+
 export function useMyTicket(id: string) {
   return useQuery({
     queryKey: supportKeys.ticket(id),

@@ -1,1 +1,2 @@
 export { AdminSupportTickets } from "./components/admin-support";
+export { useAnsweredTicketCount } from "./hooks";

@@ -11,18 +11,33 @@ function Count({
   label,
   value,
   testId,
+  to,
+  linkLabel,
 }: {
   label: string;
   value: number | undefined;
   testId: string;
+  /** The screen that handles these requests, when it exists. */
+  to?: string;
+  linkLabel?: string;
 }) {
   const { language } = useLanguage();
   return (
-    <div className="rounded-2xl border border-night-700 bg-night-850 p-5">
+    <div className="grid gap-1 rounded-2xl border border-night-700 bg-night-850 p-5">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd data-testid={testId} className="mt-1 text-3xl font-bold tabular-nums text-amber-200">
+      <dd data-testid={testId} className="text-3xl font-bold tabular-nums text-amber-200">
         {value === undefined ? "—" : formatNumber(value, language)}
       </dd>
+      {to && linkLabel ? (
+        <dd>
+          <Link
+            to={to}
+            className="inline-flex min-h-10 items-center gap-1 text-sm font-semibold text-amber-200 underline-offset-4 hover:underline"
+          >
+            {linkLabel} <span aria-hidden="true">→</span>
+          </Link>
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -38,7 +53,7 @@ export function AdminHomePage() {
           {t("home.pendingTitle")}
         </h2>
         {summary.isError ? <Alert tone="error">{summary.error.message}</Alert> : null}
-        <dl className="grid grid-cols-2 gap-3" aria-busy={summary.isPending}>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy={summary.isPending}>
           <Count
             label={t("home.pendingKyc")}
             value={summary.data?.pendingKyc}
@@ -48,6 +63,13 @@ export function AdminHomePage() {
             label={t("home.pendingWithdrawals")}
             value={summary.data?.pendingWithdrawals}
             testId="admin-pending-withdrawals"
+          />
+          <Count
+            label={t("home.openSupport")}
+            value={summary.data?.openSupportTickets}
+            testId="admin-open-support"
+            to="/admin/support"
+            linkLabel={t("home.openSupportLink")}
           />
         </dl>
         <p className="text-xs text-muted">{t("home.refreshNote")}</p>

@@ -1,5 +1,5 @@
 import { REFERRAL_CODE_INPUT_MAX_LENGTH } from "@fre/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -13,14 +13,35 @@ import { signUp } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 import { useCompleteSignIn } from "../hooks/use-session-actions";
 import {
+  REGISTER_FIELD_ORDER,
   type RegisterErrors,
   type RegisterField,
   type RegisterValues,
   registerErrorFromServer,
+  validateReferralCode,
   validateRegister,
 } from "../register-validation";
 
 const linkClass = "font-semibold text-amber-200 underline-offset-4 hover:underline";
+
+/**
+ * After a refused submit, brings the first field in error (else the form's error) into view and
+ * gives it the focus, so the keyboard and the screen reader start where the fix is needed.
+ */
+function useFocusFirstError(form: RefObject<HTMLFormElement | null>) {
+  const [request, setRequest] = useState(0);
+  useEffect(() => {
+    if (request === 0 || !form.current) return;
+    const target =
+      form.current.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form.current.querySelector<HTMLElement>("[data-form-error]");
+    if (!target) return;
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" });
+  }, [request, form]);
+  return () => setRequest((current) => current + 1);
+}
 
 export function RegisterPage() {
   const { t } = useTranslation("auth");
@@ -39,10 +60,16 @@ export function RegisterPage() {
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<RegisterErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
 
-  const liveErrors = validateRegister(values);
+  const referralError = validateReferralCode(referralCode);
+  const liveErrors: RegisterErrors = {
+    ...validateRegister(values),
+    ...(referralError ? { referral: referralError } : {}),
+  };
   const errors: RegisterErrors = { ...serverErrors };
-  for (const field of ["email", "nickname", "password", "confirm"] as const) {
+  for (const field of REGISTER_FIELD_ORDER) {
     if (touched[field] && liveErrors[field] && !errors[field]) errors[field] = liveErrors[field];
   }
   const message = (field: RegisterField) => {
@@ -59,8 +86,11 @@ export function RegisterPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setTouched({ email: true, nickname: true, password: true, confirm: true });
-    if (Object.keys(liveErrors).length > 0) return;
+    setTouched({ email: true, nickname: true, password: true, confirm: true, referral: true });
+    if (Object.keys(liveErrors).length > 0) {
+      focusFirstError();
+      return;
+    }
     setSubmitting(true);
     setServerErrors({});
     try {
@@ -78,13 +108,18 @@ export function RegisterPage() {
         : { field: "form" as const, key: "generic" as const };
       setServerErrors({ [field]: key });
       setSubmitting(false);
+      focusFirstError();
     }
   }
 
   return (
     <AuthCard title={t("register.title")} subtitle={t("register.subtitle")}>
-      <form noValidate onSubmit={submit} className="grid gap-4">
-        {errors.form ? <Alert tone="error">{message("form")}</Alert> : null}
+      <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
+        {errors.form ? (
+          <div data-form-error tabIndex={-1} className="rounded-xl focus:outline-none">
+            <Alert tone="error">{message("form")}</Alert>
+          </div>
+        ) : null}
         <TextField
           label={t("register.email")}
           type="email"
@@ -138,8 +173,13 @@ export function RegisterPage() {
           autoCapitalize="characters"
           maxLength={REFERRAL_CODE_INPUT_MAX_LENGTH}
           value={referralCode}
-          onChange={(event) => setReferralCode(event.target.value.toUpperCase())}
+          onChange={(event) => {
+            setReferralCode(event.target.value.toUpperCase());
+            setServerErrors(({ referral: _cleared, form: _form, ...rest }) => rest);
+          }}
+          onBlur={touch("referral")}
           hint={t("register.referralHint")}
+          error={message("referral")}
         />
         <Button type="submit" size="lg" disabled={submitting}>
           {submitting ? t("register.submitting") : t("register.submit")}

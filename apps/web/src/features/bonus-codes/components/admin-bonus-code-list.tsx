@@ -31,7 +31,7 @@ function useRewardText() {
         ? item.rewardValue
         : t("bonusCodes.values.hours", { hours: rewardValueToInput(item.type, item.rewardValue) });
     }
-    const amount = formatFreSafe(item.rewardValue, language);
+    const amount = formatFreSafe(item.rewardValue, language, "exact");
     return item.type === "boost"
       ? t("bonusCodes.values.boost", { amount, hours: item.durationHours })
       : t("bonusCodes.values.fre", { amount });

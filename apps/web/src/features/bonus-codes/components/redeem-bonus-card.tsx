@@ -17,17 +17,18 @@ function useResultText() {
   const { language } = useLanguage();
   return (result: RedeemResult) => {
     const message = redeemMessage(result);
-    const amount = (value: string) => `+${formatFreSafe(value, language)}`;
+    const amount = (value: string, context: "balance" | "rate") =>
+      `+${formatFreSafe(value, language, context)}`;
     switch (message.key) {
       case "fre":
-        return t("bonusCode.result.fre", { amount: amount(message.amount) });
+        return t("bonusCode.result.fre", { amount: amount(message.amount, "balance") });
       case "boost":
         return t("bonusCode.result.boost", {
-          amount: amount(message.amount),
+          amount: amount(message.amount, "rate"),
           hours: message.hours,
         });
       case "boostNoDuration":
-        return t("bonusCode.result.boostNoDuration", { amount: amount(message.amount) });
+        return t("bonusCode.result.boostNoDuration", { amount: amount(message.amount, "rate") });
       case "time_reduction":
         return t("bonusCode.result.time_reduction", { hours: message.hours });
       default:

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
+import { TonWalletCard } from "../../ton-wallet";
 import type { ContestLevel } from "../api/contest-api";
 import { confirmDeadline, secondsLeft } from "../contest-state";
 
@@ -48,6 +49,13 @@ export interface LevelActions {
   error: string | null;
   openedLocallyAt: number | undefined;
 }
+
+/** What a non-social task asks, and where the user goes to do it. */
+const TASK_GUIDES = {
+  referral: { rule: "inviteRule", link: { to: "/group", label: "inviteLink" } },
+  wallet: { rule: "walletRule", link: null },
+  purchase: { rule: "purchaseRule", link: { to: "/shop", label: "shopLink" } },
+} as const;
 
 /** The social task's link, its 10 s countdown, then "J'ai terminé". */
 function SocialTask({ level, actions }: { level: ContestLevel; actions: LevelActions }) {
@@ -96,7 +104,7 @@ function SocialTask({ level, actions }: { level: ContestLevel; actions: LevelAct
       </div>
       {deadline !== null && left > 0 ? (
         <p className="text-sm font-medium text-amber-200" aria-live="polite">
-          {t("countdown", { seconds: left })}
+          {t("countdown", { count: left })}
         </p>
       ) : null}
     </div>
@@ -114,7 +122,7 @@ export function ContestLevelItem({
 }) {
   const { t } = useTranslation("contest");
   const { language } = useLanguage();
-  const reward = formatFreSafe(level.reward, language, { minFractionDigits: 2 });
+  const reward = formatFreSafe(level.reward, language, "rate");
   const current = level.status === "current";
 
   return (
@@ -178,13 +186,19 @@ export function ContestLevelItem({
           <div className="mt-3 grid gap-3">
             {level.kind === "social" ? (
               <SocialTask level={level} actions={actions} />
-            ) : level.kind === "referral" ? (
+            ) : (
               <>
-                <p className="text-sm text-slate-300">{t("inviteRule")}</p>
+                <p className="text-sm text-slate-300">{t(TASK_GUIDES[level.kind].rule)}</p>
+                {level.kind === "wallet" ? <TonWalletCard /> : null}
                 <div className="flex flex-wrap gap-2">
-                  <Link to="/group" className={buttonClasses("secondary", "md")}>
-                    {t("inviteLink")}
-                  </Link>
+                  {TASK_GUIDES[level.kind].link ? (
+                    <Link
+                      to={TASK_GUIDES[level.kind].link!.to}
+                      className={buttonClasses("secondary", "md")}
+                    >
+                      {t(TASK_GUIDES[level.kind].link!.label)}
+                    </Link>
+                  ) : null}
                   <Button
                     data-testid={`contest-validate-${level.level}`}
                     disabled={actions.validating}
@@ -194,15 +208,6 @@ export function ContestLevelItem({
                   </Button>
                 </div>
               </>
-            ) : (
-              <Button
-                data-testid={`contest-validate-${level.level}`}
-                disabled={actions.validating}
-                onClick={() => actions.onValidate(level.level)}
-                className="justify-self-start"
-              >
-                {t("validate")}
-              </Button>
             )}
             {actions.error ? <Alert tone="error">{actions.error}</Alert> : null}
           </div>

@@ -94,7 +94,7 @@ export function ContestPage() {
                   <span className="relative">
                     {t("celebrate", {
                       level: celebrated.level,
-                      reward: formatFreSafe(celebrated.reward, language, { minFractionDigits: 2 }),
+                      reward: formatFreSafe(celebrated.reward, language, "rate"),
                     })}
                   </span>
                 </div>

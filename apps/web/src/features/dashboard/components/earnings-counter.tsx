@@ -5,7 +5,7 @@ import { freParts } from "../../../lib/fre-amount";
 const TAIL_DIGITS = 3;
 
 export function EarningsCounter({ nano, language }: { nano: bigint; language: string }) {
-  const parts = freParts(nano, language, { minFractionDigits: 9 });
+  const parts = freParts(nano, language, "counter");
   const head = parts.fraction.slice(0, -TAIL_DIGITS);
   const tail = parts.fraction.slice(-TAIL_DIGITS);
   return (

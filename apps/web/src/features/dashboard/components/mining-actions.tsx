@@ -13,8 +13,8 @@ const buttonSpinner = "size-5 border-night-950/30 border-t-night-950";
 interface MiningActionsProps {
   panel: MiningPanelState;
   emailVerified: boolean;
-  /** An amount of FRE as the panel shows it (`digits` fraction digits at most). */
-  amount: (nano: bigint | string, digits?: number) => string;
+  /** An amount of FRE as a balance reads it. */
+  amount: (nano: bigint | string) => string;
 }
 
 /** The one action that fits the session (start, claim or stop), and what went wrong. */
@@ -71,7 +71,7 @@ export function MiningActions({ panel, emailVerified, amount }: MiningActionsPro
             {claim.pending ? <Spinner className={buttonSpinner} /> : null}
             {claim.pending
               ? t("mining.actions.claiming")
-              : t("mining.actions.claim", { amount: amount(panel.earnings, 6) })}
+              : t("mining.actions.claim", { amount: amount(panel.earnings) })}
           </Button>
         ) : null}
         {phase === "active" ? (
@@ -98,7 +98,7 @@ export function MiningActions({ panel, emailVerified, amount }: MiningActionsPro
         onCancel={stop.cancel}
         onConfirm={stop.confirm}
       >
-        {t("mining.stopDialog.text", { amount: amount(panel.earningsShown, 6) })}
+        {t("mining.stopDialog.text", { amount: amount(panel.earningsShown) })}
       </ConfirmDialog>
     </>
   );

@@ -1,12 +1,13 @@
-import { RATE_REFRESH_MS } from "@fre/shared";
+import { RATE_REFRESH_MS, SESSION_DURATION_MS } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Sparks } from "../../../components/ui/sparks";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatDuration } from "../../../lib/format";
 import { formatFre } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import type { MiningSnapshot } from "../api/mining-api";
 import { useCalmAnnouncement } from "../hooks/use-calm-announcement";
 import { useMiningPanel } from "../hooks/use-mining-panel";
+import { remainingMs, serverNow } from "../mining-clock";
 import { EarningsCounter } from "./earnings-counter";
 import { MiningActions } from "./mining-actions";
 import { MiningStatusChip } from "./mining-status-chip";
@@ -23,12 +24,20 @@ export function MiningPanel({ snapshot, emailVerified }: MiningPanelProps) {
   const { language } = useLanguage();
   const panel = useMiningPanel(snapshot);
   const { session, phase, earningsShown, remaining, progress, justSettled } = panel;
-  const amount = (nano: bigint | string, max = 9) =>
-    formatFre(nano, language, { minFractionDigits: 2, maxFractionDigits: max });
+  const amount = (nano: bigint | string) => formatFre(nano, language, "balance");
+  // Re-read on each render: the panel re-renders every second while a session runs.
+  const msLeft = session
+    ? remainingMs(session, serverNow(snapshot.clockOffsetMs))
+    : SESSION_DURATION_MS;
+  const remainingText = formatDuration(msLeft, t);
 
+  // Once a minute (and at once on a new phase): the amount and the time left, in words.
   const announcement = useCalmAnnouncement(
     phase === "active"
-      ? t("mining.sr.active", { amount: amount(earningsShown, 6), remaining })
+      ? t("mining.sr.active", {
+          amount: formatFre(earningsShown, language, "liveBalance"),
+          remaining: remainingText,
+        })
       : t(`mining.status.${phase}`),
     phase,
     RATE_REFRESH_MS,
@@ -46,7 +55,7 @@ export function MiningPanel({ snapshot, emailVerified }: MiningPanelProps) {
           : justSettled
             ? t("mining.hint.claimed")
             : t("mining.hint.last", {
-                amount: session ? amount(session.earnings, 6) : "0",
+                amount: session ? amount(session.earnings) : amount(0n),
               });
 
   return (
@@ -74,7 +83,7 @@ export function MiningPanel({ snapshot, emailVerified }: MiningPanelProps) {
           label={t("mining.progressLabel")}
           valueText={t("mining.progressValue", {
             percent: Math.floor(progress * 100),
-            remaining,
+            remaining: remainingText,
           })}
           glowing={phase === "active" || phase === "ended"}
         >

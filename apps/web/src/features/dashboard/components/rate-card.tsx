@@ -1,10 +1,18 @@
 import { MAX_COUNTED_REFERRALS, parseFre, type RateBreakdown } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Glyph } from "../../../components/ui/glyph";
 import { formatFre } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 
 const SESSION_HOURS = 24n;
+
+/** The three ways to raise the rate (spec §9): levels, referrals, boosts. */
+const WAYS = [
+  { key: "contest", to: "/contest", glyph: "star" },
+  { key: "group", to: "/group", glyph: "users" },
+  { key: "shop", to: "/shop", glyph: "bag" },
+] as const;
 
 function Row({ label, detail, amount }: { label: string; detail?: string; amount: string }) {
   return (
@@ -23,10 +31,8 @@ export function RateCard({ rate }: { rate: RateBreakdown }) {
   const { t } = useTranslation("app");
   const { language } = useLanguage();
   const perHour = (amount: string, signed = true) =>
-    `${formatFre(amount, language, { minFractionDigits: 2, signed })}`;
-  const perSession = formatFre(parseFre(rate.total) * SESSION_HOURS, language, {
-    maxFractionDigits: 4,
-  });
+    formatFre(amount, language, "rate", { signed });
+  const perSession = formatFre(parseFre(rate.total) * SESSION_HOURS, language, "balance");
   return (
     <section
       aria-labelledby="rate-title"
@@ -72,7 +78,7 @@ export function RateCard({ rate }: { rate: RateBreakdown }) {
         <Row
           label={t("mining.rate.referrals")}
           detail={t("mining.rate.referralsDetail", {
-            active: rate.activeReferrals,
+            count: rate.activeReferrals,
             counted: rate.countedReferrals,
             max: MAX_COUNTED_REFERRALS,
           })}
@@ -80,13 +86,25 @@ export function RateCard({ rate }: { rate: RateBreakdown }) {
         />
         <Row label={t("mining.rate.boosts")} amount={perHour(rate.boosts)} />
       </dl>
-      <Link
-        to="/group"
-        className="mt-3 inline-flex min-h-11 items-center gap-1.5 rounded-lg text-sm font-semibold text-amber-200 underline-offset-4 hover:underline"
-      >
-        {t("mining.rate.invite")}
-        <span aria-hidden="true">→</span>
-      </Link>
+      <nav aria-labelledby="rate-raise-title" className="mt-4">
+        <h3 id="rate-raise-title" className="text-sm font-semibold text-slate-200">
+          {t("mining.rate.raise")}
+        </h3>
+        <ul className="mt-2 grid gap-2" data-testid="rate-ways">
+          {WAYS.map((way) => (
+            <li key={way.to}>
+              <Link
+                to={way.to}
+                className="flex min-h-11 items-center gap-3 rounded-xl border border-night-700 bg-night-900/60 px-3 py-2 text-sm font-semibold text-amber-100 transition-colors hover:border-amber-300/50 focus-visible:outline-2 focus-visible:outline-amber-300"
+              >
+                <Glyph name={way.glyph} className="size-5 shrink-0 text-amber-300" />
+                <span className="flex-1">{t(`mining.rate.ways.${way.key}`)}</span>
+                <span aria-hidden="true">→</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </section>
   );
 }

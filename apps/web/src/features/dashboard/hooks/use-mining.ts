@@ -4,12 +4,12 @@ import { useEffect, useState } from "react";
 import { invalidateAccount, queryKeys } from "../../../lib/query-keys";
 import {
   claimMining,
-  fetchMining,
   type MiningSnapshot,
   type SettleSnapshot,
   startMining,
   stopMining,
 } from "../api/mining-api";
+import { loadMining } from "./load-mining";
 
 /**
  * The server is the authority: re-checked every 60 s and whenever the tab comes back
@@ -18,7 +18,7 @@ import {
 export function useMiningQuery() {
   const query = useQuery({
     queryKey: queryKeys.mining,
-    queryFn: ({ signal }) => fetchMining(signal),
+    queryFn: ({ signal }) => loadMining(signal),
     staleTime: 5_000,
     refetchInterval: RATE_REFRESH_MS,
     refetchIntervalInBackground: false,

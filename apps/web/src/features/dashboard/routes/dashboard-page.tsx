@@ -1,3 +1,4 @@
+import type { MiningState } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
@@ -5,10 +6,20 @@ import { QueryState } from "../../../components/ui/query-state";
 import { isApiError } from "../../../lib/api-client";
 import { useMe } from "../../../lib/session";
 import { RedeemBonusCard } from "../../bonus-codes";
+import { InformationPopup } from "../../messages";
+import { PushOptInCard } from "../../pwa";
 import { BalanceCard } from "../components/balance-card";
 import { MiningPanel } from "../components/mining-panel";
 import { RateCard } from "../components/rate-card";
 import { useMiningQuery } from "../hooks/use-mining";
+
+/**
+ * True once the user has started a mining session: the state then always carries the newest
+ * session, and a claimed one has left lifetime earnings.
+ */
+export function hasStartedMining(session: MiningState["session"], totalMined: string | undefined) {
+  return session !== null || (totalMined !== undefined && !/^0(\.0*)?$/.test(totalMined));
+}
 
 function PanelSkeleton() {
   const { t } = useTranslation();
@@ -25,6 +36,12 @@ function PanelSkeleton() {
   );
 }
 
+/**
+ * The mining screen. First-run order (decision 0016): the verification banner above (layout),
+ * then the mining panel whose start button stays on a phone's first screen; what can wait comes
+ * below it: the push offer (only once a first session has started), the unread-messages
+ * pop-up, the rate, the balance and the bonus code.
+ */
 export function DashboardPage() {
   const { t } = useTranslation("app");
   const { t: tc } = useTranslation();
@@ -34,9 +51,9 @@ export function DashboardPage() {
 
   return (
     <div className="grid grid-cols-1 gap-5">
-      <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <PageTitle title={title}>{title}</PageTitle>
-        <p className="mt-1 text-muted">
+        <p className="min-w-0 truncate text-muted">
           {t("dashboard.welcome", { nickname: me?.nickname ?? "" })}
         </p>
       </div>
@@ -54,11 +71,13 @@ export function DashboardPage() {
           <>
             <MiningPanel snapshot={snapshot} emailVerified={me?.emailVerified ?? false} />
             {mining.isRefetchError ? <Alert tone="info">{t("mining.staleNotice")}</Alert> : null}
-            <RateCard rate={snapshot.rate} />
+            {hasStartedMining(snapshot.session, me?.totalMined) ? <PushOptInCard /> : null}
           </>
         )}
       </QueryState>
 
+      <InformationPopup />
+      {mining.data ? <RateCard rate={mining.data.rate} /> : null}
       {me ? <BalanceCard balance={me.balance} totalMined={me.totalMined} /> : null}
       <RedeemBonusCard />
     </div>

@@ -7,12 +7,16 @@ import { isApiError } from "../../../lib/api-client";
 import { meQuery } from "../../../lib/session";
 import { sendVerificationEmail } from "../api/verification-api";
 import { useCountdown } from "../hooks/use-countdown";
+import { useVerifiedNotice } from "../hooks/use-verified-notice";
+import { VerifiedNotice } from "./verified-notice";
 
 type SendState = "idle" | "sending" | "sent" | "error";
 
 /**
- * Shown to unverified users. Resend: idle → sending → sent (60 s countdown) → idle, or
- * error with a retry label. Polls the profile every 10 s and disappears once verified.
+ * Shown to unverified users, first thing under the header and compact, so the mining panel's
+ * start button stays on screen. Resend: idle → sending → sent (60 s countdown) → idle, or
+ * error with a retry label. Polls the profile every 10 s; once verified it gives way to a
+ * one-time "your e-mail is verified" note.
  */
 export function VerifyBanner() {
   const { t } = useTranslation();
@@ -26,7 +30,9 @@ export function VerifyBanner() {
   const [cooldownUntil, setCooldownUntil] = useState<number | null>(null);
   const [message, setMessage] = useState<string>();
   const secondsLeft = useCountdown(cooldownUntil);
+  const notice = useVerifiedNotice(me ?? undefined);
 
+  if (notice.shown) return <VerifiedNotice onClose={notice.close} />;
   if (!me || me.emailVerified) return null;
 
   const coolingDown = secondsLeft > 0;
@@ -70,12 +76,12 @@ export function VerifyBanner() {
       aria-labelledby="verify-banner-title"
       className="mx-auto mt-3 w-full max-w-3xl px-4"
     >
-      <div className="flex flex-col gap-3 rounded-2xl border border-amber-300/40 bg-gradient-to-br from-amber-400/15 to-amber-400/5 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex gap-3">
+      <div className="grid gap-2 rounded-2xl border border-amber-300/40 bg-gradient-to-br from-amber-400/15 to-amber-400/5 px-4 py-3">
+        <div className="flex items-center gap-3">
           <svg
             viewBox="0 0 24 24"
             aria-hidden="true"
-            className="mt-0.5 size-5 shrink-0 text-amber-300"
+            className="size-5 shrink-0 text-amber-300"
             fill="none"
             stroke="currentColor"
             strokeWidth="1.8"
@@ -83,30 +89,33 @@ export function VerifyBanner() {
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
           </svg>
-          <div>
-            <h2 id="verify-banner-title" className="text-sm font-semibold text-amber-100">
-              {t("verify.title")}
-            </h2>
-            <p className="text-sm text-amber-50/85">{t("verify.text", { email: me.email })}</p>
-            <p
-              role={shownState === "error" ? "alert" : "status"}
-              className={`text-sm font-medium ${shownState === "error" ? "text-rose-200" : "text-emerald-200"}`}
-            >
-              {shownMessage}
-            </p>
-          </div>
+          <h2
+            id="verify-banner-title"
+            className="min-w-0 flex-1 text-sm font-semibold text-amber-100"
+          >
+            {t("verify.title")}
+          </h2>
+          <Button
+            data-testid="verify-resend"
+            data-state={shownState}
+            variant="secondary"
+            size="sm"
+            className="shrink-0 tabular-nums"
+            disabled={shownState === "sending" || shownState === "sent"}
+            onClick={resend}
+          >
+            {label}
+          </Button>
         </div>
-        <Button
-          data-testid="verify-resend"
-          data-state={shownState}
-          variant="secondary"
-          size="sm"
-          className="shrink-0 tabular-nums"
-          disabled={shownState === "sending" || shownState === "sent"}
-          onClick={resend}
+        <p className="break-words text-xs text-amber-50/85">
+          {t("verify.text", { email: me.email })}
+        </p>
+        <p
+          role={shownState === "error" ? "alert" : "status"}
+          className={`text-sm font-medium empty:hidden ${shownState === "error" ? "text-rose-200" : "text-emerald-200"}`}
         >
-          {label}
-        </Button>
+          {shownMessage}
+        </p>
       </div>
     </section>
   );

@@ -36,7 +36,7 @@ export function ReferralStats({ referrals }: { referrals: Referrals }) {
       />
       <Stat
         label={t("group.stats.bonus")}
-        value={`+${formatFreSafe(referrals.bonusPerHour, language, { maxFractionDigits: 5 })}`}
+        value={formatFreSafe(referrals.bonusPerHour, language, "rate", { signed: true })}
         accent
       />
     </dl>

@@ -1,9 +1,12 @@
-import { formatNano, MAX_COUNTED_REFERRALS, REFERRAL_BONUS_NANO } from "@fre/shared";
+import { MAX_COUNTED_REFERRALS, REFERRAL_BONUS_NANO } from "@fre/shared";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { copyText } from "../../../lib/clipboard";
 import { formatFre } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import { useCopy } from "../hooks/use-copy";
+import { type ShareOutcome, shareInvite } from "../share-invite";
 
 function CopyRow({
   label,
@@ -45,23 +48,33 @@ function CopyRow({
   );
 }
 
-/** My code and my invitation link, to copy or hand to the system share sheet. */
+/** My code and my invitation link, to copy or hand to the system share sheet (copied without one). */
 export function ShareCard({ code, link }: { code: string; link: string }) {
   const { t } = useTranslation("app");
   const { language } = useLanguage();
-  const bonus = formatFre(formatNano(REFERRAL_BONUS_NANO), language);
-  const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
+  const bonus = formatFre(REFERRAL_BONUS_NANO, language, "rate");
+  const [outcome, setOutcome] = useState<ShareOutcome | null>(null);
+
+  useEffect(() => {
+    if (outcome !== "copied") return;
+    const timer = window.setTimeout(() => setOutcome(null), 4000);
+    return () => window.clearTimeout(timer);
+  }, [outcome]);
 
   async function share() {
-    try {
-      await navigator.share({
-        title: t("group.shareTitle"),
-        text: t("group.shareText", { code }),
-        url: link,
-      });
-    } catch {
-      // Closed by the user or refused by the system: nothing to report.
-    }
+    setOutcome(null);
+    const invite = {
+      title: t("group.shareTitle"),
+      text: t("group.shareText", { code }),
+      url: link,
+    };
+    const canShare = typeof navigator.share === "function";
+    setOutcome(
+      await shareInvite(invite, {
+        share: canShare ? (data) => navigator.share(data) : undefined,
+        copy: copyText,
+      }),
+    );
   }
 
   return (
@@ -77,21 +90,8 @@ export function ShareCard({ code, link }: { code: string; link: string }) {
           {t("group.inviteText", { bonus, max: MAX_COUNTED_REFERRALS })}
         </p>
       </div>
-      <CopyRow
-        label={t("group.code")}
-        value={code}
-        copyLabel={t("group.copyCode", { code })}
-        testId="referral-code"
-        mono
-      />
-      <CopyRow
-        label={t("group.link")}
-        value={link}
-        copyLabel={t("group.copyLink")}
-        testId="referral-link"
-      />
-      {canShare ? (
-        <Button className="w-full" onClick={() => void share()}>
+      <div>
+        <Button data-testid="share-invite" className="w-full" onClick={() => void share()}>
           <svg
             viewBox="0 0 24 24"
             aria-hidden="true"
@@ -107,7 +107,32 @@ export function ShareCard({ code, link }: { code: string; link: string }) {
           </svg>
           {t("group.share")}
         </Button>
-      ) : null}
+        <p
+          role="status"
+          data-testid="share-status"
+          data-outcome={outcome ?? ""}
+          className="text-center text-sm font-medium"
+        >
+          {outcome === "copied" ? (
+            <span className="text-emerald-200">{t("group.shareCopied")}</span>
+          ) : outcome === "failed" ? (
+            <span className="text-rose-300">{t("group.shareFailed")}</span>
+          ) : null}
+        </p>
+      </div>
+      <CopyRow
+        label={t("group.code")}
+        value={code}
+        copyLabel={t("group.copyCode", { code })}
+        testId="referral-code"
+        mono
+      />
+      <CopyRow
+        label={t("group.link")}
+        value={link}
+        copyLabel={t("group.copyLink")}
+        testId="referral-link"
+      />
     </section>
   );
 }

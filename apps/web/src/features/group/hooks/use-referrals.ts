@@ -1,6 +1,9 @@
+import type { Referrals } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { isApiError } from "../../../lib/api-client";
 import { invalidateAccount, queryKeys } from "../../../lib/query-keys";
-import { fetchReferrals, setReferrer } from "../api/referrals-api";
+import { fetchReferrals, remindReferral, setReferrer } from "../api/referrals-api";
 
 export function useReferrals() {
   return useQuery({
@@ -19,4 +22,40 @@ export function useSetReferrer() {
     // The referrer's bonus raises the rate; the group page shows the new referrer.
     onSuccess: () => void invalidateAccount(queryClient),
   });
+}
+
+/** Reminds one referral; the list then shows when the next reminder is possible. */
+export function useRemindReferral() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: remindReferral,
+    onSuccess: (reminder, referralId) => {
+      queryClient.setQueryData<Referrals>(queryKeys.referrals, (current) =>
+        current
+          ? {
+              ...current,
+              referrals: current.referrals.map((referral) =>
+                referral.id === referralId
+                  ? { ...referral, remindableAt: reminder.remindableAt }
+                  : referral,
+              ),
+            }
+          : current,
+      );
+    },
+    onError: (error) => {
+      // Already reminded (another tab, another device) or mining meanwhile: show the truth.
+      if (isApiError(error)) void queryClient.invalidateQueries({ queryKey: queryKeys.referrals });
+    },
+  });
+}
+
+/** The clock, re-read every minute: enough for "possible again in 6 hours". */
+export function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
 }

@@ -52,7 +52,7 @@ export function LeaderboardPage() {
     refetchIntervalInBackground: false,
   });
   const title = tc("pages.leaderboard");
-  const amount = (value: string) => formatFreSafe(value, language);
+  const amount = (value: string) => formatFreSafe(value, language, "leaderboard");
 
   return (
     <div className="grid grid-cols-1 gap-5">

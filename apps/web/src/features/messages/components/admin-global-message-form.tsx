@@ -13,6 +13,7 @@ import { useFormMutation } from "../../../lib/use-form-mutation";
 import type { MessageType } from "../api/messages-api";
 import { useAdminGlobalMessage, useSaveAdminGlobalMessage } from "../hooks";
 import { isoToLocalInput, localInputToIso } from "../message-state";
+import { useFormActivity } from "./form-activity";
 
 const { title: titleRule, content: contentRule } = adminGlobalMessageBodySchema.shape;
 
@@ -49,6 +50,7 @@ export function AdminGlobalMessageForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const ids = { type: useId(), active: useId(), heading: useId() };
   const loaded = query.data;
+  const activity = useFormActivity("global");
 
   useEffect(() => {
     if (loaded) setValues(toValues(loaded.message));
@@ -56,11 +58,13 @@ export function AdminGlobalMessageForm() {
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     save.reset();
+    activity.touch();
     setValues((current) => ({ ...current, [key]: value }));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    activity.touch();
     save.submit({
       title: values.title.trim(),
       content: values.content.trim(),
@@ -134,7 +138,9 @@ export function AdminGlobalMessageForm() {
           {t("admin.global.fields.active")}
         </label>
         {save.error ? <Alert tone="error">{save.error}</Alert> : null}
-        {save.done ? <Alert tone="success">{t("admin.global.saved")}</Alert> : null}
+        {save.done && activity.isCurrent ? (
+          <Alert tone="success">{t("admin.global.saved")}</Alert>
+        ) : null}
         <Button
           type="submit"
           disabled={save.pending || !query.data}

@@ -18,6 +18,7 @@ import {
 } from "../hooks";
 import { sortNewestFirst } from "../message-state";
 import { sectionClasses } from "./admin-global-message-form";
+import { useFormActivity } from "./form-activity";
 
 const { title: titleRule, content: contentRule } = informationBodySchema.shape;
 
@@ -25,9 +26,12 @@ const { title: titleRule, content: contentRule } = informationBodySchema.shape;
 function InformationForm({
   editing,
   onDone,
+  onEdit,
 }: {
   editing: InformationMessage | null;
   onDone: (notice: "created" | "updated" | null) => void;
+  /** A field changed or the form was sent: earlier notes no longer apply. */
+  onEdit: () => void;
 }) {
   const { t } = useTranslation("messages");
   const { t: tc } = useTranslation();
@@ -40,6 +44,7 @@ function InformationForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    onEdit();
     const body = { title: title.trim(), content: content.trim() };
     if (editing) {
       update.submit({ id: editing.id, body }, { onSuccess: () => onDone("updated") });
@@ -62,14 +67,20 @@ function InformationForm({
       <TextField
         label={t("admin.information.fields.title")}
         value={title}
-        onChange={(event) => setTitle(event.target.value)}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          onEdit();
+        }}
         maxLength={titleRule.maxLength ?? undefined}
         required
       />
       <TextAreaField
         label={t("admin.information.fields.content")}
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        onChange={(event) => {
+          setContent(event.target.value);
+          onEdit();
+        }}
         maxLength={contentRule.maxLength ?? undefined}
         required
       />
@@ -98,6 +109,11 @@ export function AdminInformation() {
   const [deleting, setDeleting] = useState<InformationMessage | null>(null);
   const [notice, setNotice] = useState<"created" | "updated" | "deleted" | null>(null);
   const headingId = useId();
+  const activity = useFormActivity("information");
+  const edited = () => {
+    activity.touch();
+    setNotice(null);
+  };
 
   return (
     <section aria-labelledby={headingId} className={sectionClasses}>
@@ -114,8 +130,11 @@ export function AdminInformation() {
           setEditing(null);
           setNotice(done);
         }}
+        onEdit={edited}
       />
-      {notice ? <Alert tone="success">{t(`admin.information.${notice}`)}</Alert> : null}
+      {notice && activity.isCurrent ? (
+        <Alert tone="success">{t(`admin.information.${notice}`)}</Alert>
+      ) : null}
       {remove.isError ? <Alert tone="error">{remove.error.message}</Alert> : null}
 
       <h3 className="font-semibold text-white">{t("admin.information.list")}</h3>
@@ -151,7 +170,7 @@ export function AdminInformation() {
                     variant="secondary"
                     aria-label={t("admin.information.editLabel", { title: item.title })}
                     onClick={() => {
-                      setNotice(null);
+                      edited();
                       setEditing(item);
                     }}
                   >
@@ -162,7 +181,7 @@ export function AdminInformation() {
                     variant="danger"
                     aria-label={t("admin.information.deleteLabel", { title: item.title })}
                     onClick={() => {
-                      setNotice(null);
+                      edited();
                       setDeleting(item);
                     }}
                   >

@@ -10,8 +10,12 @@ import { popupKey, shouldShowInformationPopup } from "../message-state";
 
 const DISMISSED_KEY = "fre.informationPopupDismissed";
 
-/** The unread-messages pop-up on every signed-in page except /information (closable). */
-export function InformationPopup() {
+/**
+ * The unread-messages pop-up (spec §2), on every signed-in page except /information, until
+ * closed. It opens in the page's flow, never over it, so it cannot hide a button: the layout
+ * puts it above each page's content, the dashboard below its mining panel (see decision 0016).
+ */
+export function InformationPopup({ className = "" }: { className?: string }) {
   const { t } = useTranslation("messages");
   const { pathname } = useLocation();
   const { data } = useInformationUnread();
@@ -27,12 +31,10 @@ export function InformationPopup() {
 
   return (
     <section
-      role="dialog"
-      aria-modal="false"
       aria-labelledby={titleId}
       data-testid="information-popup"
       data-count={data.unreadCount}
-      className="fixed inset-x-3 bottom-24 z-40 mx-auto max-w-md animate-toast rounded-2xl border border-sky-400/40 bg-night-800/95 p-4 shadow-2xl shadow-black/50 backdrop-blur"
+      className={`animate-toast rounded-2xl border border-sky-400/40 bg-night-800 p-4 shadow-lg shadow-black/30 ${className}`}
     >
       <div className="flex items-start gap-3">
         <span
@@ -42,9 +44,9 @@ export function InformationPopup() {
           <Glyph name="bell" />
         </span>
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="font-semibold text-white">
+          <p id={titleId} className="font-semibold text-white">
             {t("information.popup.title")}
-          </h2>
+          </p>
           <p className="text-sm text-slate-300">
             {t("information.popup.count", { unread: data.unreadCount })}
           </p>
@@ -56,7 +58,7 @@ export function InformationPopup() {
         </div>
         <CloseButton label={t("information.popup.close")} onClick={close} />
       </div>
-      <ButtonLink to="/information" size="sm" className="mt-3 w-full">
+      <ButtonLink to="/information" size="sm" variant="secondary" className="mt-3 w-full">
         {t("information.popup.open")}
       </ButtonLink>
     </section>

@@ -1,14 +1,11 @@
 import { useMessagesLiveRefresh } from "../hooks";
 import { GlobalMessageModal } from "./global-message-modal";
-import { InformationPopup } from "./information-popup";
 
-/** Mounted once by the signed-in layout: global message modal and unread pop-up. */
+/**
+ * Mounted once by the signed-in layout: the global message modal and the messages' live
+ * refresh. The unread pop-up (InformationPopup) sits in the page flow, placed by the layout.
+ */
 export function MessageOverlays() {
   useMessagesLiveRefresh();
-  return (
-    <>
-      <InformationPopup />
-      <GlobalMessageModal />
-    </>
-  );
+  return <GlobalMessageModal />;
 }

@@ -43,3 +43,8 @@ export const useMarkRead = () => useOptimisticRead<string>(markNotificationRead,
 
 export const useMarkAllRead = () =>
   useOptimisticRead<void>(markAllNotificationsRead, (list) => markAllRead(list));
+
+/** Unread notifications (0 until known), for the menu's badge. */
+export function useUnreadNotificationCount(): number {
+  return useNotifications().data?.unread ?? 0;
+}

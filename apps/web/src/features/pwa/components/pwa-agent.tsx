@@ -1,10 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { readStored, writeStored } from "../../../lib/storage";
 import { captureInstallPrompt } from "../install-prompt";
-import { currentPushState, enablePush, resyncPush } from "../push";
+import { resyncPush } from "../push";
 import {
   applyUpdate,
   checkForUpdate,
@@ -13,12 +11,11 @@ import {
   subscribeWaiting,
 } from "../sw-registration";
 
-const PUSH_BANNER_DISMISSED = "fre.pushBannerDismissed";
-
 /**
  * Mounted by the signed-in layout: registers the service worker once the page has loaded,
  * keeps the install prompt, re-registers this device's push subscription for the current
- * user, offers a waiting new version and, on the dashboard, the push opt-in banner.
+ * user and offers a waiting new version. The push opt-in card is the dashboard's to place
+ * (PushOptInCard), after the first mining session has started.
  */
 export function PwaAgent() {
   useEffect(() => {
@@ -31,12 +28,7 @@ export function PwaAgent() {
     return () => document.removeEventListener("visibilitychange", onVisible);
   }, []);
 
-  return (
-    <>
-      <UpdatePrompt />
-      <PushBanner />
-    </>
-  );
+  return <UpdatePrompt />;
 }
 
 function UpdatePrompt() {
@@ -60,70 +52,5 @@ function UpdatePrompt() {
         </Button>
       </div>
     </div>
-  );
-}
-
-/** Dashboard only, while push is off and the user has not said "later". Never asks by itself. */
-function PushBanner() {
-  const { t } = useTranslation("pwa");
-  const { pathname } = useLocation();
-  const [show, setShow] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (pathname !== "/dashboard" || readStored(PUSH_BANNER_DISMISSED) === "1") {
-      setShow(false);
-      return;
-    }
-    let live = true;
-    void currentPushState()
-      .then((state) => live && setShow(state === "off"))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [pathname]);
-
-  if (!show) return null;
-
-  const dismiss = () => {
-    writeStored(PUSH_BANNER_DISMISSED, "1");
-    setShow(false);
-  };
-  const enable = async () => {
-    setBusy(true);
-    try {
-      await enablePush();
-    } catch (error) {
-      console.warn("Push opt-in failed", error);
-    } finally {
-      setBusy(false);
-      dismiss();
-    }
-  };
-
-  return (
-    <section
-      aria-labelledby="push-banner-title"
-      data-testid="push-banner"
-      className="mx-auto mt-4 w-full max-w-3xl px-4"
-    >
-      <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-amber-300/30 bg-night-850 p-4">
-        <div className="min-w-0 flex-1">
-          <h2 id="push-banner-title" className="font-semibold text-white">
-            {t("push.bannerTitle")}
-          </h2>
-          <p className="text-sm text-muted">{t("push.bannerText")}</p>
-        </div>
-        <div className="flex gap-2">
-          <Button size="sm" variant="ghost" data-testid="push-banner-later" onClick={dismiss}>
-            {t("push.bannerLater")}
-          </Button>
-          <Button size="sm" data-testid="push-banner-enable" disabled={busy} onClick={enable}>
-            {t("push.enable")}
-          </Button>
-        </div>
-      </div>
-    </section>
   );
 }

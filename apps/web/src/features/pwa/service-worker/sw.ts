@@ -4,9 +4,15 @@
  * `SW_PRECACHE` (the app shell: index.html, the offline page, the icons and the hashed
  * assets of the entry and the signed-in routes — never admin screens or a wallet widget).
  *
- * - navigations: network first; offline, the offline page (translated by /offline.js);
- * - /assets/*: cache first (hashed, immutable), filled as they are fetched;
- * - /api/* and anything else: straight to the network, never cached;
+ * - navigations to the app's screens: the precached index.html of this version at once (the
+ *   app shell: the same file for everyone, no personal data), the network if it is missing;
+ *   the browser checks /sw.js after each navigation, so a new deployment installs in the
+ *   background and the app offers to reload into it ("new version available");
+ * - other navigations (files): network first; offline, the offline page (translated by
+ *   /offline.js);
+ * - /assets/* and the precached shell files: cache first (hashed or versioned with this
+ *   worker), hashed assets filled as they are fetched;
+ * - /api/* and anything else: straight to the network, never cached (personal data);
  * - push: shows `{type, title, message, target}` (spec §9: vibration 200/100/200, stays
  *   until dismissed, one notification per type) and opens its target when clicked.
  *
@@ -63,6 +69,7 @@ const sw = self as unknown as WorkerScope;
 const CACHE_PREFIX = "fre-shell-";
 const CACHE = `${CACHE_PREFIX}${SW_VERSION}`;
 const OFFLINE_PAGE = "/offline.html";
+const APP_SHELL = "/index.html";
 
 sw.addEventListener("install", (event) => {
   // A new version waits until the app asks it to take over ("new version available").
@@ -85,6 +92,10 @@ sw.addEventListener("message", (event) => {
   if (data?.type === "SKIP_WAITING") void sw.skipWaiting();
 });
 
+async function fromThisVersion(path: string | Request): Promise<Response | undefined> {
+  return (await caches.open(CACHE)).match(path);
+}
+
 async function networkFirstNavigation(request: Request): Promise<Response> {
   try {
     return await fetch(request);
@@ -95,13 +106,23 @@ async function networkFirstNavigation(request: Request): Promise<Response> {
   }
 }
 
-async function cacheFirstAsset(request: Request): Promise<Response> {
-  const cached = await caches.match(request);
+/** A screen of the app (not a file, not the API): answered by the shell of this version. */
+function isAppScreen(url: URL): boolean {
+  const last = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
+  return !last.includes(".") && url.pathname !== "/metrics";
+}
+
+async function appShell(request: Request): Promise<Response> {
+  return (await fromThisVersion(APP_SHELL)) ?? networkFirstNavigation(request);
+}
+
+async function cacheFirst(request: Request, path: string): Promise<Response> {
+  const cached = await fromThisVersion(path);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) {
+  if (response.ok && path.startsWith("/assets/")) {
     const copy = response.clone();
-    void caches.open(CACHE).then((cache) => cache.put(request, copy));
+    void caches.open(CACHE).then((cache) => cache.put(path, copy));
   }
   return response;
 }
@@ -113,18 +134,12 @@ sw.addEventListener("fetch", (event) => {
   if (url.origin !== sw.location.origin) return;
   if (url.pathname.startsWith("/api/") || url.pathname === "/sw.js") return;
   if (request.mode === "navigate") {
-    event.respondWith(networkFirstNavigation(request));
+    event.respondWith(isAppScreen(url) ? appShell(request) : networkFirstNavigation(request));
     return;
   }
-  if (url.pathname.startsWith("/assets/")) {
-    event.respondWith(cacheFirstAsset(request));
-    return;
-  }
-  // The precached shell files (offline page, its script, icons) are served offline too.
-  if (SW_PRECACHE.includes(url.pathname)) {
-    event.respondWith(
-      fetch(request).catch(() => caches.match(request).then((r) => r ?? Response.error())),
-    );
+  // Hashed assets and the shell files of this version (boot.js, icons, offline page…).
+  if (url.pathname.startsWith("/assets/") || SW_PRECACHE.includes(url.pathname)) {
+    event.respondWith(cacheFirst(request, url.pathname));
   }
 });
 

@@ -72,7 +72,7 @@ export function BonusHistory({ entries }: { entries: Wallet["bonusHistory"] }) {
       const hours = reductionHours(entry.value);
       return hours === null ? entry.value : t("wallet.bonus.hoursLess", { hours });
     }
-    const amount = `+${formatFreSafe(entry.value, language)}`;
+    const amount = `+${formatFreSafe(entry.value, language, entry.type === "boost" ? "rate" : "balance")}`;
     if (entry.type === "boost") {
       return entry.duration
         ? t("wallet.bonus.boostFor", { amount, hours: entry.duration })
@@ -116,7 +116,7 @@ export function LevelValidations({ entries }: { entries: Wallet["levelValidation
           key={entry.level}
           title={t("wallet.levels.level", { level: entry.level })}
           when={entry.validatedAt}
-          value={`+${formatFreSafe(entry.reward, language)} ${t("mining.rate.unit")}`}
+          value={`+${formatFreSafe(entry.reward, language, "rate")} ${t("mining.rate.unit")}`}
         />
       ))}
     </Block>

@@ -88,7 +88,7 @@ export function LedgerList() {
                         negative ? "text-rose-200" : "text-emerald-200"
                       }`}
                     >
-                      {formatFreSafe(item.amount, language, { signed: true })}{" "}
+                      {formatFreSafe(item.amount, language, "balance", { signed: true })}{" "}
                       <span className="text-xs font-medium text-muted">FRE</span>
                     </p>
                   </li>

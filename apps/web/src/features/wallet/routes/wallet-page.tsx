@@ -4,6 +4,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import { RedeemBonusCard } from "../../bonus-codes";
+import { TonWalletCard } from "../../ton-wallet";
 import { BonusHistory, LevelValidations } from "../components/bonus-sections";
 import { LedgerList } from "../components/ledger-list";
 import { useWallet } from "../hooks/use-wallet";
@@ -33,7 +34,7 @@ export function WalletPage() {
               </h2>
               <p className="mt-2 break-all text-4xl font-extrabold tabular-nums tracking-tight text-white">
                 <span data-testid="wallet-balance" data-value={data.balance}>
-                  {formatFreSafe(data.balance, language)}
+                  {formatFreSafe(data.balance, language, "balance")}
                 </span>{" "}
                 <span className="text-lg font-bold text-amber-200">FRE</span>
               </p>
@@ -41,18 +42,19 @@ export function WalletPage() {
                 <div>
                   <dt className="text-xs text-muted">{t("wallet.totalMined")}</dt>
                   <dd className="font-semibold tabular-nums text-slate-100">
-                    {formatFreSafe(data.totalMined, language)} FRE
+                    {formatFreSafe(data.totalMined, language, "balance")} FRE
                   </dd>
                 </div>
                 <div>
                   <dt className="text-xs text-muted">{t("wallet.rate")}</dt>
                   <dd className="font-semibold tabular-nums text-slate-100">
-                    {formatFreSafe(data.miningRate, language)} {t("mining.rate.unit")}
+                    {formatFreSafe(data.miningRate, language, "rate")} {t("mining.rate.unit")}
                   </dd>
                 </div>
               </dl>
             </section>
             <RedeemBonusCard />
+            <TonWalletCard />
             <LedgerList />
             <BonusHistory entries={data.bonusHistory} />
             <LevelValidations entries={data.levelValidations} />

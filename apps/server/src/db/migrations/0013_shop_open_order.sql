@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "shop_orders_one_open_key" ON "shop_orders" USING btree ("user_id","item_id") WHERE "shop_orders"."status" in ('pending', 'underpaid');

@@ -1,0 +1,235 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { kycFiles, kycFileViews, kycRequests, users } from "../../db/schema/index.ts";
+
+type Executor = Db | Tx;
+export type KycRowStatus = (typeof kycRequests.$inferSelect)["status"];
+export type KycSlot = (typeof kycFiles.$inferSelect)["slot"];
+/** The three encrypted steps, by their column. */
+export type KycStep = "identity" | "address" | "document";
+
+const requestColumns = {
+  userId: kycRequests.userId,
+  status: kycRequests.status,
+  identitySealed: kycRequests.identitySealed,
+  addressSealed: kycRequests.addressSealed,
+  documentSealed: kycRequests.documentSealed,
+  submittedAt: kycRequests.submittedAt,
+  reviewedAt: kycRequests.reviewedAt,
+  rejectionReason: kycRequests.rejectionReason,
+};
+export type KycRequestRow = {
+  userId: string;
+  status: KycRowStatus;
+  identitySealed: string | null;
+  addressSealed: string | null;
+  documentSealed: string | null;
+  submittedAt: Date | null;
+  reviewedAt: Date | null;
+  rejectionReason: string | null;
+};
+
+const fileColumns = {
+  slot: kycFiles.slot,
+  storageKey: kycFiles.storageKey,
+  contentType: kycFiles.contentType,
+  size: kycFiles.size,
+  uploadedAt: kycFiles.uploadedAt,
+};
+export type KycFileRow = {
+  slot: KycSlot;
+  storageKey: string;
+  contentType: string;
+  size: number;
+  uploadedAt: Date;
+};
+
+const sealedColumn = {
+  identity: "identitySealed",
+  address: "addressSealed",
+  document: "documentSealed",
+} as const;
+
+export async function findRequest(db: Executor, userId: string): Promise<KycRequestRow | null> {
+  const [row] = await db
+    .select(requestColumns)
+    .from(kycRequests)
+    .where(eq(kycRequests.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * The user's request, created as a draft when there is none, locked until the transaction ends:
+ * every change of a request (a step, a photo, the submission, a verdict) goes through this lock.
+ */
+export async function lockRequest(tx: Tx, userId: string, at: Date): Promise<KycRequestRow> {
+  await tx
+    .insert(kycRequests)
+    .values({ userId, status: "draft", createdAt: at, updatedAt: at })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select(requestColumns)
+    .from(kycRequests)
+    .where(eq(kycRequests.userId, userId))
+    .for("update");
+  return row!;
+}
+
+/** The request when there is one, locked (a verdict never creates a request). */
+export async function lockExistingRequest(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select(requestColumns)
+    .from(kycRequests)
+    .where(eq(kycRequests.userId, userId))
+    .for("update");
+  return row ?? null;
+}
+
+/** Saves one step (sealed); a rejected request becomes a draft again. */
+export async function saveStep(tx: Tx, userId: string, step: KycStep, sealed: string, at: Date) {
+  await tx
+    .update(kycRequests)
+    .set({
+      [sealedColumn[step]]: sealed,
+      status: sql`case when ${kycRequests.status} = 'rejected' then 'draft' else ${kycRequests.status} end`,
+      updatedAt: at,
+    })
+    .where(eq(kycRequests.userId, userId));
+}
+
+export async function markDraft(tx: Tx, userId: string, at: Date) {
+  await tx
+    .update(kycRequests)
+    .set({ status: "draft", updatedAt: at })
+    .where(and(eq(kycRequests.userId, userId), eq(kycRequests.status, "rejected")));
+}
+
+export async function listFiles(db: Executor, userId: string): Promise<KycFileRow[]> {
+  return db
+    .select(fileColumns)
+    .from(kycFiles)
+    .where(eq(kycFiles.userId, userId))
+    .orderBy(asc(kycFiles.slot));
+}
+
+export async function findFile(
+  db: Executor,
+  userId: string,
+  slot: KycSlot,
+): Promise<KycFileRow | null> {
+  const [row] = await db
+    .select(fileColumns)
+    .from(kycFiles)
+    .where(and(eq(kycFiles.userId, userId), eq(kycFiles.slot, slot)));
+  return row ?? null;
+}
+
+/** Records the photo of a slot, replacing the previous one (whose key the caller deletes). */
+export async function upsertFile(
+  tx: Tx,
+  userId: string,
+  file: { slot: KycSlot; storageKey: string; contentType: string; size: number; at: Date },
+) {
+  await tx
+    .insert(kycFiles)
+    .values({
+      userId,
+      slot: file.slot,
+      storageKey: file.storageKey,
+      contentType: file.contentType,
+      size: file.size,
+      uploadedAt: file.at,
+    })
+    .onConflictDoUpdate({
+      target: [kycFiles.userId, kycFiles.slot],
+      set: {
+        storageKey: file.storageKey,
+        contentType: file.contentType,
+        size: file.size,
+        uploadedAt: file.at,
+      },
+    });
+}
+
+/** Pending review from now on; the previous verdict is cleared. */
+export async function markSubmitted(tx: Tx, userId: string, at: Date) {
+  await tx
+    .update(kycRequests)
+    .set({
+      status: "pending",
+      submittedAt: at,
+      reviewedAt: null,
+      reviewedBy: null,
+      rejectionReason: null,
+      updatedAt: at,
+    })
+    .where(eq(kycRequests.userId, userId));
+}
+
+export async function recordVerdict(
+  tx: Tx,
+  userId: string,
+  verdict: { status: "approved" | "rejected"; adminId: string; reason: string | null; at: Date },
+) {
+  await tx
+    .update(kycRequests)
+    .set({
+      status: verdict.status,
+      reviewedAt: verdict.at,
+      reviewedBy: verdict.adminId,
+      rejectionReason: verdict.reason,
+      updatedAt: verdict.at,
+    })
+    .where(eq(kycRequests.userId, userId));
+}
+
+/** Mirrors the verdicts into the profile (GET /api/me, the admin home's count). */
+export async function setUserKycStatus(
+  tx: Tx,
+  userId: string,
+  status: "pending" | "approved" | "rejected",
+  at: Date,
+) {
+  await tx.update(users).set({ kycStatus: status, updatedAt: at }).where(eq(users.id, userId));
+}
+
+export async function findNickname(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ nickname: users.nickname })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.nickname ?? null;
+}
+
+/** Requests in one status with their user's nickname, oldest submission first (the queue). */
+export async function listRequestsByStatus(
+  db: Executor,
+  status: "pending" | "approved" | "rejected",
+  limit: number,
+) {
+  return db
+    .select({
+      userId: kycRequests.userId,
+      nickname: users.nickname,
+      status: kycRequests.status,
+      submittedAt: kycRequests.submittedAt,
+      reviewedAt: kycRequests.reviewedAt,
+    })
+    .from(kycRequests)
+    .innerJoin(users, eq(users.id, kycRequests.userId))
+    .where(eq(kycRequests.status, status))
+    .orderBy(asc(kycRequests.submittedAt), asc(kycRequests.userId))
+    .limit(limit);
+}
+
+export async function insertFileView(
+  db: Executor,
+  view: { adminId: string; userId: string; slot: KycSlot; at: Date },
+) {
+  await db.insert(kycFileViews).values({
+    adminId: view.adminId,
+    userId: view.userId,
+    slot: view.slot,
+    viewedAt: view.at,
+  });
+}

@@ -1,0 +1,368 @@
+import { randomBytes } from "node:crypto";
+import {
+  type AdminKycDecisionBody,
+  type AdminKycRequest,
+  KYC_MIN_AGE_YEARS,
+  KYC_PARTS,
+  type KycAddressBody,
+  type KycDocumentBody,
+  type KycDraft,
+  type KycFileSlot,
+  type KycIdentityBody,
+  type KycPart,
+  type KycState,
+} from "@fre/shared";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { DataCipher } from "../../lib/data-encryption.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { FileStore } from "../../lib/file-store.ts";
+import { kycDecisionMail } from "../mail/mail.templates.ts";
+import type { Mailer } from "../mail/mail.transport.ts";
+import { mailRecipientOf } from "../users/users.service.ts";
+import {
+  findFile,
+  findNickname,
+  findRequest,
+  insertFileView,
+  type KycFileRow,
+  type KycRequestRow,
+  type KycStep,
+  listFiles,
+  listRequestsByStatus,
+  lockExistingRequest,
+  lockRequest,
+  markDraft,
+  markSubmitted,
+  recordVerdict,
+  saveStep,
+  setUserKycStatus,
+  upsertFile,
+} from "./kyc.repo.ts";
+import { reencodeImage } from "./kyc-image.ts";
+
+export interface KycDeps {
+  db: Db;
+  clock: Clock;
+  /** Where the photos go (encrypted before they leave this module). */
+  files: FileStore;
+  /** The data key's cipher, resolved on first use (see lib/data-encryption.ts). */
+  cipher: () => Promise<DataCipher>;
+  mailer: Mailer;
+  publicUrl: string;
+  onMailError: (error: unknown) => void;
+  /** After commit: the in-app notification of a verdict. */
+  events: Pick<DomainEvents, "notify">;
+}
+
+type Identity = KycIdentityBody;
+type Address = KycAddressBody;
+type Document = KycDocumentBody;
+interface Steps {
+  identity: Identity | null;
+  address: Address | null;
+  document: Document | null;
+}
+
+/** What a sealed value is bound to: a step of one user's request, or one stored file. */
+const stepContext = (userId: string, step: KycStep) => `kyc:${userId}:${step}`;
+const fileContext = (storageKey: string) => `kyc-file:${storageKey}`;
+
+async function openSteps(deps: Pick<KycDeps, "cipher">, row: KycRequestRow): Promise<Steps> {
+  const cipher = await deps.cipher();
+  const open = <T>(sealed: string | null, step: KycStep): T | null =>
+    sealed ? (JSON.parse(cipher.openText(sealed, stepContext(row.userId, step))) as T) : null;
+  return {
+    identity: open<Identity>(row.identitySealed, "identity"),
+    address: open<Address>(row.addressSealed, "address"),
+    document: open<Document>(row.documentSealed, "document"),
+  };
+}
+
+const fileView = (f: KycFileRow) => ({
+  slot: f.slot,
+  contentType: f.contentType,
+  size: f.size,
+  uploadedAt: f.uploadedAt.toISOString(),
+});
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** `GET /api/kyc`: where the user stands, and the saved steps to resume from. */
+export async function getMyKyc(deps: KycDeps, userId: string): Promise<KycState> {
+  const row = await findRequest(deps.db, userId);
+  if (!row) {
+    return {
+      status: "none",
+      draft: { identity: null, address: null, document: null, files: [] },
+      submittedAt: null,
+      reviewedAt: null,
+      rejectionReason: null,
+    };
+  }
+  const [steps, files] = await Promise.all([openSteps(deps, row), listFiles(deps.db, userId)]);
+  const draft: KycDraft = { ...steps, files: files.map(fileView) };
+  return {
+    status: row.status,
+    draft,
+    submittedAt: iso(row.submittedAt),
+    reviewedAt: iso(row.reviewedAt),
+    rejectionReason: row.rejectionReason,
+  };
+}
+
+/** A request under review or approved is frozen; a rejected one may be worked on again. */
+function assertEditable(row: KycRequestRow) {
+  if (row.status === "pending" || row.status === "approved") {
+    throw new AppError("KYC_LOCKED", 409, { status: row.status });
+  }
+}
+
+/** True when someone born on `dateOfBirth` (YYYY-MM-DD) is at least `years` old on `today`. */
+export function isAtLeast(dateOfBirth: string, years: number, today: Date): boolean {
+  const [y, m, d] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  const ty = today.getUTCFullYear();
+  const tm = today.getUTCMonth() + 1;
+  const td = today.getUTCDate();
+  if (ty - y !== years) return ty - y > years;
+  return tm > m || (tm === m && td >= d);
+}
+
+async function saveSealedStep(deps: KycDeps, userId: string, step: KycStep, value: object) {
+  const sealed = (await deps.cipher()).sealText(JSON.stringify(value), stepContext(userId, step));
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    assertEditable(await lockRequest(tx, userId, now));
+    await saveStep(tx, userId, step, sealed, now);
+  });
+  return getMyKyc(deps, userId);
+}
+
+export async function saveIdentity(deps: KycDeps, userId: string, body: KycIdentityBody) {
+  if (!isAtLeast(body.dateOfBirth, KYC_MIN_AGE_YEARS, deps.clock.now())) {
+    throw new AppError(
+      "KYC_UNDERAGE",
+      400,
+      {},
+      { issues: [{ path: "dateOfBirth", message: `must be ${KYC_MIN_AGE_YEARS} or older` }] },
+    );
+  }
+  const identity: Identity = {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    dateOfBirth: body.dateOfBirth,
+    nationality: body.nationality,
+    phoneNumber: body.phoneNumber,
+  };
+  return saveSealedStep(deps, userId, "identity", identity);
+}
+
+export function saveAddress(deps: KycDeps, userId: string, body: KycAddressBody) {
+  const address: Address = {
+    address: body.address,
+    city: body.city,
+    postalCode: body.postalCode,
+    country: body.country,
+  };
+  return saveSealedStep(deps, userId, "address", address);
+}
+
+export function saveDocument(deps: KycDeps, userId: string, body: KycDocumentBody) {
+  const document: Document = {
+    documentType: body.documentType,
+    documentNumber: body.documentNumber,
+  };
+  return saveSealedStep(deps, userId, "document", document);
+}
+
+/** Deletes a stored file after the fact; a failure leaves an unreferenced, encrypted object. */
+async function deleteQuietly(files: FileStore, key: string) {
+  await files.delete(key).catch(() => {});
+}
+
+/**
+ * `POST /api/kyc/files/:slot`: the photo is checked and re-encoded (no metadata survives),
+ * encrypted, stored under a random key, then recorded; the photo it replaces is deleted after
+ * the commit. Nothing is stored for a request that may not change.
+ */
+export async function uploadFile(
+  deps: KycDeps,
+  userId: string,
+  slot: KycFileSlot,
+  upload: Uint8Array,
+) {
+  const current = await findRequest(deps.db, userId);
+  if (current) assertEditable(current);
+  const image = await reencodeImage(upload);
+  const storageKey = `kyc/${randomBytes(16).toString("hex")}`;
+  const sealed = (await deps.cipher()).seal(image.bytes, fileContext(storageKey));
+  await deps.files.put(storageKey, sealed, { contentType: "application/octet-stream" });
+  const now = deps.clock.now();
+  let replaced: string | null = null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      assertEditable(await lockRequest(tx, userId, now));
+      replaced = (await findFile(tx, userId, slot))?.storageKey ?? null;
+      await upsertFile(tx, userId, {
+        slot,
+        storageKey,
+        contentType: image.contentType,
+        size: image.bytes.byteLength,
+        at: now,
+      });
+      await markDraft(tx, userId, now);
+    });
+  } catch (error) {
+    await deleteQuietly(deps.files, storageKey);
+    throw error;
+  }
+  if (replaced) await deleteQuietly(deps.files, replaced);
+  return { slot, contentType: image.contentType, size: image.bytes.byteLength };
+}
+
+/** Which parts a submission still lacks: the three steps, then the photos the document needs. */
+function missingParts(steps: Steps, slots: Set<KycFileSlot>): KycPart[] {
+  const needsBack = steps.document?.documentType !== "passport";
+  return KYC_PARTS.filter((part) => {
+    if (part === "identity" || part === "address" || part === "document") return !steps[part];
+    if (part === "back" && !needsBack) return false;
+    return !slots.has(part);
+  });
+}
+
+/** The message's values: the first missing part, the next ones, and the others. */
+function missingValues(missing: KycPart[]) {
+  return Object.fromEntries(
+    KYC_PARTS.map((part) => {
+      const index = missing.indexOf(part);
+      return [part, index === 0 ? "first" : index > 0 ? "next" : "none"];
+    }),
+  );
+}
+
+/** `POST /api/kyc/submit`: everything present → pending review (24 to 48 hours, spec §4). */
+export async function submit(deps: KycDeps, userId: string) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const row = await lockRequest(tx, userId, now);
+    assertEditable(row);
+    const steps = await openSteps(deps, row);
+    const slots = new Set((await listFiles(tx, userId)).map((f) => f.slot));
+    const missing = missingParts(steps, slots);
+    if (missing.length > 0) {
+      throw new AppError("KYC_INCOMPLETE", 400, missingValues(missing), {
+        issues: missing.map((part) => ({
+          path: ["front", "back", "selfie"].includes(part) ? `files.${part}` : part,
+          message: "missing",
+        })),
+      });
+    }
+    await markSubmitted(tx, userId, now);
+    await setUserKycStatus(tx, userId, "pending", now);
+  });
+  return getMyKyc(deps, userId);
+}
+
+/** The admin queue (oldest submission first). */
+export async function adminListRequests(
+  deps: Pick<KycDeps, "db">,
+  status: "pending" | "approved" | "rejected",
+) {
+  const rows = await listRequestsByStatus(deps.db, status, 200);
+  return {
+    items: rows.map((r) => ({
+      userId: r.userId,
+      nickname: r.nickname,
+      status: r.status,
+      submittedAt: iso(r.submittedAt),
+      reviewedAt: iso(r.reviewedAt),
+    })),
+  };
+}
+
+/** One request for an elevated admin: the fields decrypted, the photos as links to their route. */
+export async function adminGetRequest(deps: KycDeps, userId: string): Promise<AdminKycRequest> {
+  const row = await findRequest(deps.db, userId);
+  if (!row) throw new AppError("NOT_FOUND", 404);
+  const [steps, files, nickname] = await Promise.all([
+    openSteps(deps, row),
+    listFiles(deps.db, userId),
+    findNickname(deps.db, userId),
+  ]);
+  return {
+    userId,
+    nickname: nickname ?? "",
+    status: row.status,
+    submittedAt: iso(row.submittedAt),
+    reviewedAt: iso(row.reviewedAt),
+    rejectionReason: row.rejectionReason,
+    ...steps,
+    files: files.map((f) => ({
+      ...fileView(f),
+      url: `/api/admin/kyc/${userId}/files/${f.slot}`,
+    })),
+  };
+}
+
+/**
+ * One photo, decrypted, for an elevated admin. The view is recorded (admin, user, slot) before
+ * the bytes are handed over: no document is seen without a trace.
+ */
+export async function adminReadFile(
+  deps: KycDeps,
+  adminId: string,
+  userId: string,
+  slot: KycFileSlot,
+) {
+  const file = await findFile(deps.db, userId, slot);
+  if (!file) throw new AppError("NOT_FOUND", 404);
+  const stored = await deps.files.get(file.storageKey);
+  if (!stored) throw new Error(`KYC file missing from the store (${slot})`);
+  const bytes = (await deps.cipher()).open(stored.bytes, fileContext(file.storageKey));
+  await insertFileView(deps.db, { adminId, userId, slot, at: deps.clock.now() });
+  return { bytes, contentType: file.contentType };
+}
+
+/**
+ * Approves or rejects a pending request. The request and the profile's status change together;
+ * two admins deciding at once: the first wins, the second gets KYC_NOT_PENDING. The user hears
+ * of it after the commit (notification and e-mail).
+ */
+export async function decide(
+  deps: KycDeps,
+  adminId: string,
+  userId: string,
+  body: AdminKycDecisionBody,
+) {
+  const now = deps.clock.now();
+  const approved = body.decision === "approve";
+  const reason = approved ? null : (body.reason ?? "");
+  await deps.db.transaction(async (tx) => {
+    const row = await lockExistingRequest(tx, userId);
+    if (!row) throw new AppError("NOT_FOUND", 404);
+    if (row.status !== "pending") throw new AppError("KYC_NOT_PENDING", 409);
+    const status = approved ? "approved" : "rejected";
+    await recordVerdict(tx, userId, { status, adminId, reason, at: now });
+    await setUserKycStatus(tx, userId, status, now);
+  });
+  await deps.events.notify(userId, "kyc_decision", {
+    decision: approved ? "approved" : "rejected",
+  });
+  const to = await mailRecipientOf(deps.db, userId);
+  if (to) {
+    const url = new URL("/kyc", deps.publicUrl).toString();
+    try {
+      await deps.mailer.send(
+        kycDecisionMail(
+          to,
+          reason === null ? { approved: true } : { approved: false, reason },
+          url,
+        ),
+      );
+    } catch (error) {
+      deps.onMailError(error);
+    }
+  }
+  return adminGetRequest(deps, userId);
+}

@@ -1,0 +1,141 @@
+import {
+  type AdminPaymentResolutionBody,
+  type AdminShopOrders,
+  type AdminShopPayment,
+  formatNano,
+  parseFre,
+} from "@fre/shared";
+import { AppError } from "../../lib/errors.ts";
+import {
+  adminOrders,
+  adminPayments,
+  findItem,
+  listItems,
+  lockOrderById,
+  lockPayment,
+  resolvePayment,
+  type ShopItemRow,
+  type ShopOrderRow,
+  updateItem,
+  updateOrder,
+} from "./shop.repo.ts";
+import { announcePurchase, grantItem, orderView, type ShopDeps } from "./shop.service.ts";
+
+const itemView = (item: ShopItemRow) => ({
+  id: item.id,
+  kind: item.kind,
+  rateBonus: formatNano(item.rateBonusNano),
+  durationDays: item.durationDays,
+  priceTon: formatNano(item.priceNano),
+  enabled: item.enabled,
+  owned: false,
+});
+
+export async function adminListItems(deps: Pick<ShopDeps, "db" | "payTo">) {
+  return { items: (await listItems(deps.db)).map(itemView), activeBox: null, payTo: deps.payTo };
+}
+
+/** Price (TON, 9 digits like FRE) and availability; existing orders keep their price. */
+export async function adminUpdateItem(
+  deps: Pick<ShopDeps, "db" | "clock">,
+  id: string,
+  body: { priceTon?: string; enabled?: boolean },
+) {
+  const row = await updateItem(
+    deps.db,
+    id,
+    {
+      priceNano: body.priceTon === undefined ? undefined : parseFre(body.priceTon),
+      enabled: body.enabled,
+    },
+    deps.clock.now(),
+  );
+  if (!row) throw new AppError("NOT_FOUND");
+  return itemView(row);
+}
+
+export async function adminListOrders(
+  deps: Pick<ShopDeps, "db" | "clock">,
+  filters: { status?: ShopOrderRow["status"]; itemId?: string },
+): Promise<AdminShopOrders> {
+  const now = deps.clock.now();
+  const { rows, count, paidNano } = await adminOrders(deps.db, filters, 200);
+  return {
+    items: rows.map(({ order, nickname }) => {
+      const { transaction: _transaction, ...view } = orderView(order, now);
+      return { ...view, nickname };
+    }),
+    totalPaidTon: formatNano(paidNano),
+    count,
+  };
+}
+
+export async function adminListPayments(
+  deps: Pick<ShopDeps, "db">,
+  unresolvedOnly: boolean,
+): Promise<{ items: AdminShopPayment[] }> {
+  const rows = await adminPayments(deps.db, unresolvedOnly, 200);
+  return {
+    items: rows.map(({ payment, nickname }) => ({
+      txHash: payment.txHash,
+      source: payment.source,
+      amountTon: formatNano(payment.amountNano),
+      comment: payment.comment,
+      receivedAt: payment.receivedAt.toISOString(),
+      orderId: payment.orderId,
+      nickname,
+      outcome: payment.outcome,
+      resolution: payment.resolution,
+      resolvedAt: payment.resolvedAt?.toISOString() ?? null,
+      resolutionReason: payment.resolutionReason,
+    })),
+  };
+}
+
+/**
+ * An admin settles a payment that granted nothing (late, partial, duplicate, unmatched): grant the
+ * order's item (once: a pack already owned is refused) or record that the TON was sent back. The
+ * decision, its admin and reason are stored with the payment, in the grant's transaction.
+ */
+export async function adminResolvePayment(
+  deps: ShopDeps,
+  adminId: string,
+  txHash: string,
+  body: AdminPaymentResolutionBody,
+) {
+  const now = deps.clock.now();
+  const granted = await deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, txHash);
+    if (!payment) throw new AppError("NOT_FOUND");
+    if (payment.outcome === "paid" || payment.resolution !== null) {
+      throw new AppError("PAYMENT_ALREADY_RESOLVED");
+    }
+    const orderId = body.orderId ?? payment.orderId;
+    let grant: { userId: string; item: ShopItemRow } | null = null;
+    if (body.resolution === "granted") {
+      const order = orderId ? await lockOrderById(tx, orderId) : null;
+      if (!order) throw new AppError("NOT_FOUND");
+      const item = (await findItem(tx, order.itemId)) as ShopItemRow;
+      if (!(await grantItem(tx, order, item, now))) throw new AppError("PACK_ALREADY_OWNED");
+      if (order.status !== "paid") {
+        await updateOrder(tx, order.id, {
+          status: "paid",
+          receivedNano: order.receivedNano + payment.amountNano,
+          txHash: order.txHash ?? payment.txHash,
+          paidAt: now,
+        });
+      }
+      grant = { userId: order.userId, item };
+    }
+    await resolvePayment(tx, txHash, {
+      resolution: body.resolution,
+      resolvedBy: adminId,
+      resolvedAt: now,
+      resolutionReason: body.reason,
+      orderId: orderId ?? null,
+    });
+    return grant;
+  });
+  if (granted) await announcePurchase(deps, granted.userId, granted.item);
+  return (await adminListPayments(deps, false)).items.find((p) => p.txHash === txHash)!;
+}

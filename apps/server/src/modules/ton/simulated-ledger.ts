@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { simChainAccounts, simChainJettons, simChainTransactions } from "../../db/schema/index.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { isCheckViolation } from "../../lib/db-errors.ts";
+import { AppError } from "../../lib/errors.ts";
+import { tryParseTonAddress } from "./address.ts";
+import type { Chain, IncomingTransfer } from "./chain.ts";
+
+/** The shop's receive address on the simulated chain (any fixed address would do). */
+export const SIMULATED_SHOP_ADDRESS =
+  "0:5f0e3b1bd0c4a5c0a1f0a3b8e6f3c2d1e4b5a6978877665544332211f0e1d2c3";
+
+/** What an account the simulated chain has never seen starts with: any test wallet can pay. */
+export const SIMULATED_STARTING_BALANCE_NANO = 100_000_000_000n;
+const TON = "TON";
+
+/** An address from a request: a checksum or format error is the caller's 400, not a 500. */
+function toRawAddress(address: string) {
+  const parsed = tryParseTonAddress(address);
+  if (!parsed) throw new AppError("VALIDATION_ERROR");
+  return parsed.raw;
+}
+
+export class SimulatedFundsError extends Error {
+  constructor() {
+    super("Insufficient TON on the simulated account");
+  }
+}
+
+export interface SimulatedTransferRequest {
+  from: string;
+  to: string;
+  amountNano: bigint;
+  comment?: string | null;
+  /** "TON" (default) or a jetton's symbol. */
+  asset?: string;
+}
+
+/**
+ * The simulated chain's ledger, kept in the database (TON_API_URL=simulated): accounts with TON
+ * and jetton balances, and transfers in chain order (the `lt` column) with their text comments.
+ * A restart forgets nothing; a payment is read from here exactly as from toncenter.
+ */
+export interface SimulatedLedger {
+  transfer(request: SimulatedTransferRequest): Promise<{ hash: string; lt: string }>;
+  account(address: string): Promise<{
+    address: string;
+    balanceNano: bigint;
+    jettons: Record<string, bigint>;
+  }>;
+}
+
+async function ensureAccount(tx: Tx, address: string, at: Date) {
+  await tx
+    .insert(simChainAccounts)
+    .values({ address, balanceNano: SIMULATED_STARTING_BALANCE_NANO, createdAt: at })
+    .onConflictDoNothing();
+}
+
+async function moveTon(tx: Tx, from: string, to: string, amountNano: bigint) {
+  await tx
+    .update(simChainAccounts)
+    .set({ balanceNano: sql`${simChainAccounts.balanceNano} - ${amountNano}` })
+    .where(eq(simChainAccounts.address, from));
+  await tx
+    .update(simChainAccounts)
+    .set({ balanceNano: sql`${simChainAccounts.balanceNano} + ${amountNano}` })
+    .where(eq(simChainAccounts.address, to));
+}
+
+async function moveJetton(tx: Tx, symbol: string, from: string, to: string, amountNano: bigint) {
+  const [sender] = await tx
+    .update(simChainJettons)
+    .set({ amountNano: sql`${simChainJettons.amountNano} - ${amountNano}` })
+    .where(and(eq(simChainJettons.address, from), eq(simChainJettons.symbol, symbol)))
+    .returning({ amountNano: simChainJettons.amountNano });
+  if (!sender) throw new SimulatedFundsError();
+  await tx
+    .insert(simChainJettons)
+    .values({ address: to, symbol, amountNano })
+    .onConflictDoUpdate({
+      target: [simChainJettons.address, simChainJettons.symbol],
+      set: { amountNano: sql`${simChainJettons.amountNano} + ${amountNano}` },
+    });
+}
+
+export function simulatedLedger({ db, clock }: { db: Db; clock: Clock }): SimulatedLedger {
+  return {
+    async transfer(request) {
+      const from = toRawAddress(request.from);
+      const to = toRawAddress(request.to);
+      const asset = request.asset ?? TON;
+      if (request.amountNano <= 0n) throw new RangeError("amount must be positive");
+      const at = clock.now();
+      try {
+        return await db.transaction(async (tx) => {
+          await ensureAccount(tx, from, at);
+          await ensureAccount(tx, to, at);
+          if (asset === TON) await moveTon(tx, from, to, request.amountNano);
+          else await moveJetton(tx, asset, from, to, request.amountNano);
+          const [row] = await tx
+            .insert(simChainTransactions)
+            .values({
+              hash: randomBytes(32).toString("hex"),
+              source: from,
+              destination: to,
+              asset,
+              amountNano: request.amountNano,
+              comment: request.comment ?? null,
+              createdAt: at,
+            })
+            .returning({ hash: simChainTransactions.hash, lt: simChainTransactions.lt });
+          return { hash: row!.hash, lt: row!.lt.toString() };
+        });
+      } catch (error) {
+        if (isCheckViolation(error)) throw new SimulatedFundsError();
+        throw error;
+      }
+    },
+
+    async account(input) {
+      const address = toRawAddress(input);
+      const [account] = await db
+        .select({ balanceNano: simChainAccounts.balanceNano })
+        .from(simChainAccounts)
+        .where(eq(simChainAccounts.address, address));
+      const jettons = await db
+        .select({ symbol: simChainJettons.symbol, amountNano: simChainJettons.amountNano })
+        .from(simChainJettons)
+        .where(eq(simChainJettons.address, address));
+      return {
+        address,
+        balanceNano: account?.balanceNano ?? SIMULATED_STARTING_BALANCE_NANO,
+        jettons: Object.fromEntries(jettons.map((j) => [j.symbol, j.amountNano])),
+      };
+    },
+  };
+}
+
+/** The payments the simulated chain holds for `address`, read as the Chain interface reads them. */
+export async function simulatedIncomingTransfers(
+  db: Db,
+  address: string,
+  sinceCursor: string | null,
+  pageSize: number,
+): Promise<{ transfers: IncomingTransfer[]; cursor: string | null }> {
+  if (sinceCursor !== null && !/^\d{1,20}$/.test(sinceCursor)) {
+    throw new TypeError(`Invalid chain cursor: ${sinceCursor}`);
+  }
+  const after = sinceCursor === null ? 0n : BigInt(sinceCursor);
+  const rows = await db
+    .select()
+    .from(simChainTransactions)
+    .where(and(eq(simChainTransactions.destination, address), gt(simChainTransactions.lt, after)))
+    .orderBy(asc(simChainTransactions.lt))
+    .limit(pageSize);
+  const transfers = rows
+    .filter((row) => row.asset === TON)
+    .map((row) => ({
+      txHash: row.hash,
+      from: row.source,
+      amountNano: row.amountNano,
+      comment: row.comment,
+      at: row.createdAt,
+      lt: row.lt.toString(),
+    }));
+  return { transfers, cursor: rows.at(-1)?.lt.toString() ?? sinceCursor };
+}
+
+/** The embedded chain: payments from the database ledger; payouts as the in-memory chain. */
+export function databaseSimulatedChain(
+  base: Chain,
+  { db, shopAddress, pageSize = 100 }: { db: Db; shopAddress: string; pageSize?: number },
+): Chain {
+  const address = toRawAddress(shopAddress);
+  return {
+    ...base,
+    kind: "simulated",
+    incomingTransfers: (sinceCursor) =>
+      simulatedIncomingTransfers(db, address, sinceCursor, pageSize),
+    getPublicKey: async () => null,
+  };
+}

@@ -1,0 +1,56 @@
+import { generateKeyPairSync } from "node:crypto";
+import { parseFre, type ShopOrder } from "@fre/shared";
+import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
+import { signTonProof } from "../src/modules/ton/ton-proof-signer.ts";
+import { walletV4R2 } from "../src/modules/ton/wallet-v4.ts";
+import type { Client, TestApp } from "./helpers.ts";
+
+/** A fresh ed25519 key and its real wallet v4R2 (the kind the dev wallet and Tonkeeper use). */
+export function newTonWallet() {
+  const { privateKey } = generateKeyPairSync("ed25519");
+  const jwk = privateKey.export({ format: "jwk" });
+  const seed = new Uint8Array(Buffer.from(jwk.d!, "base64url"));
+  const publicKey = new Uint8Array(Buffer.from(jwk.x!, "base64url"));
+  return { seed, ...walletV4R2({ publicKey }) };
+}
+export type TestTonWallet = ReturnType<typeof newTonWallet>;
+
+/** The body a wallet's ton_proof makes, for the challenge the server gave this client. */
+export async function tonProofBody(
+  test: TestApp,
+  c: Client,
+  wallet: TestTonWallet,
+  overrides: { domain?: string; timestamp?: number; payload?: string } = {},
+) {
+  const payload = overrides.payload ?? (await c.get("/api/ton/proof-payload")).json().payload;
+  const proof = signTonProof({
+    secretKey: wallet.seed,
+    address: wallet.address,
+    stateInit: wallet.stateInit,
+    domain: overrides.domain ?? "localhost:3000",
+    timestamp: overrides.timestamp ?? Math.floor(test.clock.now().getTime() / 1000),
+    payload,
+  });
+  return { address: wallet.address, network: "-3", public_key: wallet.publicKey, proof };
+}
+
+/** Links a new wallet to the client's account through a real ton_proof. */
+export async function linkTonWallet(test: TestApp, c: Client) {
+  const wallet = newTonWallet();
+  const linked = await c.post("/api/ton/wallet", await tonProofBody(test, c, wallet));
+  if (linked.statusCode !== 200) throw new Error(`link failed: ${linked.body}`);
+  return wallet;
+}
+
+/** Orders `itemId`, pays its price on the simulated chain and lets the reader see it. */
+export async function buyItem(test: TestApp, c: Client, itemId: string) {
+  const order = (await c.post("/api/shop/orders", { itemId })).json() as ShopOrder;
+  await test.shop.ledger!.transfer({
+    from: newTonWallet().address,
+    to: order.payTo,
+    amountNano: parseFre(order.priceTon),
+    comment: order.comment,
+  });
+  await pollShopPayments(test.shop.deps);
+  return order;
+}

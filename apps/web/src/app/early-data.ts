@@ -1,0 +1,93 @@
+/**
+ * On a signed-in screen, public/boot.js asked for the screen's first reads with the HTML.
+ * Before the app's first render their answers go into the query cache, under the keys and
+ * with the functions the screens use themselves, so a screen appears whole at once — no
+ * spinner, then the content pushing the footer down — instead of asking once it has mounted.
+ * Loaded only when boot.js sent something (never on the landing).
+ */
+import type { Leaderboard } from "@fre/shared";
+import type { QueryClient } from "@tanstack/react-query";
+import { loadMining } from "../features/dashboard/hooks/load-mining";
+import { fetchReferrals } from "../features/group/api/referrals-api";
+import {
+  getGlobalMessage,
+  getInformationUnread,
+  messageKeys,
+} from "../features/messages/api/messages-api";
+import { fetchNotifications } from "../features/notifications/api/notifications-api";
+import { fetchLedgerPage, fetchWallet } from "../features/wallet/api/wallet-api";
+import { api, hasEarlyRequest } from "../lib/api-client";
+import { queryKeys } from "../lib/query-keys";
+import { meQuery } from "../lib/session";
+
+/** Past this, the app renders anyway; late answers still land in the cache. */
+export const EARLY_DATA_WAIT_MS = 2_000;
+
+type Seed = (client: QueryClient) => Promise<void>;
+
+/** Each early read (boot.js's URL) and how its screen keeps it. */
+const SEEDS: Record<string, Seed> = {
+  "/api/me": (client) => client.prefetchQuery(meQuery),
+  "/api/mining": (client) =>
+    client.prefetchQuery({
+      queryKey: queryKeys.mining,
+      queryFn: ({ signal }) => loadMining(signal),
+    }),
+  "/api/leaderboard": (client) =>
+    client.prefetchQuery({
+      queryKey: queryKeys.leaderboard,
+      queryFn: ({ signal }) => api.get<Leaderboard>("/api/leaderboard", signal),
+    }),
+  "/api/wallet": (client) =>
+    client.prefetchQuery({
+      queryKey: queryKeys.wallet,
+      queryFn: ({ signal }) => fetchWallet(signal),
+    }),
+  "/api/wallet/ledger?limit=20": (client) =>
+    client.prefetchInfiniteQuery({
+      queryKey: queryKeys.ledger,
+      queryFn: ({ pageParam, signal }) => fetchLedgerPage(pageParam, signal),
+      initialPageParam: null as string | null,
+    }),
+  "/api/referrals": (client) =>
+    client.prefetchQuery({
+      queryKey: queryKeys.referrals,
+      queryFn: ({ signal }) => fetchReferrals(signal),
+    }),
+  "/api/notifications": (client) =>
+    client.prefetchQuery({
+      queryKey: queryKeys.notifications,
+      queryFn: ({ signal }) => fetchNotifications(signal),
+    }),
+  "/api/messages/global": (client) =>
+    client.prefetchQuery({
+      queryKey: messageKeys.global,
+      queryFn: ({ signal }) => getGlobalMessage(signal),
+    }),
+  "/api/messages/information/unread": (client) =>
+    client.prefetchQuery({
+      queryKey: messageKeys.unread,
+      queryFn: ({ signal }) => getInformationUnread(signal),
+    }),
+};
+
+/** The URLs this module knows how to keep (route-preload.test.ts checks boot.js asks no other). */
+export const SEEDED_URLS = Object.keys(SEEDS);
+
+/**
+ * Puts every early answer in the cache; resolves when all are in, or after
+ * EARLY_DATA_WAIT_MS. A failed read is left for its screen to show (and retry).
+ */
+export async function seedEarlyData(client: QueryClient): Promise<void> {
+  const seeds = Object.entries(SEEDS)
+    .filter(([url]) => hasEarlyRequest(url))
+    .map(([, seed]) => seed(client));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(seeds),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, EARLY_DATA_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+}

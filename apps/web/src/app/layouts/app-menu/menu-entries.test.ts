@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import {
+  MENU_SECTIONS,
+  type MenuCounts,
+  menuBadge,
+  menuNews,
+  menuSectionsFor,
+} from "./menu-entries";
+
+const none: MenuCounts = { information: 0, notifications: 0, support: 0, kycStatus: "none" };
+const paths = (role: "user" | "admin") =>
+  menuSectionsFor(role).flatMap((section) => section.items.map((item) => item.to));
+
+describe("menu entries", () => {
+  it("lists every destination outside the bottom bar once", () => {
+    expect(paths("user").sort()).toEqual(
+      [
+        "/contest",
+        "/shop",
+        "/game",
+        "/fre",
+        "/wallet",
+        "/withdrawal",
+        "/kyc",
+        "/profile",
+        "/information",
+        "/notifications",
+        "/faq",
+        "/support",
+      ].sort(),
+    );
+    const all = MENU_SECTIONS.flatMap((section) => section.items.map((item) => item.to));
+    expect(new Set(all).size).toBe(all.length);
+    for (const bar of ["/group", "/dashboard", "/leaderboard"]) expect(all).not.toContain(bar);
+  });
+
+  it("shows the admin console to admins only", () => {
+    expect(paths("user")).not.toContain("/admin");
+    expect(paths("admin")).toContain("/admin");
+    expect(menuSectionsFor(undefined).some((section) => section.id === "admin")).toBe(false);
+  });
+});
+
+describe("menu badges", () => {
+  it("counts unread messages, notifications and answered tickets on their entries", () => {
+    const counts = { ...none, information: 2, notifications: 5, support: 1 };
+    expect(menuBadge("information", counts)).toEqual({ kind: "count", count: 2 });
+    expect(menuBadge("notifications", counts)).toEqual({ kind: "count", count: 5 });
+    expect(menuBadge("support", counts)).toEqual({ kind: "count", count: 1 });
+    expect(menuBadge("wallet", counts)).toBeNull();
+    expect(menuBadge("information", none)).toBeNull();
+  });
+
+  it("shows where an identity check stands only while it waits or was refused", () => {
+    expect(menuBadge("kyc", { ...none, kycStatus: "pending" })).toEqual({
+      kind: "status",
+      status: "pending",
+    });
+    expect(menuBadge("kyc", { ...none, kycStatus: "rejected" })).toEqual({
+      kind: "status",
+      status: "rejected",
+    });
+    expect(menuBadge("kyc", { ...none, kycStatus: "approved" })).toBeNull();
+    expect(menuBadge("kyc", none)).toBeNull();
+  });
+
+  it("counts on the menu button what the header's bell does not already show", () => {
+    expect(menuNews({ ...none, information: 2, notifications: 5, support: 1 })).toBe(3);
+    expect(menuNews({ ...none, notifications: 5 })).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { readStored, writeStored } from "../../../lib/storage";
+import { currentPushState, enablePush } from "../push";
+
+const PUSH_BANNER_DISMISSED = "fre.pushBannerDismissed";
+
+/**
+ * "Be told when your session ends": offered while push is off and the user has not said
+ * "later". The dashboard shows it once a first session has started (the moment the offer
+ * makes sense) and below the mining panel; it never asks the browser by itself.
+ */
+export function PushOptInCard() {
+  const { t } = useTranslation("pwa");
+  const [show, setShow] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (readStored(PUSH_BANNER_DISMISSED) === "1") return;
+    let live = true;
+    void currentPushState()
+      .then((state) => live && setShow(state === "off"))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!show) return null;
+
+  const dismiss = () => {
+    writeStored(PUSH_BANNER_DISMISSED, "1");
+    setShow(false);
+  };
+  const enable = async () => {
+    setBusy(true);
+    try {
+      await enablePush();
+    } catch (error) {
+      console.warn("Push opt-in failed", error);
+    } finally {
+      setBusy(false);
+      dismiss();
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="push-banner-title"
+      data-testid="push-banner"
+      className="flex animate-rise flex-wrap items-center gap-3 rounded-2xl border border-amber-300/30 bg-night-850 p-4"
+    >
+      <div className="min-w-0 flex-1">
+        <h2 id="push-banner-title" className="font-semibold text-white">
+          {t("push.bannerTitle")}
+        </h2>
+        <p className="text-sm text-muted">{t("push.bannerText")}</p>
+      </div>
+      <div className="flex gap-2">
+        <Button size="sm" variant="ghost" data-testid="push-banner-later" onClick={dismiss}>
+          {t("push.bannerLater")}
+        </Button>
+        <Button size="sm" data-testid="push-banner-enable" disabled={busy} onClick={enable}>
+          {t("push.enable")}
+        </Button>
+      </div>
+    </section>
+  );
+}

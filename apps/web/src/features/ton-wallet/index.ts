@@ -1,0 +1,4 @@
+export { TonWalletCard } from "./components/ton-wallet-card";
+export { useTonConfig } from "./ton-config-context";
+export { TonConnectScope } from "./ton-connect-scope";
+export { shortAddress, trimTon } from "./ton-format";

@@ -1,0 +1,105 @@
+import { createInstance } from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import enApp from "../locales/en/app.json";
+import enContest from "../locales/en/contest.json";
+import esApp from "../locales/es/app.json";
+import frApp from "../locales/fr/app.json";
+import frContest from "../locales/fr/contest.json";
+import ruApp from "../locales/ru/app.json";
+import ruContest from "../locales/ru/contest.json";
+import zhApp from "../locales/zh/app.json";
+import { formatDuration, hoursAndMinutes } from "./format";
+
+const i18n = createInstance();
+beforeAll(async () => {
+  await i18n.init({
+    lng: "fr",
+    fallbackLng: false,
+    ns: ["app", "contest"],
+    defaultNS: "app",
+    interpolation: { escapeValue: false },
+    resources: {
+      fr: { app: frApp, contest: frContest },
+      en: { app: enApp, contest: enContest },
+      es: { app: esApp },
+      ru: { app: ruApp, contest: ruContest },
+      zh: { app: zhApp },
+    },
+  });
+});
+
+const tIn = (language: string) => i18n.getFixedT(language, "app");
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe("hoursAndMinutes", () => {
+  it("rounds a partial minute up and never goes below zero", () => {
+    expect(hoursAndMinutes(0)).toEqual({ hours: 0, minutes: 0 });
+    expect(hoursAndMinutes(1)).toEqual({ hours: 0, minutes: 1 });
+    expect(hoursAndMinutes(59 * MINUTE + 1)).toEqual({ hours: 1, minutes: 0 });
+    expect(hoursAndMinutes(23 * HOUR + 54 * MINUTE)).toEqual({ hours: 23, minutes: 54 });
+    expect(hoursAndMinutes(-5)).toEqual({ hours: 0, minutes: 0 });
+  });
+});
+
+describe("formatDuration", () => {
+  it("says hours and minutes with the French plural (1 heure, 6 minutes)", () => {
+    const t = tIn("fr");
+    expect(formatDuration(MINUTE, t)).toBe("1 minute");
+    expect(formatDuration(6 * MINUTE, t)).toBe("6 minutes");
+    expect(formatDuration(HOUR, t)).toBe("1 heure");
+    expect(formatDuration(HOUR + MINUTE, t)).toBe("1 heure et 1 minute");
+    expect(formatDuration(23 * HOUR + 54 * MINUTE, t)).toBe("23 heures et 54 minutes");
+  });
+
+  it("rounds up to whole hours when coarse", () => {
+    const t = tIn("fr");
+    expect(formatDuration(5 * HOUR + 10 * MINUTE, t, { coarse: true })).toBe("6 heures");
+    expect(formatDuration(HOUR, t, { coarse: true })).toBe("1 heure");
+    expect(formatDuration(42 * MINUTE, t, { coarse: true })).toBe("42 minutes");
+  });
+
+  it("follows each language's plural rules", () => {
+    expect(formatDuration(HOUR + MINUTE, tIn("en"))).toBe("1 hour 1 minute");
+    expect(formatDuration(2 * HOUR + 6 * MINUTE, tIn("en"))).toBe("2 hours 6 minutes");
+    expect(formatDuration(HOUR + 2 * MINUTE, tIn("es"))).toBe("1 hora y 2 minutos");
+    const ru = tIn("ru");
+    expect(formatDuration(MINUTE, ru)).toBe("1 минута");
+    expect(formatDuration(3 * MINUTE, ru)).toBe("3 минуты");
+    expect(formatDuration(5 * MINUTE, ru)).toBe("5 минут");
+    expect(formatDuration(21 * MINUTE, ru)).toBe("21 минута");
+    expect(formatDuration(22 * HOUR, ru)).toBe("22 часа");
+    expect(formatDuration(11 * HOUR, ru)).toBe("11 часов");
+    expect(formatDuration(2 * HOUR + 5 * MINUTE, tIn("zh"))).toBe("2 小时 5 分钟");
+  });
+});
+
+describe("plural texts", () => {
+  it("agrees the referral count ('1 actif', '2 actifs', '0 actif')", () => {
+    const t = tIn("fr");
+    const detail = (count: number) =>
+      t("mining.rate.referralsDetail", { count, counted: Math.min(count, 20), max: 20 });
+    expect(detail(0)).toBe("0 actif, 0 compté (maximum 20)");
+    expect(detail(1)).toBe("1 actif, 1 compté (maximum 20)");
+    expect(detail(6)).toBe("6 actifs, 6 comptés (maximum 20)");
+    expect(detail(1_000_000)).toBe("1000000 actifs, 20 comptés (maximum 20)");
+    expect(tIn("ru")("mining.rate.referralsDetail", { count: 5, counted: 5, max: 20 })).toMatch(
+      /^5 активных/,
+    );
+  });
+
+  it("counts the contest's seconds", () => {
+    expect(i18n.getFixedT("fr", "contest")("countdown", { count: 1 })).toBe(
+      "Vous pourrez confirmer dans 1 seconde",
+    );
+    expect(i18n.getFixedT("fr", "contest")("countdown", { count: 6 })).toBe(
+      "Vous pourrez confirmer dans 6 secondes",
+    );
+    expect(i18n.getFixedT("en", "contest")("countdown", { count: 1 })).toBe(
+      "You can confirm in 1 second",
+    );
+    expect(i18n.getFixedT("ru", "contest")("countdown", { count: 2 })).toBe(
+      "Подтвердить можно через 2 секунды",
+    );
+  });
+});
