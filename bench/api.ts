@@ -1,13 +1,15 @@
 /**
  * API load benchmark on PostgreSQL.
- *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 5] [--only mining,leaderboard,cycle]
+ *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 5] [--only mining,leaderboard,cycle,keno]
  * Seeds N users (SQL generate_series), starts the real server in a child process, then runs
  * autocannon (50 connections) against: a bare same-size JSON route (baseline), GET /api/mining
- * (signed in, active session), GET /api/leaderboard and a start/claim cycle.
+ * (signed in, active session), GET /api/leaderboard, a start/claim cycle and a Keno bet
+ * (POST /api/games/keno/bets: one transaction with the bet, the draw and the payout; the ledger
+ * is verified after the run).
  * Goals (2 cores): mining ≥ 30 % of baseline with p99 ≤ 25 ms; leaderboard ≥ 50 %;
- * p50 at 1M users within 1.2× of p50 at 10k users.
+ * Keno ≥ 20 % with p99 ≤ 50 ms; p50 at 1M users within 1.2× of p50 at 10k users.
  */
-import { fork } from "node:child_process";
+import { execFile, fork } from "node:child_process";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
@@ -61,6 +63,7 @@ async function main() {
     LOG_LEVEL: "silent",
     RATE_LIMIT_MAX: "100000000",
     AUTH_RATE_LIMIT_MAX: "100000000",
+    GAME_PLAYS_PER_MINUTE: "100000",
     ADMIN_DEFAULT_ACCESS_CODE: "bench-admin-code",
   };
 
@@ -245,6 +248,33 @@ async function main() {
         ),
     });
   }
+  if (wanted("keno")) {
+    // Every bench user gets 1 000 000 FRE through the ledger (entry + balance, as a credit
+    // does), so `ledger:verify` holds after the run; bets of 1 FRE never run out.
+    await sql`
+      with funded as (
+        insert into ledger_entries (user_id, kind, amount_nano, reference, created_at)
+        select id, 'bonus', 1000000000000000, 'bench-keno:' || id, now()
+        from users where email like 'bench%@bench.local'
+        on conflict do nothing returning user_id, amount_nano
+      )
+      update users u set balance = u.balance + f.amount_nano from funded f where u.id = f.user_id`;
+    routes.push({
+      name: "POST keno bet",
+      measure: () =>
+        measure("keno", {
+          requests: [
+            {
+              method: "POST",
+              path: "/api/games/keno/bets",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ amount: "1", picks: [3, 11, 19, 27, 35], risk: "classic" }),
+              onResponse: tally,
+            },
+          ],
+        }),
+    });
+  }
   const rounds = new Map<string, Round[]>(routes.map((r) => [r.name, []]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const route of routes) {
@@ -294,14 +324,38 @@ async function main() {
     ];
     lines.push(cells.join(" "));
   }
-  lines.push("goals: mining ≥ 30 % with p99 ≤ 25 ms; leaderboard ≥ 50 %; p50(1M) ≤ 1.2 × p50(10k)");
+  lines.push(
+    "goals: mining ≥ 30 % with p99 ≤ 25 ms; leaderboard ≥ 50 %; keno ≥ 20 % with p99 ≤ 50 ms; p50(1M) ≤ 1.2 × p50(10k)",
+  );
   for (const [key, count] of statuses) lines.push(`non-2xx: ${count} × ${key}`);
+  if (wanted("keno")) {
+    const [bets] = await sql<{ count: number }[]>`
+      select count(*)::int as count from game_bets where game = 'keno'`;
+    lines.push(`keno bets recorded: ${bets?.count ?? 0}`);
+    lines.push(await ledgerVerify(env));
+  }
   process.stdout.write(`${lines.join("\n")}\n`);
 
   await sql.end();
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
 }
+
+/** `npm run ledger:verify` on the bench database (balances and the jackpot pool). */
+const ledgerVerify = (serverEnv: NodeJS.ProcessEnv) =>
+  new Promise<string>((done) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", resolve(import.meta.dirname, "../apps/server/src/cli/ledger-verify.ts")],
+      { env: serverEnv },
+      (error, stdout, stderr) =>
+        done(
+          error
+            ? `ledger:verify FAILED (exit ${error.code}): ${`${stdout}${stderr}`.trim()}`
+            : `ledger:verify: ${stdout.trim()}`,
+        ),
+    );
+  });
 
 main().catch((error) => {
   console.error(error);

@@ -78,6 +78,7 @@ describe("navigation at 390×844", () => {
       if (index % 4 === 0) {
         await page.goto(starts[(index / 4) % starts.length]!);
         await page.getByTestId("page-title").waitFor();
+        await expectAccessible(page);
       }
       const menu = await openMenu(page);
       expect(await menu.getByTestId("menu-admin").count()).toBe(0);
@@ -87,6 +88,8 @@ describe("navigation at 390×844", () => {
       // Closed by the navigation; the page is not blank.
       expect(await menu.isVisible()).toBe(false);
       expect(((await page.locator("main").textContent()) ?? "").trim().length).toBeGreaterThan(20);
+      // Each main screen passes axe (no serious or critical violation) as it first appears.
+      await expectAccessible(page);
     }
     expect(errors).toEqual([]);
   });

@@ -17,6 +17,7 @@ import { fileStoreFromUrl } from "./lib/s3-file-store.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
+import { sweepSlotNotices } from "./modules/games/games-notices.ts";
 import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
 import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
@@ -39,6 +40,9 @@ import {
   simulatedLedger,
 } from "./modules/ton/simulated-ledger.ts";
 import type { TonWalletDeps } from "./modules/ton/ton-wallet.service.ts";
+import { toncenterPayouts } from "./modules/ton/toncenter-payouts.ts";
+import { processPayouts } from "./modules/withdrawals/withdrawal-payouts.ts";
+import type { WithdrawalDeps } from "./modules/withdrawals/withdrawals.service.ts";
 
 /** What a caller may inject instead of the configured implementation. */
 export interface InjectedDeps {
@@ -89,10 +93,20 @@ export async function buildDependencies(
   const chain =
     injected.chain ??
     (simulated
-      ? databaseSimulatedChain(simulatedChain({ clock }), { db, shopAddress })
+      ? databaseSimulatedChain(simulatedChain({ clock }), { db, shopAddress, clock })
       : toncenterChain(config.TON_API_URL, fetch, {
           shopAddress,
           apiKey: config.TON_API_KEY,
+          // Withdrawals enabled on a real chain: config.ts made sure both are set.
+          payouts:
+            config.WITHDRAWALS_ENABLED && config.TON_HOT_WALLET_MNEMONIC && config.FRE_JETTON_MASTER
+              ? toncenterPayouts({
+                  baseUrl: config.TON_API_URL,
+                  apiKey: config.TON_API_KEY,
+                  mnemonic: config.TON_HOT_WALLET_MNEMONIC,
+                  jettonMaster: config.FRE_JETTON_MASTER,
+                })
+              : undefined,
         }));
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
   await ensureSecuritySettings(
@@ -167,6 +181,23 @@ export async function buildDependencies(
     allowedDomains: proofDomains(config.PUBLIC_URL),
   };
   const leaderboard = leaderboardService({ database, clock });
+  const gamesDeps = { db, clock, bus, playsPerMinute: config.GAME_PLAYS_PER_MINUTE };
+  const withdrawalDeps: WithdrawalDeps = {
+    db,
+    clock,
+    events,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    onMailError,
+    chain,
+    live: (userId, event) => bus.publish(userId, event),
+    // The withdrawal id only: the error may quote an address.
+    onPayoutError: (error, withdrawalId) =>
+      log.error(
+        { withdrawalId, error: error instanceof Error ? error.name : "unknown" },
+        "withdrawal payout failed; retried after its lease",
+      ),
+  };
 
   /** Periodic work of a running server (not started by tests that only inject). */
   const jobs: Job[] = [
@@ -182,9 +213,19 @@ export async function buildDependencies(
       run: () => sweepExpiringBoosts(notificationDeps),
     },
     {
+      name: "slot-available",
+      everyMs: 60_000,
+      run: () => sweepSlotNotices({ db, clock, events }),
+    },
+    {
       name: "shop-payments",
       everyMs: config.TON_POLL_MS,
       run: () => pollShopPayments(shopDeps),
+    },
+    {
+      name: "withdrawal-payouts",
+      everyMs: config.TON_POLL_MS,
+      run: () => processPayouts(withdrawalDeps),
     },
   ];
 
@@ -219,6 +260,8 @@ export async function buildDependencies(
       cipher: lazyDataCipher(config),
     } satisfies KycDeps,
     shopDeps,
+    gamesDeps,
+    withdrawalDeps,
     tonDeps,
     ledger,
     jobs,

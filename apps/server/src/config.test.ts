@@ -25,6 +25,7 @@ describe("loadConfig", () => {
       TON_API_URL: "simulated",
       TON_NETWORK: "testnet",
       TON_POLL_MS: 5000,
+      WITHDRAWALS_ENABLED: true,
       DEMO_CONTENT: "auto",
       VAPID_SUBJECT: "mailto:admin@fre.local",
       WEB_DIST: "apps/web/dist",
@@ -122,6 +123,42 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SHOP_RECEIVE_ADDRESS: "not-an-address" })).toThrow(
       /SHOP_RECEIVE_ADDRESS/,
     );
+  });
+
+  it("needs the hot wallet and the FRE jetton master for withdrawals on a real chain", () => {
+    const real = {
+      TON_API_URL: "https://testnet.toncenter.com",
+      SHOP_RECEIVE_ADDRESS: `0:${"5".repeat(64)}`,
+    };
+    const words = Array.from({ length: 24 }, () => "abandon").join(" ");
+    // Simulated chain: optional, withdrawals on.
+    expect(loadConfig({}).WITHDRAWALS_ENABLED).toBe(true);
+    // Real chain: enabled explicitly, or by setting either of the two → both required.
+    expect(() => loadConfig({ ...real, WITHDRAWALS_ENABLED: "true" })).toThrow(
+      /TON_HOT_WALLET_MNEMONIC[\s\S]*FRE_JETTON_MASTER/,
+    );
+    expect(() => loadConfig({ ...real, TON_HOT_WALLET_MNEMONIC: words })).toThrow(
+      /FRE_JETTON_MASTER: required/,
+    );
+    expect(() => loadConfig({ ...real, FRE_JETTON_MASTER: `0:${"6".repeat(64)}` })).toThrow(
+      /TON_HOT_WALLET_MNEMONIC: required/,
+    );
+    const paying = loadConfig({
+      ...real,
+      TON_HOT_WALLET_MNEMONIC: words,
+      FRE_JETTON_MASTER: `0:${"6".repeat(64)}`,
+    });
+    expect(paying).toMatchObject({ WITHDRAWALS_ENABLED: true, TON_HOT_WALLET_MNEMONIC: words });
+    expect(loadConfig(real).WITHDRAWALS_ENABLED).toBe(false);
+    // Malformed: refused without quoting the secret.
+    const bad = configError({
+      ...real,
+      TON_HOT_WALLET_MNEMONIC: "secret words only",
+      FRE_JETTON_MASTER: "x",
+    });
+    expect(bad.problems.join("\n")).toMatch(/TON_HOT_WALLET_MNEMONIC: must be the 24/);
+    expect(bad.problems.join("\n")).toMatch(/FRE_JETTON_MASTER: must be a TON address/);
+    expect(bad.message).not.toContain("secret words only");
   });
 
   it("lists every bad key in one error", () => {

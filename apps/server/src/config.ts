@@ -47,6 +47,25 @@ export const configSchema = z.object({
       "must be a TON address (raw 0:… or user-friendly)",
     )
     .optional(),
+  /**
+   * Withdrawals paid out from the hot wallet. Default: on with the simulated chain; with a real
+   * chain, on when TON_HOT_WALLET_MNEMONIC or FRE_JETTON_MASTER is set (then both are required).
+   */
+  WITHDRAWALS_ENABLED: booleanFromEnv.optional(),
+  /** The hot wallet (wallet v4R2) paying withdrawals on a real chain: its 24 words. Secret. */
+  TON_HOT_WALLET_MNEMONIC: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{3,8}(?:\s+[a-z]{3,8}){23}$/, "must be the 24 lowercase words of a TON wallet")
+    .optional(),
+  /** The FRE jetton master's address (payouts are TEP-74 transfers of this jetton). */
+  FRE_JETTON_MASTER: z
+    .string()
+    .regex(
+      /^(?:-?\d{1,3}:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{48})$/,
+      "must be a TON address (raw 0:… or user-friendly)",
+    )
+    .optional(),
   /** How often the shop's address is read for new payments. */
   TON_POLL_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
   /**
@@ -85,6 +104,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFromEnv.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** Game plays (bets, steps, spins) per user per minute. */
+  GAME_PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   HEALTH_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
@@ -103,10 +124,14 @@ export const configSchema = z.object({
 });
 
 type ParsedConfig = z.infer<typeof configSchema>;
-export type Config = Omit<ParsedConfig, "PUBLIC_URL" | "MAIL_TRANSPORT" | "DEV_ROUTES"> & {
+export type Config = Omit<
+  ParsedConfig,
+  "PUBLIC_URL" | "MAIL_TRANSPORT" | "DEV_ROUTES" | "WITHDRAWALS_ENABLED"
+> & {
   PUBLIC_URL: string;
   MAIL_TRANSPORT: "smtp" | "outbox";
   DEV_ROUTES: boolean;
+  WITHDRAWALS_ENABLED: boolean;
 };
 
 /** True for http(s) URLs on localhost, 127.0.0.0/8 or [::1]. */
@@ -142,6 +167,25 @@ function resolveConfig(parsed: ParsedConfig): { config?: Config; problems: strin
         "that receives shop payments",
     );
   }
+  const realChain = parsed.TON_API_URL !== "simulated";
+  const WITHDRAWALS_ENABLED =
+    parsed.WITHDRAWALS_ENABLED ??
+    (!realChain || Boolean(parsed.TON_HOT_WALLET_MNEMONIC || parsed.FRE_JETTON_MASTER));
+  if (realChain && WITHDRAWALS_ENABLED) {
+    // Never quote the mnemonic: only the key's name.
+    if (!parsed.TON_HOT_WALLET_MNEMONIC) {
+      problems.push(
+        "TON_HOT_WALLET_MNEMONIC: required with a real chain (TON_API_URL) while withdrawals are " +
+          "enabled — the 24 words of the hot wallet (v4R2) that pays them, or WITHDRAWALS_ENABLED=false",
+      );
+    }
+    if (!parsed.FRE_JETTON_MASTER) {
+      problems.push(
+        "FRE_JETTON_MASTER: required with a real chain (TON_API_URL) while withdrawals are " +
+          "enabled — the FRE jetton master's address, or WITHDRAWALS_ENABLED=false",
+      );
+    }
+  }
   if (!parsed.DATA_ENCRYPTION_KEY && (!loopback || parsed.DATABASE_URL.startsWith("postgres"))) {
     problems.push(
       "DATA_ENCRYPTION_KEY: required with PostgreSQL or a non-loopback PUBLIC_URL — 32 random " +
@@ -151,7 +195,10 @@ function resolveConfig(parsed: ParsedConfig): { config?: Config; problems: strin
   }
   const DEV_ROUTES = parsed.DEV_ROUTES ?? loopback;
   if (problems.length > 0) return { problems };
-  return { config: { ...parsed, PUBLIC_URL, MAIL_TRANSPORT, DEV_ROUTES }, problems };
+  return {
+    config: { ...parsed, PUBLIC_URL, MAIL_TRANSPORT, DEV_ROUTES, WITHDRAWALS_ENABLED },
+    problems,
+  };
 }
 
 export class ConfigError extends Error {

@@ -16,6 +16,7 @@ import {
 } from "./modules/bonus-codes/bonus-codes.routes.ts";
 import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";
+import { gamesAdminRoutes, gamesRoutes } from "./modules/games/games.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycAdminRoutes, kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
@@ -33,6 +34,10 @@ import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
 import { tonRoutes } from "./modules/ton/ton.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
+import {
+  withdrawalsAdminRoutes,
+  withdrawalsRoutes,
+} from "./modules/withdrawals/withdrawals.routes.ts";
 
 /** Registers every route; returns the admin routes the gate covers (the tests walk them). */
 export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
@@ -89,6 +94,8 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
   });
   await app.register(shopRoutes, { ...d.shopDeps, viewer });
+  await app.register(gamesRoutes, { ...d.gamesDeps, viewer });
+  await app.register(withdrawalsRoutes, { ...d.withdrawalDeps, viewer });
   // Elevation itself needs only the admin role.
   await app.register(adminAccessRoutes, { ...d.adminDeps, viewer });
 
@@ -105,6 +112,8 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(contestAdminRoutes, d.contestDeps);
         await admin.register(kycAdminRoutes, d.kycDeps);
         await admin.register(shopAdminRoutes, d.shopDeps);
+        await admin.register(gamesAdminRoutes, d.gamesDeps);
+        await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);
         if (d.mailer.kind === "outbox") await admin.register(outboxAdminRoutes, { db });
       },
       gatedAdminRoutes,

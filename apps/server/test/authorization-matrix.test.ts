@@ -107,6 +107,9 @@ interface Declared {
   stream?: boolean;
 }
 
+/** A round id nobody has (the game routes answer NO_ROUND). */
+const NO_ROUND_ID = "00000000-0000-4000-8000-000000000000";
+
 /** Every route of the app, by Fastify pattern. */
 const RULES: Record<string, Declared> = {
   // Platform and public figures.
@@ -216,6 +219,56 @@ const RULES: Record<string, Declared> = {
   "POST /api/shop/orders": { rule: "user", body: () => ({ itemId: "BOX7" }) },
   "GET /api/shop/orders": { rule: "user" },
   "GET /api/shop/orders/:id": { rule: "owner", url: (c) => `/api/shop/orders/${c.orderId}` },
+  // Games: plays with a zero balance are refused with a 409 for the allowed roles; a round id
+  // of nobody's answers NO_ROUND (404), the owner-only checks live in games.test.ts.
+  "GET /api/games": { rule: "user" },
+  "GET /api/games/seeds": { rule: "user" },
+  "PUT /api/games/seeds": { rule: "user", body: () => ({ clientSeed: "matrix-seed" }) },
+  "POST /api/games/seeds/rotate": { rule: "user" },
+  "GET /api/games/bets": { rule: "user" },
+  "GET /api/games/verify": {
+    rule: "public",
+    url: () => `/api/games/verify?game=keno&serverSeed=${"ab".repeat(32)}&clientSeed=m&nonce=0`,
+  },
+  "POST /api/games/keno/bets": {
+    rule: "user",
+    body: () => ({ amount: "1", picks: [1, 2], risk: "classic" }),
+  },
+  "POST /api/games/towers/rounds": {
+    rule: "user",
+    body: () => ({ amount: "1", difficulty: "easy" }),
+  },
+  "GET /api/games/towers/rounds/current": { rule: "user" },
+  "POST /api/games/towers/rounds/:id/steps": {
+    rule: "user",
+    url: () => `/api/games/towers/rounds/${NO_ROUND_ID}/steps`,
+    body: () => ({ tile: 0 }),
+  },
+  "POST /api/games/towers/rounds/:id/cashout": {
+    rule: "user",
+    url: () => `/api/games/towers/rounds/${NO_ROUND_ID}/cashout`,
+  },
+  "POST /api/games/hilo/rounds": { rule: "user", body: () => ({ amount: "1" }) },
+  "GET /api/games/hilo/rounds/current": { rule: "user" },
+  "POST /api/games/hilo/rounds/:id/guesses": {
+    rule: "user",
+    url: () => `/api/games/hilo/rounds/${NO_ROUND_ID}/guesses`,
+    body: () => ({ guess: "higher" }),
+  },
+  "POST /api/games/hilo/rounds/:id/cashout": {
+    rule: "user",
+    url: () => `/api/games/hilo/rounds/${NO_ROUND_ID}/cashout`,
+  },
+  "POST /api/games/slot/spins": { rule: "user" },
+  "POST /api/games/fre-machine/spins": { rule: "user", body: () => ({ amount: "1" }) },
+  // Withdrawals: without an Idempotency-Key the allowed roles get a 400 before any rule; the
+  // owner-only cancel is checked in withdrawals.test.ts (another user's id answers 404).
+  "GET /api/withdrawals": { rule: "user" },
+  "POST /api/withdrawals": { rule: "user", body: () => ({ amount: "30" }) },
+  "POST /api/withdrawals/:id/cancel": {
+    rule: "user",
+    url: () => "/api/withdrawals/00000000-0000-4000-8000-000000000000/cancel",
+  },
   // KYC: the user's own request; a photo upload without a file is refused (400), never stored.
   "GET /api/kyc": { rule: "user" },
   "PUT /api/kyc/identity": {
@@ -322,11 +375,28 @@ const RULES: Record<string, Declared> = {
     body: () => ({ enabled: true }),
   },
   "GET /api/admin/shop/orders": { rule: "admin" },
+  "GET /api/admin/withdrawals": { rule: "admin" },
+  "POST /api/admin/withdrawals/:id/approve": {
+    rule: "admin",
+    url: () => "/api/admin/withdrawals/00000000-0000-4000-8000-000000000000/approve",
+  },
+  "POST /api/admin/withdrawals/:id/reject": {
+    rule: "admin",
+    url: () => "/api/admin/withdrawals/00000000-0000-4000-8000-000000000000/reject",
+    body: () => ({ reason: "matrix test" }),
+  },
+  "GET /api/admin/withdrawals/settings": { rule: "admin" },
+  "PUT /api/admin/withdrawals/settings": { rule: "admin", body: () => ({ minimum: "30" }) },
   "GET /api/admin/shop/payments": { rule: "admin" },
   "POST /api/admin/shop/payments/:txHash/resolution": {
     rule: "admin",
     url: () => `/api/admin/shop/payments/${"A".repeat(44)}/resolution`,
     body: () => ({ resolution: "refunded", reason: "matrix test" }),
+  },
+  "GET /api/admin/games/limits": { rule: "admin" },
+  "PUT /api/admin/games/limits": {
+    rule: "admin",
+    body: () => ({ minBet: "1", maxBet: "10000" }),
   },
   // Dev only (DEV_ROUTES; see "dev routes" below).
   "GET /api/dev/outbox": { rule: "dev", url: (c) => `/api/dev/outbox?to=${c.userEmail}` },

@@ -52,6 +52,11 @@ export const en: Catalog = {
     BONUS_CODE_EXISTS: "This code already exists.",
     BONUS_EMAIL_NOT_VERIFIED: "Verify your e-mail address to redeem a bonus code.",
     INSUFFICIENT_BALANCE: "Insufficient balance.",
+    BET_TOO_SMALL: "Bet too small: the minimum is {{min}} FRE.",
+    BET_TOO_LARGE: "Bet too large: the maximum is {{max}} FRE.",
+    ROUND_IN_PROGRESS: "A round is in progress: finish it first.",
+    NO_ROUND: "No round in progress.",
+    NO_FREE_SPIN: "No free spin available: come back tomorrow or invite a friend.",
     IDEMPOTENCY_KEY_REUSED: "This idempotency key was already used for a different request.",
     NO_SESSION_FOR_TIME_REDUCTION: "This code shortens a session: start a mining session first.",
     LEVEL_LOCKED: "Validate the previous level first.",
@@ -76,6 +81,14 @@ export const en: Catalog = {
     KYC_FILE_TYPE: "This file is not an accepted photo: upload a JPEG, PNG or WebP image.",
     KYC_FILE_TOO_LARGE: "The photo is larger than 10 MB. Upload a smaller image.",
     KYC_NOT_PENDING: "This application is not awaiting review.",
+    KYC_REQUIRED: "Verify your identity (KYC) before withdrawing your FRE.",
+    WALLET_REQUIRED: "Connect a TON wallet first to receive your FRE.",
+    AMOUNT_BELOW_MINIMUM: "The minimum withdrawal is {{minimum}} FRE.",
+    WITHDRAWAL_PENDING:
+      "You already have a withdrawal in progress: wait for it to be processed or cancel it.",
+    WITHDRAWAL_NOT_PENDING: "This withdrawal is no longer pending: it can no longer be changed.",
+    WALLET_WITHDRAWAL_ACTIVE:
+      "A withdrawal to this wallet is in progress: you can disconnect it once the withdrawal is finished or cancelled.",
   },
   mail: {
     purchaseSubject: "FRE — Purchase confirmed",
@@ -108,6 +121,16 @@ export const en: Catalog = {
     kycRejectedIntro:
       "Your identity verification was declined for the reason below. You can correct your application and submit it again.",
     kycRejectedAction: "Resume my verification",
+    withdrawalCompletedSubject: "FRE — Withdrawal sent",
+    withdrawalCompletedIntro:
+      "Your withdrawal of {{amount}} FRE has been sent to your TON wallet {{wallet}}.",
+    withdrawalRejectedSubject: "FRE — Withdrawal declined",
+    withdrawalRejectedIntro:
+      "Your withdrawal request of {{amount}} FRE was declined for the reason below. The FRE are back in your balance.",
+    withdrawalFailedSubject: "FRE — Withdrawal failed",
+    withdrawalFailedIntro:
+      "Sending your withdrawal of {{amount}} FRE failed. The FRE are back in your balance: you can request it again.",
+    withdrawalAction: "View my wallet",
   },
   notifications: {
     mining_session_end: {

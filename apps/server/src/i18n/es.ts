@@ -53,6 +53,11 @@ export const es: Catalog = {
     BONUS_CODE_EXISTS: "Este código ya existe.",
     BONUS_EMAIL_NOT_VERIFIED: "Verifica tu dirección de correo para usar un código bonus.",
     INSUFFICIENT_BALANCE: "Saldo insuficiente.",
+    BET_TOO_SMALL: "Apuesta demasiado baja: el mínimo es {{min}} FRE.",
+    BET_TOO_LARGE: "Apuesta demasiado alta: el máximo es {{max}} FRE.",
+    ROUND_IN_PROGRESS: "Hay una partida en curso: termínala primero.",
+    NO_ROUND: "No hay ninguna partida en curso.",
+    NO_FREE_SPIN: "No hay giros gratis disponibles: vuelve mañana o invita a un amigo.",
     IDEMPOTENCY_KEY_REUSED: "Esta clave de idempotencia ya se usó para otra solicitud.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Este código acorta una sesión: primero inicia una sesión de minería.",
@@ -78,6 +83,13 @@ export const es: Catalog = {
     KYC_FILE_TYPE: "Este archivo no es una foto aceptada: envía una imagen JPEG, PNG o WebP.",
     KYC_FILE_TOO_LARGE: "La foto supera los 10 MB. Envía una imagen más ligera.",
     KYC_NOT_PENDING: "Esta solicitud no está pendiente de revisión.",
+    KYC_REQUIRED: "Verifica tu identidad (KYC) para poder retirar tus FRE.",
+    WALLET_REQUIRED: "Conecta primero una billetera TON para recibir tus FRE.",
+    AMOUNT_BELOW_MINIMUM: "El retiro mínimo es de {{minimum}} FRE.",
+    WITHDRAWAL_PENDING: "Ya tienes un retiro en curso: espera a que se procese o cancélalo.",
+    WITHDRAWAL_NOT_PENDING: "Este retiro ya no está pendiente: no se puede modificar.",
+    WALLET_WITHDRAWAL_ACTIVE:
+      "Hay un retiro en curso hacia esta billetera: podrás desconectarla cuando el retiro termine o se cancele.",
   },
   mail: {
     purchaseSubject: "FRE — Compra confirmada",
@@ -110,6 +122,16 @@ export const es: Catalog = {
     kycRejectedIntro:
       "Tu verificación de identidad ha sido rechazada por el motivo indicado abajo. Puedes corregir tu solicitud y enviarla de nuevo.",
     kycRejectedAction: "Retomar mi verificación",
+    withdrawalCompletedSubject: "FRE — Retiro enviado",
+    withdrawalCompletedIntro:
+      "Tu retiro de {{amount}} FRE se ha enviado a tu billetera TON {{wallet}}.",
+    withdrawalRejectedSubject: "FRE — Retiro rechazado",
+    withdrawalRejectedIntro:
+      "Tu solicitud de retiro de {{amount}} FRE fue rechazada por el motivo indicado abajo. Los FRE se han devuelto a tu saldo.",
+    withdrawalFailedSubject: "FRE — Retiro fallido",
+    withdrawalFailedIntro:
+      "El envío de tu retiro de {{amount}} FRE ha fallado. Los FRE se han devuelto a tu saldo: puedes solicitarlo de nuevo.",
+    withdrawalAction: "Ver mi billetera",
   },
   notifications: {
     mining_session_end: {

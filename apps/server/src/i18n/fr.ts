@@ -51,6 +51,11 @@ export const fr = {
     BONUS_CODE_EXISTS: "Ce code existe déjà.",
     BONUS_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour utiliser un code bonus.",
     INSUFFICIENT_BALANCE: "Solde insuffisant.",
+    BET_TOO_SMALL: "Mise trop faible : le minimum est de {{min}} FRE.",
+    BET_TOO_LARGE: "Mise trop élevée : le maximum est de {{max}} FRE.",
+    ROUND_IN_PROGRESS: "Une partie est en cours : terminez-la d'abord.",
+    NO_ROUND: "Aucune partie en cours.",
+    NO_FREE_SPIN: "Aucun tour gratuit disponible : revenez demain ou parrainez un ami.",
     IDEMPOTENCY_KEY_REUSED: "Cette clé d'idempotence a déjà servi pour une autre requête.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Ce code réduit la durée d'une session : lancez d'abord une session de minage.",
@@ -76,6 +81,14 @@ export const fr = {
     KYC_FILE_TYPE: "Ce fichier n'est pas une photo acceptée : envoyez une image JPEG, PNG ou WebP.",
     KYC_FILE_TOO_LARGE: "La photo dépasse 10 Mo. Envoyez une image plus légère.",
     KYC_NOT_PENDING: "Ce dossier n'est pas en attente d'examen.",
+    KYC_REQUIRED: "Vérifiez votre identité (KYC) pour pouvoir retirer vos FRE.",
+    WALLET_REQUIRED: "Connectez d'abord un portefeuille TON pour recevoir vos FRE.",
+    AMOUNT_BELOW_MINIMUM: "Le montant minimum de retrait est de {{minimum}} FRE.",
+    WITHDRAWAL_PENDING:
+      "Vous avez déjà une demande de retrait en cours : attendez son traitement ou annulez-la.",
+    WITHDRAWAL_NOT_PENDING: "Ce retrait n'est plus en attente : il ne peut plus être modifié.",
+    WALLET_WITHDRAWAL_ACTIVE:
+      "Un retrait vers ce portefeuille est en cours : vous pourrez le déconnecter une fois le retrait terminé ou annulé.",
   },
   mail: {
     purchaseSubject: "FRE — Achat confirmé",
@@ -108,6 +121,16 @@ export const fr = {
     kycRejectedIntro:
       "Votre demande de vérification d'identité a été refusée pour la raison ci-dessous. Vous pouvez corriger votre dossier et le soumettre à nouveau.",
     kycRejectedAction: "Reprendre ma vérification",
+    withdrawalCompletedSubject: "FRE — Retrait effectué",
+    withdrawalCompletedIntro:
+      "Votre retrait de {{amount}} FRE a été envoyé vers votre portefeuille TON {{wallet}}.",
+    withdrawalRejectedSubject: "FRE — Retrait refusé",
+    withdrawalRejectedIntro:
+      "Votre demande de retrait de {{amount}} FRE a été refusée pour la raison ci-dessous. Les FRE ont été recrédités sur votre solde.",
+    withdrawalFailedSubject: "FRE — Échec du retrait",
+    withdrawalFailedIntro:
+      "L'envoi de votre retrait de {{amount}} FRE a échoué. Les FRE ont été recrédités sur votre solde : vous pouvez refaire une demande.",
+    withdrawalAction: "Voir mon portefeuille",
   },
   notifications: {
     mining_session_end: {

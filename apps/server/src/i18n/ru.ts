@@ -52,6 +52,11 @@ export const ru: Catalog = {
     BONUS_CODE_EXISTS: "Такой код уже существует.",
     BONUS_EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы активировать бонус-код.",
     INSUFFICIENT_BALANCE: "Недостаточно средств на балансе.",
+    BET_TOO_SMALL: "Слишком маленькая ставка: минимум {{min}} FRE.",
+    BET_TOO_LARGE: "Слишком большая ставка: максимум {{max}} FRE.",
+    ROUND_IN_PROGRESS: "Игра ещё идёт: сначала завершите её.",
+    NO_ROUND: "Нет текущей игры.",
+    NO_FREE_SPIN: "Бесплатных вращений нет: возвращайтесь завтра или пригласите друга.",
     IDEMPOTENCY_KEY_REUSED: "Этот ключ идемпотентности уже использован для другого запроса.",
     NO_SESSION_FOR_TIME_REDUCTION: "Этот код сокращает сессию: сначала запустите сессию майнинга.",
     LEVEL_LOCKED: "Сначала пройдите предыдущий уровень.",
@@ -76,6 +81,13 @@ export const ru: Catalog = {
     KYC_FILE_TYPE: "Этот файл не подходит: загрузите изображение JPEG, PNG или WebP.",
     KYC_FILE_TOO_LARGE: "Фото больше 10 МБ. Загрузите изображение поменьше.",
     KYC_NOT_PENDING: "Эта заявка не ожидает рассмотрения.",
+    KYC_REQUIRED: "Чтобы вывести FRE, подтвердите свою личность (KYC).",
+    WALLET_REQUIRED: "Сначала подключите кошелёк TON, чтобы получить FRE.",
+    AMOUNT_BELOW_MINIMUM: "Минимальная сумма вывода — {{minimum}} FRE.",
+    WITHDRAWAL_PENDING: "У вас уже есть заявка на вывод: дождитесь её обработки или отмените её.",
+    WITHDRAWAL_NOT_PENDING: "Этот вывод больше не ожидает обработки: изменить его нельзя.",
+    WALLET_WITHDRAWAL_ACTIVE:
+      "На этот кошелёк выполняется вывод: отключить его можно после завершения или отмены вывода.",
   },
   mail: {
     purchaseSubject: "FRE — Покупка подтверждена",
@@ -108,6 +120,15 @@ export const ru: Catalog = {
     kycRejectedIntro:
       "В подтверждении вашей личности отказано по указанной ниже причине. Вы можете исправить заявку и отправить её снова.",
     kycRejectedAction: "Продолжить проверку",
+    withdrawalCompletedSubject: "FRE — Вывод выполнен",
+    withdrawalCompletedIntro: "Ваш вывод {{amount}} FRE отправлен на кошелёк TON {{wallet}}.",
+    withdrawalRejectedSubject: "FRE — Вывод отклонён",
+    withdrawalRejectedIntro:
+      "Ваша заявка на вывод {{amount}} FRE отклонена по указанной ниже причине. FRE возвращены на ваш баланс.",
+    withdrawalFailedSubject: "FRE — Ошибка вывода",
+    withdrawalFailedIntro:
+      "Не удалось отправить ваш вывод {{amount}} FRE. FRE возвращены на ваш баланс: вы можете подать заявку снова.",
+    withdrawalAction: "Открыть кошелёк",
   },
   notifications: {
     mining_session_end: {

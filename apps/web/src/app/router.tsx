@@ -12,7 +12,6 @@ import { loadNamespaces, type Namespace } from "../lib/i18n";
 import { RouteErrorScreen } from "./error-screen";
 import { VisitorOnly } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
-import type { PlaceholderKey } from "./routes/placeholder-page";
 import { RootLayout } from "./routes/root-layout";
 
 /** Who may open a page (none: everyone). */
@@ -41,8 +40,19 @@ const lazyRoute =
     return { Component };
   };
 
-const placeholder = (page: PlaceholderKey) => () =>
-  import("./routes/placeholder-page").then((m) => () => <m.PlaceholderPage page={page} />);
+/** The games' screens (features/games), each its own chunk. */
+const GAME_PAGES: [string, () => Promise<ComponentType>][] = [
+  ["game", () => import("../features/games/routes/games-home-page").then((m) => m.GamesHomePage)],
+  ["game/keno", () => import("../features/games/routes/keno-page").then((m) => m.KenoPage)],
+  ["game/towers", () => import("../features/games/routes/towers-page").then((m) => m.TowersPage)],
+  ["game/hilo", () => import("../features/games/routes/hilo-page").then((m) => m.HiloPage)],
+  ["game/slot", () => import("../features/games/routes/slot-page").then((m) => m.SlotPage)],
+  [
+    "game/history",
+    () => import("../features/games/routes/history-page").then((m) => m.GamesHistoryPage),
+  ],
+  ["fre", () => import("../features/games/routes/fre-machine-page").then((m) => m.FreMachinePage)],
+];
 
 const adminPlaceholder = (section: AdminSection) => () =>
   import("../features/admin/routes/admin-placeholder-page").then((m) => () => (
@@ -131,7 +141,20 @@ const PAGES: PageRoute[] = [
     "help",
   ),
   app("shop", () => import("../features/shop/routes/shop-page").then((m) => m.ShopPage), "shop"),
-  ...(["withdrawal", "kyc", "fre", "game"] as const).map((page) => app(page, placeholder(page))),
+  app("kyc", () => import("../features/kyc/routes/kyc-page").then((m) => m.KycPage), "kyc"),
+  app(
+    "withdrawal",
+    () => import("../features/withdrawals/routes/withdrawal-page").then((m) => m.WithdrawalPage),
+    "withdrawals",
+  ),
+  ...GAME_PAGES.map(([path, load]) => app(path, load, "games")),
+  // Anyone may check an outcome from revealed seeds (the API's verify route is public too).
+  {
+    path: "game/verify",
+    load: () => import("../features/games/routes/verify-page").then((m) => m.VerifyPage),
+    namespaces: ["games"],
+    layout: "either",
+  },
   admin("admin", () =>
     import("../features/admin/routes/admin-home-page").then((m) => m.AdminHomePage),
   ),

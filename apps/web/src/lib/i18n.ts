@@ -17,6 +17,9 @@ export const NAMESPACES = [
   "help",
   "shop",
   "ton",
+  "kyc",
+  "withdrawals",
+  "games",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,6 +1,7 @@
 export * from "./auth.ts";
 export * from "./bonus-codes.ts";
 export * from "./contest.ts";
+export * from "./games.ts";
 export * from "./kyc.ts";
 export * from "./messages.ts";
 export * from "./mining.ts";
@@ -11,3 +12,4 @@ export * from "./referrals.ts";
 export * from "./shop.ts";
 export * from "./support.ts";
 export * from "./ton.ts";
+export * from "./withdrawals.ts";

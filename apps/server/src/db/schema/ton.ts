@@ -96,3 +96,16 @@ export const simChainTransactions = pgTable(
     index("sim_chain_transactions_destination_idx").on(t.destination, t.lt),
   ],
 );
+
+/**
+ * Payouts of the simulated chain's hot wallet (FRE jettons to a user's wallet), one per
+ * reference (the withdrawal id): asking again with the reference returns the first payout.
+ */
+export const simChainPayouts = pgTable("sim_chain_payouts", {
+  reference: text("reference").primaryKey(),
+  /** The hash of the jetton transfer it made (sim_chain_transactions). */
+  payoutId: text("payout_id").notNull(),
+  destination: text("destination").notNull(),
+  amountNano: bigint("amount_nano", { mode: "bigint" }).notNull(),
+  createdAt: timestamp("created_at", tz).notNull(),
+});

@@ -8,6 +8,7 @@ import { accessCodeGuard, reserveAttempt } from "../auth/auth.service.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { openTicketCount } from "../support/support.service.ts";
 import { roleOf } from "../users/users.service.ts";
+import { countPendingWithdrawals } from "../withdrawals/withdrawals.repo.ts";
 import {
   addSecurityLog,
   assignCodeIfMissing,
@@ -141,11 +142,12 @@ export async function securityLog(deps: AdminDeps) {
   };
 }
 
-/** Pending requests for the admin home; withdrawals join when that feature lands. */
+/** Pending requests for the admin home (spec §4). */
 export async function pendingSummary(deps: AdminDeps): Promise<AdminSummary> {
-  const [pendingKyc, openSupportTickets] = await Promise.all([
+  const [pendingKyc, pendingWithdrawals, openSupportTickets] = await Promise.all([
     countPendingKyc(deps.db),
+    countPendingWithdrawals(deps.db),
     openTicketCount(deps),
   ]);
-  return { pendingKyc, pendingWithdrawals: 0, openSupportTickets };
+  return { pendingKyc, pendingWithdrawals, openSupportTickets };
 }

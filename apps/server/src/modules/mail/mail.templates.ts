@@ -149,3 +149,32 @@ export const kycDecisionMail = (
           quote: decision.reason,
         }),
   });
+
+/** A withdrawal's outcome: sent (completed), declined by an admin (quotes the reason), failed. */
+export const withdrawalMail = (
+  user: Recipient,
+  outcome: "completed" | "rejected" | "failed",
+  values: { amount: string; wallet: string; reason?: string | null },
+  url: string,
+): Mail =>
+  actionMail({
+    language: user.language,
+    to: user.email,
+    nickname: user.nickname,
+    url,
+    subjectKey:
+      outcome === "completed"
+        ? "withdrawalCompletedSubject"
+        : outcome === "rejected"
+          ? "withdrawalRejectedSubject"
+          : "withdrawalFailedSubject",
+    introKey:
+      outcome === "completed"
+        ? "withdrawalCompletedIntro"
+        : outcome === "rejected"
+          ? "withdrawalRejectedIntro"
+          : "withdrawalFailedIntro",
+    actionKey: "withdrawalAction",
+    values: { amount: values.amount, wallet: values.wallet },
+    ...(outcome === "rejected" && values.reason ? { quote: values.reason } : {}),
+  });

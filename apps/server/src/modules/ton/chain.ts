@@ -53,6 +53,11 @@ export interface PayoutRequest {
   amountNano: bigint;
   /** The caller's idempotency key (e.g. the withdrawal id): one reference, at most one send. */
   reference: string;
+  /**
+   * No payout with this reference was sent before this time (e.g. the approval): how far back a
+   * chain without local state searches for an earlier send. Default: a day back.
+   */
+  since?: Date;
 }
 
 /**
@@ -89,6 +94,11 @@ export interface Chain {
   sendPayout(request: PayoutRequest): Promise<{ payoutId: string }>;
   /** pending → sent → confirmed, or failed. Throws for an unknown payoutId. */
   payoutStatus(payoutId: string): Promise<PayoutStatus>;
+  /**
+   * The hash of a confirmed payout's transaction (for the explorer link); absent or null when
+   * the chain has none to give (the payout id then stands for it).
+   */
+  payoutTxHash?(payoutId: string): Promise<string | null>;
 }
 
 export class ChainNotRespondingError extends Error {
@@ -317,6 +327,8 @@ export interface ToncenterChainOptions {
   timeoutMs?: number;
   /** The ton_proof check; without one every proof answers "not available". */
   verifyProof?: TonProofVerifier;
+  /** Payouts from the hot wallet (`toncenter-payouts.ts`); without them sendPayout throws. */
+  payouts?: Pick<Chain, "sendPayout" | "payoutStatus" | "payoutTxHash">;
 }
 
 const decimal = z.string().regex(/^\d+$/);
@@ -446,12 +458,19 @@ export function toncenterChain(
       return { transfers, cursor: page.at(-1)?.lt ?? sinceCursor };
     },
 
-    async sendPayout() {
-      throw noHotWallet();
+    async sendPayout(request) {
+      if (!options.payouts) throw noHotWallet();
+      assertPayoutRequest(request);
+      return options.payouts.sendPayout(request);
     },
 
-    async payoutStatus() {
-      throw noHotWallet();
+    async payoutStatus(payoutId) {
+      if (!options.payouts) throw noHotWallet();
+      return options.payouts.payoutStatus(payoutId);
+    },
+
+    async payoutTxHash(payoutId) {
+      return (await options.payouts?.payoutTxHash?.(payoutId)) ?? null;
     },
   };
 }

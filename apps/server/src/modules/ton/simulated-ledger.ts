@@ -1,12 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { simChainAccounts, simChainJettons, simChainTransactions } from "../../db/schema/index.ts";
+import {
+  simChainAccounts,
+  simChainJettons,
+  simChainPayouts,
+  simChainTransactions,
+} from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isCheckViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import { tryParseTonAddress } from "./address.ts";
-import type { Chain, IncomingTransfer } from "./chain.ts";
+import {
+  type Chain,
+  type IncomingTransfer,
+  PayoutConflictError,
+  PayoutRejectedError,
+  type PayoutRequest,
+  UnknownPayoutError,
+} from "./chain.ts";
 
 /** The shop's receive address on the simulated chain (any fixed address would do). */
 export const SIMULATED_SHOP_ADDRESS =
@@ -169,10 +181,85 @@ export async function simulatedIncomingTransfers(
   return { transfers, cursor: rows.at(-1)?.lt.toString() ?? sinceCursor };
 }
 
-/** The embedded chain: payments from the database ledger; payouts as the in-memory chain. */
+/** The hot wallet FRE payouts come from on the simulated chain (it mints what it sends). */
+export const SIMULATED_HOT_WALLET_ADDRESS =
+  "0:4f52452d484f542d57414c4c45542d53494d554c415445442d5041594f555400";
+/** The jetton symbol withdrawals pay in. */
+export const FRE_JETTON_SYMBOL = "FRE";
+
+/**
+ * A FRE payout on the simulated chain, once per reference, in one database transaction: the
+ * payout row (its reference is the key: a concurrent or later resend finds it and sends
+ * nothing), the jetton credited to the destination, and the transfer in chain order with the
+ * reference as its comment. Confirmed at once (there is no block time to wait for).
+ */
+export async function sendSimulatedPayout(
+  db: Db,
+  request: PayoutRequest,
+  at: Date,
+): Promise<{ payoutId: string }> {
+  const to = tryParseTonAddress(request.to)?.raw;
+  if (!to) throw new PayoutRejectedError("invalid destination address");
+  if (request.amountNano <= 0n || request.reference.length === 0) {
+    throw new TypeError("a payout needs a positive amount and a reference");
+  }
+  return db.transaction(async (tx) => {
+    const hash = randomBytes(32).toString("hex");
+    const [created] = await tx
+      .insert(simChainPayouts)
+      .values({
+        reference: request.reference,
+        payoutId: hash,
+        destination: to,
+        amountNano: request.amountNano,
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ payoutId: simChainPayouts.payoutId });
+    if (!created) {
+      const [first] = await tx
+        .select()
+        .from(simChainPayouts)
+        .where(eq(simChainPayouts.reference, request.reference));
+      if (!first) throw new Error("payout reference vanished");
+      if (first.destination !== to || first.amountNano !== request.amountNano) {
+        throw new PayoutConflictError(request.reference);
+      }
+      return { payoutId: first.payoutId };
+    }
+    await ensureAccount(tx, to, at);
+    await tx
+      .insert(simChainJettons)
+      .values({ address: to, symbol: FRE_JETTON_SYMBOL, amountNano: request.amountNano })
+      .onConflictDoUpdate({
+        target: [simChainJettons.address, simChainJettons.symbol],
+        set: { amountNano: sql`${simChainJettons.amountNano} + ${request.amountNano}` },
+      });
+    await tx.insert(simChainTransactions).values({
+      hash,
+      source: SIMULATED_HOT_WALLET_ADDRESS,
+      destination: to,
+      asset: FRE_JETTON_SYMBOL,
+      amountNano: request.amountNano,
+      comment: request.reference,
+      createdAt: at,
+    });
+    return { payoutId: hash };
+  });
+}
+
+/**
+ * The embedded chain: payments from the database ledger; FRE payouts kept in the database too
+ * (a restart forgets none and never repeats one).
+ */
 export function databaseSimulatedChain(
   base: Chain,
-  { db, shopAddress, pageSize = 100 }: { db: Db; shopAddress: string; pageSize?: number },
+  {
+    db,
+    shopAddress,
+    pageSize = 100,
+    clock,
+  }: { db: Db; shopAddress: string; pageSize?: number; clock?: Clock },
 ): Chain {
   const address = toRawAddress(shopAddress);
   return {
@@ -181,5 +268,16 @@ export function databaseSimulatedChain(
     incomingTransfers: (sinceCursor) =>
       simulatedIncomingTransfers(db, address, sinceCursor, pageSize),
     getPublicKey: async () => null,
+    sendPayout: (request) => sendSimulatedPayout(db, request, clock?.now() ?? new Date()),
+    async payoutStatus(payoutId) {
+      const [row] = await db
+        .select({ payoutId: simChainPayouts.payoutId })
+        .from(simChainPayouts)
+        .where(eq(simChainPayouts.payoutId, payoutId));
+      if (!row) throw new UnknownPayoutError(payoutId);
+      return "confirmed";
+    },
+    // The payout id is the hash of its jetton transfer.
+    payoutTxHash: async (payoutId) => payoutId,
   };
 }

@@ -5,6 +5,7 @@ import type { tonWallets } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
+import { hasActiveWithdrawal, lockWallet } from "../withdrawals/withdrawals.repo.ts";
 import { formatFriendlyAddress } from "./address.ts";
 import type { Chain } from "./chain.ts";
 import { type TonProofFailure, verifyTonProof } from "./ton-proof.ts";
@@ -92,8 +93,16 @@ export async function linkWallet(deps: TonWalletDeps, userId: string, body: Link
   }
 }
 
+/**
+ * Unlinks the wallet, unless a withdrawal to it is pending or processing (409): the wallet row is
+ * locked first, as a withdrawal request locks it, so the two cannot cross.
+ */
 export async function unlinkWallet(deps: Pick<TonWalletDeps, "db">, userId: string) {
-  if (!(await deleteWallet(deps.db, userId))) throw new AppError("NOT_FOUND");
+  await deps.db.transaction(async (tx) => {
+    if (!(await lockWallet(tx, userId))) throw new AppError("NOT_FOUND");
+    if (await hasActiveWithdrawal(tx, userId)) throw new AppError("WALLET_WITHDRAWAL_ACTIVE");
+    if (!(await deleteWallet(tx, userId))) throw new AppError("NOT_FOUND");
+  });
 }
 
 export async function myWallet(db: Db, userId: string) {

@@ -29,8 +29,15 @@ function section<S extends string>(
  * screens stay in the feature that owns their data and load only when opened.
  */
 export const ADMIN_SECTIONS = [
-  section("kyc"),
-  section("withdrawals"),
+  section("kyc", {
+    load: () => import("../kyc/admin/admin-kyc-page").then((m) => m.AdminKycPage),
+    namespaces: ["kyc"],
+  }),
+  section("withdrawals", {
+    load: () =>
+      import("../withdrawals/admin/admin-withdrawals-page").then((m) => m.AdminWithdrawalsPage),
+    namespaces: ["withdrawals"],
+  }),
   section("bonus-codes", {
     load: () =>
       import("../bonus-codes/routes/admin-bonus-codes-page").then((m) => m.AdminBonusCodesPage),

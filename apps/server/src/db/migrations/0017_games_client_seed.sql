@@ -1,0 +1,1 @@
+ALTER TABLE "game_bets" ADD COLUMN "client_seed" text NOT NULL;

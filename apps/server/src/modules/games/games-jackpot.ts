@@ -1,0 +1,61 @@
+/**
+ * The live `jackpot` event: every FRE-machine spin changes the pool, but the screens need at
+ * most one update a second. The first change is sent at once; later ones within the second wait
+ * and only the latest value goes out when the second ends (never a stale pool last).
+ */
+import type { EventBus } from "../../lib/event-bus.ts";
+
+type Bus = Pick<EventBus, "publishAll">;
+
+export const JACKPOT_EVENT_INTERVAL_MS = 1000;
+
+export interface JackpotAnnouncer {
+  announce(pool: string): void;
+}
+
+export function jackpotAnnouncer(
+  bus: Bus,
+  intervalMs = JACKPOT_EVENT_INTERVAL_MS,
+  now: () => number = Date.now,
+): JackpotAnnouncer {
+  let lastSentAt = Number.NEGATIVE_INFINITY;
+  let pending: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const send = (pool: string) => {
+    lastSentAt = now();
+    bus.publishAll({ type: "jackpot", data: { pool } });
+  };
+  const flush = () => {
+    timer = null;
+    if (pending === null) return;
+    const pool = pending;
+    pending = null;
+    send(pool);
+  };
+
+  return {
+    announce(pool) {
+      const wait = lastSentAt + intervalMs - now();
+      if (wait <= 0 && timer === null) return send(pool);
+      pending = pool;
+      if (timer === null) {
+        timer = setTimeout(flush, Math.max(0, wait));
+        // A pending update never keeps the process alive on shutdown.
+        timer.unref?.();
+      }
+    },
+  };
+}
+
+/** One announcer per bus (per server process), made on first use. */
+const announcers = new WeakMap<Bus, JackpotAnnouncer>();
+
+export function announceJackpot(bus: Bus, pool: string) {
+  let announcer = announcers.get(bus);
+  if (!announcer) {
+    announcer = jackpotAnnouncer(bus);
+    announcers.set(bus, announcer);
+  }
+  announcer.announce(pool);
+}

@@ -1,0 +1,338 @@
+import { and, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { type Db, rowsOf, type Tx } from "../../db/client.ts";
+import {
+  appSettings,
+  gameBets,
+  gameSeedPairs,
+  jackpotMovements,
+  jackpotPools,
+  slotFreeSpins,
+  users,
+} from "../../db/schema/index.ts";
+
+type Conn = Db | Tx;
+export type GameId = (typeof gameBets.$inferSelect)["game"];
+
+export const FRE_MACHINE_POOL = "fre-machine";
+const LIMITS_KEY = "game_bet_limits";
+
+/* ----- Seed pairs ----- */
+
+/** Creates the user's pair in use unless one exists (two first visits at once make one). */
+export async function insertSeedPair(
+  conn: Conn,
+  pair: {
+    userId: string;
+    serverSeed: string;
+    serverSeedHash: string;
+    clientSeed: string;
+    at: Date;
+  },
+) {
+  await conn
+    .insert(gameSeedPairs)
+    .values({
+      userId: pair.userId,
+      serverSeed: pair.serverSeed,
+      serverSeedHash: pair.serverSeedHash,
+      clientSeed: pair.clientSeed,
+      createdAt: pair.at,
+    })
+    .onConflictDoNothing();
+}
+
+/** The pair in use as the player may see it: never its server seed. */
+export async function findActivePairView(conn: Conn, userId: string) {
+  const [row] = await conn
+    .select({
+      id: gameSeedPairs.id,
+      serverSeedHash: gameSeedPairs.serverSeedHash,
+      clientSeed: gameSeedPairs.clientSeed,
+      nonce: gameSeedPairs.nonce,
+    })
+    .from(gameSeedPairs)
+    .where(and(eq(gameSeedPairs.userId, userId), isNull(gameSeedPairs.revealedAt)));
+  return row ?? null;
+}
+
+/**
+ * Takes the next nonce of the pair in use, locking the pair until the transaction ends (bets of
+ * one user queue here, and a rotation waits for them). Answers the seeds to play with.
+ */
+export async function takeNonce(tx: Tx, userId: string) {
+  const [row] = await tx
+    .update(gameSeedPairs)
+    .set({ nonce: sql`${gameSeedPairs.nonce} + 1` })
+    .where(and(eq(gameSeedPairs.userId, userId), isNull(gameSeedPairs.revealedAt)))
+    .returning({
+      id: gameSeedPairs.id,
+      serverSeed: gameSeedPairs.serverSeed,
+      clientSeed: gameSeedPairs.clientSeed,
+      next: gameSeedPairs.nonce,
+    });
+  return row ? { ...row, nonce: row.next - 1 } : null;
+}
+
+/** Locks the pair in use (rotation, client seed change) and answers it, server seed included. */
+export async function lockActivePair(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({
+      id: gameSeedPairs.id,
+      serverSeed: gameSeedPairs.serverSeed,
+      serverSeedHash: gameSeedPairs.serverSeedHash,
+      clientSeed: gameSeedPairs.clientSeed,
+      nonce: gameSeedPairs.nonce,
+    })
+    .from(gameSeedPairs)
+    .where(and(eq(gameSeedPairs.userId, userId), isNull(gameSeedPairs.revealedAt)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function revealPair(tx: Tx, pairId: string, at: Date) {
+  await tx.update(gameSeedPairs).set({ revealedAt: at }).where(eq(gameSeedPairs.id, pairId));
+}
+
+export async function setClientSeed(tx: Tx, pairId: string, clientSeed: string) {
+  await tx.update(gameSeedPairs).set({ clientSeed }).where(eq(gameSeedPairs.id, pairId));
+}
+
+/** The server seed of a pair, for computing a round's next step (never sent while in use). */
+export async function pairServerSeed(tx: Tx, pairId: string) {
+  const [row] = await tx
+    .select({ serverSeed: gameSeedPairs.serverSeed })
+    .from(gameSeedPairs)
+    .where(eq(gameSeedPairs.id, pairId));
+  return row?.serverSeed ?? null;
+}
+
+export async function listRevealedPairs(db: Db, userId: string, limit: number) {
+  return db
+    .select({
+      serverSeed: gameSeedPairs.serverSeed,
+      serverSeedHash: gameSeedPairs.serverSeedHash,
+      clientSeed: gameSeedPairs.clientSeed,
+      nonce: gameSeedPairs.nonce,
+      revealedAt: gameSeedPairs.revealedAt,
+    })
+    .from(gameSeedPairs)
+    .where(and(eq(gameSeedPairs.userId, userId), isNotNull(gameSeedPairs.revealedAt)))
+    .orderBy(desc(gameSeedPairs.revealedAt))
+    .limit(limit);
+}
+
+/* ----- Bets and rounds ----- */
+
+export type NewBet = typeof gameBets.$inferInsert;
+
+export async function insertBet(tx: Tx, bet: NewBet) {
+  await tx.insert(gameBets).values(bet);
+}
+
+const roundColumns = {
+  id: gameBets.id,
+  game: gameBets.game,
+  amountNano: gameBets.amountNano,
+  seedPairId: gameBets.seedPairId,
+  nonce: gameBets.nonce,
+  clientSeed: gameBets.clientSeed,
+  options: gameBets.options,
+  outcome: gameBets.outcome,
+  state: gameBets.state,
+  multiplier: gameBets.multiplier,
+  payoutNano: gameBets.payoutNano,
+  status: gameBets.status,
+};
+export type RoundRow = {
+  [K in keyof typeof roundColumns]: (typeof gameBets.$inferSelect)[K];
+};
+
+/** The user's open round of a game; locked when `forUpdate` (a step or a cash-out). */
+export async function findOpenRound(conn: Conn, userId: string, game: GameId) {
+  const [row] = await conn
+    .select(roundColumns)
+    .from(gameBets)
+    .where(and(eq(gameBets.userId, userId), eq(gameBets.game, game), eq(gameBets.status, "open")));
+  return (row as RoundRow | undefined) ?? null;
+}
+
+/** Locks one open round of this user (another user's, or a settled one, is not found). */
+export async function lockOpenRound(tx: Tx, userId: string, game: GameId, id: string) {
+  const [row] = await tx
+    .select(roundColumns)
+    .from(gameBets)
+    .where(
+      and(
+        eq(gameBets.id, id),
+        eq(gameBets.userId, userId),
+        eq(gameBets.game, game),
+        eq(gameBets.status, "open"),
+      ),
+    )
+    .for("update");
+  return (row as RoundRow | undefined) ?? null;
+}
+
+export async function hasOpenRound(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ id: gameBets.id })
+    .from(gameBets)
+    .where(and(eq(gameBets.userId, userId), eq(gameBets.status, "open")))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function updateRound(
+  tx: Tx,
+  id: string,
+  change: Pick<NewBet, "outcome" | "state" | "multiplier" | "payoutNano" | "status" | "settledAt">,
+) {
+  const { outcome, state, multiplier, payoutNano, status, settledAt } = change;
+  await tx
+    .update(gameBets)
+    .set({ outcome, state, multiplier, payoutNano, status, settledAt })
+    .where(eq(gameBets.id, id));
+}
+
+/** My bets, newest first, with their pair's hash and (once rotated) server seed. */
+export async function listBets(db: Db, userId: string, cursor: number | undefined, limit: number) {
+  return db
+    .select({
+      seq: gameBets.seq,
+      id: gameBets.id,
+      game: gameBets.game,
+      amountNano: gameBets.amountNano,
+      nonce: gameBets.nonce,
+      clientSeed: gameBets.clientSeed,
+      outcome: gameBets.outcome,
+      multiplier: gameBets.multiplier,
+      payoutNano: gameBets.payoutNano,
+      status: gameBets.status,
+      createdAt: gameBets.createdAt,
+      serverSeedHash: gameSeedPairs.serverSeedHash,
+      serverSeed: sql<
+        string | null
+      >`case when ${gameSeedPairs.revealedAt} is null then null else ${gameSeedPairs.serverSeed} end`,
+    })
+    .from(gameBets)
+    .innerJoin(gameSeedPairs, eq(gameSeedPairs.id, gameBets.seedPairId))
+    .where(
+      and(eq(gameBets.userId, userId), cursor === undefined ? undefined : lt(gameBets.seq, cursor)),
+    )
+    .orderBy(desc(gameBets.seq))
+    .limit(limit);
+}
+
+export async function balanceOf(conn: Conn, userId: string) {
+  const [row] = await conn
+    .select({ balance: users.balance })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.balance ?? 0n;
+}
+
+/* ----- Jackpot ----- */
+
+export async function poolAmount(conn: Conn) {
+  const [row] = await conn
+    .select({ amountNano: jackpotPools.amountNano })
+    .from(jackpotPools)
+    .where(eq(jackpotPools.id, FRE_MACHINE_POOL));
+  return row?.amountNano ?? 0n;
+}
+
+/** Adds to the pool (a contribution or the house's seed), with its movement. Answers the pool. */
+export async function feedPool(
+  tx: Tx,
+  m: { kind: "seed" | "contribution"; amountNano: bigint; betId: string | null; at: Date },
+) {
+  const [row] = await tx
+    .update(jackpotPools)
+    .set({ amountNano: sql`${jackpotPools.amountNano} + ${m.amountNano}`, updatedAt: m.at })
+    .where(eq(jackpotPools.id, FRE_MACHINE_POOL))
+    .returning({ amountNano: jackpotPools.amountNano });
+  if (m.amountNano > 0n) {
+    await tx.insert(jackpotMovements).values({
+      poolId: FRE_MACHINE_POOL,
+      kind: m.kind,
+      amountNano: m.amountNano,
+      betId: m.betId,
+      createdAt: m.at,
+    });
+  }
+  return row?.amountNano ?? 0n;
+}
+
+/** Empties the pool into a win (the pool row is locked by the caller's feedPool). */
+export async function emptyPool(tx: Tx, m: { betId: string; at: Date }) {
+  const [row] = await tx
+    .select({ amountNano: jackpotPools.amountNano })
+    .from(jackpotPools)
+    .where(eq(jackpotPools.id, FRE_MACHINE_POOL))
+    .for("update");
+  const won = row?.amountNano ?? 0n;
+  await tx
+    .update(jackpotPools)
+    .set({ amountNano: 0n, updatedAt: m.at })
+    .where(eq(jackpotPools.id, FRE_MACHINE_POOL));
+  if (won > 0n) {
+    await tx.insert(jackpotMovements).values({
+      poolId: FRE_MACHINE_POOL,
+      kind: "win",
+      amountNano: won,
+      betId: m.betId,
+      createdAt: m.at,
+    });
+  }
+  return won;
+}
+
+/* ----- Free slot spins ----- */
+
+/** Serializes one user's free spins (their user row, locked until the transaction ends). */
+export async function lockUser(tx: Tx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/** Referrals who earn a bonus spin: e-mail verified and a first mining session completed. */
+export async function countQualifiedReferrals(conn: Conn, userId: string) {
+  const result = await conn.execute(sql`
+    select count(*)::int as "count" from users r
+    where r.referred_by = ${userId} and r.email_verified
+      and exists (select 1 from mining_sessions s
+                  where s.user_id = r.id and s.status in ('claimed', 'stopped'))`);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+export async function freeSpinsUsed(conn: Conn, userId: string, day: string) {
+  const result = await conn.execute(sql`
+    select count(*) filter (where kind = 'bonus')::int as "bonus",
+           count(*) filter (where kind = 'daily' and day = ${day})::int as "daily"
+    from slot_free_spins where user_id = ${userId}`);
+  const row = rowsOf<{ bonus: number; daily: number }>(result)[0];
+  return { bonus: row?.bonus ?? 0, daily: row?.daily ?? 0 };
+}
+
+export async function insertFreeSpin(
+  tx: Tx,
+  spin: { userId: string; kind: "daily" | "bonus"; day: string; betId: string; at: Date },
+) {
+  await tx.insert(slotFreeSpins).values({ ...spin, createdAt: spin.at });
+}
+
+/* ----- Bet limits (platform setting) ----- */
+
+export async function readLimits(conn: Conn) {
+  const [row] = await conn
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, LIMITS_KEY));
+  return (row?.value as { minBetNano: string; maxBetNano: string } | undefined) ?? null;
+}
+
+export async function writeLimits(conn: Conn, value: { minBetNano: string; maxBetNano: string }) {
+  await conn
+    .insert(appSettings)
+    .values({ key: LIMITS_KEY, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+}

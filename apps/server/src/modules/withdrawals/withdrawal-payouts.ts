@@ -1,0 +1,114 @@
+import { formatNano } from "@fre/shared";
+import { release } from "../ledger/ledger.ts";
+import { PayoutRejectedError } from "../ton/chain.ts";
+import {
+  claimPayouts,
+  listSent,
+  markSending,
+  transition,
+  type WithdrawalRow,
+} from "./withdrawals.repo.ts";
+import { announce, mailOutcome, type WithdrawalDeps } from "./withdrawals.service.ts";
+
+/** How long a worker owns a payout it is sending; past it, another worker reconciles it. */
+export const PAYOUT_LEASE_MS = 60_000;
+const BATCH = 20;
+
+/**
+ * The payout worker (decision 0019). For each approved withdrawal:
+ * 1. claim it (SKIP LOCKED) and write `sending` with a lease — before the chain is asked;
+ * 2. ask the chain to pay, keyed by the withdrawal id: the chain answers the payout it already
+ *    made for that id instead of paying again, so a retry after a crash at any point is a
+ *    reconciliation, never a second payment;
+ * 3. write `sent` with the payout id; later runs poll it to `completed` (tx hash) or `failed`
+ *    (the hold released, in the status change's transaction).
+ * A row left in `sending` by a crash is claimed again once its lease is past.
+ */
+export async function processPayouts(deps: WithdrawalDeps) {
+  const now = deps.clock.now();
+  const claimed = await deps.db.transaction(async (tx) => {
+    const rows = await claimPayouts(tx, now, BATCH);
+    for (const row of rows) {
+      await markSending(tx, row.id, now, new Date(now.getTime() + PAYOUT_LEASE_MS));
+    }
+    return rows;
+  });
+  let sent = 0;
+  for (const row of claimed) {
+    try {
+      const { payoutId } = await deps.chain.sendPayout({
+        to: row.walletAddress,
+        amountNano: row.amountNano,
+        reference: row.id,
+        // Approved before any send: how far back a chain without local state looks for one.
+        since: row.reviewedAt ?? row.createdAt,
+      });
+      await transition(
+        deps.db,
+        { id: row.id, from: "processing", payoutState: "sending" },
+        { payoutState: "sent", payoutId, payoutLeaseUntil: null, updatedAt: deps.clock.now() },
+      );
+      sent += 1;
+    } catch (error) {
+      // Refused outright, nothing left the hot wallet: the FRE go back to the user.
+      if (error instanceof PayoutRejectedError) await fail(deps, row);
+      // Anything else (chain unreachable, a crash): the row stays `sending`; once the lease is
+      // past, the next run asks the chain again with the same reference.
+      else deps.onPayoutError?.(error, row.id);
+    }
+  }
+  const confirmed = await confirmPayouts(deps);
+  return { sent, ...confirmed };
+}
+
+/** Polls every sent payout: confirmed → completed with its tx hash; failed → refunded. */
+export async function confirmPayouts(deps: WithdrawalDeps) {
+  let completed = 0;
+  let failed = 0;
+  for (const row of await listSent(deps.db, 100)) {
+    if (!row.payoutId) continue;
+    try {
+      const status = await deps.chain.payoutStatus(row.payoutId);
+      if (status === "confirmed") {
+        const txHash = (await deps.chain.payoutTxHash?.(row.payoutId)) ?? row.payoutId;
+        const now = deps.clock.now();
+        const done = await transition(
+          deps.db,
+          { id: row.id, from: "processing" },
+          { status: "completed", txHash, completedAt: now, updatedAt: now, payoutLeaseUntil: null },
+        );
+        if (done) {
+          completed += 1;
+          announce(deps, done);
+          await deps.events.notify(done.userId, "withdrawal_complete", {
+            amount: formatNano(done.amountNano),
+          });
+          await mailOutcome(deps, done, "completed");
+        }
+      } else if (status === "failed") {
+        if (await fail(deps, row)) failed += 1;
+      }
+    } catch (error) {
+      deps.onPayoutError?.(error, row.id);
+    }
+  }
+  return { completed, failed };
+}
+
+/** A payout that cannot arrive: failed, and the hold released in the same transaction. */
+async function fail(deps: WithdrawalDeps, row: WithdrawalRow) {
+  const now = deps.clock.now();
+  const moved = await deps.db.transaction(async (tx) => {
+    const done = await transition(
+      tx,
+      { id: row.id, from: "processing" },
+      { status: "failed", completedAt: now, updatedAt: now, payoutLeaseUntil: null },
+    );
+    if (done) await release(tx, { userId: done.userId, reference: done.id, at: now });
+    return done;
+  });
+  if (!moved) return false;
+  announce(deps, moved);
+  await mailOutcome(deps, moved, "failed");
+  return true;
+}

@@ -1,0 +1,189 @@
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { appSettings, tonWallets, users, withdrawals } from "../../db/schema/index.ts";
+
+type Executor = Db | Tx;
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalStatusValue = WithdrawalRow["status"];
+
+const ACTIVE: WithdrawalStatusValue[] = ["pending", "processing"];
+const MINIMUM_KEY = "withdrawal_minimum_nano";
+
+/** The admin-set minimum (nano-FRE), or `fallback` while none was set. */
+export async function readMinimumNano(db: Executor, fallback: bigint): Promise<bigint> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, MINIMUM_KEY));
+  const nano = (row?.value as { nano?: unknown } | undefined)?.nano;
+  return typeof nano === "string" && /^\d{1,30}$/.test(nano) ? BigInt(nano) : fallback;
+}
+
+export async function writeMinimumNano(db: Db, nano: bigint) {
+  await db
+    .insert(appSettings)
+    .values({ key: MINIMUM_KEY, value: { nano: nano.toString() } })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: { nano: nano.toString() } } });
+}
+
+/** The user's KYC status and balance (the balance row locked: the hold moves it next). */
+export async function findUserForWithdrawal(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ kycStatus: users.kycStatus, balance: users.balance })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return row ?? null;
+}
+
+/** The linked wallet, locked so that it cannot be unlinked while the request is written. */
+export async function lockWallet(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ address: tonWallets.address, network: tonWallets.network })
+    .from(tonWallets)
+    .where(eq(tonWallets.userId, userId))
+    .for("update");
+  return row ?? null;
+}
+
+export async function findActive(db: Executor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ACTIVE)))
+    .limit(1);
+  return row ?? null;
+}
+
+export const hasActiveWithdrawal = async (db: Executor, userId: string) =>
+  (await findActive(db, userId)) !== null;
+
+export async function insertWithdrawal(tx: Tx, values: typeof withdrawals.$inferInsert) {
+  const [row] = await tx.insert(withdrawals).values(values).returning();
+  return row!;
+}
+
+export function listMine(db: Executor, userId: string, limit: number) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId))
+    .orderBy(desc(withdrawals.createdAt))
+    .limit(limit);
+}
+
+export async function findWithdrawal(db: Executor, id: string) {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row ?? null;
+}
+
+/**
+ * Moves one withdrawal out of `from` (a conditional update: of two concurrent moves, exactly one
+ * finds the row still in `from`); null when it was not there any more.
+ */
+export async function transition(
+  tx: Executor,
+  where: { id: string; userId?: string; from: WithdrawalStatusValue; payoutState?: "sending" },
+  set: Partial<typeof withdrawals.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(withdrawals)
+    .set(set)
+    .where(
+      and(
+        eq(withdrawals.id, where.id),
+        eq(withdrawals.status, where.from),
+        where.userId ? eq(withdrawals.userId, where.userId) : undefined,
+        where.payoutState ? eq(withdrawals.payoutState, where.payoutState) : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Approved withdrawals whose payout must be sent (queued), or re-asked after a crash (sending,
+ * its lease past): claimed with SKIP LOCKED, so concurrent workers take different rows; the
+ * caller writes `sending` with a new lease in the same transaction.
+ */
+export function claimPayouts(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, "processing"),
+        inArray(withdrawals.payoutState, ["queued", "sending"]),
+        or(isNull(withdrawals.payoutLeaseUntil), lte(withdrawals.payoutLeaseUntil, now)),
+      ),
+    )
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+export async function markSending(tx: Tx, id: string, now: Date, leaseUntil: Date) {
+  await tx
+    .update(withdrawals)
+    .set({
+      payoutState: "sending",
+      payoutLeaseUntil: leaseUntil,
+      payoutAttempts: sql`${withdrawals.payoutAttempts} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(withdrawals.id, id));
+}
+
+/** Sent payouts waiting for their confirmation. */
+export function listSent(db: Executor, limit: number) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, "processing"), eq(withdrawals.payoutState, "sent")))
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(limit);
+}
+
+export function listByStatus(db: Executor, status: WithdrawalStatusValue, limit: number) {
+  return db
+    .select({ withdrawal: withdrawals, nickname: users.nickname })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(eq(withdrawals.status, status))
+    .orderBy(status === "pending" ? asc(withdrawals.createdAt) : desc(withdrawals.createdAt))
+    .limit(limit);
+}
+
+export async function findNickname(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ nickname: users.nickname })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.nickname ?? "";
+}
+
+export async function countPendingWithdrawals(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(eq(withdrawals.status, "pending"));
+  return row?.n ?? 0;
+}
+
+/** KYC status and balance, read without a lock (the limits shown to the user). */
+export async function findUserSummary(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ kycStatus: users.kycStatus, balance: users.balance })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findWalletOf(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ address: tonWallets.address, network: tonWallets.network })
+    .from(tonWallets)
+    .where(eq(tonWallets.userId, userId));
+  return row ?? null;
+}

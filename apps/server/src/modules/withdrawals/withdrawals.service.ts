@@ -1,0 +1,223 @@
+import {
+  formatNano,
+  parseFre,
+  WITHDRAWAL_DEFAULT_MINIMUM,
+  type Withdrawal,
+  type WithdrawalList,
+} from "@fre/shared";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
+import { AppError } from "../../lib/errors.ts";
+import { idempotent } from "../ledger/idempotency.ts";
+import { hold, release } from "../ledger/ledger.ts";
+import { withdrawalMail } from "../mail/mail.templates.ts";
+import type { Mailer } from "../mail/mail.transport.ts";
+import { formatFriendlyAddress } from "../ton/address.ts";
+import type { Chain } from "../ton/chain.ts";
+import { mailRecipientOf } from "../users/users.service.ts";
+import {
+  findActive,
+  findUserForWithdrawal,
+  findUserSummary,
+  findWalletOf,
+  findWithdrawal,
+  insertWithdrawal,
+  listMine,
+  lockWallet,
+  readMinimumNano,
+  transition,
+  type WithdrawalRow,
+  writeMinimumNano,
+} from "./withdrawals.repo.ts";
+
+export interface WithdrawalDeps {
+  db: Db;
+  clock: Clock;
+  events: Pick<DomainEvents, "notify">;
+  mailer: Mailer;
+  publicUrl: string;
+  onMailError: (error: unknown) => void;
+  chain: Chain;
+  /** A live event to the user's open app (SSE); absent where nobody listens. */
+  live?: (userId: string, event: { type: string; data: unknown }) => void;
+  /** What a worker failure is logged with (never personal data). */
+  onPayoutError?: (error: unknown, withdrawalId: string) => void;
+}
+
+export const DEFAULT_MINIMUM_NANO = parseFre(WITHDRAWAL_DEFAULT_MINIMUM);
+
+/** Where a payout can be seen: tonviewer on a real chain; the dev account page when simulated. */
+export function explorerUrl(
+  chainKind: Chain["kind"],
+  row: Pick<WithdrawalRow, "txHash" | "walletAddress" | "network">,
+) {
+  if (!row.txHash) return null;
+  if (chainKind === "simulated") {
+    return `/api/dev/chain/accounts/${encodeURIComponent(row.walletAddress)}`;
+  }
+  const host = row.network === "-239" ? "tonviewer.com" : "testnet.tonviewer.com";
+  return `https://${host}/transaction/${row.txHash}`;
+}
+
+export function withdrawalView(row: WithdrawalRow, chainKind: Chain["kind"]): Withdrawal {
+  return {
+    id: row.id,
+    amount: formatNano(row.amountNano),
+    status: row.status,
+    wallet: formatFriendlyAddress(row.walletAddress, { network: row.network }),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    txHash: row.txHash,
+    explorerUrl: explorerUrl(chainKind, row),
+    reason: row.reason,
+  };
+}
+
+export const minimumNano = (deps: Pick<WithdrawalDeps, "db">) =>
+  readMinimumNano(deps.db, DEFAULT_MINIMUM_NANO);
+
+/**
+ * A withdrawal request (spec §5): approved KYC, a ton_proof wallet, at least the minimum, at most
+ * the balance, one at a time. The row and the hold commit together with the idempotency key, so
+ * the same `Idempotency-Key` answers the first result and never holds twice.
+ */
+export async function createWithdrawal(
+  deps: WithdrawalDeps,
+  userId: string,
+  key: string,
+  body: { amount: string },
+) {
+  const amountNano = parseFre(body.amount);
+  const now = deps.clock.now();
+  const minimum = await minimumNano(deps);
+  try {
+    return await idempotent<Withdrawal>(
+      deps.db,
+      {
+        userId,
+        key,
+        operation: "withdrawals.create",
+        body: { amountNano: amountNano.toString() },
+        at: now,
+      },
+      async (tx) => {
+        const user = await findUserForWithdrawal(tx, userId);
+        if (!user) throw new AppError("UNAUTHORIZED");
+        if (user.kycStatus !== "approved") throw new AppError("KYC_REQUIRED");
+        const wallet = await lockWallet(tx, userId);
+        if (!wallet) throw new AppError("WALLET_REQUIRED");
+        if (amountNano < minimum) {
+          throw new AppError("AMOUNT_BELOW_MINIMUM", 400, { minimum: formatFreShort(minimum) });
+        }
+        if (await findActive(tx, userId)) throw new AppError("WITHDRAWAL_PENDING");
+        if (amountNano > user.balance) throw new AppError("INSUFFICIENT_BALANCE");
+        const row = await insertWithdrawal(tx, {
+          userId,
+          amountNano,
+          walletAddress: wallet.address,
+          network: wallet.network,
+          status: "pending",
+          createdAt: now,
+          updatedAt: now,
+        });
+        await hold(tx, { userId, amountNano, reference: row.id, at: now });
+        return { statusCode: 201, body: withdrawalView(row, deps.chain.kind) };
+      },
+    );
+  } catch (error) {
+    // Two requests with different keys at once: the one-active index lets one through.
+    if (isUniqueViolation(error)) throw new AppError("WITHDRAWAL_PENDING");
+    throw error;
+  }
+}
+
+/** "30.000000000" → "30": the minimum as people write it. */
+export function formatFreShort(nano: bigint) {
+  return formatNano(nano).replace(/\.?0+$/, "");
+}
+
+export async function listMyWithdrawals(
+  deps: WithdrawalDeps,
+  userId: string,
+): Promise<WithdrawalList> {
+  const [rows, minimum, user, wallet] = await Promise.all([
+    listMine(deps.db, userId, 50),
+    minimumNano(deps),
+    findUserSummary(deps.db, userId),
+    findWalletOf(deps.db, userId),
+  ]);
+  const items = rows.map((row) => withdrawalView(row, deps.chain.kind));
+  return {
+    items,
+    limits: {
+      minimum: formatNano(minimum),
+      balance: formatNano(user?.balance ?? 0n),
+      wallet: wallet ? formatFriendlyAddress(wallet.address, { network: wallet.network }) : null,
+      kycStatus: user?.kycStatus ?? "none",
+      hasActiveWithdrawal: items.some((w) => w.status === "pending" || w.status === "processing"),
+    },
+  };
+}
+
+/** After a status change commits: the user's open app hears it at once. */
+export function announce(deps: WithdrawalDeps, row: WithdrawalRow) {
+  deps.live?.(row.userId, { type: "withdrawal", data: withdrawalView(row, deps.chain.kind) });
+}
+
+/** The outcome mail (completed, rejected, failed); a delivery failure is only logged. */
+export async function mailOutcome(
+  deps: WithdrawalDeps,
+  row: WithdrawalRow,
+  outcome: "completed" | "rejected" | "failed",
+) {
+  const to = await mailRecipientOf(deps.db, row.userId);
+  if (!to) return;
+  try {
+    await deps.mailer.send(
+      withdrawalMail(
+        to,
+        outcome,
+        {
+          amount: formatFreShort(row.amountNano),
+          wallet: formatFriendlyAddress(row.walletAddress, { network: row.network }),
+          reason: row.reason,
+        },
+        new URL("/wallet", deps.publicUrl).toString(),
+      ),
+    );
+  } catch (error) {
+    deps.onMailError(error);
+  }
+}
+
+/** Cancels the user's own pending request: the status and the refund commit together. */
+export async function cancelWithdrawal(deps: WithdrawalDeps, userId: string, id: string) {
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const moved = await transition(
+      tx,
+      { id, userId, from: "pending" },
+      { status: "cancelled", updatedAt: now, completedAt: now },
+    );
+    if (moved) await release(tx, { userId, reference: id, at: now });
+    return moved;
+  });
+  if (!row) {
+    const existing = await findWithdrawal(deps.db, id);
+    if (!existing || existing.userId !== userId) throw new AppError("NOT_FOUND");
+    throw new AppError("WITHDRAWAL_NOT_PENDING");
+  }
+  announce(deps, row);
+  return withdrawalView(row, deps.chain.kind);
+}
+
+export async function setMinimum(deps: WithdrawalDeps, minimum: string) {
+  await writeMinimumNano(deps.db, parseFre(minimum));
+  return { minimum: formatNano(await minimumNano(deps)) };
+}
+
+export const getMinimum = async (deps: WithdrawalDeps) => ({
+  minimum: formatNano(await minimumNano(deps)),
+});

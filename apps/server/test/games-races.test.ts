@@ -1,0 +1,138 @@
+/**
+ * Games under concurrency (issue 14 §5): no race overdraws a balance or pays twice. Real
+ * concurrency on PostgreSQL (TEST_DATABASE_URL); the embedded database serializes, where the same
+ * assertions must hold too.
+ */
+import { formatNano, kenoDraw, kenoMultiplier, parseFre } from "@fre/shared";
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gameSeedPairs } from "../src/db/schema/index.ts";
+import { credit } from "../src/modules/ledger/ledger.ts";
+import {
+  createTestApp,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  uniqueUser,
+} from "./helpers.ts";
+
+const FRE = 1_000_000_000n;
+let test: TestApp;
+
+beforeAll(async () => {
+  test = await createTestApp({ config: { GAME_PLAYS_PER_MINUTE: "10000" } });
+});
+afterAll(async () => {
+  await expectLedgerBalanced(test);
+  await test.close();
+});
+
+async function player(fre: bigint) {
+  const signed = await signUp(test, uniqueUser("racer"));
+  if (fre > 0n) {
+    await test.db.transaction((tx) =>
+      credit(tx, {
+        userId: signed.me.id,
+        kind: "bonus",
+        amountNano: fre * FRE,
+        reference: `races:${signed.me.id}`,
+        at: test.clock.now(),
+      }),
+    );
+  }
+  return { c: signed.client, id: signed.me.id as string };
+}
+
+describe("games races", () => {
+  it("50 concurrent Keno bets on a balance for 10: exactly 10 accepted, never negative", async () => {
+    const { c, id } = await player(10n);
+    expect((await c.get("/api/games/seeds")).statusCode).toBe(200);
+    // The test reads the secret seed to pick a client seed whose first 10 bets all lose: then
+    // exactly 10 bets fit the balance, whatever order they run in.
+    const [pair] = await test.db
+      .select({ serverSeed: gameSeedPairs.serverSeed })
+      .from(gameSeedPairs)
+      .where(and(eq(gameSeedPairs.userId, id), isNull(gameSeedPairs.revealedAt)));
+    if (!pair) throw new Error("no seed pair");
+    let clientSeed = "";
+    for (let attempt = 0; clientSeed === ""; attempt++) {
+      const candidate = `race-${attempt}`;
+      const allLose = Array.from({ length: 10 }, (_, nonce) =>
+        kenoMultiplier(
+          "classic",
+          [1],
+          kenoDraw({ serverSeed: pair.serverSeed, clientSeed: candidate, nonce }),
+        ),
+      ).every((m) => m.num === 0n);
+      if (allLose) clientSeed = candidate;
+    }
+    expect((await c.put("/api/games/seeds", { clientSeed })).statusCode).toBe(200);
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        c.post("/api/games/keno/bets", { amount: "1", picks: [1], risk: "classic" }),
+      ),
+    );
+    const accepted = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode !== 200);
+    expect(accepted).toHaveLength(10);
+    expect(refused.every((a) => a.json().error === "INSUFFICIENT_BALANCE")).toBe(true);
+    for (const a of accepted) expect(parseFre(a.json().balance)).toBeGreaterThanOrEqual(0n);
+    expect(accepted.map((a) => a.json().nonce).sort((x, y) => x - y)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+    expect((await c.get("/api/wallet")).json().balance).toBe(formatNano(0n));
+  });
+
+  it("one free spin a day, whatever the number of concurrent spins", async () => {
+    const { c } = await player(0n);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => c.post("/api/games/slot/spins")),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(
+      answers.filter((a) => a.statusCode === 409).every((a) => a.json().error === "NO_FREE_SPIN"),
+    ).toBe(true);
+  });
+
+  it("free spins racing bets of the same user neither deadlock nor spin twice", async () => {
+    const { c } = await player(100n);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 5 === 0
+          ? c.post("/api/games/slot/spins")
+          : c.post("/api/games/keno/bets", { amount: "1", picks: [i % 40 || 1], risk: "low" }),
+      ),
+    );
+    for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+    const spins = answers.filter((_, i) => i % 5 === 0);
+    expect(spins.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((_, i) => i % 5 !== 0).every((a) => a.statusCode === 200)).toBe(true);
+  });
+
+  it("one open round per game, and a round pays once however many cash-outs race", async () => {
+    const { c } = await player(100n);
+    const starts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        c.post("/api/games/towers/rounds", { amount: "10", difficulty: "easy" }),
+      ),
+    );
+    const opened = starts.filter((a) => a.statusCode === 200);
+    expect(opened).toHaveLength(1);
+    expect(starts.filter((a) => a.json().error === "ROUND_IN_PROGRESS")).toHaveLength(9);
+    const id = opened[0]?.json().id as string;
+    const [cashOuts, rotations] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 10 }, () => c.post(`/api/games/towers/rounds/${id}/cashout`)),
+      ),
+      Promise.all(Array.from({ length: 3 }, () => c.post("/api/games/seeds/rotate"))),
+    ]);
+    expect(cashOuts.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(cashOuts.filter((a) => a.json().error === "NO_ROUND")).toHaveLength(9);
+    // A rotation either waited for the cash-out or was refused while the round was open.
+    for (const r of rotations) expect([200, 409]).toContain(r.statusCode);
+    expect((await c.get("/api/wallet")).json().balance).toBe(
+      formatNano(90n * FRE + (99n * FRE) / 10n),
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { inputClasses } from "../../../components/ui/text-field";
+import {
+  type BetBounds,
+  betAmountProblem,
+  doubleBet,
+  halveBet,
+  maxBetAmount,
+} from "../games-logic";
+import { fre } from "./game-ui";
+
+/** The bet field with ½, ×2 and max; bounds from `GET /api/games`, capped by the balance. */
+export function BetControls({
+  amount,
+  onChange,
+  bounds,
+  disabled,
+}: {
+  amount: string;
+  onChange: (amount: string) => void;
+  bounds: BetBounds;
+  disabled?: boolean;
+}) {
+  const { t, i18n } = useTranslation("games");
+  const id = useId();
+  const problem = amount === "" ? null : betAmountProblem(amount);
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-100">
+        {t("bet.amount")}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          className={`${inputClasses} min-w-0 flex-1`}
+          value={amount}
+          disabled={disabled}
+          aria-invalid={problem !== null}
+          aria-describedby={`${id}-hint`}
+          // A comma is a decimal point here: the API reads "2.5".
+          onChange={(event) => onChange(event.target.value.replace(",", ".").trim())}
+        />
+        <Button
+          variant="secondary"
+          aria-label={t("bet.half")}
+          disabled={disabled}
+          onClick={() => onChange(halveBet(amount, bounds))}
+        >
+          ½
+        </Button>
+        <Button
+          variant="secondary"
+          aria-label={t("bet.double")}
+          disabled={disabled}
+          onClick={() => onChange(doubleBet(amount, bounds))}
+        >
+          ×2
+        </Button>
+        <Button
+          variant="secondary"
+          aria-label={t("bet.max")}
+          disabled={disabled}
+          onClick={() => onChange(maxBetAmount(bounds))}
+        >
+          Max
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className={`text-xs ${problem ? "text-rose-300" : "text-slate-400"}`}>
+        {problem
+          ? t("bet.invalid")
+          : t("bet.bounds", {
+              min: fre(bounds.minBet, i18n.language),
+              max: fre(bounds.maxBet, i18n.language),
+            })}
+      </p>
+    </div>
+  );
+}

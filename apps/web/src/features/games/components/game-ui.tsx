@@ -1,0 +1,104 @@
+import type { GamePlay } from "@fre/shared";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { PageTitle } from "../../../components/ui/page-title";
+import { formatFreSafe } from "../../../lib/fre-amount";
+import { intlLocale } from "../../../lib/languages";
+import { useBalance } from "../hooks/use-games";
+
+/** A published percentage ("98.9878", rounded down) shown with 2 digits, still rounded down. */
+export function percentText(percent: string, language: string): string {
+  const [whole = "0", fraction = ""] = percent.split(".");
+  const truncated = Number(`${whole}.${fraction.padEnd(2, "0").slice(0, 2)}`);
+  return new Intl.NumberFormat(intlLocale(language), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(truncated);
+}
+
+/** A multiplier of the API ("1.3200") as the player reads it ("1,32"). */
+export function multiplierText(multiplier: string, language: string): string {
+  const value = Number(multiplier);
+  if (!Number.isFinite(value)) return multiplier;
+  return new Intl.NumberFormat(intlLocale(language), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(value);
+}
+
+export const fre = (amount: string, language: string) =>
+  formatFreSafe(amount, language, { minFractionDigits: 0, maxFractionDigits: 4 });
+
+/** Every game screen: its title, the way back to /game and the balance. */
+export function GameScreen({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useTranslation("games");
+  const balance = useBalance();
+  return (
+    <div className="grid grid-cols-1 gap-5">
+      <Link to="/game" className="w-fit text-sm font-semibold text-amber-200 underline">
+        {t("allGames")}
+      </Link>
+      <PageTitle title={title}>{title}</PageTitle>
+      {subtitle ? <p className="text-sm text-slate-300">{subtitle}</p> : null}
+      {balance !== undefined ? (
+        <p className="text-sm text-slate-200" data-testid="games-balance">
+          {t("balance", { amount: fre(balance, i18n.language) })}
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+/** The API's refusal (already in the user's language), announced at once. */
+export function PlayError({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <Alert tone="error" className="w-full">
+      <span data-testid="games-error">{error.message}</span>
+    </Alert>
+  );
+}
+
+/** What the server decided: the payout and the multiplier, with the bet's nonce. */
+export function PlayOutcome({ play }: { play: GamePlay | null | undefined }) {
+  const { t, i18n } = useTranslation("games");
+  if (play?.status !== "settled") return null;
+  const won = Number(play.payout) > 0;
+  return (
+    <div
+      role="status"
+      data-testid="games-result"
+      data-payout={play.payout}
+      className={`rounded-xl border px-4 py-3 text-sm motion-safe:animate-rise ${
+        won
+          ? "border-emerald-400/50 bg-emerald-500/10 text-emerald-100"
+          : "border-night-600 bg-night-800 text-slate-200"
+      }`}
+    >
+      <p className="font-semibold">
+        {won
+          ? t("result.win", {
+              amount: fre(play.payout, i18n.language),
+              multiplier: multiplierText(play.multiplier, i18n.language),
+            })
+          : play.game === "slot"
+            ? t("result.noReturn")
+            : t("result.loss", { amount: fre(play.amount, i18n.language) })}
+      </p>
+      <p className="text-xs text-slate-300">{t("result.nonce", { nonce: play.nonce })}</p>
+    </div>
+  );
+}
+
+export const panelClasses = "rounded-2xl border border-night-700 bg-night-850 p-4";

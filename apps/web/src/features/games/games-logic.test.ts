@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import {
+  betAmountProblem,
+  cardRankIndex,
+  doubleBet,
+  halveBet,
+  maxBetAmount,
+  outcomeMatches,
+  plainAmount,
+  verifyLink,
+} from "./games-logic";
+
+const bounds = { minBet: "1", maxBet: "10000" };
+
+describe("bet controls", () => {
+  it("halves down to the minimum and no further", () => {
+    expect(halveBet("10", bounds)).toBe("5");
+    expect(halveBet("3", bounds)).toBe("1.5");
+    expect(halveBet("1.5", bounds)).toBe("1");
+    expect(halveBet("1", bounds)).toBe("1");
+  });
+
+  it("doubles up to the maximum, or the balance when it is lower", () => {
+    expect(doubleBet("2.5", bounds)).toBe("5");
+    expect(doubleBet("6000", bounds)).toBe("10000");
+    expect(doubleBet("40", { ...bounds, balance: "50.250000000" })).toBe("50.25");
+    expect(doubleBet("20", { ...bounds, balance: "50" })).toBe("40");
+  });
+
+  it("max is the smaller of the maximum and the balance, never below the minimum", () => {
+    expect(maxBetAmount(bounds)).toBe("10000");
+    expect(maxBetAmount({ ...bounds, balance: "123.456000000" })).toBe("123.456");
+    expect(maxBetAmount({ ...bounds, balance: "20000" })).toBe("10000");
+    expect(maxBetAmount({ ...bounds, balance: "0.5" })).toBe("1");
+  });
+
+  it("restarts from the minimum when the field is unreadable", () => {
+    expect(halveBet("abc", bounds)).toBe("1");
+    expect(doubleBet("", bounds)).toBe("1");
+    expect(betAmountProblem("abc")).toBe("invalid");
+    expect(betAmountProblem("0")).toBe("invalid");
+    expect(betAmountProblem("2.5")).toBeNull();
+  });
+
+  it("follows bounds an admin changed", () => {
+    const custom = { minBet: "0.5", maxBet: "20" };
+    expect(halveBet("0.6", custom)).toBe("0.5");
+    expect(doubleBet("15", custom)).toBe("20");
+  });
+
+  it("prints amounts without trailing zeros", () => {
+    expect(plainAmount(1_500_000_000n)).toBe("1.5");
+    expect(plainAmount(2_000_000_000n)).toBe("2");
+    expect(plainAmount(1n)).toBe("0.000000001");
+  });
+});
+
+describe("outcomes", () => {
+  it("reads a card's rank", () => {
+    expect(cardRankIndex("2♦")).toBe(0);
+    expect(cardRankIndex("10♥")).toBe(8);
+    expect(cardRankIndex("A♣")).toBe(12);
+    expect(cardRankIndex("Z♣")).toBe(-1);
+  });
+
+  it("matches a recorded outcome against the recomputed one", () => {
+    expect(outcomeMatches("keno", { draw: [1, 2] }, { draw: [1, 2] })).toBe(true);
+    expect(outcomeMatches("keno", { draw: [1, 2] }, { draw: [2, 1] })).toBe(false);
+    const floors = [[0], [1], [2]];
+    expect(outcomeMatches("towers", { floors: [[0], [1]] }, { floors })).toBe(true);
+    expect(outcomeMatches("towers", { floors: [[1]] }, { floors })).toBe(false);
+    expect(outcomeMatches("towers", { floors: [] }, { floors })).toBe(false);
+    expect(outcomeMatches("hilo", { cards: ["2♦", "A♣"] }, { cards: ["2♦", "A♣", "J♠"] })).toBe(
+      true,
+    );
+    const spin = { stops: [1, 2, 3], symbols: ["a", "b", "c"] };
+    expect(outcomeMatches("slot", spin, { ...spin })).toBe(true);
+    expect(outcomeMatches("fre-machine", spin, { ...spin, stops: [1, 2, 4] })).toBe(false);
+  });
+
+  it("links a revealed bet to the verify page, with the towers difficulty", () => {
+    const bet = {
+      game: "towers",
+      serverSeed: null,
+      serverSeedHash: "h",
+      clientSeed: "c",
+      nonce: 3,
+      outcome: {},
+    };
+    expect(verifyLink(bet)).toBeNull();
+    const link = verifyLink({ ...bet, serverSeed: "ab", outcome: { difficulty: "hard" } });
+    expect(link).toBe(
+      "/game/verify?game=towers&serverSeed=ab&serverSeedHash=h&clientSeed=c&nonce=3&difficulty=hard",
+    );
+  });
+});

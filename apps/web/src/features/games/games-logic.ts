@@ -1,0 +1,123 @@
+import { HILO_RANKS, isFreAmount, NANO_PER_FRE, parseFre } from "@fre/shared";
+
+/** Bet bounds in FRE (decimal strings) from `GET /api/games`, and the balance if known. */
+export interface BetBounds {
+  minBet: string;
+  maxBet: string;
+  balance?: string | undefined;
+}
+
+/** 12.500000000 → "12.5": what the amount field shows. */
+export function plainAmount(nano: bigint): string {
+  const whole = nano / NANO_PER_FRE;
+  const fraction = (nano % NANO_PER_FRE).toString().padStart(9, "0").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}
+
+const nanoOf = (amount: string): bigint | null => {
+  if (!isFreAmount(amount)) return null;
+  const nano = parseFre(amount);
+  return nano < 0n ? null : nano;
+};
+
+/** The largest bet the player can place: the maximum, or less when the balance is lower. */
+export function highestBet({ minBet, maxBet, balance }: BetBounds): bigint {
+  const max = parseFre(maxBet);
+  const held = balance === undefined ? null : nanoOf(balance);
+  if (held === null || held >= max) return max;
+  // Below the minimum nothing can be bet: the bound stays the minimum (the server says why).
+  const min = parseFre(minBet);
+  // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers)
+  return held < min ? min : held;
+}
+
+const clamp = (nano: bigint, bounds: BetBounds) => {
+  const min = parseFre(bounds.minBet);
+  const max = highestBet(bounds);
+  return nano < min ? min : nano > max ? max : nano;
+};
+
+/** ½: half the bet, never below the minimum (an unreadable amount restarts from it). */
+export function halveBet(amount: string, bounds: BetBounds): string {
+  const nano = nanoOf(amount);
+  return plainAmount(clamp(nano === null ? 0n : nano / 2n, bounds));
+}
+
+/** ×2: twice the bet, never above the maximum or the balance. */
+export function doubleBet(amount: string, bounds: BetBounds): string {
+  const nano = nanoOf(amount);
+  return plainAmount(clamp(nano === null ? 0n : nano * 2n, bounds));
+}
+
+export const maxBetAmount = (bounds: BetBounds) => plainAmount(highestBet(bounds));
+
+/** Why the amount cannot be sent as is (the server has the last word on every bound). */
+export function betAmountProblem(amount: string): "invalid" | null {
+  const nano = nanoOf(amount);
+  return nano === null || nano === 0n ? "invalid" : null;
+}
+
+/** "J♠" → 9 (index in HILO_RANKS), or -1 for an unknown label. */
+export function cardRankIndex(label: string): number {
+  return HILO_RANKS.indexOf(label.slice(0, -1) as (typeof HILO_RANKS)[number]);
+}
+
+export const isRedSuit = (label: string) => label.endsWith("♦") || label.endsWith("♥");
+
+const sameList = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** `recorded` is `computed` cut at its length (a round stopped before the end of the stream). */
+const isPrefix = (recorded: unknown, computed: unknown): boolean =>
+  Array.isArray(recorded) &&
+  Array.isArray(computed) &&
+  recorded.length > 0 &&
+  recorded.length <= computed.length &&
+  sameList(recorded, computed.slice(0, recorded.length));
+
+/**
+ * Whether a recorded outcome is the one the seeds give. Towers and Hi-Lo rounds record what
+ * was played (the floors and cards reached), so those must be the start of the recomputation.
+ */
+export function outcomeMatches(
+  game: string,
+  recorded: Record<string, unknown>,
+  computed: Record<string, unknown>,
+): boolean {
+  switch (game) {
+    case "keno":
+      return sameList(recorded.draw, computed.draw);
+    case "towers":
+      return isPrefix(recorded.floors, computed.floors);
+    case "hilo":
+      return isPrefix(recorded.cards, computed.cards);
+    case "slot":
+    case "fre-machine":
+      return (
+        sameList(recorded.stops, computed.stops) && sameList(recorded.symbols, computed.symbols)
+      );
+    default:
+      return false;
+  }
+}
+
+/** The link to the verify page, filled from a bet whose server seed is revealed. */
+export function verifyLink(bet: {
+  game: string;
+  serverSeed: string | null;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  outcome: Record<string, unknown>;
+}): string | null {
+  if (!bet.serverSeed) return null;
+  const query = new URLSearchParams({
+    game: bet.game,
+    serverSeed: bet.serverSeed,
+    serverSeedHash: bet.serverSeedHash,
+    clientSeed: bet.clientSeed,
+    nonce: String(bet.nonce),
+  });
+  const difficulty = bet.outcome.difficulty;
+  if (bet.game === "towers" && typeof difficulty === "string") query.set("difficulty", difficulty);
+  return `/game/verify?${query}`;
+}

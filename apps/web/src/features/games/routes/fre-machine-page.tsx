@@ -1,0 +1,82 @@
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { QueryState } from "../../../components/ui/query-state";
+import { type GamesInfo, spinFreMachine } from "../api/games-api";
+import { BetControls } from "../components/bet-controls";
+import {
+  fre,
+  GameScreen,
+  PlayError,
+  PlayOutcome,
+  panelClasses,
+  percentText,
+} from "../components/game-ui";
+import { Jackpot } from "../components/jackpot";
+import { Paytable, Reels } from "../components/reels";
+import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
+import { useReveal } from "../hooks/use-reveal";
+
+function FreMachine({ info }: { info: GamesInfo }) {
+  const { t, i18n } = useTranslation("games");
+  const balance = useBalance();
+  const [amount, setAmount] = useBetAmount(info.limits.minBet);
+  const spin = usePlay(spinFreMachine);
+  const result = spin.data;
+  const symbols = result?.outcome.symbols as string[] | undefined;
+  const reels = info.publication.freMachine.reels;
+  const stopped = useReveal(result?.id ?? null, reels.length, 350);
+  const done = result !== undefined && stopped >= reels.length;
+  const jackpotWon = done && symbols?.every((s) => s === "FRE");
+  return (
+    <div className="grid gap-4">
+      <Jackpot amount={info.jackpot} />
+      <p className="text-xs text-amber-200">
+        {t("rtp", { percent: percentText(info.publication.freMachine.rtp.percent, i18n.language) })}
+      </p>
+      <div className={`${panelClasses} grid gap-3`}>
+        <Reels
+          reels={reels}
+          symbols={symbols}
+          spinKey={result?.id ?? null}
+          spinning={spin.isPending}
+        />
+        <BetControls
+          amount={amount}
+          onChange={setAmount}
+          bounds={{ ...info.limits, balance }}
+          disabled={spin.isPending}
+        />
+        <Button
+          size="lg"
+          disabled={spin.isPending || amount === ""}
+          onClick={() => spin.mutate({ amount })}
+        >
+          {t("fre.spin")}
+        </Button>
+        <PlayError error={spin.error} />
+        {jackpotWon && result ? (
+          <Alert tone="success">
+            {t("fre.jackpotWon", { amount: fre(result.payout, i18n.language) })}
+          </Alert>
+        ) : null}
+        {done ? <PlayOutcome play={result} /> : null}
+      </div>
+      <Paytable
+        lines={info.publication.freMachine.paytable}
+        unit="multiplier"
+        title={t("fre.paytable")}
+      />
+    </div>
+  );
+}
+
+export function FreMachinePage() {
+  const { t } = useTranslation("games");
+  const games = useGames({ live: true });
+  return (
+    <GameScreen title={t("names.fre-machine")} subtitle={t("descriptions.fre-machine")}>
+      <QueryState query={games}>{(info) => <FreMachine info={info} />}</QueryState>
+    </GameScreen>
+  );
+}

@@ -1,0 +1,152 @@
+import type { GamePlay } from "@fre/shared";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { QueryState } from "../../../components/ui/query-state";
+import { cashOut, type GamesInfo, guessHilo, type OpenRound, startHilo } from "../api/games-api";
+import { BetControls } from "../components/bet-controls";
+import {
+  GameScreen,
+  multiplierText,
+  PlayError,
+  PlayOutcome,
+  panelClasses,
+  percentText,
+} from "../components/game-ui";
+import { cardRankIndex, isRedSuit } from "../games-logic";
+import { useBalance, useBetAmount, useCurrentRound, useGames, usePlay } from "../hooks/use-games";
+
+type HiloState = { cards: string[]; guesses: ("higher" | "lower" | "skip")[] };
+type Guess = HiloState["guesses"][number];
+
+function Card({ label, big = false }: { label: string; big?: boolean }) {
+  return (
+    <span
+      key={label}
+      className={`inline-flex items-center justify-center rounded-xl border border-slate-300 bg-slate-50 font-black motion-safe:animate-rise ${
+        isRedSuit(label) ? "text-rose-600" : "text-night-950"
+      } ${big ? "h-32 w-24 text-4xl" : "h-12 w-9 text-sm"}`}
+    >
+      {label}
+    </span>
+  );
+}
+
+function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | null }) {
+  const { t, i18n } = useTranslation("games");
+  const balance = useBalance();
+  const [amount, setAmount] = useBetAmount(info.limits.minBet);
+  const [last, setLast] = useState<GamePlay | null>(null);
+  const start = usePlay(startHilo, "hilo");
+  const guess = usePlay(({ id, g }: { id: string; g: Guess }) => guessHilo(id, g), "hilo");
+  const cash = usePlay((id: string) => cashOut("hilo", id), "hilo");
+  const busy = start.isPending || guess.isPending || cash.isPending;
+  const error = start.error ?? guess.error ?? cash.error;
+  const settle = (play: GamePlay) => setLast(play.status === "settled" ? play : null);
+  const round = resumed ?? last;
+  const state = round ? (round.outcome as HiloState) : null;
+  const card = state?.cards.at(-1);
+  const rank = card ? cardRankIndex(card) : -1;
+  const multipliers = info.publication.hilo.multipliers[rank];
+  const wasResumed = resumed !== null && !start.data && !guess.data;
+  const send = (g: Guess) => resumed && guess.mutate({ id: resumed.id, g }, { onSuccess: settle });
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-xs text-amber-200">
+        {t("rtp", { percent: percentText(info.publication.hilo.rtp.percent, i18n.language) })}
+      </p>
+      {wasResumed ? <Alert>{t("hilo.resumed")}</Alert> : null}
+      {round && state && card ? (
+        <div className={`${panelClasses} grid justify-items-center gap-3`}>
+          <p className="text-sm text-slate-300">{t("hilo.current")}</p>
+          <div data-testid="hilo-card" data-card={card}>
+            <Card label={card} big />
+          </div>
+          <p className="text-sm text-slate-100" data-testid="hilo-multiplier">
+            {t("hilo.multiplier", { multiplier: multiplierText(round.multiplier, i18n.language) })}
+          </p>
+          {resumed && multipliers ? (
+            <div className="grid w-full grid-cols-2 gap-2">
+              <Button disabled={busy} onClick={() => send("higher")}>
+                {t("hilo.higher", {
+                  multiplier: multiplierText(multipliers.higher, i18n.language),
+                })}
+              </Button>
+              <Button disabled={busy} onClick={() => send("lower")}>
+                {t("hilo.lower", { multiplier: multiplierText(multipliers.lower, i18n.language) })}
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => send("skip")}>
+                {t("hilo.skip")}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={busy || state.cards.length < 2}
+                onClick={() => cash.mutate(resumed.id, { onSuccess: settle })}
+              >
+                {t("hilo.cashOut", {
+                  multiplier: multiplierText(round.multiplier, i18n.language),
+                })}
+              </Button>
+            </div>
+          ) : null}
+          {state.cards.length > 1 ? (
+            <div className="grid w-full gap-1">
+              <p className="text-xs text-slate-400">{t("hilo.cards")}</p>
+              <ol className="flex flex-wrap gap-1.5">
+                {state.cards.map((label, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a card is its position
+                  <li key={i} className="grid justify-items-center gap-0.5">
+                    <Card label={label} />
+                    {i > 0 ? (
+                      <span className="text-[0.65rem] text-slate-400">
+                        {t(`hilo.guesses.${state.guesses[i - 1] ?? "skip"}`)}
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {!resumed ? (
+        <div className={`${panelClasses} grid gap-3`}>
+          {last ? <PlayOutcome play={last} /> : null}
+          <BetControls
+            amount={amount}
+            onChange={setAmount}
+            bounds={{ ...info.limits, balance }}
+            disabled={busy}
+          />
+          <Button
+            size="lg"
+            disabled={busy || amount === ""}
+            onClick={() => start.mutate({ amount }, { onSuccess: () => setLast(null) })}
+          >
+            {t("hilo.start")}
+          </Button>
+        </div>
+      ) : null}
+      <PlayError error={error} />
+    </div>
+  );
+}
+
+export function HiloPage() {
+  const { t } = useTranslation("games");
+  const games = useGames();
+  const current = useCurrentRound("hilo");
+  return (
+    <GameScreen title={t("names.hilo")} subtitle={t("descriptions.hilo")}>
+      <QueryState query={games}>
+        {(info) => (
+          <QueryState query={current}>
+            {(data) => <HiloGame info={info} resumed={data.round} />}
+          </QueryState>
+        )}
+      </QueryState>
+    </GameScreen>
+  );
+}

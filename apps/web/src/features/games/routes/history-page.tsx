@@ -1,0 +1,92 @@
+import type { GameBet } from "@fre/shared";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { QueryState } from "../../../components/ui/query-state";
+import { formatDateTime } from "../../../lib/format";
+import { fetchBetsPage, gamesQueryKeys } from "../api/games-api";
+import { fre, GameScreen, multiplierText, PlayError, panelClasses } from "../components/game-ui";
+import { verifyLink } from "../games-logic";
+
+function BetRow({ bet }: { bet: GameBet }) {
+  const { t, i18n } = useTranslation("games");
+  const link = verifyLink(bet);
+  return (
+    <li className={`${panelClasses} grid gap-1 text-sm`} data-testid="games-bet" data-id={bet.id}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-semibold text-white">{t(`names.${bet.game}`)}</span>
+        <span className="text-xs text-slate-400">
+          {formatDateTime(bet.createdAt, i18n.language)}
+        </span>
+      </div>
+      <p className="text-slate-200">
+        {t("history.amount", { amount: fre(bet.amount, i18n.language) })}
+      </p>
+      <p className="text-slate-200">
+        {bet.status === "open"
+          ? t("history.open")
+          : t("history.payout", {
+              amount: fre(bet.payout, i18n.language),
+              multiplier: multiplierText(bet.multiplier, i18n.language),
+            })}
+      </p>
+      <p className="text-xs text-slate-300">{t("history.nonce", { nonce: bet.nonce })}</p>
+      <p className="break-all font-mono text-xs text-slate-400">
+        {t("history.clientSeed", { seed: bet.clientSeed })}
+      </p>
+      <p className="break-all font-mono text-xs text-slate-400">
+        {t("history.seedHash", { hash: bet.serverSeedHash })}
+      </p>
+      {link && bet.status === "settled" ? (
+        <Link to={link} className="w-fit font-semibold text-amber-200 underline">
+          {t("history.verify")}
+        </Link>
+      ) : (
+        <p className="text-xs text-slate-400">{t("history.notRevealed")}</p>
+      )}
+    </li>
+  );
+}
+
+export function GamesHistoryPage() {
+  const { t } = useTranslation("games");
+  const bets = useInfiniteQuery({
+    queryKey: gamesQueryKeys.bets,
+    queryFn: ({ pageParam, signal }) => fetchBetsPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+  return (
+    <GameScreen title={t("history.title")}>
+      <QueryState
+        query={bets}
+        isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
+        empty={<p className="text-sm text-slate-300">{t("history.empty")}</p>}
+      >
+        {(data) => (
+          <div className="grid gap-3">
+            <ul className="grid gap-3">
+              {data.pages
+                .flatMap((page) => page.items)
+                .map((bet) => (
+                  <BetRow key={bet.id} bet={bet} />
+                ))}
+            </ul>
+            {bets.hasNextPage ? (
+              <Button
+                variant="secondary"
+                className="w-fit"
+                disabled={bets.isFetchingNextPage}
+                onClick={() => void bets.fetchNextPage()}
+              >
+                {t("history.more")}
+              </Button>
+            ) : null}
+            <PlayError error={bets.isFetchNextPageError ? bets.error : null} />
+          </div>
+        )}
+      </QueryState>
+    </GameScreen>
+  );
+}

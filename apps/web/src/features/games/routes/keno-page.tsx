@@ -1,0 +1,182 @@
+import { type GamePlay, KENO_RISK_VALUES } from "@fre/shared";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { QueryState } from "../../../components/ui/query-state";
+import { type GamesInfo, playKeno } from "../api/games-api";
+import { BetControls } from "../components/bet-controls";
+import {
+  GameScreen,
+  multiplierText,
+  PlayError,
+  PlayOutcome,
+  panelClasses,
+  percentText,
+} from "../components/game-ui";
+import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
+import { useReveal } from "../hooks/use-reveal";
+
+type Risk = (typeof KENO_RISK_VALUES)[number];
+
+function KenoBoard({ info }: { info: GamesInfo }) {
+  const { t, i18n } = useTranslation("games");
+  const keno = info.publication.keno;
+  const balance = useBalance();
+  const [amount, setAmount] = useBetAmount(info.limits.minBet);
+  const [picks, setPicks] = useState<number[]>([]);
+  const [risk, setRisk] = useState<Risk>("classic");
+  const play = usePlay(playKeno);
+  const result: GamePlay | undefined = play.data;
+  const draw = (result?.outcome.draw as number[] | undefined) ?? [];
+  const shown = useReveal(result?.id ?? null, draw.length, 180);
+  const drawn = new Set(draw.slice(0, shown));
+  const done = result !== undefined && shown >= draw.length;
+  const riskId = useId();
+
+  const toggle = (n: number) =>
+    setPicks((current) =>
+      current.includes(n)
+        ? current.filter((p) => p !== n)
+        : current.length >= keno.maxPicks
+          ? current
+          : [...current, n],
+    );
+  const random = () => {
+    const pool = Array.from({ length: keno.numbers }, (_, i) => i + 1);
+    const chosen: number[] = [];
+    const count = picks.length || 5;
+    while (chosen.length < count) {
+      const [n] = pool.splice(Math.floor(Math.random() * pool.length), 1);
+      if (n !== undefined) chosen.push(n);
+    }
+    setPicks(chosen);
+  };
+  const row = picks.length > 0 ? (keno.paytables[risk][picks.length] ?? []) : [];
+  const rtp = picks.length > 0 ? keno.rtp[risk][picks.length] : null;
+
+  return (
+    <div className="grid gap-4">
+      <div className={`${panelClasses} grid gap-3`}>
+        <p className="text-sm text-slate-300">{t("keno.pick")}</p>
+        <fieldset className="m-0 border-0 p-0">
+          <legend className="sr-only">{t("keno.grid")}</legend>
+          <div className="grid grid-cols-8 gap-1.5" data-testid="keno-grid">
+            {Array.from({ length: keno.numbers }, (_, i) => i + 1).map((n) => {
+              const picked = picks.includes(n);
+              const isDrawn = drawn.has(n);
+              return (
+                <button
+                  key={n}
+                  type="button"
+                  aria-pressed={picked}
+                  aria-label={`${t("keno.number", { n })}${isDrawn ? `, ${t("keno.drawn")}` : ""}`}
+                  disabled={play.isPending}
+                  onClick={() => toggle(n)}
+                  className={`aspect-square rounded-lg text-sm font-bold transition-colors motion-reduce:transition-none ${
+                    picked && isDrawn
+                      ? "bg-emerald-400 text-night-950 motion-safe:animate-tick"
+                      : picked
+                        ? "bg-amber-400 text-night-950"
+                        : isDrawn
+                          ? "bg-sky-500/40 text-white motion-safe:animate-rise"
+                          : "bg-night-800 text-slate-200 hover:bg-night-700"
+                  }`}
+                >
+                  {n}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-200">{t("keno.picked", { count: picks.length })}</span>
+          <Button variant="ghost" size="sm" onClick={random} disabled={play.isPending}>
+            {t("keno.random")}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setPicks([])} disabled={play.isPending}>
+            {t("keno.clear")}
+          </Button>
+        </div>
+      </div>
+      <div className={`${panelClasses} grid gap-3`}>
+        <div className="grid gap-1">
+          <label htmlFor={riskId} className="text-sm font-semibold text-slate-100">
+            {t("keno.risk")}
+          </label>
+          <select
+            id={riskId}
+            value={risk}
+            onChange={(event) => setRisk(event.target.value as Risk)}
+            className="min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50"
+          >
+            {KENO_RISK_VALUES.map((value) => (
+              <option key={value} value={value}>
+                {t(`keno.risks.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {rtp ? (
+          <p className="text-xs text-amber-200">
+            {t("rtp", { percent: percentText(rtp.percent, i18n.language) })}
+          </p>
+        ) : null}
+        {row.length > 0 ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer text-slate-200">{t("keno.paytable")}</summary>
+            <table className="mt-2 w-full text-left text-xs">
+              <thead>
+                <tr className="text-slate-400">
+                  <th scope="col">{t("keno.hitsColumn")}</th>
+                  <th scope="col">{t("keno.multiplierColumn")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {row.map((multiplier, hits) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the index is the hit count
+                  <tr key={hits} className="border-t border-night-700">
+                    <td>{hits}</td>
+                    <td>×{multiplierText(String(multiplier), i18n.language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        ) : null}
+        <BetControls
+          amount={amount}
+          onChange={setAmount}
+          bounds={{ ...info.limits, balance }}
+          disabled={play.isPending}
+        />
+        <Button
+          size="lg"
+          disabled={play.isPending || picks.length === 0 || amount === ""}
+          onClick={() => play.mutate({ amount, picks, risk })}
+        >
+          {t("keno.play")}
+        </Button>
+        <PlayError error={play.error} />
+      </div>
+      {result && done ? (
+        <div className="grid gap-2">
+          <p className="text-sm text-slate-200" data-testid="keno-draw" data-draw={draw.join(",")}>
+            {t("keno.draw")} : {draw.join(", ")} —{" "}
+            {t("keno.hits", { count: Number(result.outcome.hits ?? 0) })}
+          </p>
+          <PlayOutcome play={result} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function KenoPage() {
+  const { t } = useTranslation("games");
+  const games = useGames();
+  return (
+    <GameScreen title={t("names.keno")} subtitle={t("descriptions.keno")}>
+      <QueryState query={games}>{(info) => <KenoBoard info={info} />}</QueryState>
+    </GameScreen>
+  );
+}

@@ -1,0 +1,228 @@
+import { type GamePlay, TOWERS_DIFFICULTY_VALUES, type TowersDifficulty } from "@fre/shared";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { QueryState } from "../../../components/ui/query-state";
+import { cashOut, type GamesInfo, type OpenRound, startTowers, stepTowers } from "../api/games-api";
+import { BetControls } from "../components/bet-controls";
+import {
+  GameScreen,
+  multiplierText,
+  PlayError,
+  PlayOutcome,
+  panelClasses,
+  percentText,
+} from "../components/game-ui";
+import { useBalance, useBetAmount, useCurrentRound, useGames, usePlay } from "../hooks/use-games";
+
+type TowersState = { difficulty: TowersDifficulty; tiles: number[]; floors: number[][] };
+
+const stateOf = (round: OpenRound | GamePlay): TowersState => round.outcome as TowersState;
+
+function Tower({
+  info,
+  round,
+  onStep,
+  busy,
+}: {
+  info: GamesInfo;
+  round: OpenRound | GamePlay;
+  onStep: (tile: number) => void;
+  busy: boolean;
+}) {
+  const { t, i18n } = useTranslation("games");
+  const state = stateOf(round);
+  const spec = info.publication.towers.difficulties.find((d) => d.difficulty === state.difficulty);
+  const open = round.status === "open";
+  const floors = Array.from({ length: info.publication.towers.floors }, (_, f) => f).reverse();
+  return (
+    <fieldset className="m-0 grid gap-1.5 border-0 p-0" data-testid="towers-board">
+      <legend className="sr-only">{t("towers.tower")}</legend>
+      {floors.map((floor) => {
+        const active = open && floor === state.tiles.length;
+        const traps = state.floors[floor];
+        return (
+          <div
+            key={floor}
+            className={`flex items-center gap-1.5 rounded-xl p-1 transition-colors motion-reduce:transition-none ${
+              active ? "bg-amber-400/15 ring-1 ring-amber-300/60" : ""
+            }`}
+          >
+            <span className="w-14 text-right text-xs text-slate-400">
+              ×{multiplierText(spec?.multipliers[floor + 1] ?? "0", i18n.language)}
+            </span>
+            {Array.from({ length: spec?.tiles ?? 0 }, (_, tile) => {
+              const chosen = state.tiles[floor] === tile;
+              const isTrap = traps?.includes(tile) ?? false;
+              const known = traps !== undefined;
+              const label = [
+                t("towers.tile", { floor: floor + 1, tile: tile + 1 }),
+                known ? t(isTrap ? "towers.trap" : "towers.safe") : null,
+                chosen ? t("towers.chosen") : null,
+              ]
+                .filter(Boolean)
+                .join(", ");
+              return (
+                <button
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its position
+                  key={tile}
+                  type="button"
+                  aria-label={label}
+                  data-testid={active ? `towers-tile-${tile}` : undefined}
+                  disabled={!active || busy}
+                  onClick={() => onStep(tile)}
+                  className={`h-11 flex-1 rounded-lg text-sm font-bold transition-transform motion-reduce:transition-none ${
+                    known && isTrap
+                      ? chosen
+                        ? "bg-rose-500 text-white motion-safe:animate-tick"
+                        : "bg-rose-500/30 text-rose-100"
+                      : known
+                        ? chosen
+                          ? "bg-emerald-400 text-night-950 motion-safe:animate-rise"
+                          : "bg-emerald-500/20 text-emerald-100"
+                        : active
+                          ? "bg-night-700 text-white hover:scale-[1.03] hover:bg-night-600"
+                          : "bg-night-800 text-slate-500"
+                  }`}
+                >
+                  {known ? (isTrap ? "✕" : "◆") : ""}
+                </button>
+              );
+            })}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | null }) {
+  const { t, i18n } = useTranslation("games");
+  const balance = useBalance();
+  const [amount, setAmount] = useBetAmount(info.limits.minBet);
+  const [difficulty, setDifficulty] = useState<TowersDifficulty>("easy");
+  const [last, setLast] = useState<GamePlay | null>(null);
+  const start = usePlay(startTowers, "towers");
+  const step = usePlay(
+    ({ id, tile }: { id: string; tile: number }) => stepTowers(id, tile),
+    "towers",
+  );
+  const cash = usePlay((id: string) => cashOut("towers", id), "towers");
+  const selectId = useId();
+  const busy = start.isPending || step.isPending || cash.isPending;
+  const error = start.error ?? step.error ?? cash.error;
+  const settle = (play: GamePlay) => setLast(play.status === "settled" ? play : null);
+  const round = resumed ?? last;
+  const open = resumed !== null;
+  const state = round ? stateOf(round) : null;
+  const spec = state
+    ? info.publication.towers.difficulties.find((d) => d.difficulty === state.difficulty)
+    : undefined;
+  const wasResumed = resumed !== null && !start.data && !step.data;
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-xs text-amber-200">
+        {t("rtp", { percent: percentText(info.publication.towers.rtp.percent, i18n.language) })}
+      </p>
+      {wasResumed ? <Alert>{t("towers.resumed")}</Alert> : null}
+      {round ? (
+        <div className={`${panelClasses} grid gap-3`}>
+          {open && state && spec ? (
+            <div className="grid gap-1 text-sm">
+              <p className="text-slate-100" data-testid="towers-multiplier">
+                {t("towers.current", {
+                  multiplier: multiplierText(round.multiplier, i18n.language),
+                })}
+              </p>
+              {state.tiles.length < info.publication.towers.floors ? (
+                <p className="text-slate-300">
+                  {t("towers.next", {
+                    multiplier: multiplierText(
+                      spec.multipliers[state.tiles.length + 1] ?? "0",
+                      i18n.language,
+                    ),
+                  })}
+                </p>
+              ) : null}
+              <p className="text-slate-300">{t("towers.pickTile")}</p>
+            </div>
+          ) : null}
+          <Tower
+            info={info}
+            round={round}
+            busy={busy}
+            onStep={(tile) =>
+              resumed && step.mutate({ id: resumed.id, tile }, { onSuccess: settle })
+            }
+          />
+          {open ? (
+            <Button
+              size="lg"
+              disabled={busy || (state?.tiles.length ?? 0) === 0}
+              onClick={() => resumed && cash.mutate(resumed.id, { onSuccess: settle })}
+            >
+              {t("towers.cashOut", {
+                multiplier: multiplierText(round.multiplier, i18n.language),
+              })}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {!open ? (
+        <div className={`${panelClasses} grid gap-3`}>
+          {last ? <PlayOutcome play={last} /> : null}
+          <div className="grid gap-1">
+            <label htmlFor={selectId} className="text-sm font-semibold text-slate-100">
+              {t("towers.difficulty")}
+            </label>
+            <select
+              id={selectId}
+              value={difficulty}
+              onChange={(event) => setDifficulty(event.target.value as TowersDifficulty)}
+              className="min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50"
+            >
+              {TOWERS_DIFFICULTY_VALUES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`towers.difficulties.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <BetControls
+            amount={amount}
+            onChange={setAmount}
+            bounds={{ ...info.limits, balance }}
+            disabled={busy}
+          />
+          <Button
+            size="lg"
+            disabled={busy || amount === ""}
+            onClick={() => start.mutate({ amount, difficulty }, { onSuccess: () => setLast(null) })}
+          >
+            {t("towers.start")}
+          </Button>
+        </div>
+      ) : null}
+      <PlayError error={error} />
+    </div>
+  );
+}
+
+export function TowersPage() {
+  const { t } = useTranslation("games");
+  const games = useGames();
+  const current = useCurrentRound("towers");
+  return (
+    <GameScreen title={t("names.towers")} subtitle={t("descriptions.towers")}>
+      <QueryState query={games}>
+        {(info) => (
+          <QueryState query={current}>
+            {(data) => <TowersGame info={info} resumed={data.round} />}
+          </QueryState>
+        )}
+      </QueryState>
+    </GameScreen>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  GAMES,
+  type GameId,
+  sha256Hex,
+  TOWERS_DIFFICULTY_VALUES,
+  type TowersDifficulty,
+  verifyOutcome,
+} from "@fre/shared";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PageTitle } from "../../../components/ui/page-title";
+import { TextField } from "../../../components/ui/text-field";
+import { fetchVerify, type VerifyQuery } from "../api/games-api";
+import { PlayError, panelClasses } from "../components/game-ui";
+
+const SERVER_SEED = /^[0-9a-fA-F]{64}$/;
+const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
+const selectClasses = "min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50";
+
+const isGame = (value: string | null): value is GameId =>
+  value !== null && (GAMES as readonly string[]).includes(value);
+const isDifficulty = (value: string | null): value is TowersDifficulty =>
+  value !== null && (TOWERS_DIFFICULTY_VALUES as readonly string[]).includes(value);
+
+type Computed = { query: VerifyQuery; outcome: Record<string, unknown>; hash: string };
+
+function Outcome({ game, outcome }: { game: GameId; outcome: Record<string, unknown> }) {
+  const { t } = useTranslation("games");
+  const list = (value: unknown) => (Array.isArray(value) ? value.join(", ") : "");
+  return (
+    <div
+      className="grid gap-1 text-sm text-slate-100"
+      data-testid="verify-outcome"
+      data-outcome={JSON.stringify(outcome)}
+    >
+      {game === "keno" ? <p>{t("verify.draw", { numbers: list(outcome.draw) })}</p> : null}
+      {game === "towers" && Array.isArray(outcome.floors) ? (
+        <ol className="grid gap-0.5">
+          {(outcome.floors as number[][]).map((traps, floor) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a floor is its position
+            <li key={floor}>
+              {t("verify.floors", {
+                floor: floor + 1,
+                traps: traps.map((tile) => tile + 1).join(", "),
+              })}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {game === "hilo" ? <p>{t("verify.cards", { cards: list(outcome.cards) })}</p> : null}
+      {game === "slot" || game === "fre-machine" ? (
+        <>
+          <p>{t("verify.stops", { stops: list(outcome.stops) })}</p>
+          <p>{t("verify.symbols", { symbols: list(outcome.symbols) })}</p>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export function VerifyPage() {
+  const { t } = useTranslation("games");
+  const [params] = useSearchParams();
+  const initialGame = params.get("game");
+  const initialDifficulty = params.get("difficulty");
+  const [game, setGame] = useState<GameId>(isGame(initialGame) ? initialGame : "keno");
+  const [serverSeed, setServerSeed] = useState(params.get("serverSeed") ?? "");
+  const [serverSeedHash, setServerSeedHash] = useState(params.get("serverSeedHash") ?? "");
+  const [clientSeed, setClientSeed] = useState(params.get("clientSeed") ?? "");
+  const [nonce, setNonce] = useState(params.get("nonce") ?? "0");
+  const [difficulty, setDifficulty] = useState<TowersDifficulty>(
+    isDifficulty(initialDifficulty) ? initialDifficulty : "easy",
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const [computed, setComputed] = useState<Computed | null>(null);
+  const server = useMutation({ mutationFn: (query: VerifyQuery) => fetchVerify(query) });
+  const gameId = useId();
+  const difficultyId = useId();
+  const title = t("verify.title");
+
+  const compute = (event: FormEvent) => {
+    event.preventDefault();
+    server.reset();
+    const n = Number(nonce);
+    const error = !SERVER_SEED.test(serverSeed.trim())
+      ? t("verify.badServerSeed")
+      : !CLIENT_SEED.test(clientSeed.trim())
+        ? t("verify.badClientSeed")
+        : !/^\d{1,10}$/.test(nonce.trim()) || !Number.isSafeInteger(n)
+          ? t("verify.badNonce")
+          : null;
+    setProblem(error);
+    if (error) {
+      setComputed(null);
+      return;
+    }
+    const query: VerifyQuery = {
+      game,
+      serverSeed: serverSeed.trim(),
+      clientSeed: clientSeed.trim(),
+      nonce: n,
+      ...(game === "towers" ? { difficulty } : {}),
+    };
+    const outcome = verifyOutcome(game, query, { difficulty }) as Record<string, unknown>;
+    setComputed({ query, outcome, hash: sha256Hex(query.serverSeed) });
+  };
+
+  const expectedHash = serverSeedHash.trim().toLowerCase();
+  return (
+    <div className="grid grid-cols-1 gap-5">
+      <Link to="/game" className="w-fit text-sm font-semibold text-amber-200 underline">
+        {t("allGames")}
+      </Link>
+      <PageTitle title={title}>{title}</PageTitle>
+      <p className="text-sm text-slate-300">{t("verify.intro")}</p>
+      <form onSubmit={compute} className={`${panelClasses} grid gap-3`} noValidate>
+        <div className="grid gap-1">
+          <label htmlFor={gameId} className="text-sm font-semibold text-slate-100">
+            {t("verify.game")}
+          </label>
+          <select
+            id={gameId}
+            value={game}
+            onChange={(event) => setGame(event.target.value as GameId)}
+            className={selectClasses}
+          >
+            {GAMES.map((value) => (
+              <option key={value} value={value}>
+                {t(`names.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={t("verify.serverSeed")}
+          value={serverSeed}
+          maxLength={64}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => setServerSeed(event.target.value)}
+        />
+        <TextField
+          label={t("verify.serverSeedHash")}
+          value={serverSeedHash}
+          maxLength={64}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => setServerSeedHash(event.target.value)}
+        />
+        <TextField
+          label={t("verify.clientSeed")}
+          value={clientSeed}
+          maxLength={64}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => setClientSeed(event.target.value)}
+        />
+        <TextField
+          label={t("verify.nonce")}
+          value={nonce}
+          inputMode="numeric"
+          maxLength={10}
+          onChange={(event) => setNonce(event.target.value)}
+        />
+        {game === "towers" ? (
+          <div className="grid gap-1">
+            <label htmlFor={difficultyId} className="text-sm font-semibold text-slate-100">
+              {t("verify.difficulty")}
+            </label>
+            <select
+              id={difficultyId}
+              value={difficulty}
+              onChange={(event) => setDifficulty(event.target.value as TowersDifficulty)}
+              className={selectClasses}
+            >
+              {TOWERS_DIFFICULTY_VALUES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`towers.difficulties.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <Button type="submit" size="lg">
+          {t("verify.compute")}
+        </Button>
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+      </form>
+      {computed ? (
+        <section className={`${panelClasses} grid gap-3`} aria-live="polite">
+          <h2 className="text-lg font-bold text-white">{t("verify.outcome")}</h2>
+          <p className="break-all font-mono text-xs text-slate-400">
+            {t("verify.computedHash", { hash: computed.hash })}
+          </p>
+          {expectedHash ? (
+            <Alert tone={expectedHash === computed.hash ? "success" : "error"}>
+              <span data-testid="verify-hash">
+                {expectedHash === computed.hash ? t("verify.hashOk") : t("verify.hashBad")}
+              </span>
+            </Alert>
+          ) : null}
+          <Outcome game={computed.query.game} outcome={computed.outcome} />
+          <Button
+            variant="secondary"
+            className="w-fit"
+            disabled={server.isPending}
+            onClick={() => server.mutate(computed.query)}
+          >
+            {t("verify.server")}
+          </Button>
+          <PlayError error={server.error} />
+          {server.data ? (
+            <Alert
+              tone={
+                JSON.stringify(server.data.outcome) === JSON.stringify(computed.outcome)
+                  ? "success"
+                  : "error"
+              }
+            >
+              <span data-testid="verify-server">
+                {JSON.stringify(server.data.outcome) === JSON.stringify(computed.outcome)
+                  ? t("verify.serverSame")
+                  : t("verify.serverDifferent")}
+              </span>
+            </Alert>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import {
+  type AdminKycRequest,
+  KYC_FILE_SLOTS,
+  KYC_REASON_MAX_LENGTH,
+  KYC_REASON_MIN_LENGTH,
+} from "@fre/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PageTitle } from "../../../components/ui/page-title";
+import { QueryState } from "../../../components/ui/query-state";
+import { inputClasses } from "../../../components/ui/text-field";
+import { isApiError } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format";
+import { useLanguage } from "../../../lib/use-language";
+import { decideKyc, fetchAdminKycQueue, fetchAdminKycRequest, kycQueryKeys } from "../api/kyc-api";
+import { KycPhoto } from "./kyc-photo";
+
+const TABS = ["pending", "approved", "rejected"] as const;
+type Tab = (typeof TABS)[number];
+const card = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4";
+
+function Fields({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 gap-y-1 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="break-words text-slate-100">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DecisionForm({ request }: { request: AdminKycRequest }) {
+  const { t } = useTranslation("kyc");
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string>();
+  const reasonId = useId();
+  const decide = useMutation({
+    mutationFn: (decision: "approve" | "reject") =>
+      decideKyc(
+        request.userId,
+        decision === "approve" ? { decision } : { decision, reason: reason.trim() },
+      ),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(kycQueryKeys.adminRequest(request.userId), updated);
+      void queryClient.invalidateQueries({ queryKey: ["admin", "kyc", "queue"] });
+      void queryClient.invalidateQueries({ queryKey: ["admin", "summary"] });
+    },
+  });
+  const reject = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < KYC_REASON_MIN_LENGTH) {
+      setReasonError(t("admin.reasonTooShort", { min: KYC_REASON_MIN_LENGTH }));
+      document.getElementById(reasonId)?.focus();
+      return;
+    }
+    decide.mutate("reject");
+  };
+  return (
+    <form onSubmit={reject} className="grid gap-3 border-t border-night-700 pt-3" noValidate>
+      <label htmlFor={reasonId} className="text-sm font-medium text-slate-200">
+        {t("admin.reason")}
+      </label>
+      <textarea
+        id={reasonId}
+        rows={3}
+        maxLength={KYC_REASON_MAX_LENGTH}
+        value={reason}
+        aria-invalid={reasonError ? true : undefined}
+        aria-describedby={reasonError ? `${reasonId}-error` : `${reasonId}-hint`}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setReasonError(undefined);
+        }}
+        className={`${inputClasses} min-h-20 py-2 text-sm`}
+      />
+      {reasonError ? (
+        <p id={`${reasonId}-error`} className="text-sm font-medium text-rose-300">
+          {reasonError}
+        </p>
+      ) : (
+        <p id={`${reasonId}-hint`} className="text-xs text-muted">
+          {t("admin.reasonHint")}
+        </p>
+      )}
+      {decide.isError && (
+        <Alert tone="error">
+          {isApiError(decide.error) ? decide.error.message : t("errors.save")}
+        </Alert>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          onClick={() => decide.mutate("approve")}
+          disabled={decide.isPending}
+          data-testid="admin-kyc-approve"
+        >
+          {t("admin.approve")}
+        </Button>
+        <Button
+          type="submit"
+          variant="danger"
+          disabled={decide.isPending}
+          data-testid="admin-kyc-reject"
+        >
+          {t("admin.reject")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RequestDetail({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const { t } = useTranslation("kyc");
+  const { language } = useLanguage();
+  const request = useQuery({
+    queryKey: kycQueryKeys.adminRequest(userId),
+    queryFn: ({ signal }) => fetchAdminKycRequest(userId, signal),
+  });
+  return (
+    <section
+      className={`${card} content-start self-start`}
+      aria-labelledby="admin-kyc-request"
+      data-testid="admin-kyc-request"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="admin-kyc-request" className="text-lg font-bold text-white">
+          {request.data
+            ? t("admin.requestOf", { nickname: request.data.nickname })
+            : t("admin.request")}
+        </h2>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          {t("admin.close")}
+        </Button>
+      </div>
+      <QueryState query={request} retry="inline">
+        {(data) => {
+          const { identity, address, document } = data;
+          const dash = "—";
+          return (
+            <div className="grid gap-4">
+              <p className="text-sm text-slate-200">
+                {t(`admin.status.${data.status}`)}
+                {data.submittedAt
+                  ? ` · ${t("admin.submittedAt", { date: formatDateTime(data.submittedAt, language) })}`
+                  : ""}
+              </p>
+              {data.rejectionReason ? (
+                <p className="text-sm text-rose-200">
+                  {t("status.reason")} {data.rejectionReason}
+                </p>
+              ) : null}
+              <h3 className="font-semibold text-white">{t("steps.identity")}</h3>
+              <Fields
+                rows={[
+                  [t("identity.firstName"), identity?.firstName ?? dash],
+                  [t("identity.lastName"), identity?.lastName ?? dash],
+                  [t("identity.dateOfBirth"), identity?.dateOfBirth ?? dash],
+                  [t("identity.nationality"), identity?.nationality ?? dash],
+                  [t("identity.phoneNumber"), identity?.phoneNumber ?? dash],
+                ]}
+              />
+              <h3 className="font-semibold text-white">{t("steps.address")}</h3>
+              <Fields
+                rows={[
+                  [t("address.address"), address?.address ?? dash],
+                  [t("address.postalCode"), address?.postalCode ?? dash],
+                  [t("address.city"), address?.city ?? dash],
+                  [t("address.country"), address?.country ?? dash],
+                ]}
+              />
+              <h3 className="font-semibold text-white">{t("steps.documents")}</h3>
+              <Fields
+                rows={[
+                  [
+                    t("documents.documentType"),
+                    document ? t(`documents.types.${document.documentType}`) : dash,
+                  ],
+                  [t("documents.documentNumber"), document?.documentNumber ?? dash],
+                ]}
+              />
+              <div className="grid gap-3 sm:grid-cols-2">
+                {[...data.files]
+                  .sort((a, b) => KYC_FILE_SLOTS.indexOf(a.slot) - KYC_FILE_SLOTS.indexOf(b.slot))
+                  .map((file) => (
+                    <figure key={file.slot} className="grid gap-1">
+                      <KycPhoto
+                        url={file.url}
+                        alt={t("admin.photoAlt", {
+                          name: t(`photos.${file.slot}`),
+                          nickname: data.nickname,
+                        })}
+                      />
+                      <figcaption className="text-xs text-muted">
+                        {t(`photos.${file.slot}`)}
+                      </figcaption>
+                    </figure>
+                  ))}
+              </div>
+              {data.status === "pending" ? <DecisionForm request={data} /> : null}
+            </div>
+          );
+        }}
+      </QueryState>
+    </section>
+  );
+}
+
+/** /admin/kyc: the queue (oldest submission first), one request with its photos, the decision. */
+export function AdminKycPage() {
+  const { t } = useTranslation("kyc");
+  const { t: ta } = useTranslation("admin");
+  const { language } = useLanguage();
+  const [tab, setTab] = useState<Tab>("pending");
+  const [selected, setSelected] = useState<string | null>(null);
+  const queue = useQuery({
+    queryKey: kycQueryKeys.adminQueue(tab),
+    queryFn: ({ signal }) => fetchAdminKycQueue(tab, signal),
+  });
+  const title = ta("pages.kyc");
+  return (
+    <div className="grid gap-6">
+      <PageTitle title={title}>{title}</PageTitle>
+      <div role="tablist" aria-label={t("admin.tabsLabel")} className="flex flex-wrap gap-2">
+        {TABS.map((name) => (
+          <Button
+            key={name}
+            role="tab"
+            size="sm"
+            variant={tab === name ? "primary" : "secondary"}
+            aria-selected={tab === name}
+            onClick={() => {
+              setTab(name);
+              setSelected(null);
+            }}
+          >
+            {t(`admin.tabs.${name}`)}
+          </Button>
+        ))}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(16rem,1fr)_2fr]">
+        <section
+          className={`${card} content-start self-start`}
+          aria-labelledby="admin-kyc-queue"
+          role="tabpanel"
+        >
+          <h2 id="admin-kyc-queue" className="text-lg font-bold text-white">
+            {t(`admin.tabs.${tab}`)}
+          </h2>
+          <QueryState
+            query={queue}
+            retry="inline"
+            isEmpty={(data) => data.items.length === 0}
+            empty={<p className="text-sm text-muted">{t("admin.empty")}</p>}
+          >
+            {(data) => (
+              <ul className="grid gap-2" data-testid="admin-kyc-queue">
+                {data.items.map((item) => (
+                  <li key={item.userId}>
+                    <button
+                      type="button"
+                      onClick={() => setSelected(item.userId)}
+                      aria-current={selected === item.userId ? "true" : undefined}
+                      className="grid w-full gap-0.5 rounded-xl border border-night-700 px-3 py-2 text-left hover:border-amber-300/70 aria-[current=true]:border-amber-300"
+                      data-testid="admin-kyc-item"
+                    >
+                      <span className="font-semibold text-white">{item.nickname}</span>
+                      <span className="text-xs text-muted">
+                        {item.submittedAt
+                          ? t("admin.submittedAt", {
+                              date: formatDateTime(item.submittedAt, language),
+                            })
+                          : "—"}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        </section>
+        {selected ? (
+          <RequestDetail key={selected} userId={selected} onClose={() => setSelected(null)} />
+        ) : (
+          <p className="text-sm text-muted">{t("admin.select")}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { PageTitle } from "../../../components/ui/page-title";
+import { QueryState } from "../../../components/ui/query-state";
+import { KycForm } from "../components/kyc-form";
+import { KycStatusPanel } from "../components/kyc-status-panel";
+import { useKyc } from "../hooks/use-kyc";
+
+/** /kyc: the form while nothing is submitted, then where the request stands. */
+export function KycPage() {
+  const { t } = useTranslation("kyc");
+  const { t: tc } = useTranslation();
+  const kyc = useKyc();
+  const [restarting, setRestarting] = useState(false);
+  const title = tc("pages.kyc");
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6">
+      <PageTitle title={title}>{title}</PageTitle>
+      <p className="text-sm text-slate-300">{t("intro")}</p>
+      <QueryState query={kyc}>
+        {(state) => {
+          const showForm =
+            state.status === "none" ||
+            state.status === "draft" ||
+            (state.status === "rejected" && restarting);
+          return showForm ? (
+            <>
+              {state.rejectionReason ? (
+                <Alert tone="info">
+                  {t("status.previousReason", { reason: state.rejectionReason })}
+                </Alert>
+              ) : null}
+              <KycForm state={state} />
+            </>
+          ) : (
+            <KycStatusPanel state={state} onRestart={() => setRestarting(true)} />
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import {
+  type AdminWithdrawal,
+  WITHDRAWAL_REASON_MAX_LENGTH,
+  WITHDRAWAL_REASON_MIN_LENGTH,
+  WITHDRAWAL_STATUSES,
+  type WithdrawalStatus,
+} from "@fre/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PageTitle } from "../../../components/ui/page-title";
+import { QueryState } from "../../../components/ui/query-state";
+import { inputClasses } from "../../../components/ui/text-field";
+import { isApiError } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format";
+import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
+import { shortAddress } from "../../ton-wallet/ton-format";
+import {
+  approveWithdrawal,
+  fetchAdminWithdrawals,
+  rejectWithdrawal,
+  withdrawalQueryKeys,
+} from "../api/withdrawals-api";
+import { WithdrawalStatusBadge } from "../components/withdrawal-status";
+
+/** Pending and processing requests change by themselves (payout worker): asked every 10 s. */
+const LIVE_POLL_MS = 10_000;
+
+function useDecision(withdrawal: AdminWithdrawal) {
+  const queryClient = useQueryClient();
+  const settled = () => {
+    void queryClient.invalidateQueries({ queryKey: ["admin", "withdrawals"] });
+    void queryClient.invalidateQueries({ queryKey: ["admin", "summary"] });
+  };
+  return {
+    approve: useMutation({
+      mutationFn: () => approveWithdrawal(withdrawal.id),
+      onSuccess: settled,
+    }),
+    reject: useMutation({
+      mutationFn: (reason: string) => rejectWithdrawal(withdrawal.id, reason),
+      onSuccess: settled,
+    }),
+  };
+}
+
+function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
+  const { t } = useTranslation("withdrawals");
+  const { approve, reject } = useDecision(withdrawal);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string>();
+  const reasonId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const busy = approve.isPending || reject.isPending;
+  const failure = approve.error ?? reject.error;
+  const submitReject = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < WITHDRAWAL_REASON_MIN_LENGTH) {
+      setReasonError(t("admin.reasonTooShort", { min: WITHDRAWAL_REASON_MIN_LENGTH }));
+      field.current?.focus();
+      return;
+    }
+    reject.mutate(reason.trim());
+  };
+  return (
+    <div className="grid gap-2 border-t border-night-700 pt-3">
+      {rejecting ? (
+        <form onSubmit={submitReject} noValidate className="grid gap-2">
+          <label htmlFor={reasonId} className="text-sm font-medium text-slate-200">
+            {t("admin.reason")}
+          </label>
+          <textarea
+            id={reasonId}
+            ref={field}
+            rows={2}
+            maxLength={WITHDRAWAL_REASON_MAX_LENGTH}
+            value={reason}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setReasonError(undefined);
+            }}
+            className={`${inputClasses} min-h-16 py-2 text-sm`}
+          />
+          {reasonError ? (
+            <p id={`${reasonId}-error`} className="text-sm font-medium text-rose-300">
+              {reasonError}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="danger" size="sm" disabled={busy}>
+              {t("admin.confirmReject")}
+            </Button>
+            <Button variant="ghost" size="sm" disabled={busy} onClick={() => setRejecting(false)}>
+              {t("admin.back")}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            disabled={busy}
+            onClick={() => approve.mutate()}
+            data-testid="admin-withdrawal-approve"
+          >
+            {t("admin.approve")}
+          </Button>
+          <Button variant="danger" size="sm" disabled={busy} onClick={() => setRejecting(true)}>
+            {t("admin.reject")}
+          </Button>
+        </div>
+      )}
+      {failure ? (
+        <Alert tone="error">{isApiError(failure) ? failure.message : t("errors.generic")}</Alert>
+      ) : null}
+    </div>
+  );
+}
+
+function AdminWithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawal }) {
+  const { t } = useTranslation("withdrawals");
+  const { language } = useLanguage();
+  return (
+    <li
+      className="grid gap-2 rounded-2xl border border-night-700 bg-night-850 p-4"
+      data-testid="admin-withdrawal"
+      data-id={withdrawal.id}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-semibold text-white">{withdrawal.nickname}</span>
+        <WithdrawalStatusBadge status={withdrawal.status} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">{t("admin.amount")}</dt>
+        <dd className="tabular-nums text-white">
+          {formatFreSafe(withdrawal.amount, language, "balance")} FRE
+        </dd>
+        <dt className="text-muted">{t("admin.wallet")}</dt>
+        <dd className="break-all font-mono text-xs" title={withdrawal.wallet}>
+          {shortAddress(withdrawal.wallet)}
+        </dd>
+        <dt className="text-muted">{t("admin.requestedAt")}</dt>
+        <dd>{formatDateTime(withdrawal.createdAt, language)}</dd>
+        {withdrawal.reviewedAt ? (
+          <>
+            <dt className="text-muted">{t("admin.reviewedAt")}</dt>
+            <dd>{formatDateTime(withdrawal.reviewedAt, language)}</dd>
+          </>
+        ) : null}
+        {withdrawal.reason ? (
+          <>
+            <dt className="text-muted">{t("admin.reasonShort")}</dt>
+            <dd>{withdrawal.reason}</dd>
+          </>
+        ) : null}
+        {withdrawal.txHash ? (
+          <>
+            <dt className="text-muted">{t("admin.transaction")}</dt>
+            <dd className="break-all font-mono text-xs">
+              {withdrawal.explorerUrl ? (
+                <a
+                  href={withdrawal.explorerUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="text-amber-200 underline"
+                >
+                  {withdrawal.txHash}
+                </a>
+              ) : (
+                withdrawal.txHash
+              )}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {withdrawal.status === "pending" ? <Decision withdrawal={withdrawal} /> : null}
+    </li>
+  );
+}
+
+/** /admin/withdrawals: the requests by status; pending ones are approved (paid) or rejected. */
+export function AdminWithdrawalsPage() {
+  const { t } = useTranslation("withdrawals");
+  const { t: ta } = useTranslation("admin");
+  const [status, setStatus] = useState<WithdrawalStatus>("pending");
+  const list = useQuery({
+    queryKey: withdrawalQueryKeys.admin(status),
+    queryFn: ({ signal }) => fetchAdminWithdrawals(status, signal),
+    refetchInterval: status === "pending" || status === "processing" ? LIVE_POLL_MS : false,
+  });
+  const title = ta("pages.withdrawals");
+  return (
+    <div className="grid gap-6">
+      <PageTitle title={title}>{title}</PageTitle>
+      <div role="tablist" aria-label={t("admin.tabsLabel")} className="flex flex-wrap gap-2">
+        {WITHDRAWAL_STATUSES.map((name) => (
+          <Button
+            key={name}
+            role="tab"
+            size="sm"
+            variant={status === name ? "primary" : "secondary"}
+            aria-selected={status === name}
+            onClick={() => setStatus(name)}
+          >
+            {t(`status.${name}`)}
+          </Button>
+        ))}
+      </div>
+      <section role="tabpanel" aria-label={t(`status.${status}`)}>
+        <QueryState
+          query={list}
+          retry="inline"
+          isEmpty={(data) => data.items.length === 0}
+          empty={<p className="text-sm text-muted">{t("admin.empty")}</p>}
+        >
+          {(data) => (
+            <ul className="grid gap-3 md:grid-cols-2" data-testid="admin-withdrawals">
+              {data.items.map((withdrawal) => (
+                <AdminWithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </section>
+    </div>
+  );
+}

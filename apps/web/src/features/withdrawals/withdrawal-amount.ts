@@ -1,0 +1,38 @@
+import { parseFre, type Withdrawal, withdrawalAmountSchema } from "@fre/shared";
+
+export type AmountIssue = "required" | "format" | "belowMinimum" | "aboveBalance";
+
+/** What the user typed, as the API reads amounts: "30,5 " → "30.5" (a comma is a decimal point). */
+export function normalizeAmount(typed: string): string {
+  return typed.trim().replace(/\s/g, "").replace(",", ".");
+}
+
+/** The amount's issue against the limits the server gave (decimal strings), or none. */
+export function amountIssue(
+  typed: string,
+  limits: { minimum: string; balance: string },
+): AmountIssue | undefined {
+  const amount = normalizeAmount(typed);
+  if (amount === "") return "required";
+  if (!withdrawalAmountSchema.safeParse(amount).success) return "format";
+  const nano = parseFre(amount);
+  if (nano < parseFre(limits.minimum)) return "belowMinimum";
+  if (nano > parseFre(limits.balance)) return "aboveBalance";
+  return undefined;
+}
+
+/** The whole balance as an amount to type: "41.500000000" → "41.5". */
+export function maxAmount(balance: string): string {
+  const [whole = "0", fraction = ""] = balance.split(".");
+  const trimmed = fraction.replace(/0+$/, "");
+  return trimmed ? `${whole}.${trimmed}` : whole;
+}
+
+/** The balance reaches the minimum: a withdrawal can be asked for. */
+export function canWithdraw(limits: { minimum: string; balance: string }): boolean {
+  return parseFre(limits.balance) >= parseFre(limits.minimum);
+}
+
+/** A request the server is still working on: the page asks about it again. */
+export const isInFlight = (withdrawal: Pick<Withdrawal, "status">) =>
+  withdrawal.status === "pending" || withdrawal.status === "processing";

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { idCursorSchema } from "./common.ts";
+
+// The same lists as the games core's (KENO.risks, TOWERS.difficulties, HILO_GUESSES); kept here
+// so the request schemas do not load the paytables. games.test checks they stay equal.
+export const KENO_RISK_VALUES = ["classic", "low", "medium", "high"] as const;
+export const TOWERS_DIFFICULTY_VALUES = ["easy", "medium", "hard", "expert", "master"] as const;
+export const HILO_GUESS_VALUES = ["higher", "lower", "skip"] as const;
+
+export const GAMES = ["keno", "towers", "hilo", "slot", "fre-machine"] as const;
+export type GameId = (typeof GAMES)[number];
+
+/** Default bet bounds in FRE (spec §9); an admin may change them. */
+export const DEFAULT_GAME_MIN_BET = "1";
+export const DEFAULT_GAME_MAX_BET = "10000";
+
+/** A bet in FRE as a decimal string (at most 9 fraction digits). */
+export const betAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,9})?$/, "must be an amount in FRE, e.g. 10 or 2.5");
+
+/** Printable, no spaces: what a player may choose as a client seed. */
+export const clientSeedSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\x21-\x7e]+$/, "letters, digits and punctuation only, no spaces");
+
+const towersDifficultySchema = z.enum(TOWERS_DIFFICULTY_VALUES);
+
+export const clientSeedBodySchema = z.object({ clientSeed: clientSeedSchema });
+
+export const kenoBetBodySchema = z.object({
+  amount: betAmountSchema,
+  picks: z
+    .array(z.number().int().min(1).max(40))
+    .min(1)
+    .max(10)
+    .refine((picks) => new Set(picks).size === picks.length, "picks must be distinct"),
+  risk: z.enum(KENO_RISK_VALUES),
+});
+export const towersRoundBodySchema = z.object({
+  amount: betAmountSchema,
+  difficulty: towersDifficultySchema,
+});
+export const towersStepBodySchema = z.object({ tile: z.number().int().min(0).max(3) });
+export const hiloRoundBodySchema = z.object({ amount: betAmountSchema });
+export const hiloGuessBodySchema = z.object({ guess: z.enum(HILO_GUESS_VALUES) });
+export const freMachineSpinBodySchema = z.object({ amount: betAmountSchema });
+
+export const gameBetsQuerySchema = z.object({
+  cursor: idCursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Public verification: every input bounded (a server seed is 64 hex digits). */
+export const verifyQuerySchema = z.object({
+  game: z.enum(GAMES),
+  serverSeed: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits"),
+  clientSeed: clientSeedSchema,
+  nonce: z.coerce.number().int().min(0).max(1_000_000_000),
+  difficulty: towersDifficultySchema.optional(),
+});
+
+export const seedPairSchema = z.object({
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+});
+export const revealedSeedSchema = z.object({
+  serverSeed: z.string(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  /** The last nonce played with this pair (-1 when none was). */
+  lastNonce: z.number().int(),
+});
+export const seedsViewSchema = seedPairSchema.extend({
+  /** Earlier pairs, newest first, with their server seed revealed. */
+  revealed: z.array(revealedSeedSchema.extend({ revealedAt: z.string() })),
+});
+export const rotateSeedsSchema = z.object({
+  revealed: revealedSeedSchema,
+  current: seedPairSchema,
+});
+
+/** The outcome of a game, shaped like the verify route's for that game (plus what was played). */
+const outcomeSchema = z.record(z.string(), z.unknown());
+
+/** Every play's answer: a single bet, a spin, or a step of a multi-step round. */
+export const gamePlaySchema = z.object({
+  id: z.string(),
+  game: z.enum(GAMES),
+  nonce: z.number().int(),
+  /** open: a Towers or Hi-Lo round still running; settled: paid (payout may be 0). */
+  status: z.enum(["open", "settled"]),
+  amount: z.string(),
+  outcome: outcomeSchema,
+  multiplier: z.string(),
+  payout: z.string(),
+  balance: z.string(),
+});
+export const currentRoundSchema = z.object({
+  round: gamePlaySchema.omit({ balance: true }).nullable(),
+});
+
+export const gameBetSchema = gamePlaySchema.omit({ balance: true }).extend({
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  /** Known once the pair was rotated: the bet can then be verified. */
+  serverSeed: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const gameBetsPageSchema = z.object({
+  items: z.array(gameBetSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const gameLimitsSchema = z.object({ minBet: z.string(), maxBet: z.string() });
+/** Admin: new bet bounds (FRE), min ≤ max, min > 0. */
+export const gameLimitsBodySchema = z
+  .object({ minBet: betAmountSchema, maxBet: betAmountSchema })
+  .refine(
+    ({ minBet, maxBet }) => Number(minBet) > 0 && Number(minBet) <= Number(maxBet),
+    "minBet must be above 0 and at most maxBet",
+  );
+export const gamesViewSchema = z.object({
+  /** Rules, bounds, paytables, strips and RTPs of every game (the provably fair publication). */
+  publication: z.unknown(),
+  limits: gameLimitsSchema,
+  freeSpins: z.object({ daily: z.boolean(), bonus: z.number().int() }),
+  jackpot: z.string(),
+});
+export const verifyResultSchema = z.object({ game: z.enum(GAMES), outcome: outcomeSchema });
+
+export type GamePlay = z.infer<typeof gamePlaySchema>;
+export type GameBet = z.infer<typeof gameBetSchema>;
+export type GamesView = z.infer<typeof gamesViewSchema>;
+export type SeedPairView = z.infer<typeof seedPairSchema>;
+export type SeedsView = z.infer<typeof seedsViewSchema>;
+export type RotateSeeds = z.infer<typeof rotateSeedsSchema>;
+export type GameLimits = z.infer<typeof gameLimitsSchema>;
