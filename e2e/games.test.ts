@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   baseURL,
+  expectAccessible,
   fillSignIn,
   launch,
   linkFromMail,
@@ -124,6 +125,7 @@ describe("games", () => {
     await visible(page.getByTestId("games-seed-hash"));
     const firstHash = (await page.getByTestId("games-seed-hash").textContent())?.trim();
     expect(firstHash).toMatch(/^[0-9a-f]{64}$/);
+    await expectAccessible(page);
     await shot(page, "home");
 
     // Keno: 5 numbers, a bet of 2 FRE; the draw shown is the server's.
@@ -143,6 +145,7 @@ describe("games", () => {
     expect(await page.getByTestId("keno-draw").getAttribute("data-draw")).toBe(
       (keno.outcome.draw as number[]).join(","),
     );
+    await expectAccessible(page);
     await shot(page, "keno");
     // A refusal is shown with the API's own (translated) message.
     await betField.fill("10001");
@@ -214,7 +217,6 @@ describe("games", () => {
       .poll(() => page.getByTestId("games-reels").getAttribute("data-stopped"))
       .toBe((slot.outcome.symbols as string[]).join(","));
     await visible(page.getByTestId("games-result"));
-    console.log("DEBUG", JSON.stringify((await (await page.request.get("/api/games")).json()).freeSpins), await page.locator("main").innerText());
     await visible(page.getByText("Aucun tour gratuit disponible pour l'instant."));
     await shot(page, "slot");
 

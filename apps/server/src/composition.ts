@@ -190,6 +190,7 @@ export async function buildDependencies(
     publicUrl: config.PUBLIC_URL,
     onMailError,
     chain,
+    enabled: config.WITHDRAWALS_ENABLED,
     live: (userId, event) => bus.publish(userId, event),
     // The withdrawal id only: the error may quote an address.
     onPayoutError: (error, withdrawalId) =>

@@ -72,6 +72,7 @@ const restartedChain = () =>
 const workerDeps = (chain: Chain = test.shop.deps.chain): WithdrawalDeps => ({
   ...test.shop.deps,
   chain,
+  enabled: true,
   live: (userId, event) => test.bus.publish(userId, event),
 });
 

@@ -46,24 +46,29 @@ afterAll(async () => {
 const workerDeps = (chain: Chain = test.shop.deps.chain): WithdrawalDeps => ({
   ...test.shop.deps,
   chain,
+  enabled: true,
   live: (userId, event) => test.bus.publish(userId, event),
 });
 
 /** A verified user with approved KYC, a ton_proof wallet and `fre` FRE in the balance. */
-async function withdrawer(fre = "100", options: { kyc?: boolean; wallet?: boolean } = {}) {
-  const { client: c, me, user } = await verifiedUser(test, "wd");
+async function withdrawer(
+  fre = "100",
+  options: { kyc?: boolean; wallet?: boolean } = {},
+  t: TestApp = test,
+) {
+  const { client: c, me, user } = await verifiedUser(t, "wd");
   if (options.kyc !== false) {
-    await test.db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, me.id));
+    await t.db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, me.id));
   }
-  const wallet = options.wallet !== false ? await linkTonWallet(test, c) : null;
+  const wallet = options.wallet !== false ? await linkTonWallet(t, c) : null;
   if (fre !== "0") {
-    await test.db.transaction((tx) =>
+    await t.db.transaction((tx) =>
       credit(tx, {
         userId: me.id,
         kind: "bonus",
         amountNano: parseFre(fre),
         reference: `test:${randomUUID()}`,
-        at: test.clock.now(),
+        at: t.clock.now(),
       }),
     );
   }
@@ -196,6 +201,36 @@ describe("withdrawal rules", () => {
     expect(again.json().error).toBe("WITHDRAWAL_NOT_PENDING");
     expect(await balanceOf(c)).toBe("100.000000000");
     expect((await c.delete("/api/ton/wallet")).statusCode).toBe(204);
+  });
+});
+
+describe("a server that pays no withdrawals (WITHDRAWALS_ENABLED=false)", () => {
+  it("refuses to take FRE it would never send (503), holds nothing, and says so", async () => {
+    const off = await createTestApp({ config: { WITHDRAWALS_ENABLED: "false" } });
+    try {
+      const { c } = await withdrawer("100", {}, off);
+      const before = (await c.get("/api/withdrawals")).json().limits;
+      expect(before).toMatchObject({ available: false, balance: "100.000000000" });
+      const r = await off.app.inject({
+        method: "POST",
+        url: "/api/withdrawals",
+        headers: {
+          origin: "http://localhost:3000",
+          cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+          "idempotency-key": newKey(),
+        },
+        payload: { amount: "30" },
+      });
+      expect(r.statusCode).toBe(503);
+      expect(r.json()).toMatchObject({ error: "WITHDRAWALS_UNAVAILABLE" });
+      expect(r.json().message).toContain("suspendus");
+      const after = (await c.get("/api/withdrawals")).json();
+      expect(after.items).toEqual([]);
+      expect(after.limits.balance).toBe("100.000000000");
+      await expectLedgerBalanced(off);
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -78,6 +78,7 @@ export const ERROR_CODES = [
   "WITHDRAWAL_PENDING",
   "WITHDRAWAL_NOT_PENDING",
   "WALLET_WITHDRAWAL_ACTIVE",
+  "WITHDRAWALS_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -165,6 +166,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WITHDRAWAL_PENDING: 409,
   WITHDRAWAL_NOT_PENDING: 409,
   WALLET_WITHDRAWAL_ACTIVE: 409,
+  WITHDRAWALS_UNAVAILABLE: 503,
 };
 
 export interface ApiErrorBody {

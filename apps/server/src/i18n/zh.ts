@@ -85,6 +85,7 @@ export const zh: Catalog = {
     WITHDRAWAL_PENDING: "您已有一笔提现正在处理中：请等待处理完成或将其取消。",
     WITHDRAWAL_NOT_PENDING: "此提现已不在待处理状态，无法再更改。",
     WALLET_WITHDRAWAL_ACTIVE: "有一笔提现正在转入此钱包：提现完成或取消后才能断开该钱包。",
+    WITHDRAWALS_UNAVAILABLE: "提现暂时暂停。您的 FRE 仍在余额中，请稍后再试。",
   },
   mail: {
     purchaseSubject: "FRE — 购买已确认",

@@ -58,6 +58,8 @@ export const withdrawalLimitsSchema = z.object({
   kycStatus: kycRequestStatusSchema,
   /** True while a request is pending or processing (one at a time). */
   hasActiveWithdrawal: z.boolean(),
+  /** False when this server pays no withdrawals (no hot wallet configured): asking is refused. */
+  available: z.boolean(),
 });
 export type WithdrawalLimits = z.infer<typeof withdrawalLimitsSchema>;
 

@@ -17,6 +17,7 @@ import {
   type TowersDifficulty,
   verifyOutcome,
 } from "@fre/shared";
+import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   balanceOf,
@@ -82,12 +83,23 @@ export async function seedsView(deps: GamesDeps, userId: string): Promise<SeedsV
   };
 }
 
+/**
+ * Locks the pair in use. A rotation that committed while we waited for the lock leaves its old
+ * (now revealed) pair out of our `for update`; the next statement sees the new pair.
+ */
+async function lockCurrentPair(tx: Tx, userId: string) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const pair = await lockActivePair(tx, userId);
+    if (pair) return pair;
+  }
+  throw new Error("no seed pair in use");
+}
+
 /** A new client seed for the next plays (the server seed and the nonce go on). */
 export async function changeClientSeed(deps: GamesDeps, userId: string, clientSeed: string) {
   await currentPair(deps, userId);
   return deps.db.transaction(async (tx) => {
-    const pair = await lockActivePair(tx, userId);
-    if (!pair) throw new Error("seed pair vanished");
+    const pair = await lockCurrentPair(tx, userId);
     await setClientSeed(tx, pair.id, clientSeed);
     return { serverSeedHash: pair.serverSeedHash, clientSeed, nonce: pair.nonce };
   });
@@ -101,8 +113,7 @@ export async function rotateSeeds(deps: GamesDeps, userId: string): Promise<Rota
   await currentPair(deps, userId);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const pair = await lockActivePair(tx, userId);
-    if (!pair) throw new Error("seed pair vanished");
+    const pair = await lockCurrentPair(tx, userId);
     if (await hasOpenRound(tx, userId)) throw new AppError("ROUND_IN_PROGRESS", 409);
     await revealPair(tx, pair.id, now);
     const next = newPairValues(userId, now, pair.clientSeed);

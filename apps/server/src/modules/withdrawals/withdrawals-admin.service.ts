@@ -42,6 +42,8 @@ async function notPending(deps: WithdrawalDeps, id: string): Promise<never> {
  * wins; the payout worker then sends it (once).
  */
 export async function adminApprove(deps: WithdrawalDeps, adminId: string, id: string) {
+  // Nothing would send it: the admin rejects (refunds) instead of leaving it stuck.
+  if (!deps.enabled) throw new AppError("WITHDRAWALS_UNAVAILABLE");
   const now = deps.clock.now();
   const row = await transition(
     deps.db,

@@ -40,6 +40,8 @@ export interface WithdrawalDeps {
   publicUrl: string;
   onMailError: (error: unknown) => void;
   chain: Chain;
+  /** False when this server has no way to pay (WITHDRAWALS_ENABLED off): requests are refused. */
+  enabled: boolean;
   /** A live event to the user's open app (SSE); absent where nobody listens. */
   live?: (userId: string, event: { type: string; data: unknown }) => void;
   /** What a worker failure is logged with (never personal data). */
@@ -89,6 +91,8 @@ export async function createWithdrawal(
   key: string,
   body: { amount: string },
 ) {
+  // Never accept FRE that nothing would pay out: they would wait "processing" forever.
+  if (!deps.enabled) throw new AppError("WITHDRAWALS_UNAVAILABLE");
   const amountNano = parseFre(body.amount);
   const now = deps.clock.now();
   const minimum = await minimumNano(deps);
@@ -157,6 +161,7 @@ export async function listMyWithdrawals(
       wallet: wallet ? formatFriendlyAddress(wallet.address, { network: wallet.network }) : null,
       kycStatus: user?.kycStatus ?? "none",
       hasActiveWithdrawal: items.some((w) => w.status === "pending" || w.status === "processing"),
+      available: deps.enabled,
     },
   };
 }

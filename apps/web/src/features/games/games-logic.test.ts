@@ -7,6 +7,7 @@ import {
   maxBetAmount,
   outcomeMatches,
   plainAmount,
+  spentFreeSpin,
   verifyLink,
 } from "./games-logic";
 
@@ -92,5 +93,21 @@ describe("outcomes", () => {
     expect(link).toBe(
       "/game/verify?game=towers&serverSeed=ab&serverSeedHash=h&clientSeed=c&nonce=3&difficulty=hard",
     );
+  });
+});
+
+describe("free spins", () => {
+  it("counts down the spin the server says was used", () => {
+    const spins = { daily: true, bonus: 2 };
+    expect(spentFreeSpin(spins, { freeSpin: "daily" })).toEqual({ daily: false, bonus: 2 });
+    expect(spentFreeSpin({ daily: false, bonus: 2 }, { freeSpin: "bonus" })).toEqual({
+      daily: false,
+      bonus: 1,
+    });
+    expect(spentFreeSpin({ daily: false, bonus: 0 }, { freeSpin: "bonus" })).toEqual({
+      daily: false,
+      bonus: 0,
+    });
+    expect(spentFreeSpin(spins, {})).toEqual(spins);
   });
 });

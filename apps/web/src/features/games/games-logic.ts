@@ -121,3 +121,14 @@ export function verifyLink(bet: {
   if (bet.game === "towers" && typeof difficulty === "string") query.set("difficulty", difficulty);
   return `/game/verify?${query}`;
 }
+
+/** The free spins left after a spin whose outcome names the one it used ("daily" or "bonus"). */
+export function spentFreeSpin(
+  freeSpins: { daily: boolean; bonus: number },
+  outcome: Record<string, unknown>,
+): { daily: boolean; bonus: number } {
+  if (outcome.freeSpin === "daily") return { ...freeSpins, daily: false };
+  if (outcome.freeSpin === "bonus")
+    return { ...freeSpins, bonus: Math.max(0, freeSpins.bonus - 1) };
+  return freeSpins;
+}

@@ -1,9 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
-import { type GamesInfo, spinSlot } from "../api/games-api";
+import { type GamesInfo, gamesQueryKeys, spinSlot } from "../api/games-api";
 import { GameScreen, PlayError, PlayOutcome, panelClasses } from "../components/game-ui";
 import { Paytable, Reels } from "../components/reels";
+import { spentFreeSpin } from "../games-logic";
 import { useGames, usePlay } from "../hooks/use-games";
 import { useReveal } from "../hooks/use-reveal";
 
@@ -11,7 +13,18 @@ const REEL_STOP_MS = 350;
 
 function FreeSlot({ info }: { info: GamesInfo }) {
   const { t } = useTranslation("games");
-  const spin = usePlay(() => spinSlot());
+  const queryClient = useQueryClient();
+  // The spin's own answer says which free spin it used: the counts change at once.
+  const spin = usePlay(() =>
+    spinSlot().then((play) => {
+      queryClient.setQueryData<GamesInfo>(gamesQueryKeys.games, (current) =>
+        current
+          ? { ...current, freeSpins: spentFreeSpin(current.freeSpins, play.outcome) }
+          : current,
+      );
+      return play;
+    }),
+  );
   const result = spin.data;
   const symbols = result?.outcome.symbols as string[] | undefined;
   const reels = info.publication.slot.reels;

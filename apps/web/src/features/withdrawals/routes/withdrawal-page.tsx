@@ -27,7 +27,9 @@ export function WithdrawalPage() {
           return (
             <>
               <WithdrawalRequirements limits={limits} />
-              {!ready ? null : limits.hasActiveWithdrawal ? (
+              {!ready ? null : !limits.available ? (
+                <Alert tone="info">{t("form.unavailable")}</Alert>
+              ) : limits.hasActiveWithdrawal ? (
                 <Alert tone="info">{t("form.oneAtATime")}</Alert>
               ) : canWithdraw(limits) ? (
                 <WithdrawalForm limits={limits} />
