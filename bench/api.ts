@@ -10,6 +10,7 @@
  * Keno ≥ 20 % with p99 ≤ 50 ms; p50 at 1M users within 1.2× of p50 at 10k users.
  */
 import { execFile, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
@@ -65,6 +66,8 @@ async function main() {
     AUTH_RATE_LIMIT_MAX: "100000000",
     GAME_PLAYS_PER_MINUTE: "100000",
     ADMIN_DEFAULT_ACCESS_CODE: "bench-admin-code",
+    // A throwaway database: any key will do (required on PostgreSQL since the KYC module).
+    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
   };
 
   const startServer = (baselineJson: string) =>

@@ -214,7 +214,10 @@ describe("games", () => {
       page.getByRole("button", { name: "Tourner gratuitement" }).click(),
     );
     await expect
-      .poll(() => page.getByTestId("games-reels").getAttribute("data-stopped"))
+      // The reels stop one after another once the answer is in.
+      .poll(() => page.getByTestId("games-reels").getAttribute("data-stopped"), {
+        timeout: 10_000,
+      })
       .toBe((slot.outcome.symbols as string[]).join(","));
     await visible(page.getByTestId("games-result"));
     await visible(page.getByText("Aucun tour gratuit disponible pour l'instant."));
@@ -228,7 +231,10 @@ describe("games", () => {
       page.getByRole("button", { name: "Tourner", exact: true }).click(),
     );
     await expect
-      .poll(() => page.getByTestId("games-reels").getAttribute("data-stopped"))
+      // The reels stop one after another once the answer is in.
+      .poll(() => page.getByTestId("games-reels").getAttribute("data-stopped"), {
+        timeout: 10_000,
+      })
       .toBe((spin.outcome.symbols as string[]).join(","));
     await visible(page.getByTestId("games-result"));
     await shot(page, "fre");

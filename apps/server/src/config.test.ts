@@ -26,6 +26,7 @@ describe("loadConfig", () => {
       TON_NETWORK: "testnet",
       TON_POLL_MS: 5000,
       WITHDRAWALS_ENABLED: true,
+      GAME_PLAYS_PER_MINUTE: 600,
       DEMO_CONTENT: "auto",
       VAPID_SUBJECT: "mailto:admin@fre.local",
       WEB_DIST: "apps/web/dist",

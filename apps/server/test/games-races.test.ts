@@ -118,7 +118,7 @@ describe("games races", () => {
       expect([results[0], results.at(-1)].sort()).toEqual(["NO_FREE_SPIN", "ok"]);
       test.clock.advance(86_400_000);
     }
-    expect((await c.get("/api/games/bets?limit=100")).json().items).toHaveLength(64);
+    expect((await c.get("/api/games/bets?limit=100")).json().items).toHaveLength(56);
   });
 
   it("one open round per game, and a round pays once however many cash-outs race", async () => {

@@ -87,14 +87,16 @@ export function PlayOutcome({ play }: { play: GamePlay | null | undefined }) {
       }`}
     >
       <p className="font-semibold">
-        {won
-          ? t("result.win", {
-              amount: fre(play.payout, i18n.language),
-              multiplier: multiplierText(play.multiplier, i18n.language),
-            })
-          : play.game === "slot"
-            ? t("result.noReturn")
-            : t("result.loss", { amount: fre(play.amount, i18n.language) })}
+        {won && play.game === "slot"
+          ? t("result.prize", { amount: fre(play.payout, i18n.language) })
+          : won
+            ? t("result.win", {
+                amount: fre(play.payout, i18n.language),
+                multiplier: multiplierText(play.multiplier, i18n.language),
+              })
+            : play.game === "slot"
+              ? t("result.noReturn")
+              : t("result.loss", { amount: fre(play.amount, i18n.language) })}
       </p>
       <p className="text-xs text-slate-300">{t("result.nonce", { nonce: play.nonce })}</p>
     </div>
