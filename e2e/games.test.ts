@@ -238,6 +238,17 @@ describe("games", () => {
       .toBe((spin.outcome.symbols as string[]).join(","));
     await visible(page.getByTestId("games-result"));
     await shot(page, "fre");
+    // The pool is live: a spin made elsewhere (here, straight through the API) moves it on
+    // this screen without a reload, through the app's event stream.
+    const poolShown = await page.getByTestId("games-jackpot").textContent();
+    const elsewhere = await page.request.post("/api/games/fre-machine/spins", {
+      data: { amount: "50" },
+      headers: origin(),
+    });
+    expect(elsewhere.status()).toBe(200);
+    await expect
+      .poll(() => page.getByTestId("games-jackpot").textContent(), { timeout: 10_000 })
+      .not.toBe(poolShown);
 
     // Rotation reveals the seed whose hash was shown before any play.
     await page.goto("/game");

@@ -88,9 +88,7 @@ describe("push notifications on this device", () => {
     await expect.poll(() => settings.getAttribute("data-state")).toBe("off");
     await page.getByTestId("push-enable").click();
     // Subscribing waits for the worker to be active: on a first visit it is still precaching.
-    await expect
-      .poll(() => settings.getAttribute("data-state"), { timeout: 30_000 })
-      .toBe("on");
+    await expect.poll(() => settings.getAttribute("data-state"), { timeout: 30_000 }).toBe("on");
     await expect
       .poll(() => settings.textContent())
       .toContain("Les notifications sont activées sur cet appareil.");

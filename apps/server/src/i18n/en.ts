@@ -89,7 +89,8 @@ export const en: Catalog = {
     WITHDRAWAL_NOT_PENDING: "This withdrawal is no longer pending: it can no longer be changed.",
     WALLET_WITHDRAWAL_ACTIVE:
       "A withdrawal to this wallet is in progress: you can disconnect it once the withdrawal is finished or cancelled.",
-    WITHDRAWALS_UNAVAILABLE: "Withdrawals are paused for the moment. Your FRE stay in your balance; please try again later.",
+    WITHDRAWALS_UNAVAILABLE:
+      "Withdrawals are paused for the moment. Your FRE stay in your balance; please try again later.",
   },
   mail: {
     purchaseSubject: "FRE — Purchase confirmed",

@@ -90,7 +90,8 @@ export const es: Catalog = {
     WITHDRAWAL_NOT_PENDING: "Este retiro ya no está pendiente: no se puede modificar.",
     WALLET_WITHDRAWAL_ACTIVE:
       "Hay un retiro en curso hacia esta billetera: podrás desconectarla cuando el retiro termine o se cancele.",
-    WITHDRAWALS_UNAVAILABLE: "Los retiros están suspendidos por el momento. Tus FRE siguen en tu saldo; inténtalo más tarde.",
+    WITHDRAWALS_UNAVAILABLE:
+      "Los retiros están suspendidos por el momento. Tus FRE siguen en tu saldo; inténtalo más tarde.",
   },
   mail: {
     purchaseSubject: "FRE — Compra confirmada",

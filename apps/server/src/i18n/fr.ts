@@ -89,7 +89,8 @@ export const fr = {
     WITHDRAWAL_NOT_PENDING: "Ce retrait n'est plus en attente : il ne peut plus être modifié.",
     WALLET_WITHDRAWAL_ACTIVE:
       "Un retrait vers ce portefeuille est en cours : vous pourrez le déconnecter une fois le retrait terminé ou annulé.",
-    WITHDRAWALS_UNAVAILABLE: "Les retraits sont momentanément suspendus. Vos FRE restent sur votre solde ; réessayez plus tard.",
+    WITHDRAWALS_UNAVAILABLE:
+      "Les retraits sont momentanément suspendus. Vos FRE restent sur votre solde ; réessayez plus tard.",
   },
   mail: {
     purchaseSubject: "FRE — Achat confirmé",

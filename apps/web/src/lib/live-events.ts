@@ -3,7 +3,7 @@
  * The notifications feature owns the single EventSource and forwards these here, so no
  * second connection is opened. `open` fires on every (re)connection.
  */
-export type LiveEventType = "open" | "information" | "global_message";
+export type LiveEventType = "open" | "information" | "global_message" | "jackpot";
 
 const bus = new EventTarget();
 

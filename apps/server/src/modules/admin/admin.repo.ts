@@ -6,6 +6,7 @@ import {
   adminSecurityLogs,
   adminSettings,
   users,
+  withdrawals,
 } from "../../db/schema/index.ts";
 
 const SECURITY_ID = "security";
@@ -114,6 +115,14 @@ export async function findElevation(db: Db, sessionId: string, userId: string, n
 
 export async function deleteElevation(db: Db, sessionId: string) {
   await db.delete(adminElevations).where(eq(adminElevations.sessionId, sessionId));
+}
+
+export async function countPendingWithdrawals(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(eq(withdrawals.status, "pending"));
+  return row?.n ?? 0;
 }
 
 export async function countPendingKyc(db: Db): Promise<number> {

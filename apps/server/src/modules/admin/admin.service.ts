@@ -8,11 +8,11 @@ import { accessCodeGuard, reserveAttempt } from "../auth/auth.service.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { openTicketCount } from "../support/support.service.ts";
 import { roleOf } from "../users/users.service.ts";
-import { countPendingWithdrawals } from "../withdrawals/withdrawals.repo.ts";
 import {
   addSecurityLog,
   assignCodeIfMissing,
   countPendingKyc,
+  countPendingWithdrawals,
   createSecuritySettings,
   deleteElevation,
   findDefaultCodeHash,

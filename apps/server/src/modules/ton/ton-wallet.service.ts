@@ -5,7 +5,6 @@ import type { tonWallets } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
-import { hasActiveWithdrawal, lockWallet } from "../withdrawals/withdrawals.repo.ts";
 import { formatFriendlyAddress } from "./address.ts";
 import type { Chain } from "./chain.ts";
 import { type TonProofFailure, verifyTonProof } from "./ton-proof.ts";
@@ -13,7 +12,9 @@ import {
   consumePayload,
   deleteWallet,
   findWallet,
+  hasOpenWithdrawal,
   insertPayload,
+  lockWallet,
   pruneUserPayloads,
   upsertWallet,
 } from "./ton-wallet.repo.ts";
@@ -100,7 +101,7 @@ export async function linkWallet(deps: TonWalletDeps, userId: string, body: Link
 export async function unlinkWallet(deps: Pick<TonWalletDeps, "db">, userId: string) {
   await deps.db.transaction(async (tx) => {
     if (!(await lockWallet(tx, userId))) throw new AppError("NOT_FOUND");
-    if (await hasActiveWithdrawal(tx, userId)) throw new AppError("WALLET_WITHDRAWAL_ACTIVE");
+    if (await hasOpenWithdrawal(tx, userId)) throw new AppError("WALLET_WITHDRAWAL_ACTIVE");
     if (!(await deleteWallet(tx, userId))) throw new AppError("NOT_FOUND");
   });
 }

@@ -56,9 +56,6 @@ export async function findActive(db: Executor, userId: string) {
   return row ?? null;
 }
 
-export const hasActiveWithdrawal = async (db: Executor, userId: string) =>
-  (await findActive(db, userId)) !== null;
-
 export async function insertWithdrawal(tx: Tx, values: typeof withdrawals.$inferInsert) {
   const [row] = await tx.insert(withdrawals).values(values).returning();
   return row!;
@@ -161,14 +158,6 @@ export async function findNickname(db: Executor, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row?.nickname ?? "";
-}
-
-export async function countPendingWithdrawals(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(withdrawals)
-    .where(eq(withdrawals.status, "pending"));
-  return row?.n ?? 0;
 }
 
 /** KYC status and balance, read without a lock (the limits shown to the user). */

@@ -2,12 +2,14 @@ import { type GamePlay, parseFre, type Wallet } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api-client";
+import { onLiveEvent } from "../../../lib/live-events";
 import { queryKeys } from "../../../lib/query-keys";
 import {
   changeClientSeed,
   fetchCurrentRound,
   fetchGames,
   fetchSeeds,
+  type GamesInfo,
   gamesQueryKeys,
   type RoundGame,
   rotateSeeds,
@@ -15,16 +17,31 @@ import {
 import { plainAmount } from "../games-logic";
 
 /**
- * How often a screen showing the jackpot reads it again. The pool also moves on the app's
- * live stream (event `jackpot`), which is not forwarded to features yet (see live-events.ts).
+ * The games, their limits and the progressive jackpot. With `live`, the pool follows the app's
+ * event stream (event `jackpot`, at most one a second) and is read again on each reconnection.
  */
-export const JACKPOT_REFRESH_MS = 15_000;
-
 export function useGames({ live = false }: { live?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!live) return;
+    const stopPool = onLiveEvent("jackpot", (data) => {
+      const pool = (data as { pool?: unknown } | null)?.pool;
+      if (typeof pool !== "string") return;
+      queryClient.setQueryData<GamesInfo>(gamesQueryKeys.games, (games) =>
+        games ? { ...games, jackpot: pool } : games,
+      );
+    });
+    const stopOpen = onLiveEvent("open", () => {
+      void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.games });
+    });
+    return () => {
+      stopPool();
+      stopOpen();
+    };
+  }, [live, queryClient]);
   return useQuery({
     queryKey: gamesQueryKeys.games,
     queryFn: ({ signal }) => fetchGames(signal),
-    refetchInterval: live ? JACKPOT_REFRESH_MS : false,
   });
 }
 

@@ -73,9 +73,13 @@ function FreMachine({ info }: { info: GamesInfo }) {
 
 export function FreMachinePage() {
   const { t } = useTranslation("games");
+  const { t: tc } = useTranslation();
   const games = useGames({ live: true });
   return (
-    <GameScreen title={t("names.fre-machine")} subtitle={t("descriptions.fre-machine")}>
+    <GameScreen
+      title={tc("pages.fre")}
+      subtitle={`${t("names.fre-machine")} — ${t("descriptions.fre-machine")}`}
+    >
       <QueryState query={games}>{(info) => <FreMachine info={info} />}</QueryState>
     </GameScreen>
   );

@@ -48,8 +48,8 @@ export function useLiveEvents(onNotification: (notification: AppNotification) =>
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       emitLiveEvent("open");
     });
-    // Broadcasts for the messages feature (lib/live-events).
-    for (const type of ["information", "global_message"] as const) {
+    // Broadcasts for the messages and games features (lib/live-events).
+    for (const type of ["information", "global_message", "jackpot"] as const) {
       source.addEventListener(type, (event) => emitLiveEvent(type, (event as MessageEvent).data));
     }
     source.addEventListener("notification", (event) => {
