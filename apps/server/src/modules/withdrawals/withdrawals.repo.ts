@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { appSettings, tonWallets, users, withdrawals } from "../../db/schema/index.ts";
 
