@@ -16,7 +16,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/event-bus.ts";
-import { credit, debit } from "../ledger/ledger.ts";
+import { credit, debit, debitThenCredit } from "../ledger/ledger.ts";
 import { type GameId, insertSeedPair, readLimits, takeNonce } from "./games.repo.ts";
 
 export interface GamesDeps {
@@ -76,20 +76,56 @@ export interface Play {
 }
 
 /**
- * Opens a play: takes the next nonce of the user's pair (created on the first play) and debits
- * the bet (INSUFFICIENT_BALANCE aborts the whole transaction, nonce included).
+ * Takes the next nonce of the user's pair (created on the first play): one statement that locks
+ * the pair and answers its seeds. The first lock of every play.
+ */
+export async function takeSeeds(tx: Tx, userId: string, at: Date): Promise<Play> {
+  let pair = await takeNonce(tx, userId);
+  if (!pair) {
+    await insertSeedPair(tx, newPairValues(userId, at));
+    pair = await takeNonce(tx, userId);
+  }
+  if (!pair) throw new Error("no seed pair after creating one");
+  return {
+    betId: randomUUID(),
+    pairId: pair.id,
+    nonce: pair.nonce,
+    clientSeed: pair.clientSeed,
+    seeds: { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce },
+  };
+}
+
+/**
+ * Settles a one-shot paid play (Keno, the FRE machine) after its draw: the bet's ledger row
+ * (`bet:<id>`), the win's (`win:<id>`, only when it pays) and the balance in one statement — the
+ * same rows and the same INSUFFICIENT_BALANCE rule as `openPlay` then `payWin`. Locks the user's
+ * row (after the pair, before any pool). Answers the new balance.
+ */
+export function settlePlay(
+  tx: Tx,
+  p: { userId: string; betId: string; amountNano: bigint; payoutNano: bigint; at: Date },
+) {
+  return debitThenCredit(tx, {
+    userId: p.userId,
+    kind: "game",
+    bet: { amountNano: p.amountNano, reference: `bet:${p.betId}` },
+    ...(p.payoutNano > 0n
+      ? { win: { amountNano: p.payoutNano, reference: `win:${p.betId}` } }
+      : {}),
+    at: p.at,
+  });
+}
+
+/**
+ * Opens a play that settles later (Towers, Hi-Lo) or has no stake (the free slot): takes the
+ * nonce and debits the bet (INSUFFICIENT_BALANCE aborts the whole transaction, nonce included).
  */
 export async function openPlay(
   tx: Tx,
   p: { userId: string; game: GameId; amountNano: bigint; at: Date },
 ): Promise<Play> {
-  let pair = await takeNonce(tx, p.userId);
-  if (!pair) {
-    await insertSeedPair(tx, newPairValues(p.userId, p.at));
-    pair = await takeNonce(tx, p.userId);
-  }
-  if (!pair) throw new Error("no seed pair after creating one");
-  const betId = randomUUID();
+  const play = await takeSeeds(tx, p.userId, p.at);
+  const { betId } = play;
   if (p.amountNano > 0n) {
     await debit(tx, {
       userId: p.userId,
@@ -99,13 +135,7 @@ export async function openPlay(
       at: p.at,
     });
   }
-  return {
-    betId,
-    pairId: pair.id,
-    nonce: pair.nonce,
-    clientSeed: pair.clientSeed,
-    seeds: { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce },
-  };
+  return play;
 }
 
 /** Pays a win (nothing to write for zero). */

@@ -36,7 +36,14 @@ import {
   poolAmount,
 } from "./games.repo.ts";
 import { announceJackpot } from "./games-jackpot.ts";
-import { checkedBet, type GamesDeps, openPlay, payWin } from "./games-money.ts";
+import {
+  checkedBet,
+  type GamesDeps,
+  openPlay,
+  payWin,
+  settlePlay,
+  takeSeeds,
+} from "./games-money.ts";
 
 /** The house's seed of the jackpot pool (at creation and after every win). */
 export const JACKPOT_SEED_NANO = parseFre(JACKPOT_SEED_FRE);
@@ -151,7 +158,17 @@ export async function spinFreMachine(
   const amountNano = await checkedBet(deps.db, body.amount);
   const at = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    const play = await openPlay(tx, { userId, game: "fre-machine", amountNano, at });
+    // Pair (the nonce) → user row (the bet and the paytable's win, one statement) → pool.
+    const play = await takeSeeds(tx, userId, at);
+    const { stops, symbols, multiplier, jackpot } = drawFreMachine(play.seeds);
+    const winNano = applyMultiplier(amountNano, multiplier);
+    let balance = await settlePlay(tx, {
+      userId,
+      betId: play.betId,
+      amountNano,
+      payoutNano: winNano,
+      at,
+    });
     const contribution = applyMultiplier(amountNano, FRE_MACHINE_JACKPOT_SHARE);
     let pool = await feedPool(tx, {
       kind: "contribution",
@@ -159,9 +176,6 @@ export async function spinFreMachine(
       betId: play.betId,
       at,
     });
-    const { stops, symbols, multiplier, jackpot } = drawFreMachine(play.seeds);
-    const winNano = applyMultiplier(amountNano, multiplier);
-    await payWin(tx, { userId, betId: play.betId, payoutNano: winNano, at });
     let jackpotNano = 0n;
     if (jackpot) {
       jackpotNano = await emptyPool(tx, { betId: play.betId, at });
@@ -173,6 +187,7 @@ export async function spinFreMachine(
         at,
       });
       pool = await feedPool(tx, { kind: "seed", amountNano: JACKPOT_SEED_NANO, betId: null, at });
+      balance = await balanceOf(tx, userId);
     }
     const payoutNano = winNano + jackpotNano;
     const outcome = { stops, symbols, jackpot: formatNano(jackpotNano) };
@@ -201,7 +216,7 @@ export async function spinFreMachine(
       outcome,
       multiplier: formatMultiplier(multiplier),
       payout: formatNano(payoutNano),
-      balance: formatNano(await balanceOf(tx, userId)),
+      balance: formatNano(balance),
     };
     return { played, pool };
   });

@@ -20,7 +20,6 @@ import {
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
-  balanceOf,
   findActivePairView,
   hasOpenRound,
   insertBet,
@@ -39,9 +38,9 @@ import {
   forgetLimits,
   type GamesDeps,
   newPairValues,
-  openPlay,
-  payWin,
   plainFre,
+  settlePlay,
+  takeSeeds,
 } from "./games-money.ts";
 import { freeSpinsOf } from "./games-slots.service.ts";
 
@@ -153,7 +152,8 @@ export async function playKeno(
   const amountNano = await checkedBet(deps.db, body.amount);
   const at = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const play = await openPlay(tx, { userId, game: "keno", amountNano, at });
+    // The draw only needs the seeds: the bet and the win are then written in one statement.
+    const play = await takeSeeds(tx, userId, at);
     const draw = kenoDraw(play.seeds);
     const multiplier = kenoMultiplier(body.risk, body.picks, draw);
     const payoutNano = applyMultiplier(amountNano, multiplier);
@@ -163,7 +163,7 @@ export async function playKeno(
       risk: body.risk,
       hits: kenoHits(body.picks, draw),
     };
-    await payWin(tx, { userId, betId: play.betId, payoutNano, at });
+    const balance = await settlePlay(tx, { userId, betId: play.betId, amountNano, payoutNano, at });
     await insertBet(tx, {
       id: play.betId,
       userId,
@@ -189,7 +189,7 @@ export async function playKeno(
       outcome,
       multiplier: formatMultiplier(multiplier),
       payout: formatNano(payoutNano),
-      balance: formatNano(await balanceOf(tx, userId)),
+      balance: formatNano(balance),
     };
   });
 }

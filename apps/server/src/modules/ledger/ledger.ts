@@ -1,6 +1,6 @@
 import type { LedgerKind } from "@fre/shared";
-import { and, eq } from "drizzle-orm";
-import type { Tx } from "../../db/client.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf, type Tx } from "../../db/client.ts";
 import { ledgerEntries } from "../../db/schema/index.ts";
 import { isCheckViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -45,6 +45,59 @@ export async function debit(tx: Tx, m: MoneyMovement) {
   assertAmount(m.amountNano, false);
   try {
     return await recordMovement(tx, { ...m, amountNano: -m.amountNano, countsAsMined: false });
+  } catch (error) {
+    if (isCheckViolation(error, "users_balance_non_negative")) {
+      throw new AppError("INSUFFICIENT_BALANCE", 409);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A bet and its win in one statement (the hot path of the games): the same ledger rows as a
+ * `debit` of the bet then a `credit` of the win (`win` omitted: no win row), and the balance moved
+ * by what was written. The bet alone must fit in the balance, as with `debit`: when it does not,
+ * the balance is set to the negative result so the `balance >= 0` CHECK fails the statement
+ * (INSUFFICIENT_BALANCE, transaction aborted). A row already written (same kind and reference)
+ * moves nothing. Answers the new balance.
+ */
+export async function debitThenCredit(
+  tx: Tx,
+  m: {
+    userId: string;
+    kind: LedgerKind;
+    bet: { amountNano: bigint; reference: string };
+    win?: { amountNano: bigint; reference: string };
+    at: Date;
+  },
+): Promise<bigint> {
+  assertAmount(m.bet.amountNano, false);
+  if (m.win) assertAmount(m.win.amountNano, true);
+  const at = m.at.toISOString();
+  const row = (amountNano: bigint, reference: string) =>
+    sql`(${m.userId}, ${m.kind}, ${amountNano.toString()}::bigint, ${reference}, ${at}::timestamptz)`;
+  const values = m.win
+    ? sql`${row(-m.bet.amountNano, m.bet.reference)}, ${row(m.win.amountNano, m.win.reference)}`
+    : row(-m.bet.amountNano, m.bet.reference);
+  try {
+    const result = await tx.execute(sql`
+      with written as (
+        insert into ledger_entries (user_id, kind, amount_nano, reference, created_at)
+        values ${values}
+        on conflict do nothing
+        returning amount_nano
+      ), moved as (
+        select coalesce(sum(amount_nano) filter (where amount_nano < 0), 0) as bet,
+               coalesce(sum(amount_nano), 0) as net
+        from written
+      )
+      update users set balance = case when users.balance + moved.bet < 0
+        then users.balance + moved.bet else users.balance + moved.net end
+      from moved where users.id = ${m.userId}
+      returning users.balance::text as "balance"`);
+    const [updated] = rowsOf<{ balance: string }>(result);
+    if (!updated) throw new Error(`no user ${m.userId} to move FRE for`);
+    return BigInt(updated.balance);
   } catch (error) {
     if (isCheckViolation(error, "users_balance_non_negative")) {
       throw new AppError("INSUFFICIENT_BALANCE", 409);

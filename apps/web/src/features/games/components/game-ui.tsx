@@ -7,6 +7,7 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { intlLocale } from "../../../lib/languages";
 import { useBalance } from "../hooks/use-games";
+import { SoundToggle } from "./sound-toggle";
 
 /** A published percentage ("98.9878", rounded down) shown with 2 digits, still rounded down. */
 export function percentText(percent: string, language: string): string {
@@ -31,7 +32,7 @@ export function multiplierText(multiplier: string, language: string): string {
 export const fre = (amount: string, language: string) =>
   formatFreSafe(amount, language, { minFractionDigits: 0, maxFractionDigits: 4 });
 
-/** Every game screen: its title, the way back to /game and the balance. */
+/** Every game screen: its title, the way back to /game, the sound switch and the balance. */
 export function GameScreen({
   title,
   subtitle,
@@ -45,9 +46,12 @@ export function GameScreen({
   const balance = useBalance();
   return (
     <div className="grid grid-cols-1 gap-5">
-      <Link to="/game" className="w-fit text-sm font-semibold text-amber-200 underline">
-        {t("allGames")}
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link to="/game" className="w-fit text-sm font-semibold text-amber-200 underline">
+          {t("allGames")}
+        </Link>
+        <SoundToggle />
+      </div>
       <PageTitle title={title}>{title}</PageTitle>
       {subtitle ? <p className="text-sm text-slate-300">{subtitle}</p> : null}
       {balance !== undefined ? (

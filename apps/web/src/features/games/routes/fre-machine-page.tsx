@@ -15,7 +15,8 @@ import {
 import { Jackpot } from "../components/jackpot";
 import { Paytable, Reels } from "../components/reels";
 import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
-import { useReveal } from "../hooks/use-reveal";
+import { useReveal, useRevealSound } from "../hooks/use-reveal";
+import { outcomeSound } from "../sound";
 
 function FreMachine({ info }: { info: GamesInfo }) {
   const { t, i18n } = useTranslation("games");
@@ -27,7 +28,14 @@ function FreMachine({ info }: { info: GamesInfo }) {
   const reels = info.publication.freMachine.reels;
   const stopped = useReveal(result?.id ?? null, reels.length, 350);
   const done = result !== undefined && stopped >= reels.length;
-  const jackpotWon = done && symbols?.every((s) => s === "FRE");
+  const jackpot = symbols?.every((s) => s === "FRE") ?? false;
+  const jackpotWon = done && jackpot;
+  useRevealSound(
+    result?.id ?? null,
+    stopped,
+    reels.length,
+    result ? outcomeSound(result, jackpot) : null,
+  );
   return (
     <div className="grid gap-4">
       <Jackpot amount={info.jackpot} />

@@ -16,6 +16,7 @@ import {
 } from "../components/game-ui";
 import { cardRankIndex, isRedSuit } from "../games-logic";
 import { useBalance, useBetAmount, useCurrentRound, useGames, usePlay } from "../hooks/use-games";
+import { outcomeSound, play as playSound, stepSound } from "../sound";
 
 type HiloState = { cards: string[]; guesses: ("higher" | "lower" | "skip")[] };
 type Guess = HiloState["guesses"][number];
@@ -44,13 +45,22 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
   const busy = start.isPending || guess.isPending || cash.isPending;
   const error = start.error ?? guess.error ?? cash.error;
   const settle = (play: GamePlay) => setLast(play.status === "settled" ? play : null);
+  // A card shows as soon as the answer comes: its sound with it.
+  const guessed = (play: GamePlay) => {
+    settle(play);
+    playSound(stepSound(play));
+  };
+  const cashed = (play: GamePlay) => {
+    settle(play);
+    playSound(outcomeSound(play));
+  };
   const round = resumed ?? last;
   const state = round ? (round.outcome as HiloState) : null;
   const card = state?.cards.at(-1);
   const rank = card ? cardRankIndex(card) : -1;
   const multipliers = info.publication.hilo.multipliers[rank];
   const wasResumed = resumed !== null && !start.data && !guess.data;
-  const send = (g: Guess) => resumed && guess.mutate({ id: resumed.id, g }, { onSuccess: settle });
+  const send = (g: Guess) => resumed && guess.mutate({ id: resumed.id, g }, { onSuccess: guessed });
 
   return (
     <div className="grid gap-4">
@@ -83,7 +93,7 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
               <Button
                 variant="secondary"
                 disabled={busy || state.cards.length < 2}
-                onClick={() => cash.mutate(resumed.id, { onSuccess: settle })}
+                onClick={() => cash.mutate(resumed.id, { onSuccess: cashed })}
               >
                 {t("hilo.cashOut", {
                   multiplier: multiplierText(round.multiplier, i18n.language),
@@ -123,7 +133,17 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
           <Button
             size="lg"
             disabled={busy || amount === ""}
-            onClick={() => start.mutate({ amount }, { onSuccess: () => setLast(null) })}
+            onClick={() =>
+              start.mutate(
+                { amount },
+                {
+                  onSuccess: () => {
+                    setLast(null);
+                    playSound("tick");
+                  },
+                },
+              )
+            }
           >
             {t("hilo.start")}
           </Button>

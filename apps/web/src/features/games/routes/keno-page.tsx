@@ -14,7 +14,8 @@ import {
   percentText,
 } from "../components/game-ui";
 import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
-import { useReveal } from "../hooks/use-reveal";
+import { useReveal, useRevealSound } from "../hooks/use-reveal";
+import { outcomeSound } from "../sound";
 
 type Risk = (typeof KENO_RISK_VALUES)[number];
 
@@ -31,6 +32,7 @@ function KenoBoard({ info }: { info: GamesInfo }) {
   const shown = useReveal(result?.id ?? null, draw.length, 180);
   const drawn = new Set(draw.slice(0, shown));
   const done = result !== undefined && shown >= draw.length;
+  useRevealSound(result?.id ?? null, shown, draw.length, result ? outcomeSound(result) : null);
   const riskId = useId();
 
   const toggle = (n: number) =>

@@ -7,7 +7,8 @@ import { GameScreen, PlayError, PlayOutcome, panelClasses } from "../components/
 import { Paytable, Reels } from "../components/reels";
 import { spentFreeSpin } from "../games-logic";
 import { useGames, usePlay } from "../hooks/use-games";
-import { useReveal } from "../hooks/use-reveal";
+import { useReveal, useRevealSound } from "../hooks/use-reveal";
+import { outcomeSound } from "../sound";
 
 const REEL_STOP_MS = 350;
 
@@ -29,6 +30,7 @@ function FreeSlot({ info }: { info: GamesInfo }) {
   const symbols = result?.outcome.symbols as string[] | undefined;
   const reels = info.publication.slot.reels;
   const stopped = useReveal(result?.id ?? null, reels.length, REEL_STOP_MS);
+  useRevealSound(result?.id ?? null, stopped, reels.length, result ? outcomeSound(result) : null);
   const { daily, bonus } = info.freeSpins;
   const available = daily || bonus > 0;
   return (

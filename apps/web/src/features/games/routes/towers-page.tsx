@@ -15,6 +15,7 @@ import {
   percentText,
 } from "../components/game-ui";
 import { useBalance, useBetAmount, useCurrentRound, useGames, usePlay } from "../hooks/use-games";
+import { outcomeSound, play as playSound, stepSound } from "../sound";
 
 type TowersState = { difficulty: TowersDifficulty; tiles: number[]; floors: number[][] };
 
@@ -113,6 +114,15 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | n
   const busy = start.isPending || step.isPending || cash.isPending;
   const error = start.error ?? step.error ?? cash.error;
   const settle = (play: GamePlay) => setLast(play.status === "settled" ? play : null);
+  // No animation here: the answer shows at once, and so does its sound.
+  const stepped = (play: GamePlay) => {
+    settle(play);
+    playSound(stepSound(play));
+  };
+  const cashed = (play: GamePlay) => {
+    settle(play);
+    playSound(outcomeSound(play));
+  };
   const round = resumed ?? last;
   const open = resumed !== null;
   const state = round ? stateOf(round) : null;
@@ -154,14 +164,14 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | n
             round={round}
             busy={busy}
             onStep={(tile) =>
-              resumed && step.mutate({ id: resumed.id, tile }, { onSuccess: settle })
+              resumed && step.mutate({ id: resumed.id, tile }, { onSuccess: stepped })
             }
           />
           {open ? (
             <Button
               size="lg"
               disabled={busy || (state?.tiles.length ?? 0) === 0}
-              onClick={() => resumed && cash.mutate(resumed.id, { onSuccess: settle })}
+              onClick={() => resumed && cash.mutate(resumed.id, { onSuccess: cashed })}
             >
               {t("towers.cashOut", {
                 multiplier: multiplierText(round.multiplier, i18n.language),
