@@ -5,9 +5,9 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../src/db/schema/index.ts";
+import { ledgerEntries, users } from "../src/db/schema/index.ts";
 import { idempotent } from "../src/modules/ledger/idempotency.ts";
-import { credit, debit, hold, release } from "../src/modules/ledger/ledger.ts";
+import { credit, debit, debitThenCredit, hold, release } from "../src/modules/ledger/ledger.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import { createTestApp, signUp, type TestApp } from "./helpers.ts";
 
@@ -92,6 +92,41 @@ describe("the money kernel", () => {
     );
     expect(outcome).toBe("INSUFFICIENT_BALANCE");
     expect(await balanceOf(userId)).toBe(FRE);
+  });
+
+  it("a bet and its win in one statement: the bet must fit alone, once per reference", async () => {
+    const userId = await userWith(5n);
+    const play = (bet: bigint, win: bigint | null, id: string) =>
+      test.db.transaction((tx) =>
+        debitThenCredit(tx, {
+          userId,
+          kind: "game",
+          bet: { amountNano: bet * FRE, reference: `bet:${id}` },
+          win: win === null ? undefined : { amountNano: win * FRE, reference: `win:${id}` },
+          at: new Date(),
+        }),
+      );
+    const rowsOf = (id: string) =>
+      test.db
+        .select({ amount: ledgerEntries.amountNano, reference: ledgerEntries.reference })
+        .from(ledgerEntries)
+        .where(
+          sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.reference} like ${`%:${id}`}`,
+        );
+    // A win that would cover it does not make an overdrawing bet acceptable.
+    expect(await attempt(() => play(6n, 100n, "p1"))).toBe("INSUFFICIENT_BALANCE");
+    expect(await rowsOf("p1")).toEqual([]);
+    expect(await balanceOf(userId)).toBe(5n * FRE);
+    // Bet 5, win 3: both rows, the balance moved by the net.
+    expect(await play(5n, 3n, "p2")).toBe(3n * FRE);
+    expect((await rowsOf("p2")).map((r) => r.amount).sort()).toEqual([-5n * FRE, 3n * FRE]);
+    // The same play again moves nothing.
+    expect(await play(5n, 3n, "p2")).toBe(3n * FRE);
+    expect(await rowsOf("p2")).toHaveLength(2);
+    // A losing bet: no win row.
+    expect(await play(3n, null, "p3")).toBe(0n);
+    expect(await rowsOf("p3")).toHaveLength(1);
+    expect(await findLedgerMismatches(test.db)).toEqual([]);
   });
 
   it("concurrent debits never overdraw: exactly balance / amount succeed", async () => {
