@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, me, newUser, phone, signInInContext, signUpInContext } from "./support";
 
 let browser: Browser;
+/** A language switch loads the other catalogs first: seconds on a loaded CI machine. */
+const SWITCHED = { timeout: 15_000 };
 const contexts: BrowserContext[] = [];
 
 async function open(options: Parameters<typeof phone>[1] = {}) {
@@ -75,13 +77,13 @@ describe("language", () => {
     await signUpInContext(context, user);
 
     await page.goto("/dashboard");
-    await expect.poll(() => title(page)).toBe("Minage");
+    await expect.poll(() => title(page), SWITCHED).toBe("Minage");
     expect(await htmlLang(page)).toBe("fr");
     const nav = page.getByTestId("bottom-nav");
     await nav.getByRole("link", { name: "Classement" }).waitFor();
 
     await page.getByTestId("language-picker").selectOption("en");
-    await expect.poll(() => title(page)).toBe("Mining");
+    await expect.poll(() => title(page), SWITCHED).toBe("Mining");
     await nav.getByRole("link", { name: "Leaderboard" }).waitFor();
     await page.getByRole("heading", { name: "Verify your e-mail address" }).waitFor();
     await page.getByText(`Welcome, ${user.nickname}!`).waitFor();
@@ -90,7 +92,7 @@ describe("language", () => {
     await expect.poll(async () => (await me(page)).language).toBe("en");
 
     await page.reload();
-    await expect.poll(() => title(page)).toBe("Mining");
+    await expect.poll(() => title(page), SWITCHED).toBe("Mining");
     await page.getByText(`Welcome, ${user.nickname}!`).waitFor();
     expect(await htmlLang(page)).toBe("en");
     expect(await page.getByTestId("language-picker").inputValue()).toBe("en");
@@ -99,13 +101,13 @@ describe("language", () => {
     const other = await open({ skipCookieBanner: true });
     await signInInContext(other.context, user.email, user.password);
     await other.page.goto("/dashboard");
-    await expect.poll(() => title(other.page)).toBe("Mining");
+    await expect.poll(() => title(other.page), SWITCHED).toBe("Mining");
     expect(await htmlLang(other.page)).toBe("en");
     expect(other.errors).toEqual([]);
 
     // Back to French.
     await page.getByTestId("language-picker").selectOption("fr");
-    await expect.poll(() => title(page)).toBe("Minage");
+    await expect.poll(() => title(page), SWITCHED).toBe("Minage");
     await nav.getByRole("link", { name: "Classement" }).waitFor();
     expect(await htmlLang(page)).toBe("fr");
     expect(await stored(page, "fre.language")).toBe("fr");
@@ -210,7 +212,7 @@ describe("cookie choices", () => {
     await other.context.clock.install();
     await expectNoBanner(other.page, async () => {
       await other.page.goto("/dashboard");
-      await expect.poll(() => title(other.page)).toBe("Minage");
+      await expect.poll(() => title(other.page), SWITCHED).toBe("Minage");
       await expect.poll(() => storedConsent(other.page)).toEqual(chosen);
     });
     expect(other.errors).toEqual([]);

@@ -305,11 +305,19 @@ describe("slot and FRE machine", () => {
         sent.push({ userId, params });
       },
     };
-    const { id } = await player(0n);
+    const { id, c } = await player(5n);
+    // Signed in but never played: not a player, no notice.
+    const { id: member } = await player(0n);
+    await sweepSlotNotices({ db: test.db, clock: test.clock, events });
+    expect(sent.some((s) => s.userId === id || s.userId === member)).toBe(false);
+    expect(
+      (await c.post("/api/games/keno/bets", { amount: "1", picks: [7], risk: "low" })).statusCode,
+    ).toBe(200);
     await sweepSlotNotices({ db: test.db, clock: test.clock, events });
     expect(sent.filter((s) => s.userId === id)).toEqual([
       { userId: id, params: { bonusSpins: 0 } },
     ]);
+    expect(sent.some((s) => s.userId === member)).toBe(false);
     sent.length = 0;
     await sweepSlotNotices({ db: test.db, clock: test.clock, events });
     expect(sent.some((s) => s.userId === id)).toBe(false);

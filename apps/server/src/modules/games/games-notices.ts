@@ -7,8 +7,9 @@ import { utcDay } from "./games-slots.service.ts";
 const WEEK_MS = 7 * 86_400_000;
 
 /**
- * `slot_available` (spec §9), once per UTC day, to players active in the last 7 days (signed in
- * or mining) whose free spin of the day is still unplayed; it says how many referral bonus
+ * `slot_available` (spec §9), once per UTC day, to players active in the last 7 days — people
+ * who played a game (a bet, a round or a spin) in that time, not everyone who signed in: a
+ * member who never plays is not nagged — whose free spin of the day is still unplayed; it says how many referral bonus
  * spins wait (the notification picks its bonus wording then). The day's notice row is claimed
  * in the same statement, so two server processes never send it twice.
  */
@@ -23,9 +24,7 @@ export async function sweepSlotNotices(
   const result = await deps.db.execute(sql`
     with due as (
       select u.id from users u
-      where (exists (select 1 from sessions s where s.user_id = u.id and s.updated_at > ${since})
-             or exists (select 1 from mining_sessions m
-                        where m.user_id = u.id and m.start_time > ${since}))
+      where exists (select 1 from game_bets b where b.user_id = u.id and b.created_at > ${since})
         and not exists (select 1 from slot_notices n where n.user_id = u.id and n.day = ${day})
         and not exists (select 1 from slot_free_spins f
                         where f.user_id = u.id and f.kind = 'daily' and f.day = ${day})
