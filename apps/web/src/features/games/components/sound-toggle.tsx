@@ -33,12 +33,7 @@ export function SoundToggle() {
   const { t } = useTranslation("games");
   const { enabled, toggle } = useGameSound();
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={toggle}
-      data-testid="games-sound"
-    >
+    <Button variant="ghost" size="sm" onClick={toggle} data-testid="games-sound">
       <SpeakerIcon on={enabled} />
       <span>{enabled ? t("sound.on") : t("sound.off")}</span>
     </Button>
