@@ -34,6 +34,9 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // What a screen shows after a lazy chunk, an API answer or a catalog: seconds when CI
+          // runs the API suites beside the browser, not vitest's default 1 s.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
