@@ -67,8 +67,9 @@ describe("offline, in the app", () => {
     await page.goto("/dashboard");
     await page.getByTestId("mining-state").waitFor();
 
+    // The group screen: its code is not in the daily screens' chunk the dashboard loaded.
     await context.setOffline(true);
-    await bottomLink(page, "Classement").click();
+    await bottomLink(page, "Groupe").click();
     await page.getByTestId("offline-notice").waitFor({ timeout: 10_000 });
     await expect.poll(() => spinner(page).count()).toBe(0);
     expect(await page.getByTestId("offline-retry").isVisible()).toBe(true);
@@ -77,8 +78,8 @@ describe("offline, in the app", () => {
 
     await context.setOffline(false);
     // Back online, the notice retries by itself.
-    await page.getByTestId("leaderboard-me").waitFor({ timeout: 15_000 });
-    expect(new URL(page.url()).pathname).toBe("/leaderboard");
+    await page.getByTestId("share-invite").waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe("/group");
     expect(await page.getByTestId("offline-banner").count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
@@ -89,12 +90,12 @@ describe("offline, in the app", () => {
     await page.getByTestId("mining-state").waitFor();
 
     // The server is unreachable (the browser itself is online): the chunk does not load.
-    await page.route("**/assets/leaderboard-page-*.js", (route) => route.abort("failed"));
-    await bottomLink(page, "Classement").click();
+    await page.route("**/assets/group-page-*.js", (route) => route.abort("failed"));
+    await bottomLink(page, "Groupe").click();
     await page.getByTestId("offline-notice").waitFor({ timeout: 10_000 });
-    await page.unroute("**/assets/leaderboard-page-*.js");
+    await page.unroute("**/assets/group-page-*.js");
     await page.getByTestId("offline-retry").click();
-    await page.getByTestId("leaderboard-me").waitFor({ timeout: 15_000 });
+    await page.getByTestId("share-invite").waitFor({ timeout: 15_000 });
     expect(pageErrors).toEqual([]);
   });
 
@@ -107,7 +108,7 @@ describe("offline, in the app", () => {
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
         timeout: 30_000,
       });
-      // The worker took every chunk of the app (leaderboard included) at install.
+      // The worker took every chunk of the app (the daily screens' one included) at install.
       await expect
         .poll(
           () =>
@@ -116,7 +117,7 @@ describe("offline, in the app", () => {
               const name = names.find((n) => n.startsWith("fre-shell-"));
               if (!name) return false;
               const keys = await (await caches.open(name)).keys();
-              return keys.some((r) => /\/assets\/leaderboard-page-/.test(r.url));
+              return keys.some((r) => /\/assets\/app-area-/.test(r.url));
             }),
           { timeout: 30_000 },
         )
@@ -179,9 +180,7 @@ describe("a signed-in screen, fast", () => {
         ),
       );
     await expect
-      .poll(async () =>
-        (await preloads()).some((path) => /^\/assets\/wallet-page-.*\.js$/.test(path)),
-      )
+      .poll(async () => (await preloads()).some((path) => /^\/assets\/app-area-.*\.js$/.test(path)))
       .toBe(true);
 
     release();

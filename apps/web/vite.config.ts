@@ -215,6 +215,116 @@ function bootRoutes(): Plugin {
   };
 }
 
+/**
+ * Where a dynamic import leaves the visitors' world: the signed-in (and admin) area's guards,
+ * layouts and pages. Everything else the entry can reach, statically or lazily, is what a
+ * visitor may load (the landing, sign-in, the FAQ…) and keeps Rollup's own chunking.
+ */
+const SIGNED_IN_TARGET =
+  /\/src\/(app\/(layouts\/(authenticated|admin|session)-layout|session-guards|early-data)\.tsx?$|features\/(admin|dashboard|leaderboard|wallet|group|profile|notifications|messages|contest|support|shop|kyc|withdrawals|games|ton-wallet)\/)/;
+
+/** The screens people open every day after signing in: one chunk with the area around them. */
+const HOT_SCREENS = ["/dashboard", "/leaderboard", "/wallet"];
+
+/**
+ * Output.manualChunks, for fewer requests on a signed-in screen (HTTP/1.1 asks for 6 at a
+ * time; it took ~45). Rollup moves a manual chunk's static imports into it unless they are in
+ * another manual chunk, so every module a daily signed-in screen needs is placed:
+ * - the app's start (what main.ts imports step by step, the landing's initial JS): in one
+ *   chunk per step, the step that first reaches it, so the landing loads the same code in
+ *   fewer files and each step still evaluates in its own task;
+ * - what visitors may also load later (sign-in forms' fields…): "app-shared";
+ * - the rest (the layout, the guard, the three daily pages and what only they import):
+ *   "app-area".
+ */
+/** Modules of the area kept apart (see signedInChunks). */
+const OWN_CHUNK =
+  /\/((?:admin-[\w-]+(?<!-api))|support-validation|schema-input|admin-form-values)\.tsx?$/;
+
+/** A file of packages/shared, named by its folder under src/ (games, schemas) or itself. */
+const SHARED_FILE = /\/packages\/shared\/src\/([\w-]+)/;
+
+function signedInChunks(): Rollup.ManualChunksOption {
+  let placed: Map<string, string> | undefined;
+  const place = (getModuleInfo: Rollup.GetModuleInfo) => {
+    const chunks = new Map<string, string>();
+    const main = resolve(root, "src/main.ts");
+    // What the given modules import statically (and lazily where `follow` says so), skipping
+    // `skip`; packages/shared's files are placed on the way.
+    const closure = (
+      from: string[],
+      skip: (id: string) => boolean,
+      follow: (dynamicId: string) => boolean = () => false,
+    ) => {
+      const found = new Set<string>();
+      const queue = [...from];
+      while (queue.length > 0) {
+        const id = queue.pop();
+        if (!id || found.has(id) || skip(id)) continue;
+        const shared = SHARED_FILE.exec(id);
+        if (shared) {
+          // Its own chunk (with the zod or hashing code it pulls in): a chunk importing the
+          // package's barrel only loads the files whose exports it uses.
+          // (Not the barrel, nor a file of types only: both are empty once compiled.)
+          const info = getModuleInfo(id);
+          if (shared[1] !== "index" && (info?.exports?.length ?? 0) > 0) {
+            chunks.set(id, `shared-${shared[1]}`);
+          }
+          queue.push(...(info?.importedIds ?? []).filter((next) => SHARED_FILE.test(next)));
+          continue;
+        }
+        if (/\/node_modules\/(zod|@noble)\//.test(id)) continue;
+        found.add(id);
+        const info = getModuleInfo(id);
+        if (!info) continue;
+        queue.push(...info.importedIds, ...info.dynamicallyImportedIds.filter(follow));
+      }
+      return found;
+    };
+    // The entry and what it imports itself (Vite's preload helper) stay one chunk: were the
+    // helper in a step's chunk, the page would fetch that step with the first paint's CSS.
+    const html = getModuleInfo(main)?.importers ?? [];
+    for (const id of closure([...html, main], () => false)) {
+      if (!id.endsWith(".css")) chunks.set(id, "index");
+    }
+    const steps = getModuleInfo(main)?.dynamicallyImportedIds ?? [];
+    for (const step of steps) {
+      const name = `step-${step.replace(/^.*\/(node_modules\/)?([^/]+?)(\.[jt]sx?)?(\?.*)?$/, "$2")}`;
+      for (const id of closure([step], (id) => chunks.has(id))) chunks.set(id, name);
+    }
+    const visitors = closure(
+      [main],
+      () => false,
+      (next) => !SIGNED_IN_TARGET.test(next),
+    );
+    // What the landing itself may load later (its statistics' formatting, the cookie banner):
+    // not the other pages' chunks.
+    const landing = closure(
+      [main],
+      () => false,
+      (next) => !/\/routes\/|layout\.tsx$|session-guards|early-data/.test(next),
+    );
+    const roots = [
+      ...SIGNED_IN_AREA.modules,
+      ...HOT_SCREENS.map((path) => EARLY_SCREENS[path]?.module ?? ""),
+    ].map((module) => resolve(root, module));
+    for (const id of closure(roots, (id) => chunks.has(id))) {
+      // Catalogs stay one chunk per language and namespace (boot.js preloads the user's).
+      if (id.endsWith(".json")) continue;
+      // Admin screens' parts and form validation (zod) are reached through a feature's index
+      // without being used by the area: each its own chunk, so zod comes only where used.
+      const own = OWN_CHUNK.exec(id)?.[1];
+      const shared = landing.has(id) ? "app-landing" : "app-shared";
+      chunks.set(id, own ? `own-${own}` : visitors.has(id) ? shared : "app-area");
+    }
+    return chunks;
+  };
+  return (id, { getModuleInfo }) => {
+    placed ??= place(getModuleInfo);
+    return placed.get(id);
+  };
+}
+
 /** Public files the service worker keeps for offline use (besides the hashed assets). */
 const SHELL_FILES = [
   "/index.html",
@@ -233,7 +343,8 @@ function outsideShell(chunk: Rollup.OutputChunk): boolean {
   if (chunk.name.startsWith("admin") || chunk.facadeModuleId?.includes("/features/admin/")) {
     return true;
   }
-  return chunk.moduleIds.some((id) => /tonconnect|ton-connect/i.test(id));
+  // The widget (@tonconnect) and what imports it, not the card that loads it on demand.
+  return chunk.moduleIds.some((id) => /tonconnect|ton-connect-root/i.test(id));
 }
 
 /**
@@ -305,6 +416,7 @@ export default defineConfig({
     // side effects, so unused schemas (and zod with them) stay out of the landing bundle.
     rollupOptions: {
       onwarn: quietWarnings,
+      output: { manualChunks: signedInChunks() },
       treeshake: {
         moduleSideEffects: (id) => !id.includes("/packages/shared/"),
       },

@@ -42,7 +42,10 @@ import {
 import type { TonWalletDeps } from "./modules/ton/ton-wallet.service.ts";
 import { toncenterPayouts } from "./modules/ton/toncenter-payouts.ts";
 import { processPayouts } from "./modules/withdrawals/withdrawal-payouts.ts";
-import type { WithdrawalDeps } from "./modules/withdrawals/withdrawals.service.ts";
+import {
+  hasOpenWithdrawal,
+  type WithdrawalDeps,
+} from "./modules/withdrawals/withdrawals.service.ts";
 
 /** What a caller may inject instead of the configured implementation. */
 export interface InjectedDeps {
@@ -179,6 +182,7 @@ export async function buildDependencies(
     clock,
     chain,
     allowedDomains: proofDomains(config.PUBLIC_URL),
+    hasOpenWithdrawal,
   };
   const leaderboard = leaderboardService({ database, clock });
   const gamesDeps = { db, clock, bus, playsPerMinute: config.GAME_PLAYS_PER_MINUTE };

@@ -6,13 +6,14 @@
 import { formatNano, kenoDraw, kenoMultiplier, parseFre } from "@fre/shared";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameSeedPairs } from "../src/db/schema/index.ts";
+import { gameSeedPairs, users } from "../src/db/schema/index.ts";
 import { playKeno } from "../src/modules/games/games.service.ts";
 import { spinSlot } from "../src/modules/games/games-slots.service.ts";
-import { credit } from "../src/modules/ledger/ledger.ts";
+import { credit, debit } from "../src/modules/ledger/ledger.ts";
 import {
   createTestApp,
   expectLedgerBalanced,
+  onPostgres,
   signUp,
   type TestApp,
   uniqueUser,
@@ -146,4 +147,127 @@ describe("games races", () => {
       formatNano(90n * FRE + (99n * FRE) / 10n),
     );
   });
+
+  it("Keno bets of many players at once are written together, each one exactly", async () => {
+    const players = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => player(i < 10 ? 5n : 0n)),
+    );
+    const deps = { db: test.db, clock: test.clock, bus: { publishAll: () => {} } };
+    // All asked in the same turn: the writer puts them in shared statements.
+    const results = await Promise.allSettled(
+      players.map((p) => playKeno(deps, p.id, { amount: "1", picks: [3, 7], risk: "high" })),
+    );
+    const pairs = await test.db
+      .select({
+        userId: gameSeedPairs.userId,
+        serverSeed: gameSeedPairs.serverSeed,
+        clientSeed: gameSeedPairs.clientSeed,
+        nonce: gameSeedPairs.nonce,
+      })
+      .from(gameSeedPairs)
+      .where(isNull(gameSeedPairs.revealedAt));
+    for (const [i, result] of results.entries()) {
+      const p = players[i]!;
+      const pair = pairs.find((row) => row.userId === p.id)!;
+      if (i >= 10) {
+        expect(result.status).toBe("rejected");
+        if (result.status === "rejected") expect(result.reason.code).toBe("INSUFFICIENT_BALANCE");
+        expect(pair.nonce).toBe(0);
+        continue;
+      }
+      if (result.status !== "fulfilled") throw result.reason;
+      const draw = kenoDraw({ serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: 0 });
+      const m = kenoMultiplier("high", [3, 7], draw);
+      const payout = (FRE * m.num) / m.den;
+      expect(result.value.nonce).toBe(0);
+      expect((result.value.outcome as { draw: number[] }).draw).toEqual(draw);
+      expect(result.value.payout).toBe(formatNano(payout));
+      expect(result.value.balance).toBe(formatNano(4n * FRE + payout));
+      expect((await p.c.get("/api/wallet")).json().balance).toBe(result.value.balance);
+      expect(pair.nonce).toBe(1);
+    }
+  });
+
+  it("a pair changed elsewhere (another server, a rotation) is read again before the bet counts", async () => {
+    const { c, id } = await player(100n);
+    const bet = () => c.post("/api/games/keno/bets", { amount: "1", picks: [5], risk: "low" });
+    expect((await bet()).json().nonce).toBe(0);
+    // Another instance took three nonces and changed the client seed: this one knows neither.
+    await test.db
+      .update(gameSeedPairs)
+      .set({ nonce: 4, clientSeed: "elsewhere" })
+      .where(and(eq(gameSeedPairs.userId, id), isNull(gameSeedPairs.revealedAt)));
+    const moved = (await bet()).json();
+    const [pair] = await test.db
+      .select()
+      .from(gameSeedPairs)
+      .where(and(eq(gameSeedPairs.userId, id), isNull(gameSeedPairs.revealedAt)));
+    expect(moved.nonce).toBe(4);
+    expect(moved.outcome.draw).toEqual(
+      kenoDraw({ serverSeed: pair!.serverSeed, clientSeed: "elsewhere", nonce: 4 }),
+    );
+    expect(pair!.nonce).toBe(5);
+    // Another instance rotated the pair: the next bet plays nonce 0 of the new one.
+    await test.db
+      .update(gameSeedPairs)
+      .set({ revealedAt: test.clock.now() })
+      .where(eq(gameSeedPairs.id, pair!.id));
+    expect((await c.get("/api/games/seeds")).statusCode).toBe(200);
+    const rotated = (await bet()).json();
+    expect(rotated.nonce).toBe(0);
+    const bets = (await c.get("/api/games/bets?limit=10")).json().items;
+    expect(bets.map((b: { nonce: number }) => b.nonce)).toEqual([0, 4, 0]);
+  });
+
+  // Needs real concurrency: a balance that moves while a shared statement waits for its row.
+  it.skipIf(!onPostgres)(
+    "a bet that stops fitting while its shared statement waits fails alone",
+    async () => {
+      const [a, b] = [await player(5n), await player(5n)];
+      const deps = { db: test.db, clock: test.clock, bus: { publishAll: () => {} } };
+      const keno = (id: string) => playKeno(deps, id, { amount: "1", picks: [2], risk: "low" });
+      await keno(a.id);
+      await keno(b.id);
+      let release = () => {};
+      let locked = () => {};
+      const isLocked = new Promise<void>((done) => {
+        locked = done;
+      });
+      // Another request empties A's balance and holds its row until released.
+      const emptying = test.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ balance: users.balance })
+          .from(users)
+          .where(eq(users.id, a.id))
+          .for("update");
+        await debit(tx, {
+          userId: a.id,
+          kind: "bonus",
+          amountNano: row!.balance,
+          reference: `empty:${a.id}`,
+          at: test.clock.now(),
+        });
+        locked();
+        await new Promise<void>((done) => {
+          release = done;
+        });
+      });
+      await isLocked;
+      // Both bets fit when their statement starts; A's no longer does when it gets A's row.
+      const plays = Promise.allSettled([keno(a.id), keno(b.id)]);
+      await new Promise((wait) => setTimeout(wait, 300));
+      release();
+      await emptying;
+      const [forA, forB] = await plays;
+      expect(forA.status === "rejected" && forA.reason.code).toBe("INSUFFICIENT_BALANCE");
+      expect(forB.status).toBe("fulfilled");
+      expect((await a.c.get("/api/wallet")).json().balance).toBe(formatNano(0n));
+      const nonces = await test.db
+        .select({ userId: gameSeedPairs.userId, nonce: gameSeedPairs.nonce })
+        .from(gameSeedPairs)
+        .where(isNull(gameSeedPairs.revealedAt));
+      expect(nonces.find((n) => n.userId === a.id)?.nonce).toBe(1);
+      expect(nonces.find((n) => n.userId === b.id)?.nonce).toBe(2);
+    },
+  );
 });

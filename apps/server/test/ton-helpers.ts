@@ -1,8 +1,10 @@
 import { generateKeyPairSync } from "node:crypto";
 import { parseFre, type ShopOrder } from "@fre/shared";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
+import type { Chain } from "../src/modules/ton/chain.ts";
 import { signTonProof } from "../src/modules/ton/ton-proof-signer.ts";
 import { walletV4R2 } from "../src/modules/ton/wallet-v4.ts";
+import type { WithdrawalDeps } from "../src/modules/withdrawals/withdrawals.service.ts";
 import type { Client, TestApp } from "./helpers.ts";
 
 /** A fresh ed25519 key and its real wallet v4R2 (the kind the dev wallet and Tonkeeper use). */
@@ -54,3 +56,14 @@ export async function buyItem(test: TestApp, c: Client, itemId: string) {
   await pollShopPayments(test.shop.deps);
   return order;
 }
+
+/** What the payout worker runs with in a test app (withdrawals on), on `chain` if given. */
+export const payoutWorkerDeps = (
+  test: TestApp,
+  chain: Chain = test.shop.deps.chain,
+): WithdrawalDeps => ({
+  ...test.shop.deps,
+  chain,
+  enabled: true,
+  live: (userId, event) => test.bus.publish(userId, event),
+});

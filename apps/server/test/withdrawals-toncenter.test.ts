@@ -9,7 +9,6 @@ import { type Chain, toncenterChain } from "../src/modules/ton/chain.ts";
 import { payoutQueryId, toncenterPayouts } from "../src/modules/ton/toncenter-payouts.ts";
 import { walletV4R2 } from "../src/modules/ton/wallet-v4.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
-import type { WithdrawalDeps } from "../src/modules/withdrawals/withdrawals.service.ts";
 import {
   type Client,
   createTestApp,
@@ -18,7 +17,7 @@ import {
   type TestApp,
   verifiedUser,
 } from "./helpers.ts";
-import { linkTonWallet } from "./ton-helpers.ts";
+import { linkTonWallet, payoutWorkerDeps } from "./ton-helpers.ts";
 import { startToncenterFake, type ToncenterFake } from "./toncenter-fake.ts";
 
 const SHOP = "0:5a6b0000000000000000000000000000000000000000000000000000000000cd";
@@ -69,12 +68,7 @@ const restartedChain = () =>
     payouts: toncenterPayouts({ baseUrl: fake.url, mnemonic, jettonMaster: MASTER }),
   });
 
-const workerDeps = (chain: Chain = test.shop.deps.chain): WithdrawalDeps => ({
-  ...test.shop.deps,
-  chain,
-  enabled: true,
-  live: (userId, event) => test.bus.publish(userId, event),
-});
+const workerDeps = (chain?: Chain) => payoutWorkerDeps(test, chain);
 
 async function approvedWithdrawal(amount = "30") {
   const { client: c, me } = await verifiedUser(test, "tcwd");

@@ -12,7 +12,6 @@ import {
   parseJettonTransfer,
 } from "../src/modules/ton/jetton-transfer.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
-import type { WithdrawalDeps } from "../src/modules/withdrawals/withdrawals.service.ts";
 import {
   type Client,
   createTestApp,
@@ -23,7 +22,7 @@ import {
   type TestApp,
   verifiedUser,
 } from "./helpers.ts";
-import { linkTonWallet, type TestTonWallet } from "./ton-helpers.ts";
+import { linkTonWallet, payoutWorkerDeps, type TestTonWallet } from "./ton-helpers.ts";
 
 let test: TestApp;
 let admin: Client;
@@ -43,12 +42,7 @@ afterAll(async () => {
 });
 
 /** The payout worker's dependencies, on the app's own (database) simulated chain or another. */
-const workerDeps = (chain: Chain = test.shop.deps.chain): WithdrawalDeps => ({
-  ...test.shop.deps,
-  chain,
-  enabled: true,
-  live: (userId, event) => test.bus.publish(userId, event),
-});
+const workerDeps = (chain?: Chain) => payoutWorkerDeps(test, chain);
 
 /** A verified user with approved KYC, a ton_proof wallet and `fre` FRE in the balance. */
 async function withdrawer(

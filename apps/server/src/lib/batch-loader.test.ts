@@ -55,4 +55,36 @@ describe("batch loader", () => {
     fail = false;
     expect(await get("a")).toBe("A");
   });
+
+  it("with maxInFlight, keys asked while queries run wait and go together in the next", async () => {
+    const queries: string[][] = [];
+    const releases: (() => void)[] = [];
+    const get = batchLoader<string, string>(
+      async (keys) => {
+        queries.push(keys);
+        await new Promise<void>((release) => releases.push(release));
+        return new Map(keys.map((k) => [k, k.toUpperCase()]));
+      },
+      { maxInFlight: 1, maxBatch: 3 },
+    );
+    const first = get("a");
+    await new Promise((turn) => setImmediate(turn));
+    expect(queries).toEqual([["a"]]);
+    // Five more over two turns while the first query runs: none starts yet.
+    const waiting = [get("b"), get("c")];
+    await new Promise((turn) => setImmediate(turn));
+    waiting.push(get("d"), get("e"), get("f"));
+    await new Promise((turn) => setImmediate(turn));
+    expect(queries).toHaveLength(1);
+    releases.shift()?.();
+    expect(await first).toBe("A");
+    // Then one query of at most maxBatch keys at a time, in the order asked.
+    await new Promise((turn) => setImmediate(turn));
+    expect(queries).toEqual([["a"], ["b", "c", "d"]]);
+    releases.shift()?.();
+    await new Promise((turn) => setImmediate(turn));
+    expect(queries).toEqual([["a"], ["b", "c", "d"], ["e", "f"]]);
+    releases.shift()?.();
+    expect(await Promise.all(waiting)).toEqual(["B", "C", "D", "E", "F"]);
+  });
 });

@@ -6,14 +6,24 @@
  */
 export function batchLoader<K, V>(
   load: (keys: K[]) => Promise<Map<K, V>>,
-  options: { maxBatch?: number } = {},
+  options: {
+    maxBatch?: number;
+    /**
+     * At most this many queries at once; keys asked for meanwhile wait for one to end and go
+     * together in the next (writes: fewer, larger statements, each with one commit).
+     */
+    maxInFlight?: number;
+  } = {},
 ) {
   const maxBatch = options.maxBatch ?? 256;
+  const maxInFlight = options.maxInFlight ?? Number.POSITIVE_INFINITY;
+  let inFlight = 0;
   type Waiter = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
   let pending = new Map<K, Waiter[]>();
   let scheduled = false;
 
   async function run(batch: Map<K, Waiter[]>) {
+    inFlight += 1;
     try {
       const found = await load([...batch.keys()]);
       for (const [key, waiters] of batch) {
@@ -21,15 +31,28 @@ export function batchLoader<K, V>(
       }
     } catch (error) {
       for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+    } finally {
+      inFlight -= 1;
+      if (pending.size > 0 && !scheduled) flush();
     }
   }
 
   function flush() {
     scheduled = false;
-    if (pending.size === 0) return;
-    const batch = pending;
-    pending = new Map();
-    void run(batch);
+    while (pending.size > 0 && inFlight < maxInFlight) {
+      let batch = pending;
+      if (pending.size <= maxBatch) {
+        pending = new Map();
+      } else {
+        batch = new Map();
+        for (const [key, waiters] of pending) {
+          if (batch.size >= maxBatch) break;
+          batch.set(key, waiters);
+        }
+        for (const key of batch.keys()) pending.delete(key);
+      }
+      void run(batch);
+    }
   }
 
   return function get(key: K): Promise<V | undefined> {

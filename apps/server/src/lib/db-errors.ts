@@ -32,3 +32,8 @@ export function isCheckViolation(error: unknown, constraint?: string): boolean {
   if (!constraint) return true;
   return (pg.constraint ?? pg.constraint_name) === constraint;
 }
+
+/** True when PostgreSQL chose this statement as a deadlock's victim (SQLSTATE 40P01). */
+export function isDeadlock(error: unknown): boolean {
+  return postgresError(error)?.code === "40P01";
+}

@@ -15,6 +15,7 @@ import {
   messageKeys,
 } from "../features/messages/api/messages-api";
 import { fetchNotifications } from "../features/notifications/api/notifications-api";
+import { fetchTonConfig, tonQueryKeys } from "../features/ton-wallet/api/ton-api";
 import { fetchLedgerPage, fetchWallet } from "../features/wallet/api/wallet-api";
 import { api, hasEarlyRequest } from "../lib/api-client";
 import { queryKeys } from "../lib/query-keys";
@@ -48,6 +49,13 @@ const SEEDS: Record<string, Seed> = {
       queryKey: queryKeys.ledger,
       queryFn: ({ pageParam, signal }) => fetchLedgerPage(pageParam, signal),
       initialPageParam: null as string | null,
+    }),
+  // The TON card's chain facts (it shows its buttons from them before the widget loads).
+  "/api/ton/config": (client) =>
+    client.prefetchQuery({
+      queryKey: tonQueryKeys.config,
+      queryFn: ({ signal }) => fetchTonConfig(signal),
+      staleTime: Number.POSITIVE_INFINITY,
     }),
   "/api/referrals": (client) =>
     client.prefetchQuery({

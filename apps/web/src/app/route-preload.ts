@@ -16,7 +16,8 @@ export type PreloadNamespace =
   | "messages"
   | "pwa"
   | "contest"
-  | "help";
+  | "help"
+  | "ton";
 
 export interface EarlyScreen {
   /** The page module (from apps/web). */
@@ -57,7 +58,11 @@ const page = (module: string, data: string[] = [], namespaces: PreloadNamespace[
 export const EARLY_SCREENS: Record<string, EarlyScreen> = {
   "/dashboard": page("dashboard/routes/dashboard-page", ["/api/mining"]),
   "/leaderboard": page("leaderboard/routes/leaderboard-page", ["/api/leaderboard"]),
-  "/wallet": page("wallet/routes/wallet-page", ["/api/wallet", "/api/wallet/ledger?limit=20"]),
+  "/wallet": page(
+    "wallet/routes/wallet-page",
+    ["/api/wallet", "/api/wallet/ledger?limit=20", "/api/ton/config"],
+    ["ton"],
+  ),
   "/group": page("group/routes/group-page", ["/api/referrals"]),
   "/profile": page("profile/routes/profile-page"),
   "/notifications": page("notifications/routes/notifications-page"),

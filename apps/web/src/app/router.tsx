@@ -59,10 +59,15 @@ const adminPlaceholder = (section: AdminSection) => () =>
     <m.AdminPlaceholderPage section={section} />
   ));
 
-const app = (path: string, load: PageRoute["load"], namespace: Namespace = "app"): PageRoute => ({
+const app = (
+  path: string,
+  load: PageRoute["load"],
+  namespace: Namespace = "app",
+  ...more: Namespace[]
+): PageRoute => ({
   path,
   load,
-  namespaces: [namespace],
+  namespaces: [namespace, ...more],
   guard: "signedIn",
   layout: "app",
 });
@@ -113,7 +118,13 @@ const PAGES: PageRoute[] = [
   app("leaderboard", () =>
     import("../features/leaderboard/routes/leaderboard-page").then((m) => m.LeaderboardPage),
   ),
-  app("wallet", () => import("../features/wallet/routes/wallet-page").then((m) => m.WalletPage)),
+  // The TON card's catalog comes with the page: the card is whole on the first render.
+  app(
+    "wallet",
+    () => import("../features/wallet/routes/wallet-page").then((m) => m.WalletPage),
+    "app",
+    "ton",
+  ),
   app("notifications", () =>
     import("../features/notifications/routes/notifications-page").then((m) => m.NotificationsPage),
   ),

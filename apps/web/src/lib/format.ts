@@ -1,16 +1,32 @@
 import { intlLocale } from "./languages";
 
+/** Formatters are costly to create (a list of 20 dates made 20): one per locale. */
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+const numbers = new Map<string, Intl.NumberFormat>();
+
+function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
+  let found = cache.get(locale);
+  if (!found) {
+    found = make();
+    cache.set(locale, found);
+  }
+  return found;
+}
+
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(date);
+  const locale = intlLocale(language);
+  return cached(
+    dateTimes,
+    locale,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+  ).format(date);
 }
 
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(intlLocale(language)).format(value);
+  const locale = intlLocale(language);
+  return cached(numbers, locale, () => new Intl.NumberFormat(locale)).format(value);
 }
 
 /** Whole hours and minutes in `ms`, minutes rounded up: a wait never reads shorter than it is. */

@@ -12,12 +12,31 @@ import {
   type Seeds,
   sha256Hex,
 } from "@fre/shared";
-import type { Db, Tx } from "../../db/client.ts";
+import { type Db, preparedFor, type Tx } from "../../db/client.ts";
+import { batchLoader } from "../../lib/batch-loader.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { isDeadlock } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/event-bus.ts";
-import { credit, debit, debitThenCredit } from "../ledger/ledger.ts";
-import { type GameId, insertSeedPair, readLimits, takeNonce } from "./games.repo.ts";
+import {
+  betsAndWinsCtes,
+  credit,
+  debit,
+  debitThenCredit,
+  insufficientBalance,
+  isInsufficientBalance,
+} from "../ledger/ledger.ts";
+import {
+  findActivePair,
+  type GameId,
+  insertSeedPair,
+  lockActivePair,
+  type OneShotPlay,
+  type OneShotResult,
+  playOneShots,
+  readLimits,
+  takeNonce,
+} from "./games.repo.ts";
 
 export interface GamesDeps {
   db: Db;
@@ -155,3 +174,204 @@ export async function payWin(
 
 /** A whole FRE amount in nano (constants of the games). */
 export const fre = (whole: number) => BigInt(whole) * NANO_PER_FRE;
+
+/* ----- One-shot plays in one round trip ----- */
+
+interface KnownPair {
+  id: string;
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+/** Recent players' pairs as this process last knew them (a hint: the statement checks it). */
+const knownPairs = new WeakMap<Db, Map<string, KnownPair>>();
+const KNOWN_PAIRS_MAX = 50_000;
+/** Each user's one-shot plays in this process, one after another. */
+const turns = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+function mapOf<V>(maps: WeakMap<Db, Map<string, V>>, db: Db) {
+  let map = maps.get(db);
+  if (!map) {
+    map = new Map();
+    maps.set(db, map);
+  }
+  return map;
+}
+
+/**
+ * Locks the pair in use. A rotation that committed while we waited for the lock leaves its old
+ * (now revealed) pair out of our `for update`; the next statement sees the new pair.
+ */
+export async function lockCurrentPair(tx: Tx, userId: string) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const pair = await lockActivePair(tx, userId);
+    if (pair) return pair;
+  }
+  throw new Error("no seed pair in use");
+}
+
+/** Forgets what this process knows of a user's pair (after a rotation or a new client seed). */
+export function forgetPair(db: Db, userId: string) {
+  knownPairs.get(db)?.delete(userId);
+}
+
+/** The user's pair in use, created on their first visit or play. */
+export async function findOrCreatePair(db: Db, userId: string, at: Date) {
+  const found = await findActivePair(db, userId);
+  if (found) return found;
+  await insertSeedPair(db, newPairValues(userId, at));
+  const created = await findActivePair(db, userId);
+  if (!created) throw new Error("no seed pair after creating one");
+  return created;
+}
+
+async function knownPair(db: Db, userId: string, at: Date): Promise<KnownPair> {
+  const pairs = mapOf(knownPairs, db);
+  const known = pairs.get(userId);
+  if (known) return known;
+  const pair = await findOrCreatePair(db, userId, at);
+  if (pairs.size >= KNOWN_PAIRS_MAX) pairs.delete(pairs.keys().next().value as string);
+  pairs.set(userId, pair);
+  return pair;
+}
+
+/**
+ * Runs a user's one-shot plays one after another in this process: played at once, they would be
+ * computed from the same nonce and all but one would have to start again.
+ */
+function inTurn<T>(db: Db, userId: string, run: () => Promise<T>): Promise<T> {
+  const queue = mapOf(turns, db);
+  const next = (queue.get(userId) ?? Promise.resolve()).then(run, run);
+  const done = next.then(
+    () => {},
+    () => {},
+  );
+  queue.set(userId, done);
+  void done.then(() => {
+    if (queue.get(userId) === done) queue.delete(userId);
+  });
+  return next;
+}
+
+/** What a one-shot play decided from its seeds. */
+export interface Decided<O> {
+  options: Record<string, unknown>;
+  outcome: O;
+  multiplier: string;
+  payoutNano: bigint;
+}
+
+const ONE_SHOT_MONEY = betsAndWinsCtes("played");
+/*
+ * Two statements at most at once: plays asked meanwhile wait and go together in the next one (one
+ * commit for many). One alone would leave the database idle while Node handles the answers; more
+ * made smaller statements and a slower bench (docs/performance.md).
+ */
+const WRITER_OPTIONS = { maxInFlight: 2 };
+
+/**
+ * Writes one-shot plays: those asked for while earlier statements run share the next statement
+ * (`batchLoader`, as reads do: decision 0010), so a commit and a round trip serve many players.
+ * When the statement fails because one bet no longer fits (a balance moved after the statement's
+ * snapshot) or it met another server's statement in a deadlock (their players overlap and
+ * PostgreSQL locks their rows in no set order), each play is written again alone: only the bet
+ * that does not fit is `short`.
+ */
+const oneShotWriter = preparedFor((db: Db) =>
+  batchLoader<OneShotPlay, OneShotResult>(async (plays) => {
+    const answer = new Map<OneShotPlay, OneShotResult>();
+    const write = async (batch: OneShotPlay[]) => {
+      const results = await playOneShots(db, ONE_SHOT_MONEY, batch);
+      for (const play of batch) answer.set(play, results.get(play.betId) ?? "stale");
+    };
+    try {
+      await write(plays);
+    } catch (error) {
+      if (!isInsufficientBalance(error) && !isDeadlock(error)) throw error;
+      await Promise.all(
+        plays.map((play) =>
+          write([play]).catch((alone: unknown) => {
+            if (!isInsufficientBalance(alone)) throw alone;
+            answer.set(play, "short");
+          }),
+        ),
+      );
+    }
+    return answer;
+  }, WRITER_OPTIONS),
+);
+
+/**
+ * A one-shot paid play (Keno) in one round trip. The play is computed from the pair this process
+ * knows, then written by a statement — nonce, bet, win, balance and the bet's row — that counts
+ * only if the pair is still exactly that one; another instance's play, a rotation or a new client
+ * seed make it write nothing, and the play is computed again from the pair read afresh. So the
+ * outcome always comes from the nonce actually taken, as when the pair is locked first. After two
+ * misses the pair is locked in a transaction, which cannot miss. A bet that does not fit writes
+ * nothing (the nonce is not taken): INSUFFICIENT_BALANCE.
+ */
+export function playOneShot<O>(
+  deps: Pick<GamesDeps, "db">,
+  p: {
+    userId: string;
+    game: GameId;
+    amountNano: bigint;
+    at: Date;
+    decide: (seeds: Seeds) => Decided<O>;
+  },
+): Promise<{ play: Play; decided: Decided<O>; balance: bigint }> {
+  const { db } = deps;
+  const compute = (pair: KnownPair) => {
+    const seeds = { serverSeed: pair.serverSeed, clientSeed: pair.clientSeed, nonce: pair.nonce };
+    const play: Play = {
+      betId: randomUUID(),
+      pairId: pair.id,
+      nonce: pair.nonce,
+      clientSeed: pair.clientSeed,
+      seeds,
+    };
+    const decided = p.decide(seeds);
+    const row: OneShotPlay = {
+      betId: play.betId,
+      userId: p.userId,
+      game: p.game,
+      pair: { id: pair.id, clientSeed: pair.clientSeed, nonce: pair.nonce },
+      amountNano: p.amountNano,
+      payoutNano: decided.payoutNano,
+      options: decided.options,
+      outcome: decided.outcome,
+      multiplier: decided.multiplier,
+      at: p.at,
+    };
+    return { play, decided, row };
+  };
+  const played = (result: OneShotResult | undefined) => {
+    if (result === "short") throw new AppError("INSUFFICIENT_BALANCE", 409);
+    return result === undefined || result === "stale" ? null : result.balance;
+  };
+  return inTurn(db, p.userId, async () => {
+    for (let miss = 0; miss < 2; miss++) {
+      const pair = await knownPair(db, p.userId, p.at);
+      const { play, decided, row } = compute(pair);
+      const balance = played(await oneShotWriter(db)(row));
+      if (balance !== null) {
+        pair.nonce += 1;
+        return { play, decided, balance };
+      }
+      forgetPair(db, p.userId);
+    }
+    return db.transaction(async (tx) => {
+      const { play, decided, row } = compute(await lockCurrentPair(tx, p.userId));
+      let results: Map<string, OneShotResult>;
+      try {
+        results = await playOneShots(tx, ONE_SHOT_MONEY, [row]);
+      } catch (error) {
+        throw insufficientBalance(error);
+      }
+      const balance = played(results.get(play.betId));
+      if (balance === null) throw new Error("a locked seed pair changed");
+      return { play, decided, balance };
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { type Db, rowsOf, type Tx } from "../../db/client.ts";
+import { type Db, driverQuery, rowsOf, type Tx } from "../../db/client.ts";
 import {
   appSettings,
   gameBets,
@@ -41,20 +41,6 @@ export async function insertSeedPair(
     .onConflictDoNothing();
 }
 
-/** The pair in use as the player may see it: never its server seed. */
-export async function findActivePairView(conn: Conn, userId: string) {
-  const [row] = await conn
-    .select({
-      id: gameSeedPairs.id,
-      serverSeedHash: gameSeedPairs.serverSeedHash,
-      clientSeed: gameSeedPairs.clientSeed,
-      nonce: gameSeedPairs.nonce,
-    })
-    .from(gameSeedPairs)
-    .where(and(eq(gameSeedPairs.userId, userId), isNull(gameSeedPairs.revealedAt)));
-  return row ?? null;
-}
-
 /**
  * Takes the next nonce of the pair in use, locking the pair until the transaction ends (bets of
  * one user queue here, and a rotation waits for them). Answers the seeds to play with.
@@ -73,18 +59,31 @@ export async function takeNonce(tx: Tx, userId: string) {
   return row ? { ...row, nonce: row.next - 1 } : null;
 }
 
-/** Locks the pair in use (rotation, client seed change) and answers it, server seed included. */
+/** The pair in use, server seed included (never sent while in use: services pick fields). */
+const activePairColumns = {
+  id: gameSeedPairs.id,
+  serverSeed: gameSeedPairs.serverSeed,
+  serverSeedHash: gameSeedPairs.serverSeedHash,
+  clientSeed: gameSeedPairs.clientSeed,
+  nonce: gameSeedPairs.nonce,
+};
+const isActivePairOf = (userId: string) =>
+  and(eq(gameSeedPairs.userId, userId), isNull(gameSeedPairs.revealedAt));
+
+export async function findActivePair(conn: Conn, userId: string) {
+  const [row] = await conn
+    .select(activePairColumns)
+    .from(gameSeedPairs)
+    .where(isActivePairOf(userId));
+  return row ?? null;
+}
+
+/** Locks the pair in use (rotation, client seed change) and answers it. */
 export async function lockActivePair(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({
-      id: gameSeedPairs.id,
-      serverSeed: gameSeedPairs.serverSeed,
-      serverSeedHash: gameSeedPairs.serverSeedHash,
-      clientSeed: gameSeedPairs.clientSeed,
-      nonce: gameSeedPairs.nonce,
-    })
+    .select(activePairColumns)
     .from(gameSeedPairs)
-    .where(and(eq(gameSeedPairs.userId, userId), isNull(gameSeedPairs.revealedAt)))
+    .where(isActivePairOf(userId))
     .for("update");
   return row ?? null;
 }
@@ -119,6 +118,101 @@ export async function listRevealedPairs(db: Db, userId: string, limit: number) {
     .where(and(eq(gameSeedPairs.userId, userId), isNotNull(gameSeedPairs.revealedAt)))
     .orderBy(desc(gameSeedPairs.revealedAt))
     .limit(limit);
+}
+
+/** A one-shot play computed from a pair, ready to be written (`playOneShots`). */
+export interface OneShotPlay {
+  betId: string;
+  userId: string;
+  game: GameId;
+  pair: { id: string; clientSeed: string; nonce: number };
+  amountNano: bigint;
+  payoutNano: bigint;
+  options: unknown;
+  outcome: unknown;
+  multiplier: string;
+  at: Date;
+}
+
+/** Played (the new balance), `stale` (the pair had changed) or `short` (the bet did not fit). */
+export type OneShotResult = { balance: bigint } | "stale" | "short";
+
+/*
+ * One statement for many users' one-shot plays (at most one each). A play counts only when its
+ * pair is still the one it was computed from (same id, client seed and nonce, not revealed) and
+ * its bet fits in the balance; then its nonce is taken, the ledger's expressions (`money`, over
+ * `played`) move the bet and the win, and the bet's row is written. One statement is one
+ * transaction. Values travel as text arrays (drizzle's postgres.js setup passes array values
+ * through unserialized).
+ */
+const oneShotsSql = (money: string) => `
+  with input as (
+    select t.bet_id::uuid as bet_id, t.user_id, t.game, t.pair_id::uuid as pair_id,
+      t.nonce::int as nonce, t.client_seed, 'game'::text as kind, t.bet_nano::bigint as bet_nano,
+      t.win_nano::bigint as win_nano, 'bet:' || t.bet_id as bet_reference,
+      'win:' || t.bet_id as win_reference, t.options::jsonb as options,
+      t.outcome::jsonb as outcome, t.multiplier, t.at::timestamptz as at
+    from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+      $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+      as t(bet_id, user_id, game, pair_id, nonce, client_seed, bet_nano, win_nano, options,
+        outcome, multiplier, at)
+  ), pair as (
+    update game_seed_pairs p set nonce = p.nonce + 1
+    from input i
+    where p.id = i.pair_id and p.nonce = i.nonce and p.client_seed = i.client_seed
+      and p.revealed_at is null
+      and (select u.balance from users u where u.id = i.user_id) >= i.bet_nano
+    returning i.bet_id
+  ), played as (
+    select i.* from input i join pair on pair.bet_id = i.bet_id
+  ), ${money}, bet as (
+    insert into game_bets (id, user_id, game, amount_nano, seed_pair_id, nonce, client_seed,
+      options, outcome, multiplier, payout_nano, status, created_at, settled_at)
+    select bet_id, user_id, game, bet_nano, pair_id, nonce, client_seed, options, outcome,
+      multiplier, win_nano, 'settled', at, at
+    from played
+  )
+  select i.bet_id::text as bet_id, s.balance::text as balance,
+    coalesce((select u.balance >= i.bet_nano from users u where u.id = i.user_id), false) as covered
+  from input i left join played p on p.bet_id = i.bet_id left join settled s on s.id = p.user_id`;
+
+const oneShotsTexts = new Map<string, string>();
+
+export async function playOneShots(
+  conn: Conn,
+  money: string,
+  plays: OneShotPlay[],
+): Promise<Map<string, OneShotResult>> {
+  let text = oneShotsTexts.get(money);
+  if (!text) {
+    text = oneShotsSql(money);
+    oneShotsTexts.set(money, text);
+  }
+  const column = (value: (play: OneShotPlay) => string) => plays.map(value);
+  const rows = await driverQuery<{ bet_id: string; balance: string | null; covered: boolean }>(
+    conn,
+    text,
+    [
+      column((p) => p.betId),
+      column((p) => p.userId),
+      column((p) => p.game),
+      column((p) => p.pair.id),
+      column((p) => String(p.pair.nonce)),
+      column((p) => p.pair.clientSeed),
+      column((p) => p.amountNano.toString()),
+      column((p) => p.payoutNano.toString()),
+      column((p) => JSON.stringify(p.options)),
+      column((p) => JSON.stringify(p.outcome)),
+      column((p) => p.multiplier),
+      column((p) => p.at.toISOString()),
+    ],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.bet_id,
+      row.balance !== null ? { balance: BigInt(row.balance) } : row.covered ? "stale" : "short",
+    ]),
+  );
 }
 
 /* ----- Bets and rounds ----- */

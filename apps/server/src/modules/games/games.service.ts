@@ -17,16 +17,12 @@ import {
   type TowersDifficulty,
   verifyOutcome,
 } from "@fre/shared";
-import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
-  findActivePairView,
   hasOpenRound,
-  insertBet,
   insertSeedPair,
   listBets,
   listRevealedPairs,
-  lockActivePair,
   poolAmount,
   revealPair,
   setClientSeed,
@@ -35,26 +31,22 @@ import {
 import {
   betLimits,
   checkedBet,
+  findOrCreatePair,
   forgetLimits,
+  forgetPair,
   type GamesDeps,
+  lockCurrentPair,
   newPairValues,
   plainFre,
-  settlePlay,
-  takeSeeds,
+  playOneShot,
 } from "./games-money.ts";
 import { freeSpinsOf } from "./games-slots.service.ts";
 
 export type { GamesDeps } from "./games-money.ts";
 
 /** The pair in use (created on the first visit): its hash, client seed and next nonce. */
-async function currentPair(deps: GamesDeps, userId: string) {
-  const found = await findActivePairView(deps.db, userId);
-  if (found) return found;
-  await insertSeedPair(deps.db, newPairValues(userId, deps.clock.now()));
-  const created = await findActivePairView(deps.db, userId);
-  if (!created) throw new Error("no seed pair after creating one");
-  return created;
-}
+const currentPair = (deps: GamesDeps, userId: string) =>
+  findOrCreatePair(deps.db, userId, deps.clock.now());
 
 export async function gamesView(deps: GamesDeps, userId: string): Promise<GamesView> {
   const [limits, freeSpins, jackpot] = await Promise.all([
@@ -82,26 +74,16 @@ export async function seedsView(deps: GamesDeps, userId: string): Promise<SeedsV
   };
 }
 
-/**
- * Locks the pair in use. A rotation that committed while we waited for the lock leaves its old
- * (now revealed) pair out of our `for update`; the next statement sees the new pair.
- */
-async function lockCurrentPair(tx: Tx, userId: string) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const pair = await lockActivePair(tx, userId);
-    if (pair) return pair;
-  }
-  throw new Error("no seed pair in use");
-}
-
 /** A new client seed for the next plays (the server seed and the nonce go on). */
 export async function changeClientSeed(deps: GamesDeps, userId: string, clientSeed: string) {
   await currentPair(deps, userId);
-  return deps.db.transaction(async (tx) => {
+  const view = await deps.db.transaction(async (tx) => {
     const pair = await lockCurrentPair(tx, userId);
     await setClientSeed(tx, pair.id, clientSeed);
     return { serverSeedHash: pair.serverSeedHash, clientSeed, nonce: pair.nonce };
   });
+  forgetPair(deps.db, userId);
+  return view;
 }
 
 /**
@@ -111,7 +93,7 @@ export async function changeClientSeed(deps: GamesDeps, userId: string, clientSe
 export async function rotateSeeds(deps: GamesDeps, userId: string): Promise<RotateSeeds> {
   await currentPair(deps, userId);
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const rotated = await deps.db.transaction(async (tx) => {
     const pair = await lockCurrentPair(tx, userId);
     if (await hasOpenRound(tx, userId)) throw new AppError("ROUND_IN_PROGRESS", 409);
     await revealPair(tx, pair.id, now);
@@ -127,6 +109,8 @@ export async function rotateSeeds(deps: GamesDeps, userId: string): Promise<Rota
       current: { serverSeedHash: next.serverSeedHash, clientSeed: next.clientSeed, nonce: 0 },
     };
   });
+  forgetPair(deps.db, userId);
+  return rotated;
 }
 
 export async function getLimits(deps: Pick<GamesDeps, "db">): Promise<GameLimits> {
@@ -143,55 +127,40 @@ export async function setLimits(deps: Pick<GamesDeps, "db">, limits: GameLimits)
   return getLimits(deps);
 }
 
-/** Keno: the bet, the draw and the payout in one transaction. */
+/** Keno: the bet, the draw and the payout in one statement (`playOneShot`). */
 export async function playKeno(
   deps: GamesDeps,
   userId: string,
   body: { amount: string; picks: number[]; risk: KenoRisk },
 ): Promise<GamePlay> {
   const amountNano = await checkedBet(deps.db, body.amount);
-  const at = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    // The draw only needs the seeds: the bet and the win are then written in one statement.
-    const play = await takeSeeds(tx, userId, at);
-    const draw = kenoDraw(play.seeds);
-    const multiplier = kenoMultiplier(body.risk, body.picks, draw);
-    const payoutNano = applyMultiplier(amountNano, multiplier);
-    const outcome = {
-      draw,
-      picks: body.picks,
-      risk: body.risk,
-      hits: kenoHits(body.picks, draw),
-    };
-    const balance = await settlePlay(tx, { userId, betId: play.betId, amountNano, payoutNano, at });
-    await insertBet(tx, {
-      id: play.betId,
-      userId,
-      game: "keno",
-      amountNano,
-      seedPairId: play.pairId,
-      nonce: play.nonce,
-      clientSeed: play.clientSeed,
-      options: { picks: body.picks, risk: body.risk },
-      outcome,
-      multiplier: formatMultiplier(multiplier),
-      payoutNano,
-      status: "settled",
-      createdAt: at,
-      settledAt: at,
-    });
-    return {
-      id: play.betId,
-      game: "keno",
-      nonce: play.nonce,
-      status: "settled",
-      amount: formatNano(amountNano),
-      outcome,
-      multiplier: formatMultiplier(multiplier),
-      payout: formatNano(payoutNano),
-      balance: formatNano(balance),
-    };
+  const { play, decided, balance } = await playOneShot(deps, {
+    userId,
+    game: "keno",
+    amountNano,
+    at: deps.clock.now(),
+    decide: (seeds) => {
+      const draw = kenoDraw(seeds);
+      const multiplier = kenoMultiplier(body.risk, body.picks, draw);
+      return {
+        options: { picks: body.picks, risk: body.risk },
+        outcome: { draw, picks: body.picks, risk: body.risk, hits: kenoHits(body.picks, draw) },
+        multiplier: formatMultiplier(multiplier),
+        payoutNano: applyMultiplier(amountNano, multiplier),
+      };
+    },
   });
+  return {
+    id: play.betId,
+    game: "keno",
+    nonce: play.nonce,
+    status: "settled",
+    amount: formatNano(amountNano),
+    outcome: decided.outcome,
+    multiplier: decided.multiplier,
+    payout: formatNano(decided.payoutNano),
+    balance: formatNano(balance),
+  };
 }
 
 export async function listMyBets(

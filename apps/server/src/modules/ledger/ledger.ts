@@ -46,63 +46,83 @@ export async function debit(tx: Tx, m: MoneyMovement) {
   try {
     return await recordMovement(tx, { ...m, amountNano: -m.amountNano, countsAsMined: false });
   } catch (error) {
-    if (isCheckViolation(error, "users_balance_non_negative")) {
-      throw new AppError("INSUFFICIENT_BALANCE", 409);
-    }
-    throw error;
+    throw insufficientBalance(error);
   }
 }
 
+/** A bet and, when it pays, its win: the hot path of the games. */
+export interface BetAndWin {
+  userId: string;
+  kind: LedgerKind;
+  bet: { amountNano: bigint; reference: string };
+  win?: { amountNano: bigint; reference: string };
+  at: Date;
+}
+
 /**
- * A bet and its win in one statement (the hot path of the games): the same ledger rows as a
- * `debit` of the bet then a `credit` of the win (`win` omitted: no win row), and the balance moved
- * by what was written. The bet alone must fit in the balance, as with `debit`: when it does not,
- * the balance is set to the negative result so the `balance >= 0` CHECK fails the statement
- * (INSUFFICIENT_BALANCE, transaction aborted). A row already written (same kind and reference)
- * moves nothing. Answers the new balance.
+ * The common table expressions that settle bets and their wins, for one statement that does more
+ * in the same round trip (games' plays, several users' at once). `source` names an earlier
+ * expression with one row per play and at most one play per user: `user_id`, `kind`, `bet_nano`,
+ * `win_nano`, `bet_reference`, `win_reference`, `at`. Defines `written` (the ledger rows: the bet,
+ * and the win when above zero — the rows of a `debit` then a `credit`), `moved` and `settled`
+ * (each player's `users` row after the move: `id`, `balance`). A bet must fit in the balance
+ * alone, as with `debit`: when it does not, the balance is set to the negative result so the
+ * `balance >= 0` CHECK fails the whole statement (see `insufficientBalance`). A play already
+ * written (same kind and reference) moves nothing but still has its `settled` row.
  */
-export async function debitThenCredit(
-  tx: Tx,
-  m: {
-    userId: string;
-    kind: LedgerKind;
-    bet: { amountNano: bigint; reference: string };
-    win?: { amountNano: bigint; reference: string };
-    at: Date;
-  },
-): Promise<bigint> {
-  assertAmount(m.bet.amountNano, false);
-  if (m.win) assertAmount(m.win.amountNano, true);
-  const at = m.at.toISOString();
-  const row = (amountNano: bigint, reference: string) =>
-    sql`(${m.userId}, ${m.kind}, ${amountNano.toString()}::bigint, ${reference}, ${at}::timestamptz)`;
-  const values = m.win
-    ? sql`${row(-m.bet.amountNano, m.bet.reference)}, ${row(m.win.amountNano, m.win.reference)}`
-    : row(-m.bet.amountNano, m.bet.reference);
-  try {
-    const result = await tx.execute(sql`
-      with written as (
-        insert into ledger_entries (user_id, kind, amount_nano, reference, created_at)
-        values ${values}
-        on conflict do nothing
-        returning amount_nano
-      ), moved as (
-        select coalesce(sum(amount_nano) filter (where amount_nano < 0), 0) as bet,
-               coalesce(sum(amount_nano), 0) as net
-        from written
-      )
+export function betsAndWinsCtes(source: string): string {
+  return `written as (
+      insert into ledger_entries (user_id, kind, amount_nano, reference, created_at)
+      select user_id, kind, -bet_nano, bet_reference, at from ${source}
+      union all
+      select user_id, kind, win_nano, win_reference, at from ${source} where win_nano > 0
+      on conflict do nothing
+      returning user_id, amount_nano
+    ), moved as (
+      select p.user_id,
+        coalesce(sum(w.amount_nano) filter (where w.amount_nano < 0), 0) as bet,
+        coalesce(sum(w.amount_nano), 0) as net
+      from ${source} p left join written w on w.user_id = p.user_id
+      group by p.user_id
+    ), settled as (
       update users set balance = case when users.balance + moved.bet < 0
         then users.balance + moved.bet else users.balance + moved.net end
-      from moved where users.id = ${m.userId}
-      returning users.balance::text as "balance"`);
+      from moved where users.id = moved.user_id
+      returning users.id, users.balance
+    )`;
+}
+
+/** Whether a statement failed because a bet or a debit did not fit in the balance. */
+export const isInsufficientBalance = (error: unknown) =>
+  isCheckViolation(error, "users_balance_non_negative");
+
+/** A bet that did not fit in the balance (`betsAndWinsCtes`) as INSUFFICIENT_BALANCE; else as is. */
+export function insufficientBalance(error: unknown): unknown {
+  return isInsufficientBalance(error) ? new AppError("INSUFFICIENT_BALANCE", 409) : error;
+}
+
+/**
+ * A bet and its win (`win` omitted or zero: no win row) in one statement (`betsAndWinsCtes`), in
+ * the caller's transaction. Answers the new balance.
+ */
+export async function debitThenCredit(tx: Tx, m: BetAndWin): Promise<bigint> {
+  assertAmount(m.bet.amountNano, false);
+  if (m.win) assertAmount(m.win.amountNano, true);
+  try {
+    const result = await tx.execute(sql`
+      with play as (
+        select ${m.userId}::text as user_id, ${m.kind}::text as kind,
+          ${m.bet.amountNano.toString()}::bigint as bet_nano,
+          ${(m.win?.amountNano ?? 0n).toString()}::bigint as win_nano,
+          ${m.bet.reference}::text as bet_reference, ${m.win?.reference ?? null}::text as win_reference,
+          ${m.at.toISOString()}::timestamptz as at
+      ), ${sql.raw(betsAndWinsCtes("play"))}
+      select balance::text as "balance" from settled`);
     const [updated] = rowsOf<{ balance: string }>(result);
     if (!updated) throw new Error(`no user ${m.userId} to move FRE for`);
     return BigInt(updated.balance);
   } catch (error) {
-    if (isCheckViolation(error, "users_balance_non_negative")) {
-      throw new AppError("INSUFFICIENT_BALANCE", 409);
-    }
-    throw error;
+    throw insufficientBalance(error);
   }
 }
 

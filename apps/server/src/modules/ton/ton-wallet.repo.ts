@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { tonProofPayloads, tonWallets, withdrawals } from "../../db/schema/index.ts";
+import { tonProofPayloads, tonWallets } from "../../db/schema/index.ts";
 
 type Executor = Db | Tx;
 
@@ -69,21 +69,9 @@ export async function deleteWallet(db: Executor, userId: string) {
 /** The user's wallet row, locked until the transaction ends (a withdrawal request locks it too). */
 export async function lockWallet(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({ address: tonWallets.address })
+    .select({ address: tonWallets.address, network: tonWallets.network })
     .from(tonWallets)
     .where(eq(tonWallets.userId, userId))
     .for("update");
   return row ?? null;
-}
-
-/** Whether a withdrawal to this user's wallet is still pending or being paid. */
-export async function hasOpenWithdrawal(db: Executor, userId: string) {
-  const rows = await db
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(
-      and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ["pending", "processing"])),
-    )
-    .limit(1);
-  return rows.length > 0;
 }

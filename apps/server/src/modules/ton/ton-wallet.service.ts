@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type LinkTonWalletBody, TON_PROOF_TTL_SECONDS, type TonWallet } from "@fre/shared";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import type { tonWallets } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
@@ -12,7 +12,6 @@ import {
   consumePayload,
   deleteWallet,
   findWallet,
-  hasOpenWithdrawal,
   insertPayload,
   lockWallet,
   pruneUserPayloads,
@@ -25,6 +24,11 @@ export interface TonWalletDeps {
   chain: Pick<Chain, "getPublicKey">;
   /** Hosts a proof may be signed for: PUBLIC_URL's host (with its port, as wallets write it). */
   allowedDomains: readonly string[];
+  /**
+   * Whether a withdrawal to this user's wallet is pending or being paid (the withdrawals module's
+   * answer, given by the composition root: that module already depends on this one).
+   */
+  hasOpenWithdrawal: (tx: Tx, userId: string) => Promise<boolean>;
 }
 
 /** The reason keys of TON_PROOF_INVALID's translated message. */
@@ -98,13 +102,22 @@ export async function linkWallet(deps: TonWalletDeps, userId: string, body: Link
  * Unlinks the wallet, unless a withdrawal to it is pending or processing (409): the wallet row is
  * locked first, as a withdrawal request locks it, so the two cannot cross.
  */
-export async function unlinkWallet(deps: Pick<TonWalletDeps, "db">, userId: string) {
+export async function unlinkWallet(
+  deps: Pick<TonWalletDeps, "db" | "hasOpenWithdrawal">,
+  userId: string,
+) {
   await deps.db.transaction(async (tx) => {
     if (!(await lockWallet(tx, userId))) throw new AppError("NOT_FOUND");
-    if (await hasOpenWithdrawal(tx, userId)) throw new AppError("WALLET_WITHDRAWAL_ACTIVE");
+    if (await deps.hasOpenWithdrawal(tx, userId)) throw new AppError("WALLET_WITHDRAWAL_ACTIVE");
     if (!(await deleteWallet(tx, userId))) throw new AppError("NOT_FOUND");
   });
 }
+
+/**
+ * Locks the user's linked wallet until the transaction ends (a withdrawal request, so that the
+ * wallet cannot be unlinked under it); null when none is linked.
+ */
+export const lockLinkedWallet = (tx: Tx, userId: string) => lockWallet(tx, userId);
 
 export async function myWallet(db: Db, userId: string) {
   const row = await findWallet(db, userId);

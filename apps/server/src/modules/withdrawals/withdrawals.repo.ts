@@ -37,16 +37,7 @@ export async function findUserForWithdrawal(tx: Tx, userId: string) {
   return row ?? null;
 }
 
-/** The linked wallet, locked so that it cannot be unlinked while the request is written. */
-export async function lockWallet(tx: Tx, userId: string) {
-  const [row] = await tx
-    .select({ address: tonWallets.address, network: tonWallets.network })
-    .from(tonWallets)
-    .where(eq(tonWallets.userId, userId))
-    .for("update");
-  return row ?? null;
-}
-
+/** The user's withdrawal still pending or being paid, if any (at most one: a partial index). */
 export async function findActive(db: Executor, userId: string) {
   const [row] = await db
     .select()

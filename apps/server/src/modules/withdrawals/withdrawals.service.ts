@@ -5,7 +5,7 @@ import {
   type Withdrawal,
   type WithdrawalList,
 } from "@fre/shared";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
@@ -16,6 +16,7 @@ import { withdrawalMail } from "../mail/mail.templates.ts";
 import type { Mailer } from "../mail/mail.transport.ts";
 import { formatFriendlyAddress } from "../ton/address.ts";
 import type { Chain } from "../ton/chain.ts";
+import { lockLinkedWallet } from "../ton/ton-wallet.service.ts";
 import { mailRecipientOf } from "../users/users.service.ts";
 import {
   findActive,
@@ -25,7 +26,6 @@ import {
   findWithdrawal,
   insertWithdrawal,
   listMine,
-  lockWallet,
   readMinimumNano,
   transition,
   type WithdrawalRow,
@@ -110,7 +110,7 @@ export async function createWithdrawal(
         const user = await findUserForWithdrawal(tx, userId);
         if (!user) throw new AppError("UNAUTHORIZED");
         if (user.kycStatus !== "approved") throw new AppError("KYC_REQUIRED");
-        const wallet = await lockWallet(tx, userId);
+        const wallet = await lockLinkedWallet(tx, userId);
         if (!wallet) throw new AppError("WALLET_REQUIRED");
         if (amountNano < minimum) {
           throw new AppError("AMOUNT_BELOW_MINIMUM", 400, { minimum: formatFreShort(minimum) });
@@ -226,3 +226,8 @@ export async function setMinimum(deps: WithdrawalDeps, minimum: string) {
 export const getMinimum = async (deps: WithdrawalDeps) => ({
   minimum: formatNano(await minimumNano(deps)),
 });
+
+/** Whether a withdrawal of this user is pending or being paid (the TON wallet's unlink asks). */
+export async function hasOpenWithdrawal(tx: Tx, userId: string) {
+  return (await findActive(tx, userId)) !== null;
+}

@@ -9,6 +9,7 @@ import { LanguagePicker } from "../../features/preferences";
 import { PwaAgent } from "../../features/pwa";
 import { EXTERNAL_LINKS } from "../../lib/external-links";
 import { useMe } from "../../lib/session";
+import { useAfterFirstPaint } from "../../lib/use-after-first-paint";
 import { AppMenu } from "./app-menu/app-menu";
 import { BottomNav } from "./bottom-nav";
 import { SkipLink } from "./skip-link";
@@ -20,13 +21,15 @@ const footerLink =
  * Shared layout of the signed-in area (spec §2): the header (language, notifications, profile
  * and the menu that reaches every other destination), the verification banner, the page, the
  * footer and the bottom bar. The unread-messages pop-up opens above the page's content, except
- * on the dashboard, which places it below its mining panel (decision 0016).
+ * on the dashboard, which places it below its mining panel (decision 0016). The pop-ups, the live
+ * notifications and the install agent render after the page's first paint.
  */
 export function AuthenticatedLayout() {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const { pathname } = useLocation();
   const initial = me?.nickname.slice(0, 1).toUpperCase() ?? "?";
+  const painted = useAfterFirstPaint();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -56,13 +59,13 @@ export function AuthenticatedLayout() {
         </div>
       </header>
       <VerifyBanner />
-      <PwaAgent />
+      {painted ? <PwaAgent /> : null}
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-3xl flex-1 px-4 pt-4 pb-6 focus:outline-none"
+        className="mx-auto min-h-dvh w-full max-w-3xl flex-1 px-4 pt-4 pb-6 focus:outline-none"
       >
-        {pathname === "/dashboard" ? null : <InformationPopup className="mb-5" />}
+        {painted && pathname !== "/dashboard" ? <InformationPopup className="mb-5" /> : null}
         <Outlet />
       </main>
       <footer className="mx-auto w-full max-w-3xl px-4 pb-32 pt-4">
@@ -113,8 +116,12 @@ export function AuthenticatedLayout() {
         </ul>
       </footer>
       <BottomNav />
-      <LiveNotifications />
-      <MessageOverlays />
+      {painted ? (
+        <>
+          <LiveNotifications />
+          <MessageOverlays />
+        </>
+      ) : null}
     </div>
   );
 }

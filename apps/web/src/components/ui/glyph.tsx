@@ -63,6 +63,18 @@ const paths = {
       <path d="M16 14.2c2.4.1 4 1.7 4.5 4.3" />
     </>
   ),
+  soundOn: (
+    <>
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+      <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />
+    </>
+  ),
+  soundOff: (
+    <>
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+      <path d="M17 9.5l5 5M22 9.5l-5 5" />
+    </>
+  ),
 } as const;
 
 export type GlyphName = keyof typeof paths;

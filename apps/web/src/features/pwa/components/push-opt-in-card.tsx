@@ -2,9 +2,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { readStored, writeStored } from "../../../lib/storage";
-import { currentPushState, enablePush } from "../push";
+import { currentPushState, enablePush, pushSupported } from "../push";
 
 const PUSH_BANNER_DISMISSED = "fre.pushBannerDismissed";
+
+/** Push works here and was never asked for: off, known without waiting for the worker. */
+const neverAsked = () => pushSupported() && Notification.permission === "default";
 
 /**
  * "Be told when your session ends": offered while push is off and the user has not said
@@ -13,11 +16,14 @@ const PUSH_BANNER_DISMISSED = "fre.pushBannerDismissed";
  */
 export function PushOptInCard() {
   const { t } = useTranslation("pwa");
-  const [show, setShow] = useState(false);
+  // Permission not asked yet: push is off, known at once, so the card is there from the
+  // first render (shown after an asynchronous check, it pushed the cards below it down).
+  const [show, setShow] = useState(() => readStored(PUSH_BANNER_DISMISSED) !== "1" && neverAsked());
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (readStored(PUSH_BANNER_DISMISSED) === "1") return;
+    if (neverAsked()) return;
     let live = true;
     void currentPushState()
       .then((state) => live && setShow(state === "off"))

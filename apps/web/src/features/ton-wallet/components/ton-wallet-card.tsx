@@ -1,14 +1,73 @@
-import { lazy, Suspense } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner";
+import { useMe } from "../../../lib/session";
+import { fetchTonConfig, tonQueryKeys } from "../api/ton-api";
 import { TonConnectScope } from "../ton-connect-scope";
+import type { TonWalletAction } from "./ton-wallet-panel";
+import { TonWalletView } from "./ton-wallet-view";
 
 const Panel = lazy(() => import("./ton-wallet-panel").then((m) => ({ default: m.TonWalletPanel })));
 
 const cardClasses = "grid gap-3 rounded-3xl border border-night-700 bg-night-850 p-5";
 
+/** Where the widget keeps a wallet connection between visits (@tonconnect/sdk). */
+const CONNECTION_KEY = "ton-connect-storage_bridge-connection";
+
+/** A wallet connected on an earlier visit: the widget restores it (and pays with it) at once. */
+function hasStoredConnection(): boolean {
+  try {
+    return window.localStorage.getItem(CONNECTION_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const Loading = () => (
+  <div className="flex justify-center py-6">
+    <Spinner />
+  </div>
+);
+
+/**
+ * The card before the widget: the same states from the account alone (a linked wallet is not
+ * connected in this browser). The widget (128 KB) loads when the user asks for something.
+ */
+function LightPanel({ onAction }: { onAction: (action: TonWalletAction) => void }) {
+  const me = useMe();
+  const config = useQuery({
+    queryKey: tonQueryKeys.config,
+    queryFn: ({ signal }) => fetchTonConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  // Either failing: the widget's scope shows its own error and retry.
+  if (me.isError || config.isError) {
+    return (
+      <TonConnectScope>
+        <Panel />
+      </TonConnectScope>
+    );
+  }
+  if (!me.data || !config.data) return <Loading />;
+  return (
+    <TonWalletView
+      linked={me.data.tonWallet ?? null}
+      isConnected={false}
+      status="idle"
+      message={null}
+      devWallet={config.data.devWallet}
+      connect={() => onAction("connect")}
+      connectDevWallet={() => onAction("connectDevWallet")}
+      disconnect={async () => onAction("disconnect")}
+    />
+  );
+}
+
 function CardContent() {
   const { t } = useTranslation("ton");
+  const [active, setActive] = useState(hasStoredConnection);
+  const [action, setAction] = useState<TonWalletAction | null>(null);
   return (
     <section
       aria-labelledby="ton-wallet-title"
@@ -18,16 +77,25 @@ function CardContent() {
       <h2 id="ton-wallet-title" className="text-lg font-bold text-white">
         {t("card.title")}
       </h2>
-      <TonConnectScope>
-        <Panel />
-      </TonConnectScope>
+      {active ? (
+        <TonConnectScope>
+          <Panel initialAction={action} />
+        </TonConnectScope>
+      ) : (
+        <LightPanel
+          onAction={(next) => {
+            setAction(next);
+            setActive(true);
+          }}
+        />
+      )}
     </section>
   );
 }
 
 /**
- * The TON wallet card for /wallet and /contest: its catalog, the widget and the dev wallet load
- * inside it, after the page itself.
+ * The TON wallet card for /wallet and /contest: its catalog first; the widget and the dev
+ * wallet when the user acts on the card (or at once when a wallet is connected in this browser).
  */
 export function TonWalletCard() {
   return (

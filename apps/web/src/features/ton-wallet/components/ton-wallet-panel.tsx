@@ -1,121 +1,36 @@
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { copyText } from "../../../lib/clipboard";
-import { DEV_WALLET_NAME } from "../dev-wallet/dev-wallet-bridge";
+import { useEffect, useRef } from "react";
 import { useTonLink } from "../hooks/use-ton-link";
 import { useTonConfig } from "../ton-config-context";
-import { shortAddress } from "../ton-format";
+import { TonWalletView } from "./ton-wallet-view";
 
-/** The wallet link's states: connect, verifying, declined/refused, linked (copy, disconnect). */
-export function TonWalletPanel() {
-  const { t } = useTranslation("ton");
+/** What the user asked of the card before the widget had loaded, done once it has. */
+export type TonWalletAction = "connect" | "connectDevWallet" | "disconnect";
+
+/** The wallet link through the widget (inside TonConnectScope). */
+export function TonWalletPanel({ initialAction }: { initialAction?: TonWalletAction | null }) {
   const config = useTonConfig();
   const link = useTonLink();
-  const [copied, setCopied] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const done = useRef(false);
+  const { connect, connectDevWallet, disconnect } = link;
 
-  const copy = async (address: string) => {
-    try {
-      await copyText(address);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  };
+  useEffect(() => {
+    if (!initialAction || done.current) return;
+    done.current = true;
+    if (initialAction === "connect") connect();
+    else if (initialAction === "connectDevWallet") void connectDevWallet();
+    else void disconnect();
+  }, [initialAction, connect, connectDevWallet, disconnect]);
 
   return (
-    <div className="grid gap-3" data-testid="ton-wallet-panel">
-      {link.linked ? (
-        <div className="grid gap-3">
-          <div className="flex flex-wrap items-center gap-2">
-            <span
-              className={`size-2.5 rounded-full ${link.isConnected ? "bg-emerald-400" : "bg-slate-500"}`}
-              aria-hidden="true"
-            />
-            <span className="text-sm text-slate-300">
-              {link.isConnected ? t("card.connected") : t("card.linkedOnly")}
-            </span>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <code
-              className="rounded-lg bg-night-800 px-3 py-2 font-mono text-base text-white"
-              title={link.linked.friendlyAddress}
-              data-testid="ton-wallet-address"
-            >
-              {shortAddress(link.linked.friendlyAddress)}
-            </code>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void copy(link.linked?.friendlyAddress ?? "")}
-              aria-label={t("card.copy")}
-            >
-              {copied ? t("card.copied") : t("card.copyShort")}
-            </Button>
-          </div>
-          <span className="sr-only" aria-live="polite">
-            {copied ? t("card.copied") : ""}
-          </span>
-          <div className="flex flex-wrap gap-2">
-            {!link.isConnected && (
-              <Button size="sm" onClick={link.connect}>
-                {t("card.reconnect")}
-              </Button>
-            )}
-            <Button
-              variant="danger"
-              size="sm"
-              disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                await link.disconnect();
-                setBusy(false);
-              }}
-            >
-              {t("card.disconnect")}
-            </Button>
-          </div>
-        </div>
-      ) : link.status === "verifying" ? (
-        <p className="flex items-center gap-2 text-sm text-slate-300" role="status">
-          <Spinner className="size-4" /> {t("card.verifying")}
-        </p>
-      ) : (
-        <div className="grid gap-2">
-          <p className="text-sm text-slate-300">{t("card.intro")}</p>
-          <Button onClick={link.connect}>{t("card.connect")}</Button>
-        </div>
-      )}
-
-      {link.status === "declined" && (
-        <Alert tone="error">
-          <p>{t("card.declined")}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={link.connect}>
-            {t("card.retry")}
-          </Button>
-        </Alert>
-      )}
-      {link.status === "failed" && link.message && (
-        <Alert tone="error">
-          <p data-testid="ton-link-error">{link.message}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={link.connect}>
-            {t("card.retry")}
-          </Button>
-        </Alert>
-      )}
-
-      {config.devWallet && !link.isConnected && (
-        <div className="grid gap-2 rounded-xl border border-dashed border-sky-400/40 p-3">
-          <p className="text-xs text-sky-100">{t("card.devHint", { name: DEV_WALLET_NAME })}</p>
-          <Button variant="secondary" size="sm" onClick={() => void link.connectDevWallet()}>
-            {t("card.devConnect", { name: DEV_WALLET_NAME })}
-          </Button>
-        </div>
-      )}
-    </div>
+    <TonWalletView
+      linked={link.linked}
+      isConnected={link.isConnected}
+      status={link.status}
+      message={link.message}
+      devWallet={config.devWallet}
+      connect={connect}
+      connectDevWallet={() => void connectDevWallet()}
+      disconnect={disconnect}
+    />
   );
 }

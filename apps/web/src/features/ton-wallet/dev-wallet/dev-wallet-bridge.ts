@@ -10,9 +10,10 @@ import {
   tonProofDigestAsync,
 } from "@fre/shared";
 import { nanoToTon } from "../ton-format";
+import { DEV_WALLET_NAME } from "./dev-wallet-name";
 
 export const DEV_WALLET_BRIDGE_KEY = "freDevWallet";
-export const DEV_WALLET_NAME = "FRE Dev Wallet";
+export { DEV_WALLET_NAME };
 export const DEV_WALLET_STORAGE_KEY = "fre.devWallet.v1";
 
 /** What the page keeps of the dev wallet (dev only: the secret key in localStorage). */

@@ -5,9 +5,10 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
 import { meQueryKey, useMe } from "../../../lib/session";
 import { fetchProofPayload, linkTonWallet, unlinkTonWallet } from "../api/ton-api";
+import type { LinkStatus } from "../components/ton-wallet-view";
 import { DEV_WALLET_BRIDGE_KEY } from "../dev-wallet/dev-wallet-bridge";
 
-export type LinkStatus = "idle" | "verifying" | "declined" | "failed";
+export type { LinkStatus };
 
 /** A challenge lives 15 minutes on the server: ask for a new one well before. */
 const PAYLOAD_REFRESH_MS = 10 * 60_000;
