@@ -76,7 +76,7 @@ function KenoBoard({ info }: { info: GamesInfo }) {
                   onClick={() => toggle(n)}
                   className={`aspect-square rounded-lg text-sm font-bold transition-colors motion-reduce:transition-none ${
                     picked && isDrawn
-                      ? "bg-emerald-400 text-night-950 motion-safe:animate-tick"
+                      ? "bg-emerald-400 text-night-950 motion-safe:animate-pop"
                       : picked
                         ? "bg-amber-400 text-night-950"
                         : isDrawn

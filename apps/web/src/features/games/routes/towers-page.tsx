@@ -76,7 +76,7 @@ function Tower({
                   className={`h-11 flex-1 rounded-lg text-sm font-bold transition-transform motion-reduce:transition-none ${
                     known && isTrap
                       ? chosen
-                        ? "bg-rose-500 text-white motion-safe:animate-tick"
+                        ? "bg-rose-700 text-white motion-safe:animate-pop"
                         : "bg-rose-500/30 text-rose-100"
                       : known
                         ? chosen
