@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
@@ -49,9 +48,14 @@ function quietWarnings(warning: RollupLog, warn: (warning: RollupLog) => void): 
   warn(warning);
 }
 
+/** Where the server build goes: a dot folder, which the server never serves. */
+const SSR_DIR = ".ssr";
+
 /**
- * After the client build, renders the landing page to HTML (an SSR build of
- * src/prerender.tsx) and puts it inside #root, so the landing paints before any JS runs.
+ * After the client build, an SSR build of src/prerender.tsx and src/server-render.tsx into
+ * dist/.ssr/: the first renders the landing page to HTML now and puts it inside #root, so the
+ * landing paints before any JS runs; the second is what the API server draws the daily
+ * signed-in screens with (decision 0022).
  */
 function prerenderLanding(): Plugin {
   return {
@@ -67,44 +71,46 @@ function prerenderLanding(): Plugin {
         ),
     },
     async closeBundle() {
-      const ssrOut = mkdtempSync(join(tmpdir(), "fre-prerender-"));
-      try {
-        await build({
-          configFile: false,
-          root,
-          logLevel: "warn",
-          plugins: [reactPlugin()],
-          esbuild: { jsx: "automatic" },
-          ssr: { noExternal: true },
-          build: {
-            ssr: resolve(root, "src/prerender.tsx"),
-            outDir: ssrOut,
-            emptyOutDir: true,
-            rollupOptions: {
-              output: { entryFileNames: "prerender.mjs" },
-              onwarn: quietWarnings,
+      const indexPath = join(outDir, "index.html");
+      // The client build failed (its error is the one to see): nothing to fill.
+      if (!existsSync(indexPath)) return;
+      const ssrOut = join(outDir, SSR_DIR);
+      await build({
+        configFile: false,
+        root,
+        logLevel: "warn",
+        plugins: [reactPlugin()],
+        esbuild: { jsx: "automatic" },
+        ssr: { noExternal: true },
+        build: {
+          ssr: true,
+          outDir: ssrOut,
+          emptyOutDir: true,
+          rollupOptions: {
+            input: {
+              prerender: resolve(root, "src/prerender.tsx"),
+              "server-render": resolve(root, "src/server-render.tsx"),
             },
+            output: { entryFileNames: "[name].mjs", chunkFileNames: "[name]-[hash].mjs" },
+            onwarn: quietWarnings,
           },
-        });
-        const { renderLanding } = (await import(
-          pathToFileURL(join(ssrOut, "prerender.mjs")).href
-        )) as { renderLanding: () => Promise<string> };
-        const indexPath = join(outDir, "index.html");
-        // The client build failed (its error is the one to see): nothing to fill.
-        if (!existsSync(indexPath)) return;
-        const html = readFileSync(indexPath, "utf8");
-        const marker = '<div id="root"></div>';
-        if (!html.includes(marker)) throw new Error("index.html has no empty #root to fill");
-        writeFileSync(
-          indexPath,
-          html.replace(
-            marker,
-            `<div id="root" data-prerendered inert>${await renderLanding()}</div>`,
-          ),
-        );
-      } finally {
-        rmSync(ssrOut, { recursive: true, force: true });
-      }
+        },
+      });
+      const { renderLanding } = (await import(
+        pathToFileURL(join(ssrOut, "prerender.mjs")).href
+      )) as { renderLanding: () => Promise<string> };
+      const html = readFileSync(indexPath, "utf8");
+      const marker = '<div id="root"></div>';
+      if (!html.includes(marker)) throw new Error("index.html has no empty #root to fill");
+      writeFileSync(
+        indexPath,
+        html.replace(
+          marker,
+          `<div id="root" data-prerendered inert>${await renderLanding()}</div>`,
+        ),
+      );
+      // The server renders with it: a module system of its own.
+      writeFileSync(join(ssrOut, "package.json"), '{ "type": "module" }\n');
     },
   };
 }
@@ -119,10 +125,14 @@ interface BootRoutes {
 /**
  * What the server puts in the HTML of each signed-in screen (apps/server/src/web.ts):
  * `<link rel=modulepreload>` of the chunks it needs, and the catalog chunks of its
- * namespaces in each language (boot.js preloads those of the saved language).
+ * namespaces in each language (boot.js preloads those of the saved language); and the first
+ * reads it makes for a server render of the screen.
  */
 interface PreloadManifest {
-  screens: Record<string, { modules: string[]; catalogs: Record<string, string[]> }>;
+  screens: Record<
+    string,
+    { modules: string[]; catalogs: Record<string, string[]>; data: string[] }
+  >;
 }
 
 const BOOT_PLACEHOLDER = "/* fre-boot-routes */ null";
@@ -186,7 +196,9 @@ function bootRoutes(): Plugin {
               ]),
             );
             const modules = [...new Set([...area, ...closure(screen.module)])].sort();
-            return [path, { modules, catalogs: byLanguage }];
+            // The server reads these for a server render (the layout's, then the page's).
+            const data = [...SIGNED_IN_AREA.data, ...screen.data];
+            return [path, { modules, catalogs: byLanguage, data }];
           }),
         ),
       };

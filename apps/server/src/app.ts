@@ -145,7 +145,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   app.addHook("onClose", () => d.close());
   installUserRateLimits(app, async (request) => (await d.viewer.optional(request))?.userId ?? null);
   const { gatedAdminRoutes } = await registerRoutes(app, d);
-  await registerWeb(app, resolve(config.WEB_DIST), { publicUrl: config.PUBLIC_URL });
+  await registerWeb(app, resolve(config.WEB_DIST), {
+    publicUrl: config.PUBLIC_URL,
+    serverRender: config.SERVER_RENDER,
+  });
 
   return {
     app,

@@ -101,6 +101,8 @@ export const configSchema = z.object({
   /** Demo miners, a welcome message and a welcome bonus code on a new database (`auto`: embedded only). */
   DEMO_CONTENT: z.enum(["auto", "on", "off"]).default("auto"),
   WEB_DIST: z.string().default("apps/web/dist"),
+  /** Draw /dashboard, /leaderboard and /wallet on the server for a signed-in user (decision 0022). */
+  SERVER_RENDER: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFromEnv.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),

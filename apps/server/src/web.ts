@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "./lib/errors.ts";
+import { screenRenderer } from "./web-render.ts";
 
 function isBuildFile(root: string, file: string): boolean {
   if (file.length === 0 || !/^[\w./-]+$/.test(file) || file.includes("..")) return false;
@@ -20,6 +21,8 @@ function isBuildFile(root: string, file: string): boolean {
 export interface WebOptions {
   /** The site's public address (config PUBLIC_URL): link previews need absolute URLs. */
   publicUrl?: string;
+  /** Draw the daily signed-in screens here when the build has a renderer (config SERVER_RENDER). */
+  serverRender?: boolean;
 }
 
 /** What a shared link shows (Open Graph and Twitter cards), in French like the landing. */
@@ -108,7 +111,10 @@ function encode(html: string, brotliQuality: number): Encoded {
 
 /** Written by the web build (vite.config.ts, fre-boot-routes): what each screen needs. */
 interface PreloadManifest {
-  screens: Record<string, { modules: string[]; catalogs: Record<string, string[]> }>;
+  screens: Record<
+    string,
+    { modules: string[]; catalogs: Record<string, string[]>; data?: string[] }
+  >;
 }
 
 function readPreloadManifest(root: string): PreloadManifest {
@@ -177,7 +183,16 @@ function appShell(root: string, publicUrl: string | undefined) {
     }
     return built;
   };
-  return (url: string): Encoded => {
+  /** The HTML of a signed-in screen (with its preloads), and what it reads first. */
+  const screenSource = (url: string) => {
+    const shell = current();
+    const path = screenPath(url);
+    const screen = Object.hasOwn(shell.manifest.screens, path)
+      ? shell.manifest.screens[path]
+      : undefined;
+    return screen ? { html: withPreloads(shell.html, screen), data: screen.data ?? [] } : undefined;
+  };
+  const page = (url: string): Encoded => {
     const shell = current();
     const code = inviteCode(url);
     if (code) {
@@ -194,13 +209,14 @@ function appShell(root: string, publicUrl: string | undefined) {
       ? shell.manifest.screens[path]
       : undefined;
     const key = screen ? path : "";
-    let page = shell.pages.get(key);
-    if (!page) {
-      page = encode(withPreloads(shell.html, screen), 11);
-      shell.pages.set(key, page);
+    let encoded = shell.pages.get(key);
+    if (!encoded) {
+      encoded = encode(withPreloads(shell.html, screen), 11);
+      shell.pages.set(key, encoded);
     }
-    return page;
+    return encoded;
   };
+  return { page, screenSource };
 }
 
 function sendShell(request: FastifyRequest, reply: FastifyReply, page: Encoded) {
@@ -216,6 +232,24 @@ function sendShell(request: FastifyRequest, reply: FastifyReply, page: Encoded) 
   return reply.send(page.identity);
 }
 
+/** A page drawn for one user: never stored by a shared cache, compressed quickly. */
+function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "private, no-cache")
+    .header("vary", "accept-encoding, cookie");
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  const identity = Buffer.from(html, "utf8");
+  if (/\bbr\b/.test(accepted)) {
+    const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header("content-encoding", "br").send(br);
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    return reply.header("content-encoding", "gzip").send(gzipSync(identity, { level: 6 }));
+  }
+  return reply.send(identity);
+}
+
 /**
  * Serves the built web app; unknown non-API paths get index.html (SPA) with its link
  * preview completed (see withPreview), /api stays JSON.
@@ -224,6 +258,7 @@ export async function registerWeb(app: FastifyInstance, root: string, options: W
   const indexPath = resolve(root, "index.html");
   const hasWeb = existsSync(indexPath);
   const shell = hasWeb ? appShell(root, options.publicUrl) : undefined;
+  const renderScreen = hasWeb && options.serverRender ? screenRenderer(app, root) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -254,6 +289,11 @@ export async function registerWeb(app: FastifyInstance, root: string, options: W
     if (file !== "index.html" && isBuildFile(root, file)) return reply.sendFile(file);
     // A missing hashed asset (an old tab after a deploy) is a 404, not the app's HTML.
     if (path.startsWith("/assets/")) throw new AppError("NOT_FOUND", 404);
-    return sendShell(request, reply, shell(request.url));
+    const screen = renderScreen && request.method === "GET" && shell.screenSource(request.url);
+    if (screen) {
+      const html = await renderScreen(request, screen.html, screen.data);
+      if (html) return sendRendered(request, reply, html);
+    }
+    return sendShell(request, reply, shell.page(request.url));
   });
 }

@@ -25,11 +25,20 @@ window.addEventListener("unhandledrejection", (event) => {
   console.warn("Unhandled promise rejection", event.reason);
 });
 
-function start() {
+// A screen the server drew (boot.js found it in the page): hydrated, not drawn again.
+const serverDrawn = window.__freSsr ? import("./app/server-drawn") : undefined;
+
+async function start() {
+  const router = createRouter();
+  const drawn =
+    container &&
+    (await serverDrawn
+      ?.then((m) => m.adoptServerRender(container, router, i18n.resolvedLanguage))
+      .catch((error: unknown) => console.warn("Server render not adopted", error)));
   const app = (
     <StrictMode>
       <Providers>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>
   );
@@ -47,7 +56,16 @@ function start() {
       hydrateRoot(container, app);
       return;
     }
+    if (drawn) {
+      hydrateRoot(container, app, {
+        // A screen that changed in between (a session that ended meanwhile): React draws it
+        // afresh; worth knowing, not an error for the user.
+        onRecoverableError: (error) => console.warn("Server render not adopted", error),
+      });
+      return;
+    }
     container.removeAttribute("data-prerendered");
+    container.removeAttribute("data-ssr");
     container.replaceChildren();
     createRoot(container).render(app);
   });
@@ -56,4 +74,4 @@ function start() {
 Promise.all([
   initI18n().catch((error: unknown) => console.error("Translations failed to load", error)),
   earlyData,
-]).finally(start);
+]).finally(() => void start());

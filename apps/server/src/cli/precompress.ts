@@ -13,6 +13,8 @@ let count = 0;
 function walk(dir: string) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
+    // Dot folders (.vite/, .ssr/) are the build's own, never served.
+    if (name.startsWith(".")) continue;
     if (statSync(path).isDirectory()) walk(path);
     else if (compressible.test(name) && statSync(path).size >= 1024) {
       const data = readFileSync(path);

@@ -33,6 +33,7 @@ export const SIGNED_IN_AREA = {
   modules: [
     "src/start.tsx",
     "src/app/early-data.ts",
+    "src/app/server-drawn.ts",
     "src/app/session-guards.tsx",
     "src/app/layouts/authenticated-layout.tsx",
   ],

@@ -78,7 +78,7 @@ describe("requests sent by boot.js with the HTML", () => {
     return { sentAt, receivedAt: sentAt + 5, response };
   }
   function withEarly(requests: Record<string, EarlyRequest>) {
-    vi.stubGlobal("window", { __freEarly: requests });
+    vi.stubGlobal("__freEarly", requests);
   }
 
   it("are adopted once by the first GET of the same path and query; later ones ask the server", async () => {

@@ -69,9 +69,9 @@ export interface EarlyRequest {
 }
 
 declare global {
-  interface Window {
-    __freEarly?: Record<string, EarlyRequest | undefined>;
-  }
+  // The boot script's table (window.__freEarly); on the server, the answers a render adopts
+  // (server-render.tsx).
+  var __freEarly: Record<string, EarlyRequest | undefined> | undefined;
 }
 
 /** Past this age an early answer is not adopted: the screen that wanted it is long gone. */
@@ -82,7 +82,7 @@ export const EARLY_MAX_AGE_MS = 30_000;
  * first adopts its answer and every later call asks the server.
  */
 export function takeEarlyRequest(path: string): EarlyRequest | undefined {
-  const early = typeof window === "undefined" ? undefined : window.__freEarly;
+  const early = globalThis.__freEarly;
   const request = early?.[path];
   if (!early || !request) return undefined;
   delete early[path];
@@ -91,7 +91,7 @@ export function takeEarlyRequest(path: string): EarlyRequest | undefined {
 
 /** True while the boot script's request for `path` waits to be adopted. */
 export function hasEarlyRequest(path: string): boolean {
-  const request = typeof window === "undefined" ? undefined : window.__freEarly?.[path];
+  const request = globalThis.__freEarly?.[path];
   return request !== undefined && Date.now() - request.sentAt <= EARLY_MAX_AGE_MS;
 }
 

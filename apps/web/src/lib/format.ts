@@ -13,14 +13,26 @@ function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
   return found;
 }
 
+/**
+ * The time zone dates are shown in: the device's (undefined), except in a server render, which
+ * shows the zone the browser reported (server-render.tsx).
+ */
+let timeZone: string | undefined;
+
+export function setDisplayTimeZone(zone: string | undefined): void {
+  timeZone = zone;
+}
+
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const locale = intlLocale(language);
+  const zone = timeZone;
   return cached(
     dateTimes,
-    locale,
-    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+    zone ? `${locale} ${zone}` : locale,
+    () =>
+      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: zone }),
   ).format(date);
 }
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { type Db, preparedFor } from "../../db/client.ts";
 import { sessions } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { readCookie } from "../../lib/cookies.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /** Who is calling: the signed-in user and the sign-in session. */
@@ -12,21 +13,11 @@ export interface Viewer {
   sessionId: string;
 }
 
-const COOKIE_NAMES = ["__Secure-fre.session_token", "fre.session_token"];
+/** The session cookie's names (secure prefix on https); the web server checks for them too. */
+export const SESSION_COOKIE_NAMES = ["__Secure-fre.session_token", "fre.session_token"];
 /** How long a verified session stays cached in this process (revocations show after this). */
 export const SESSION_CACHE_MS = 15_000;
 const CACHE_LIMIT = 50_000;
-
-function readCookie(header: string | undefined, names: string[]): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (names.includes(name)) return part.slice(index + 1).trim();
-  }
-  return null;
-}
 
 const sessionByToken = preparedFor((db) =>
   db
@@ -53,7 +44,7 @@ export function viewerResolver(deps: { db: Db; clock: Clock; secret: string }) {
 
   /** The signed cookie value as sent (`token.signature`), or null. */
   function signedValueOf(request: FastifyRequest): string | null {
-    const raw = readCookie(request.headers.cookie, COOKIE_NAMES);
+    const raw = readCookie(request.headers.cookie, SESSION_COOKIE_NAMES);
     if (!raw) return null;
     try {
       return decodeURIComponent(raw);

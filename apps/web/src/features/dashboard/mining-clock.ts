@@ -1,4 +1,5 @@
 import { type MiningSessionView, parseFre, sessionEarnings } from "@fre/shared";
+import { ssrState } from "../../app/ssr-state";
 
 export type MiningPhase = "idle" | "active" | "ended" | "claimed";
 
@@ -12,9 +13,12 @@ export function clockOffsetMs(serverTime: string, sentAtMs: number, receivedAtMs
   return Math.round(server - (sentAtMs + receivedAtMs) / 2);
 }
 
-/** Our clock read as the server's. */
+/**
+ * Our clock read as the server's. While a server-drawn screen renders there and hydrates here,
+ * the instant it shows: both sides then compute the same figures, whatever their clocks.
+ */
 export function serverNow(offsetMs: number, localNowMs: number = Date.now()): number {
-  return localNowMs + offsetMs;
+  return ssrState()?.serverTime ?? localNowMs + offsetMs;
 }
 
 export function miningPhase(session: MiningSessionView | null, nowMs: number): MiningPhase {

@@ -96,18 +96,3 @@ export function useNow(intervalMs: number = EARNINGS_TICK_MS, running = true): n
   }, [intervalMs, running]);
   return now;
 }
-
-/** True when the user asked the system for less motion. */
-export function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(
-    () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false,
-  );
-  useEffect(() => {
-    const query = window.matchMedia?.("(prefers-reduced-motion: reduce)");
-    if (!query) return;
-    const update = () => setReduced(query.matches);
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return reduced;
-}

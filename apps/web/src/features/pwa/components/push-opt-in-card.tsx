@@ -1,13 +1,18 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { ssrState, subscribeNever } from "../../../app/ssr-state";
 import { Button } from "../../../components/ui/button";
 import { readStored, writeStored } from "../../../lib/storage";
 import { currentPushState, enablePush, pushSupported } from "../push";
 
+/** public/boot.js reads it too (the server's guess of the offer, see web-render.ts). */
 const PUSH_BANNER_DISMISSED = "fre.pushBannerDismissed";
 
 /** Push works here and was never asked for: off, known without waiting for the worker. */
 const neverAsked = () => pushSupported() && Notification.permission === "default";
+const offerAtOnce = () => readStored(PUSH_BANNER_DISMISSED) !== "1" && neverAsked();
+/** A server-drawn dashboard guessed it from what boot.js reported. */
+const serverOffer = () => ssrState()?.pushOffer ?? false;
 
 /**
  * "Be told when your session ends": offered while push is off and the user has not said
@@ -18,7 +23,10 @@ export function PushOptInCard() {
   const { t } = useTranslation("pwa");
   // Permission not asked yet: push is off, known at once, so the card is there from the
   // first render (shown after an asynchronous check, it pushed the cards below it down).
-  const [show, setShow] = useState(() => readStored(PUSH_BANNER_DISMISSED) !== "1" && neverAsked());
+  const offered = useSyncExternalStore(subscribeNever, offerAtOnce, serverOffer);
+  // Once the worker has answered, or the user has: that decides.
+  const [decided, setDecided] = useState<boolean>();
+  const show = decided ?? offered;
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -26,7 +34,7 @@ export function PushOptInCard() {
     if (neverAsked()) return;
     let live = true;
     void currentPushState()
-      .then((state) => live && setShow(state === "off"))
+      .then((state) => live && setDecided(state === "off"))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -37,7 +45,7 @@ export function PushOptInCard() {
 
   const dismiss = () => {
     writeStored(PUSH_BANNER_DISMISSED, "1");
-    setShow(false);
+    setDecided(false);
   };
   const enable = async () => {
     setBusy(true);

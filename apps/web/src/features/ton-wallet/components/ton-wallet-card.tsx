@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { subscribeNever } from "../../../app/ssr-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { useMe } from "../../../lib/session";
 import { fetchTonConfig, tonQueryKeys } from "../api/ton-api";
@@ -66,7 +67,11 @@ function LightPanel({ onAction }: { onAction: (action: TonWalletAction) => void 
 
 function CardContent() {
   const { t } = useTranslation("ton");
-  const [active, setActive] = useState(hasStoredConnection);
+  // A server-drawn page cannot know the browser's storage: the light card there, the widget
+  // right after hydration when a connection is stored.
+  const stored = useSyncExternalStore(subscribeNever, hasStoredConnection, () => false);
+  const [asked, setAsked] = useState(false);
+  const active = asked || stored;
   const [action, setAction] = useState<TonWalletAction | null>(null);
   return (
     <section
@@ -85,7 +90,7 @@ function CardContent() {
         <LightPanel
           onAction={(next) => {
             setAction(next);
-            setActive(true);
+            setAsked(true);
           }}
         />
       )}
