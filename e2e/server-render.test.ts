@@ -67,14 +67,14 @@ async function phoneWithoutWorker(options: { javaScriptEnabled?: boolean } = {})
 async function open(page: Page, path: string) {
   const response = await page.goto(path);
   const html = (await response?.text()) ?? "";
-  return { html, drawn: html.includes('<div id="root" data-ssr>') };
+  return { html, drawn: html.includes('<div id="root" data-ssr inert>') };
 }
 
 /** True once React has taken over the server's node rather than drawing a new one. */
 const sameNodeAfterHydration = (page: Page) =>
   page.evaluate(() => {
     const kept = (window as { drawnNode?: Element | null }).drawnNode;
-    return kept !== null && kept !== undefined && kept.isConnected;
+    return kept?.isConnected === true;
   });
 
 describe("server-drawn screens", () => {
@@ -111,6 +111,11 @@ describe("server-drawn screens", () => {
     await page.getByRole("button", { name: /^Menu/ }).click();
     await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
 
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) asked.push(`${url.pathname}${url.search}`);
+    });
     for (const [path, testId] of [
       ["/leaderboard", "leaderboard-top"],
       ["/wallet", "wallet-balance"],
@@ -119,6 +124,15 @@ describe("server-drawn screens", () => {
       expect(screen.drawn, path).toBe(true);
       await expect.poll(() => page.getByTestId(testId).isVisible()).toBe(true);
       await expect.poll(() => sameNodeAfterHydration(page)).toBe(true);
+    }
+    // The server's answers were adopted: the browser asked none of them again.
+    for (const read of [
+      "/api/me",
+      "/api/leaderboard",
+      "/api/wallet",
+      "/api/wallet/ledger?limit=20",
+    ]) {
+      expect(asked, read).not.toContain(read);
     }
     expect(problems).toEqual([]);
   });

@@ -261,8 +261,9 @@ export async function pushToServiceWorker(context: BrowserContext, page: Page, p
     // The session stays attached until the notification shows.
     try {
       return await shownNotifications(page, 15_000);
-    } catch (error) {
-      if (((await pushesSeen(context)) ?? 0) > 0) throw error;
+    } catch {
+      // The handler ran but has not shown it yet (a loaded machine): give it longer.
+      if (((await pushesSeen(context)) ?? 0) > 0) return await shownNotifications(page, 30_000);
       console.warn("the push never reached the service worker: delivered once more");
       await prepareWorker(context);
       await deliver();

@@ -14,7 +14,7 @@ import {
   transformWithEsbuild,
   version as viteVersion,
 } from "vite";
-import { EARLY_SCREENS, SIGNED_IN_AREA } from "./src/app/route-preload";
+import { EARLY_SCREENS, SERVER_DRAWN_SCREENS, SIGNED_IN_AREA } from "./src/app/route-preload";
 
 type RollupLog = Rollup.RollupLog;
 
@@ -81,6 +81,8 @@ function prerenderLanding(): Plugin {
         logLevel: "warn",
         plugins: [reactPlugin()],
         esbuild: { jsx: "automatic" },
+        // React's production build on the server too (the server's NODE_ENV says nothing of it).
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
         ssr: { noExternal: true },
         build: {
           ssr: true,
@@ -125,13 +127,13 @@ interface BootRoutes {
 /**
  * What the server puts in the HTML of each signed-in screen (apps/server/src/web.ts):
  * `<link rel=modulepreload>` of the chunks it needs, and the catalog chunks of its
- * namespaces in each language (boot.js preloads those of the saved language); and the first
- * reads it makes for a server render of the screen.
+ * namespaces in each language (boot.js preloads those of the saved language); and, for the
+ * screens it draws, the first reads it makes to draw them.
  */
 interface PreloadManifest {
   screens: Record<
     string,
-    { modules: string[]; catalogs: Record<string, string[]>; data: string[] }
+    { modules: string[]; catalogs: Record<string, string[]>; data: string[]; drawn: boolean }
   >;
 }
 
@@ -198,7 +200,8 @@ function bootRoutes(): Plugin {
             const modules = [...new Set([...area, ...closure(screen.module)])].sort();
             // The server reads these for a server render (the layout's, then the page's).
             const data = [...SIGNED_IN_AREA.data, ...screen.data];
-            return [path, { modules, catalogs: byLanguage, data }];
+            const drawn = SERVER_DRAWN_SCREENS.includes(path);
+            return [path, { modules, catalogs: byLanguage, data, drawn }];
           }),
         ),
       };

@@ -30,6 +30,7 @@ describe("loadConfig", () => {
       DEMO_CONTENT: "auto",
       VAPID_SUBJECT: "mailto:admin@fre.local",
       WEB_DIST: "apps/web/dist",
+      SERVER_RENDER: true,
       LOG_LEVEL: "info",
       TRUST_PROXY: false,
       RATE_LIMIT_MAX: 600,
@@ -39,6 +40,12 @@ describe("loadConfig", () => {
       DEV_ROUTES: true,
       PUSH_ENDPOINT_ALLOW: [],
     });
+  });
+
+  it("turns the server render off on request, and refuses a value it does not understand", () => {
+    expect(loadConfig({ SERVER_RENDER: "false" }).SERVER_RENDER).toBe(false);
+    expect(loadConfig({ SERVER_RENDER: "1" }).SERVER_RENDER).toBe(true);
+    expect(() => loadConfig({ SERVER_RENDER: "sometimes" })).toThrow(/SERVER_RENDER/);
   });
 
   it("derives PUBLIC_URL from PORT and turns dev routes on only for a loopback URL", () => {

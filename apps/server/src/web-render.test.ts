@@ -40,7 +40,7 @@ describe("withServerRender", () => {
       serverTime: 1,
       answers: { "/api/me": { status: 200, body: '{"nickname":"</script><b>x"}' } },
     });
-    expect(page).toContain('<div id="root" data-ssr><main>dashboard</main></div>');
+    expect(page).toContain('<div id="root" data-ssr inert><main>dashboard</main></div>');
     expect(page).not.toContain("landing");
     expect(page).not.toContain("</script><b>");
     const island =
@@ -84,7 +84,13 @@ describe("server-drawn screens", () => {
       join(dist, ".vite", "fre-preload.json"),
       JSON.stringify({
         screens: {
-          "/dashboard": { modules: [], catalogs: {}, data: ["/api/me", "/api/mining"] },
+          "/dashboard": {
+            modules: [],
+            catalogs: {},
+            data: ["/api/me", "/api/mining"],
+            drawn: true,
+          },
+          "/group": { modules: [], catalogs: {}, data: ["/api/me"], drawn: false },
         },
       }),
     );
@@ -116,12 +122,8 @@ describe("server-drawn screens", () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  const get = (cookie?: string, headers: Record<string, string> = {}) =>
-    app.inject({
-      method: "GET",
-      url: "/dashboard",
-      headers: { ...(cookie ? { cookie } : {}), ...headers },
-    });
+  const get = (cookie?: string, url = "/dashboard") =>
+    app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
   it("draws the screen with the user's answers and lists them for the browser", async () => {
     const response = await get(
@@ -131,7 +133,7 @@ describe("server-drawn screens", () => {
     expect(response.headers["cache-control"]).toBe("private, no-cache");
     expect(response.headers.vary).toContain("cookie");
     const html = response.body;
-    expect(html).toContain('<div id="root" data-ssr><main>drawn ');
+    expect(html).toContain('<div id="root" data-ssr inert><main>drawn ');
     const drawn = JSON.parse(/<main>drawn (.*?)<\/main>/s.exec(html)?.[1] ?? "null");
     expect(drawn.url).toBe("/dashboard");
     expect(drawn.facts).toEqual({ language: "es", timeZone: "America/Bogota", pushOffer: false });
@@ -158,6 +160,13 @@ describe("server-drawn screens", () => {
       expect(response.body).toContain("landing");
       expect(response.body).not.toContain("data-ssr");
     }
+  });
+
+  it("draws only the screens marked for it", async () => {
+    const cookie = `fre.session_token=good; fre_view=${encodeURIComponent("l=fr&z=UTC&p=1")}`;
+    const response = await get(cookie, "/group");
+    expect(response.body).toContain("landing");
+    expect(response.body).not.toContain("data-ssr");
   });
 
   it("falls back to the browser when the render fails", async () => {

@@ -84,7 +84,10 @@ function rendererLoader(root: string) {
   };
 }
 
-/** The shell's #root (the build-time landing) replaced by `html`, and the answers listed. */
+/**
+ * The shell's #root (the build-time landing) replaced by `html` — inert until the app has taken
+ * it over (root-layout.tsx), so nothing is clicked in vain — and the answers listed.
+ */
 export function withServerRender(
   shell: string,
   html: string,
@@ -100,7 +103,7 @@ export function withServerRender(
   const marker = '<script src="/boot.js"></script>';
   if (rootStart < 0 || rootEnd < rootStart || !shell.includes(marker)) return undefined;
   const island = JSON.stringify(payload).replace(/</g, "\\u003c");
-  const page = `${shell.slice(0, rootStart)}<div id="root" data-ssr>${html}</div>\n    ${shell.slice(rootEnd)}`;
+  const page = `${shell.slice(0, rootStart)}<div id="root" data-ssr inert>${html}</div>\n    ${shell.slice(rootEnd)}`;
   return page.replace(
     marker,
     `<script type="application/json" id="fre-ssr">${island}</script>\n    ${marker}`,

@@ -113,7 +113,13 @@ function encode(html: string, brotliQuality: number): Encoded {
 interface PreloadManifest {
   screens: Record<
     string,
-    { modules: string[]; catalogs: Record<string, string[]>; data?: string[] }
+    {
+      modules: string[];
+      catalogs: Record<string, string[]>;
+      /** The screen's first reads, and whether the server draws it (decision 0022). */
+      data?: string[];
+      drawn?: boolean;
+    }
   >;
 }
 
@@ -183,14 +189,15 @@ function appShell(root: string, publicUrl: string | undefined) {
     }
     return built;
   };
-  /** The HTML of a signed-in screen (with its preloads), and what it reads first. */
+  /** The HTML of a screen the server draws (with its preloads), and what it reads first. */
   const screenSource = (url: string) => {
     const shell = current();
     const path = screenPath(url);
     const screen = Object.hasOwn(shell.manifest.screens, path)
       ? shell.manifest.screens[path]
       : undefined;
-    return screen ? { html: withPreloads(shell.html, screen), data: screen.data ?? [] } : undefined;
+    if (!screen?.drawn) return undefined;
+    return { html: withPreloads(shell.html, screen), data: screen.data ?? [] };
   };
   const page = (url: string): Encoded => {
     const shell = current();

@@ -66,6 +66,7 @@ async function start() {
     }
     container.removeAttribute("data-prerendered");
     container.removeAttribute("data-ssr");
+    container.removeAttribute("inert");
     container.replaceChildren();
     createRoot(container).render(app);
   });

@@ -55,6 +55,12 @@ const page = (module: string, data: string[] = [], namespaces: PreloadNamespace[
   data,
 });
 
+/**
+ * The screens the server draws for a signed-in user (decision 0022): the daily ones. Their
+ * components render the same on the server and in the browser (e2e/server-render.test.ts).
+ */
+export const SERVER_DRAWN_SCREENS = ["/dashboard", "/leaderboard", "/wallet"];
+
 /** The screens people open every day, and the other signed-in pages (modules only). */
 export const EARLY_SCREENS: Record<string, EarlyScreen> = {
   "/dashboard": page("dashboard/routes/dashboard-page", ["/api/mining"]),
