@@ -5,7 +5,7 @@
  *   - the landing page, as a visitor (plus accessibility, best practices and its initial JS);
  *   - /dashboard (a session running), /leaderboard and /wallet, signed in: a user is created
  *     through the API, its e-mail verified through the dev outbox, and its cookies (the session,
- *     and the view facts boot.js writes on any page) are put in the browser's cookie jar. Each run is a cold load (empty cache, storage and
+ *     and the view facts the app writes on a signed-in page) are put in the browser's cookie jar. Each run is a cold load (empty cache, storage and
  *     service worker), the worst case of a user opening the app.
  * Goals: performance ≥ 95 and LCP ≤ 2 s on every screen; accessibility and best practices 100
  * on the landing; its initial JS ≤ 150 KB gzip.
@@ -172,7 +172,7 @@ async function signedInUser(origin: string): Promise<string> {
     }),
   });
   if (!consent.ok) throw new Error(`not signed in: ${consent.status} ${await consent.text()}`);
-  // What public/boot.js wrote when this browser opened the sign-in page: its language, time
+  // What the app wrote when this browser last opened a signed-in page: its language, time
   // zone and push offer (the server draws the screens with them; apps/server/src/web-render.ts).
   const facts = new URLSearchParams({
     l: "fr",

@@ -82,7 +82,7 @@ describe("server-drawn screens", () => {
     const { context, page, problems } = await phoneWithoutWorker();
     const user = newUser("ssr");
     await signUpInContext(context, user);
-    // The first page the browser opens writes its view facts (boot.js); the verification link
+    // The first signed-in page the browser opens writes its view facts; the verification link
     // leads to the dashboard.
     const link = new URL(await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/));
     await page.goto(link.pathname + link.search);
@@ -92,7 +92,9 @@ describe("server-drawn screens", () => {
       headers: { origin: baseURL() },
     });
     expect(started.ok()).toBe(true);
-    expect((await context.cookies()).some((cookie) => cookie.name === "fre_view")).toBe(true);
+    await expect
+      .poll(async () => (await context.cookies()).some((cookie) => cookie.name === "fre_view"))
+      .toBe(true);
 
     // /dashboard: the running session is in the HTML itself…
     const dashboard = await open(page, "/dashboard");
@@ -141,7 +143,11 @@ describe("server-drawn screens", () => {
     const { context, page, problems } = await phoneWithoutWorker();
     const user = newUser("ssrnojs");
     await signUpInContext(context, user);
-    await page.goto("/faq");
+    await page.goto("/profile");
+    await page.getByTestId("page-title").waitFor();
+    await expect
+      .poll(async () => (await context.cookies()).some((c) => c.name === "fre_view"))
+      .toBe(true);
     const cookies = await context.cookies();
 
     const noScript = await phoneWithoutWorker({ javaScriptEnabled: false });

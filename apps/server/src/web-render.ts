@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { readCookie } from "./lib/cookies.ts";
 import { SESSION_COOKIE_NAMES } from "./modules/auth/viewer.ts";
 
-/** What the server knows of the browser (the `fre_view` cookie public/boot.js writes). */
+/** What the server knows of the browser (the `fre_view` cookie, apps/web/src/app/view-facts.ts). */
 export interface ViewFacts {
   language: Language;
   timeZone: string;

@@ -7,16 +7,22 @@ import { createRouter } from "./app/router";
 import { i18n, initI18n } from "./lib/i18n";
 import { meQuery } from "./lib/session";
 
-// Ask who is signed in while the catalogs and the first route load.
-void queryClient.prefetchQuery(meQuery);
+// A screen the server drew (its answers are in the page): hydrated, not drawn again.
+const serverDrawn = document.getElementById("fre-ssr") ? import("./app/server-drawn") : undefined;
 
-// On a signed-in screen boot.js already asked for its first reads: the first render waits
-// (briefly) for them to be in the cache, so the screen appears whole.
-const earlyData = window.__freEarly
-  ? import("./app/early-data")
-      .then(({ seedEarlyData }) => seedEarlyData(queryClient))
-      .catch((error: unknown) => console.warn("Early data not adopted", error))
-  : Promise.resolve();
+// Ask who is signed in while the catalogs and the first route load (the server said already).
+if (!serverDrawn) void queryClient.prefetchQuery(meQuery);
+
+// On a signed-in screen boot.js already asked for its first reads (or the server answered
+// them): the first render waits (briefly) for them to be in the cache, so the screen appears
+// whole.
+const earlyData =
+  window.__freEarly || serverDrawn
+    ? Promise.resolve(serverDrawn?.then((m) => m.adoptServerAnswers()))
+        .then(() => import("./app/early-data"))
+        .then(({ seedEarlyData }) => seedEarlyData(queryClient))
+        .catch((error: unknown) => console.warn("Early data not adopted", error))
+    : Promise.resolve();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");
@@ -24,9 +30,6 @@ if (!container) throw new Error("Missing #root element");
 window.addEventListener("unhandledrejection", (event) => {
   console.warn("Unhandled promise rejection", event.reason);
 });
-
-// A screen the server drew (boot.js found it in the page): hydrated, not drawn again.
-const serverDrawn = window.__freSsr ? import("./app/server-drawn") : undefined;
 
 async function start() {
   const router = createRouter();

@@ -1,16 +1,60 @@
 /**
- * Hydrating a screen the server drew (decision 0022), loaded only when public/boot.js found
- * one in the page: start.tsx hydrates instead of rendering afresh when this browser would draw
+ * Hydrating a screen the server drew (decision 0022), loaded only when the page carries its
+ * answers (#fre-ssr): start.tsx hydrates instead of rendering afresh when this browser would draw
  * exactly the same thing (same page, same language).
  */
 import type { createRouter } from "./router";
 import { setSsrState, type ViewFacts } from "./ssr-state";
 
-declare global {
-  interface Window {
-    /** A screen the server drew (public/boot.js, from the page's #fre-ssr). */
-    __freSsr?: { url: string; facts: ViewFacts; serverTime: number };
+/** What the server sent with the screen (apps/server/src/web-render.ts). */
+interface Drawn {
+  url: string;
+  facts: ViewFacts;
+  serverTime: number;
+  answers: Record<string, { status: number; body: string }>;
+}
+
+function readDrawn(): Drawn | undefined {
+  try {
+    const drawn = JSON.parse(document.getElementById("fre-ssr")?.textContent ?? "null");
+    return drawn?.answers && drawn.facts ? (drawn as Drawn) : undefined;
+  } catch {
+    return undefined;
   }
+}
+
+const drawn = readDrawn();
+
+/**
+ * The server's answers become the early requests the app adopts (lib/api-client.ts), as if
+ * boot.js had sent them: the page's own request brackets them (the mining clock's offset).
+ */
+export function adoptServerAnswers(): void {
+  if (!drawn) return;
+  const timing = performance.getEntriesByType?.("navigation")[0] as
+    | PerformanceNavigationTiming
+    | undefined;
+  const sentAt = timing ? Math.round(performance.timeOrigin + timing.requestStart) : Date.now();
+  const receivedAt = timing
+    ? Math.round(performance.timeOrigin + timing.responseStart)
+    : Date.now();
+  const early: NonNullable<typeof window.__freEarly> = {};
+  for (const [url, answer] of Object.entries(drawn.answers)) {
+    // No answer at all (status 0): the app asks again itself.
+    if (!(answer.status >= 200 && answer.status <= 599)) continue;
+    const empty = answer.status === 204 || answer.status === 304;
+    early[url] = {
+      sentAt,
+      receivedAt,
+      response: Promise.resolve(
+        new Response(empty ? null : answer.body, {
+          status: answer.status,
+          headers: { "Content-Type": "application/json" },
+        }),
+      ),
+    };
+  }
+  window.__freEarly = early;
 }
 
 /**
@@ -23,7 +67,6 @@ export async function adoptServerRender(
   router: ReturnType<typeof createRouter>,
   language: string | undefined,
 ) {
-  const drawn = window.__freSsr;
   if (!drawn || !container.hasAttribute("data-ssr")) return false;
   const here = `${window.location.pathname}${window.location.search}`;
   if (drawn.url !== here || drawn.facts.language !== language) return false;

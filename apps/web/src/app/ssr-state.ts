@@ -6,7 +6,7 @@
  */
 import type { Language } from "@fre/shared";
 
-/** The browser's facts the server renders with: public/boot.js keeps them in a cookie. */
+/** The browser's facts the server renders with, kept in a cookie (app/view-facts.ts). */
 export interface ViewFacts {
   language: Language;
   /** IANA zone dates are shown in. */
@@ -15,7 +15,7 @@ export interface ViewFacts {
   pushOffer: boolean;
 }
 
-/** The cookie boot.js writes on every page (URL-encoded `l=fr&z=Europe/Paris&p=1`). */
+/** The cookie the signed-in layout writes (URL-encoded `l=fr&z=Europe/Paris&p=1`). */
 export const VIEW_COOKIE = "fre_view";
 
 export interface SsrState extends ViewFacts {

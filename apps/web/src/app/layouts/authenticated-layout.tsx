@@ -1,3 +1,4 @@
+import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/ui/logo";
@@ -10,6 +11,8 @@ import { PwaAgent } from "../../features/pwa";
 import { EXTERNAL_LINKS } from "../../lib/external-links";
 import { useMe } from "../../lib/session";
 import { useAfterFirstPaint } from "../../lib/use-after-first-paint";
+import { setSsrState } from "../ssr-state";
+import { rememberViewFacts } from "../view-facts";
 import { AppMenu } from "./app-menu/app-menu";
 import { BottomNav } from "./bottom-nav";
 import { SkipLink } from "./skip-link";
@@ -25,7 +28,14 @@ const footerLink =
  * notifications and the install agent render after the page's first paint.
  */
 export function AuthenticatedLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A screen the server drew is hydrated with its instant and facts (app/ssr-state.ts): this
+  // boundary's content is hydrated now, they go. And the server is told how to draw the next.
+  useLayoutEffect(() => setSsrState(undefined), []);
+  const language = i18n.resolvedLanguage;
+  useEffect(() => {
+    if (language) rememberViewFacts(language);
+  }, [language]);
   const { data: me } = useMe();
   const { pathname } = useLocation();
   const initial = me?.nickname.slice(0, 1).toUpperCase() ?? "?";

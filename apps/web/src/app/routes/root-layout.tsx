@@ -1,9 +1,8 @@
-import { Suspense, useEffect, useLayoutEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoader } from "../../components/ui/spinner";
 import { CookieConsent } from "../../features/cookie-consent";
 import { LanguageSync } from "../../features/preferences";
-import { setSsrState } from "../ssr-state";
 
 /**
  * On a new page: back to the top (ScrollRestoration would need an inline script the CSP
@@ -31,15 +30,6 @@ function ActivatePage() {
   return null;
 }
 
-/**
- * A screen the server drew is hydrated with the server's instant and facts (app/ssr-state.ts);
- * once the page inside this boundary is hydrated (React does it after the root), they go.
- */
-function ServerRenderDone() {
-  useLayoutEffect(() => setSsrState(undefined), []);
-  return null;
-}
-
 export function RootLayout() {
   return (
     <>
@@ -48,7 +38,6 @@ export function RootLayout() {
       <LanguageSync />
       <Suspense fallback={<PageLoader fullScreen />}>
         <Outlet />
-        <ServerRenderDone />
       </Suspense>
       <CookieConsent />
     </>

@@ -1,5 +1,5 @@
 export { InstallApp } from "./components/install-app";
-export { PushOptInCard } from "./components/push-opt-in-card";
+export { PushOptInCard, pushOfferPending } from "./components/push-opt-in-card";
 export { PushSettings } from "./components/push-settings";
 export { PwaAgent } from "./components/pwa-agent";
 export { forgetDeviceForSignOut } from "./push";

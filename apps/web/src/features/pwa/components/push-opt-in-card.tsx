@@ -5,13 +5,13 @@ import { Button } from "../../../components/ui/button";
 import { readStored, writeStored } from "../../../lib/storage";
 import { currentPushState, enablePush, pushSupported } from "../push";
 
-/** public/boot.js reads it too (the server's guess of the offer, see web-render.ts). */
 const PUSH_BANNER_DISMISSED = "fre.pushBannerDismissed";
 
 /** Push works here and was never asked for: off, known without waiting for the worker. */
 const neverAsked = () => pushSupported() && Notification.permission === "default";
-const offerAtOnce = () => readStored(PUSH_BANNER_DISMISSED) !== "1" && neverAsked();
-/** A server-drawn dashboard guessed it from what boot.js reported. */
+/** The offer may show: push never asked for, the offer not dismissed (the server is told). */
+export const pushOfferPending = () => readStored(PUSH_BANNER_DISMISSED) !== "1" && neverAsked();
+/** A server-drawn dashboard knew it from the view facts (app/view-facts.ts). */
 const serverOffer = () => ssrState()?.pushOffer ?? false;
 
 /**
@@ -23,7 +23,7 @@ export function PushOptInCard() {
   const { t } = useTranslation("pwa");
   // Permission not asked yet: push is off, known at once, so the card is there from the
   // first render (shown after an asynchronous check, it pushed the cards below it down).
-  const offered = useSyncExternalStore(subscribeNever, offerAtOnce, serverOffer);
+  const offered = useSyncExternalStore(subscribeNever, pushOfferPending, serverOffer);
   // Once the worker has answered, or the user has: that decides.
   const [decided, setDecided] = useState<boolean>();
   const show = decided ?? offered;
