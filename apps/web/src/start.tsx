@@ -33,7 +33,7 @@ window.addEventListener("unhandledrejection", (event) => {
 
 async function start() {
   const router = createRouter();
-  const drawn =
+  const hydrateDrawn =
     container &&
     (await serverDrawn
       ?.then((m) => m.adoptServerRender(container, router, i18n.resolvedLanguage))
@@ -59,16 +59,11 @@ async function start() {
       hydrateRoot(container, app);
       return;
     }
-    if (drawn) {
-      hydrateRoot(container, app, {
-        // A screen that changed in between (a session that ended meanwhile): React draws it
-        // afresh; worth knowing, not an error for the user.
-        onRecoverableError: (error) => console.warn("Server render not adopted", error),
-      });
+    if (hydrateDrawn) {
+      hydrateDrawn(app);
       return;
     }
     container.removeAttribute("data-prerendered");
-    container.removeAttribute("data-ssr");
     container.removeAttribute("inert");
     container.replaceChildren();
     createRoot(container).render(app);

@@ -3,6 +3,8 @@
  * answers (#fre-ssr): start.tsx hydrates instead of rendering afresh when this browser would draw
  * exactly the same thing (same page, same language).
  */
+import type { ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
 import type { createRouter } from "./router";
 import { setSsrState, type ViewFacts } from "./ssr-state";
 
@@ -59,17 +61,17 @@ export function adoptServerAnswers(): void {
 
 /**
  * Readies hydration of the server's screen: the page's lazy modules loaded by the router, the
- * server's facts and instant in place (the root layout ends them once the page is hydrated).
- * Resolves to true, or false when the browser must render the screen itself.
+ * server's facts and instant in place (the signed-in layout ends them once hydrated). Resolves
+ * to what hydrates the app into it, or undefined when the browser must draw the screen itself.
  */
 export async function adoptServerRender(
   container: HTMLElement,
   router: ReturnType<typeof createRouter>,
   language: string | undefined,
 ) {
-  if (!drawn || !container.hasAttribute("data-ssr")) return false;
+  if (!drawn || !container.hasAttribute("data-ssr")) return undefined;
   const here = `${window.location.pathname}${window.location.search}`;
-  if (drawn.url !== here || drawn.facts.language !== language) return false;
+  if (drawn.url !== here || drawn.facts.language !== language) return undefined;
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {
@@ -79,5 +81,11 @@ export async function adoptServerRender(
     });
   });
   setSsrState({ ...drawn.facts, serverTime: drawn.serverTime });
-  return true;
+  return (app: ReactNode) => {
+    hydrateRoot(container, app, {
+      // A screen that changed in between (a session that ended meanwhile): React draws it
+      // afresh; worth knowing, not an error for the user.
+      onRecoverableError: (error) => console.warn("Server render not adopted", error),
+    });
+  };
 }
