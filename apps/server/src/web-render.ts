@@ -9,31 +9,20 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { LANGUAGES, type Language } from "@fre/shared";
+import {
+  type DrawnPage,
+  LANGUAGES,
+  type Language,
+  type ScreenRender,
+  type ScreenRequest,
+  VIEW_COOKIE,
+  type ViewFacts,
+} from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { readCookie } from "./lib/cookies.ts";
 import { SESSION_COOKIE_NAMES } from "./modules/auth/viewer.ts";
 
-/** What the server knows of the browser (the `fre_view` cookie, apps/web/src/app/view-facts.ts). */
-export interface ViewFacts {
-  language: Language;
-  timeZone: string;
-  pushOffer: boolean;
-}
-
-/** The renderer's contract (apps/web/src/server-render.tsx). */
-interface ScreenRequest {
-  url: string;
-  facts: ViewFacts;
-  answers: Record<string, { status: number; body: string }>;
-  sentAt: number;
-  receivedAt: number;
-}
-type RenderScreen = (
-  request: ScreenRequest,
-) => Promise<{ html: string; serverTime: number } | undefined>;
-
-const VIEW_COOKIE = "fre_view";
+type RenderScreen = (request: ScreenRequest) => Promise<ScreenRender | undefined>;
 
 const validZone = (zone: string) => {
   if (zone.length === 0 || zone.length > 64 || !/^[\w+\-/]+$/.test(zone)) return false;
@@ -91,12 +80,7 @@ function rendererLoader(root: string) {
 export function withServerRender(
   shell: string,
   html: string,
-  payload: {
-    url: string;
-    facts: ViewFacts;
-    serverTime: number;
-    answers: ScreenRequest["answers"];
-  },
+  payload: DrawnPage,
 ): string | undefined {
   const rootStart = shell.indexOf('<div id="root"');
   const rootEnd = shell.indexOf('<div id="app-shell"');

@@ -226,6 +226,14 @@ function appShell(root: string, publicUrl: string | undefined) {
   return { page, screenSource };
 }
 
+/** The encoding the browser takes, best first (brotli, gzip), or none. */
+function acceptedEncoding(request: FastifyRequest): "br" | "gzip" | undefined {
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return undefined;
+}
+
 function sendShell(request: FastifyRequest, reply: FastifyReply, page: Encoded) {
   reply
     .header("content-type", "text/html; charset=utf-8")
@@ -233,10 +241,9 @@ function sendShell(request: FastifyRequest, reply: FastifyReply, page: Encoded) 
     .header("vary", "accept-encoding")
     .header("etag", page.etag);
   if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
-  const accepted = String(request.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) return reply.header("content-encoding", "br").send(page.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header("content-encoding", "gzip").send(page.gzip);
-  return reply.send(page.identity);
+  const encoding = acceptedEncoding(request);
+  if (!encoding) return reply.send(page.identity);
+  return reply.header("content-encoding", encoding).send(page[encoding]);
 }
 
 /** A page drawn for one user: never stored by a shared cache, compressed quickly. */
@@ -245,16 +252,14 @@ function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string
     .header("content-type", "text/html; charset=utf-8")
     .header("cache-control", "private, no-cache")
     .header("vary", "accept-encoding, cookie");
-  const accepted = String(request.headers["accept-encoding"] ?? "");
   const identity = Buffer.from(html, "utf8");
-  if (/\bbr\b/.test(accepted)) {
-    const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header("content-encoding", "br").send(br);
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    return reply.header("content-encoding", "gzip").send(gzipSync(identity, { level: 6 }));
-  }
-  return reply.send(identity);
+  const encoding = acceptedEncoding(request);
+  if (!encoding) return reply.send(identity);
+  const body =
+    encoding === "br"
+      ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(identity, { level: 6 });
+  return reply.header("content-encoding", encoding).send(body);
 }
 
 /**

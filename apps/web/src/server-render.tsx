@@ -6,8 +6,7 @@
  * whole: its content is the first paint. The browser then adopts the same answers and hydrates
  * (start.tsx). Built by vite.config.ts into dist/.ssr/ (not served).
  */
-import type { Language } from "@fre/shared";
-import { LANGUAGES } from "@fre/shared";
+import { LANGUAGES, type ScreenRender, type ScreenRequest } from "@fre/shared";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { initReactI18next } from "react-i18next";
@@ -16,10 +15,9 @@ import { seedEarlyData } from "./app/early-data";
 import { Providers } from "./app/providers";
 import { createQueryClient } from "./app/query-client";
 import { routes } from "./app/router";
-import { setSsrState, type ViewFacts } from "./app/ssr-state";
-import type { EarlyRequest } from "./lib/api-client";
 import { setDisplayTimeZone } from "./lib/format";
 import { i18n, NAMESPACES } from "./lib/i18n";
+import { earlyRequestOf, setSsrState } from "./lib/ssr-state";
 
 const catalogs = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", {
   eager: true,
@@ -61,41 +59,6 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-export interface ScreenAnswer {
-  status: number;
-  /** The JSON body, as the API sent it. */
-  body: string;
-}
-
-export interface ScreenRequest {
-  /** Path and query of the screen ("/dashboard"). */
-  url: string;
-  facts: ViewFacts;
-  /** The screen's first reads (boot.js's URLs), answered for this user. */
-  answers: Record<string, ScreenAnswer>;
-  /** When the reads were sent and answered (server clock, ms). */
-  sentAt: number;
-  receivedAt: number;
-}
-
-export interface ScreenRender {
-  /** What goes inside #root. */
-  html: string;
-  /** The instant (server clock, ms) the render shows; the browser hydrates at it. */
-  serverTime: number;
-}
-
-const asEarly = (answer: ScreenAnswer, sentAt: number, receivedAt: number): EarlyRequest => ({
-  sentAt,
-  receivedAt,
-  response: Promise.resolve(
-    new Response(answer.body, {
-      status: answer.status,
-      headers: { "Content-Type": "application/json" },
-    }),
-  ),
-});
-
 /**
  * The screen's HTML, or undefined when it is not one to draw here (a redirect: the guard
  * sends the user elsewhere; or the render failed — the browser then renders it itself).
@@ -107,12 +70,12 @@ export function renderScreen(request: ScreenRequest): Promise<ScreenRender | und
     globalThis.__freEarly = Object.fromEntries(
       Object.entries(request.answers).map(([url, answer]) => [
         url,
-        asEarly(answer, request.sentAt, request.receivedAt),
+        earlyRequestOf(answer, request.sentAt, request.receivedAt),
       ]),
     );
     try {
       await seedEarlyData(client);
-      await i18n.changeLanguage(request.facts.language satisfies Language);
+      await i18n.changeLanguage(request.facts.language);
       const handler = createStaticHandler(routes);
       const context = await handler.query(new Request(`http://localhost${request.url}`));
       if (context instanceof Response) return undefined;

@@ -27,4 +27,5 @@ export * from "./schemas/support.ts";
 export * from "./schemas/ton.ts";
 export * from "./schemas/wallet.ts";
 export * from "./schemas/withdrawals.ts";
+export * from "./server-render.ts";
 export * from "./ton-proof-message.ts";

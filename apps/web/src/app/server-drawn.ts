@@ -3,23 +3,16 @@
  * answers (#fre-ssr): start.tsx hydrates instead of rendering afresh when this browser would draw
  * exactly the same thing (same page, same language).
  */
+import type { DrawnPage } from "@fre/shared";
 import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { earlyRequestOf, setSsrState } from "../lib/ssr-state";
 import type { createRouter } from "./router";
-import { setSsrState, type ViewFacts } from "./ssr-state";
 
-/** What the server sent with the screen (apps/server/src/web-render.ts). */
-interface Drawn {
-  url: string;
-  facts: ViewFacts;
-  serverTime: number;
-  answers: Record<string, { status: number; body: string }>;
-}
-
-function readDrawn(): Drawn | undefined {
+function readDrawn(): DrawnPage | undefined {
   try {
     const drawn = JSON.parse(document.getElementById("fre-ssr")?.textContent ?? "null");
-    return drawn?.answers && drawn.facts ? (drawn as Drawn) : undefined;
+    return drawn?.answers && drawn.facts ? (drawn as DrawnPage) : undefined;
   } catch {
     return undefined;
   }
@@ -44,17 +37,7 @@ export function adoptServerAnswers(): void {
   for (const [url, answer] of Object.entries(drawn.answers)) {
     // No answer at all (status 0): the app asks again itself.
     if (!(answer.status >= 200 && answer.status <= 599)) continue;
-    const empty = answer.status === 204 || answer.status === 304;
-    early[url] = {
-      sentAt,
-      receivedAt,
-      response: Promise.resolve(
-        new Response(empty ? null : answer.body, {
-          status: answer.status,
-          headers: { "Content-Type": "application/json" },
-        }),
-      ),
-    };
+    early[url] = earlyRequestOf(answer, sentAt, receivedAt);
   }
   window.__freEarly = early;
 }

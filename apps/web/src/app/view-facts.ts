@@ -3,8 +3,9 @@
  * time zone and whether the push offer may show, kept in the `fre_view` cookie (no personal
  * data). Written by the signed-in layout, read by the server on the next page load.
  */
+
+import { VIEW_COOKIE } from "@fre/shared";
 import { pushOfferPending } from "../features/pwa";
-import { VIEW_COOKIE } from "./ssr-state";
 
 export function rememberViewFacts(language: string): void {
   try {

@@ -10,8 +10,8 @@ import { LanguagePicker } from "../../features/preferences";
 import { PwaAgent } from "../../features/pwa";
 import { EXTERNAL_LINKS } from "../../lib/external-links";
 import { useMe } from "../../lib/session";
+import { setSsrState } from "../../lib/ssr-state";
 import { useAfterFirstPaint } from "../../lib/use-after-first-paint";
-import { setSsrState } from "../ssr-state";
 import { rememberViewFacts } from "../view-facts";
 import { AppMenu } from "./app-menu/app-menu";
 import { BottomNav } from "./bottom-nav";
@@ -29,7 +29,7 @@ const footerLink =
  */
 export function AuthenticatedLayout() {
   const { t, i18n } = useTranslation();
-  // A screen the server drew is hydrated with its instant and facts (app/ssr-state.ts): this
+  // A screen the server drew is hydrated with its instant and facts (lib/ssr-state.ts): this
   // boundary's content is hydrated now, they go. And the server is told how to draw the next.
   useLayoutEffect(() => setSsrState(undefined), []);
   const language = i18n.resolvedLanguage;

@@ -1,5 +1,5 @@
 import { type MiningSessionView, parseFre, sessionEarnings } from "@fre/shared";
-import { ssrState } from "../../app/ssr-state";
+import { ssrState } from "../../lib/ssr-state";
 
 export type MiningPhase = "idle" | "active" | "ended" | "claimed";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { ssrState, subscribeNever } from "../../../app/ssr-state";
 import { Button } from "../../../components/ui/button";
+import { ssrState, subscribeNever } from "../../../lib/ssr-state";
 import { readStored, writeStored } from "../../../lib/storage";
 import { currentPushState, enablePush, pushSupported } from "../push";
 

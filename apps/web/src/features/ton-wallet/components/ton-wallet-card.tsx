@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { subscribeNever } from "../../../app/ssr-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { useMe } from "../../../lib/session";
+import { subscribeNever } from "../../../lib/ssr-state";
 import { fetchTonConfig, tonQueryKeys } from "../api/ton-api";
 import { TonConnectScope } from "../ton-connect-scope";
 import type { TonWalletAction } from "./ton-wallet-panel";

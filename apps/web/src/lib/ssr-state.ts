@@ -4,19 +4,8 @@
  * the same thing. Components that read the browser (storage, permissions) take the server's
  * value while hydrating (`useSyncExternalStore`'s server snapshot) and their own right after.
  */
-import type { Language } from "@fre/shared";
-
-/** The browser's facts the server renders with, kept in a cookie (app/view-facts.ts). */
-export interface ViewFacts {
-  language: Language;
-  /** IANA zone dates are shown in. */
-  timeZone: string;
-  /** The push offer may show: permission never asked and the offer not dismissed. */
-  pushOffer: boolean;
-}
-
-/** The cookie the signed-in layout writes (URL-encoded `l=fr&z=Europe/Paris&p=1`). */
-export const VIEW_COOKIE = "fre_view";
+import type { ScreenAnswer, ViewFacts } from "@fre/shared";
+import type { EarlyRequest } from "./api-client";
 
 export interface SsrState extends ViewFacts {
   /** The instant (server clock, ms) the render shows. */
@@ -36,3 +25,22 @@ export function ssrState(): SsrState | undefined {
 
 /** For useSyncExternalStore: the value read from the browser never changes by itself. */
 export const subscribeNever = () => () => undefined;
+
+/** A screen's answer, read on the server, as an early request the app adopts (api-client). */
+export function earlyRequestOf(
+  answer: ScreenAnswer,
+  sentAt: number,
+  receivedAt: number,
+): EarlyRequest {
+  const empty = answer.status === 204 || answer.status === 304;
+  return {
+    sentAt,
+    receivedAt,
+    response: Promise.resolve(
+      new Response(empty ? null : answer.body, {
+        status: answer.status,
+        headers: { "Content-Type": "application/json" },
+      }),
+    ),
+  };
+}
