@@ -137,11 +137,19 @@ function appWorker(context: BrowserContext) {
   return worker;
 }
 
+/** What the test's listeners in the app's service worker saw (see prepareWorker). */
+interface WorkerReport {
+  pushes: number;
+  /** Each showNotification the worker called: still pending, shown, or failed (and why). */
+  shows: { state: "pending" | "shown" | "failed"; error?: string }[];
+}
+
 /**
  * Waits until the app's service worker itself sees the notification permission granted (the
  * page seeing it is not enough: the worker, another process, learns of it later, and a push it
- * handles before then is lost — showNotification rejects), then counts the push events that
- * reach it: a test-only listener beside the app's own handler.
+ * handles before then is lost — showNotification rejects), then watches it: a test-only push
+ * listener beside the app's own handler counts the pushes, and its registration's
+ * showNotification is wrapped to record what became of each call.
  */
 async function prepareWorker(context: BrowserContext) {
   await vi.waitFor(
@@ -149,14 +157,32 @@ async function prepareWorker(context: BrowserContext) {
       // A worker stopped meanwhile rejects: the next attempt finds its successor.
       const permission = await appWorker(context).evaluate(() => {
         const scope = self as unknown as {
-          pushesSeen?: number;
+          report?: WorkerReport;
+          registration: ServiceWorkerRegistration;
           addEventListener: typeof addEventListener;
         };
-        if (scope.pushesSeen === undefined) {
-          scope.pushesSeen = 0;
+        if (scope.report === undefined) {
+          const report: WorkerReport = { pushes: 0, shows: [] };
+          scope.report = report;
           scope.addEventListener("push", () => {
-            scope.pushesSeen = (scope.pushesSeen ?? 0) + 1;
+            report.pushes += 1;
           });
+          const registration = scope.registration;
+          const show = registration.showNotification.bind(registration);
+          registration.showNotification = (title, options) => {
+            const call: WorkerReport["shows"][number] = { state: "pending" };
+            report.shows.push(call);
+            return show(title, options).then(
+              () => {
+                call.state = "shown";
+              },
+              (error: unknown) => {
+                call.state = "failed";
+                call.error = String(error);
+                throw error;
+              },
+            );
+          };
         }
         return Notification.permission;
       });
@@ -166,10 +192,10 @@ async function prepareWorker(context: BrowserContext) {
   );
 }
 
-/** How many pushes reached the worker's handlers; null when the worker restarted since. */
-const pushesSeen = (context: BrowserContext) =>
+/** What the worker's test listeners saw; null when the worker restarted since. */
+const workerReport = (context: BrowserContext) =>
   appWorker(context)
-    .evaluate(() => (self as unknown as { pushesSeen?: number }).pushesSeen ?? null)
+    .evaluate(() => (self as unknown as { report?: WorkerReport }).report ?? null)
     .catch(() => null);
 
 async function shownNotifications(page: Page, timeout: number) {
@@ -198,8 +224,9 @@ async function shownNotifications(page: Page, timeout: number) {
  * worker is first made to control the page, activated, running and aware of the permission.
  * DevTools' delivery itself is not the app: on a loaded machine Chromium has been seen to drop
  * it before any push event reached the worker (the worker, asked directly, showed a
- * notification fine). Only then is it delivered once more; a push that reached the worker and
- * showed nothing fails the test.
+ * notification fine), and the browser to refuse a notification while the worker's permission
+ * settles. Only then is it delivered once more; a push that reached the worker twice and showed
+ * nothing fails the test, with what the worker saw.
  */
 export async function pushToServiceWorker(context: BrowserContext, page: Page, payload: unknown) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
@@ -262,13 +289,27 @@ export async function pushToServiceWorker(context: BrowserContext, page: Page, p
     try {
       return await shownNotifications(page, 15_000);
     } catch {
-      // The handler ran but has not shown it yet (a loaded machine): give it longer.
-      if (((await pushesSeen(context)) ?? 0) > 0) return await shownNotifications(page, 30_000);
-      console.warn("the push never reached the service worker: delivered once more");
+      const report = await workerReport(context);
+      const shows = report?.shows ?? [];
+      // The handler ran and its notification is on its way (a loaded machine): give it longer.
+      if (shows.some((call) => call.state !== "failed")) {
+        return await shownNotifications(page, 30_000).catch((error: unknown) => {
+          throw new Error(`${error}; the worker saw ${JSON.stringify(report)}`);
+        });
+      }
+      // The browser refused it (the worker's permission not settled yet, seen under load), or
+      // the push never reached the worker: delivered once more, once.
+      console.warn(
+        report && report.pushes > 0
+          ? `showNotification failed (${shows.map((call) => call.error).join("; ")}): delivered once more`
+          : "the push never reached the service worker: delivered once more",
+      );
       await prepareWorker(context);
       await deliver();
       // A loaded machine (CI runs the API suites beside) can take seconds to run the handler.
-      return await shownNotifications(page, 30_000);
+      return await shownNotifications(page, 30_000).catch(async (error: unknown) => {
+        throw new Error(`${error}; the worker saw ${JSON.stringify(await workerReport(context))}`);
+      });
     }
   } finally {
     await cdp.detach();

@@ -1,4 +1,5 @@
 import { intlLocale } from "./languages";
+import { groupDigits, numberSymbols } from "./number-symbols";
 
 /** Formatters are costly to create (a list of 20 dates made 20): one per locale. */
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
@@ -36,7 +37,9 @@ export function formatDateTime(iso: string, language: string): string {
   ).format(date);
 }
 
+/** A count or rank: whole numbers are grouped from the locale's table (lib/number-symbols.ts). */
 export function formatNumber(value: number, language: string): string {
+  if (Number.isSafeInteger(value)) return groupDigits(BigInt(value), numberSymbols(language));
   const locale = intlLocale(language);
   return cached(numbers, locale, () => new Intl.NumberFormat(locale)).format(value);
 }

@@ -1,5 +1,5 @@
 import { NANO_PER_FRE, parseFre } from "@fre/shared";
-import { intlLocale } from "./languages";
+import { groupDigits, numberSymbols } from "./number-symbols";
 
 const FRACTION_DIGITS = 9;
 
@@ -42,27 +42,6 @@ export interface FreParts {
   fraction: string;
 }
 
-interface LocaleSymbols {
-  integer: Intl.NumberFormat;
-  decimal: string;
-}
-
-const symbolsCache = new Map<string, LocaleSymbols>();
-
-function localeSymbols(language: string): LocaleSymbols {
-  const locale = intlLocale(language);
-  let symbols = symbolsCache.get(locale);
-  if (!symbols) {
-    const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    const decimal =
-      new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal")
-        ?.value ?? ".";
-    symbols = { integer, decimal };
-    symbolsCache.set(locale, symbols);
-  }
-  return symbols;
-}
-
 function toNano(amount: string | bigint): bigint {
   return typeof amount === "bigint" ? amount : parseFre(amount);
 }
@@ -99,12 +78,12 @@ export function freParts(
   const rounded = roundNano(nano < 0n ? -nano : nano, max);
   let fraction = (rounded % NANO_PER_FRE).toString().padStart(FRACTION_DIGITS, "0").slice(0, max);
   while (fraction.length > min && fraction.endsWith("0")) fraction = fraction.slice(0, -1);
-  const symbols = localeSymbols(language);
+  const symbols = numberSymbols(language);
   const withSign = signedOverride ?? signed;
   const shownIsZero = rounded === 0n;
   return {
     sign: shownIsZero ? "" : nano < 0n ? "-" : withSign ? "+" : "",
-    whole: symbols.integer.format(rounded / NANO_PER_FRE),
+    whole: groupDigits(rounded / NANO_PER_FRE, symbols),
     decimal: fraction ? symbols.decimal : "",
     fraction,
   };
