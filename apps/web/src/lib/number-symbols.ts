@@ -1,4 +1,4 @@
-import { intlLocale } from "./languages";
+import { DEFAULT_LANGUAGE, type Language } from "./languages";
 
 /**
  * How a locale writes a whole number: its group separator, its decimal separator, and how many
@@ -12,41 +12,23 @@ export interface NumberSymbols {
 }
 
 /**
- * The app's languages, written down instead of asked of Intl.NumberFormat: a page's first
- * NumberFormat loads ICU's number data (≈ 20 ms on a desktop, 4× that on a mid-range phone),
- * which stood as a long task in every signed-in screen's first render (docs/performance.md).
- * number-symbols.test.ts holds this table to Intl's answers for every language.
+ * The app's languages, written down instead of asked of Intl.NumberFormat: a page's first Intl
+ * formatter loads ICU's data (≈ 20 ms on a desktop, 4× that on a mid-range phone), and the next
+ * ones cost 2–5 ms each; amounts and counts, on every screen, need none (a screen that shows no
+ * date creates no formatter at all). number-symbols.test.ts holds this table to Intl's answers
+ * for every language.
  */
-const KNOWN: Record<string, NumberSymbols> = {
+const KNOWN: Record<string, NumberSymbols> & Record<Language, NumberSymbols> = {
   fr: { group: "\u202f", decimal: ",", minimumGroupingDigits: 1 },
   en: { group: ",", decimal: ".", minimumGroupingDigits: 1 },
   es: { group: ".", decimal: ",", minimumGroupingDigits: 2 },
   ru: { group: "\u00a0", decimal: ",", minimumGroupingDigits: 1 },
-  "zh-CN": { group: ",", decimal: ".", minimumGroupingDigits: 1 },
+  zh: { group: ",", decimal: ".", minimumGroupingDigits: 1 },
 };
 
-const asked = new Map<string, NumberSymbols>();
-
-/** Asks Intl, for a locale outside the table (never one of the app's languages). */
-function askIntl(locale: string): NumberSymbols {
-  let symbols = asked.get(locale);
-  if (!symbols) {
-    const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
-    const part = (type: string) => parts.find((p) => p.type === type)?.value;
-    const grouped = new Intl.NumberFormat(locale).format(1234).length > 4;
-    symbols = {
-      group: part("group") ?? "",
-      decimal: part("decimal") ?? ".",
-      minimumGroupingDigits: grouped ? 1 : 2,
-    };
-    asked.set(locale, symbols);
-  }
-  return symbols;
-}
-
+/** The table's symbols; a language outside the app's (never chosen by i18n) reads as French. */
 export function numberSymbols(language: string): NumberSymbols {
-  const locale = intlLocale(language);
-  return KNOWN[locale] ?? askIntl(locale);
+  return KNOWN[language] ?? KNOWN[DEFAULT_LANGUAGE];
 }
 
 /** A whole number's digits with the locale's grouping: 1234567n → "1 234 567" (fr). */
