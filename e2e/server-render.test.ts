@@ -109,6 +109,18 @@ describe("server-drawn screens", () => {
     const earnings = () => page.getByTestId("mining-earnings").getAttribute("data-value");
     const first = await earnings();
     await expect.poll(earnings, { timeout: 10_000 }).not.toBe(first);
+    // The drawn screen was painted before the app's code was asked for.
+    const order = await page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+      const entry = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((r) => r.initiatorType === "script" && /\/assets\/index-[\w-]+\.js$/.test(r.name))
+        .map((r) => r.startTime)[0];
+      return { paint, entry };
+    });
+    expect(order.paint, "first paint").toBeGreaterThan(0);
+    expect(order.entry, "the app's entry, after the first paint").toBeGreaterThanOrEqual(
+      order.paint ?? Number.POSITIVE_INFINITY,
+    );
     // Interactive: the menu opens.
     await page.getByRole("button", { name: /^Menu/ }).click();
     await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);

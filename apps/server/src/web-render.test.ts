@@ -30,7 +30,8 @@ describe("the browser's view facts (fre_view)", () => {
 });
 
 describe("withServerRender", () => {
-  const shell = `<html><head><script src="/boot.js"></script></head><body><div id="root" data-prerendered inert><main>landing</main></div>
+  const shell = `<html><head><script src="/boot.js"></script>
+    <script type="module" crossorigin fetchpriority="low" src="/assets/index-Ab_1.js"></script></head><body><div id="root" data-prerendered inert><main>landing</main></div>
     <div id="app-shell"></div></body></html>`;
 
   it("replaces the landing in #root and lists the answers before boot.js, script-safe", () => {
@@ -38,7 +39,7 @@ describe("withServerRender", () => {
       url: "/dashboard",
       facts: { language: "fr", timeZone: "UTC", pushOffer: false },
       serverTime: 1,
-      answers: { "/api/me": { status: 200, body: '{"nickname":"</script><b>x"}' } },
+      answers: { "/api/me": { status: 200, body: '{"nickname":"</script><b>x$\'$&"}' } },
     });
     expect(page).toContain('<div id="root" data-ssr inert><main>dashboard</main></div>');
     expect(page).not.toContain("landing");
@@ -48,8 +49,30 @@ describe("withServerRender", () => {
         page ?? "",
       )?.[1];
     expect(JSON.parse(island ?? "null").answers["/api/me"].body).toBe(
-      '{"nickname":"</script><b>x"}',
+      '{"nickname":"</script><b>x$\'$&"}',
     );
+  });
+
+  it("leaves the app's entry for boot.js to ask for after the first paint", () => {
+    const page = withServerRender(shell, "<main>dashboard</main>", {
+      url: "/dashboard",
+      facts: { language: "fr", timeZone: "UTC", pushOffer: false },
+      serverTime: 1,
+      answers: {},
+    });
+    expect(page).not.toContain('<script type="module"');
+    expect(page).toContain(
+      '<script type="text/x-fre-entry" id="fre-entry" data-src="/assets/index-Ab_1.js"></script>',
+    );
+    // A shell without the entry is not one this render understands.
+    expect(
+      withServerRender(shell.replace(/<script type="module".*?<\/script>/, ""), "x", {
+        url: "/dashboard",
+        facts: { language: "fr", timeZone: "UTC", pushOffer: false },
+        serverTime: 1,
+        answers: {},
+      }),
+    ).toBeUndefined();
   });
 
   it("gives up on a shell it does not recognise", () => {
@@ -76,7 +99,8 @@ describe("server-drawn screens", () => {
     dist = mkdtempSync(join(tmpdir(), "fre-render-"));
     writeFileSync(
       join(dist, "index.html"),
-      `<html><head><script src="/boot.js"></script></head><body><div id="root" data-prerendered inert>landing</div>
+      `<html><head><script src="/boot.js"></script>
+    <script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root" data-prerendered inert>landing</div>
     <div id="app-shell"></div></body></html>`,
     );
     mkdirSync(join(dist, ".vite"));

@@ -85,14 +85,28 @@ export function withServerRender(
   const rootStart = shell.indexOf('<div id="root"');
   const rootEnd = shell.indexOf('<div id="app-shell"');
   const marker = '<script src="/boot.js"></script>';
-  if (rootStart < 0 || rootEnd < rootStart || !shell.includes(marker)) return undefined;
+  const entry = ENTRY_SCRIPT.exec(shell);
+  if (rootStart < 0 || rootEnd < rootStart || !shell.includes(marker) || !entry) return undefined;
   const island = JSON.stringify(payload).replace(/</g, "\\u003c");
   const page = `${shell.slice(0, rootStart)}<div id="root" data-ssr inert>${html}</div>\n    ${shell.slice(rootEnd)}`;
-  return page.replace(
-    marker,
-    `<script type="application/json" id="fre-ssr">${island}</script>\n    ${marker}`,
+  // Replaced by functions: a `$'` in a user's text is not a replacement pattern.
+  return (
+    page
+      .replace(
+        marker,
+        () => `<script type="application/json" id="fre-ssr">${island}</script>\n    ${marker}`,
+      )
+      // The drawn screen is the first paint: boot.js asks for the app's code once it is up, so
+      // the code does not compete with the stylesheet that paint waits for.
+      .replace(
+        entry[0],
+        () => `<script type="text/x-fre-entry" id="fre-entry" data-src="${entry[1]}"></script>`,
+      )
   );
 }
+
+/** The build's entry in index.html (Vite writes it so). */
+const ENTRY_SCRIPT = /<script type="module"[^>]* src="(\/assets\/[\w.-]+\.js)"><\/script>/;
 
 export function screenRenderer(app: FastifyInstance, root: string) {
   const loadRenderer = rendererLoader(root);

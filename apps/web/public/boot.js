@@ -28,31 +28,50 @@
   root.classList.add("app-shell");
   const lang = /^[a-z]{2}$/.test(language ?? "") ? language : "fr";
 
-  // The chunks and catalogs the server listed for this screen, asked for once the frame is
-  // painted (before, they would compete with the stylesheet the first paint waits for).
+  // A screen the server drew came with its first answers (app/server-drawn.ts adopts them),
+  // and its content is the first paint: the app's code (server/src/web-render.ts) and the
+  // chunks are asked for once that paint is on screen, or after a second without one (a hidden
+  // tab). On a screen the browser draws, once the frame is painted. Before, they would compete
+  // with the stylesheet the first paint waits for.
+  const drawn = document.getElementById("fre-ssr");
+  let done = false;
+  const afterPaint = (run) => {
+    const once = () => {
+      // (The entry not parsed yet: the paint that comes after it starts them.)
+      if (done || (drawn && !document.getElementById("fre-entry"))) return;
+      done = true;
+      run();
+    };
+    if (!drawn) return requestAnimationFrame(() => setTimeout(once, 0));
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (!list.getEntriesByName("first-contentful-paint").length) return;
+        observer.disconnect();
+        once();
+      }).observe({ type: "paint", buffered: true });
+    } catch (_error) {
+      requestAnimationFrame(() => setTimeout(once, 0));
+    }
+    setTimeout(once, 1000);
+  };
+  const add = (tag, attributes) =>
+    document.head.appendChild(Object.assign(document.createElement(tag), attributes));
+
+  // The chunks and catalogs the server listed for this screen.
   let preload = null;
   try {
     preload = JSON.parse(document.getElementById("fre-preload")?.textContent ?? "null");
   } catch (_error) {
     // No list (a page from the service worker's cache, whose chunks are at hand anyway).
   }
-  if (preload) {
-    const files = [...(preload.modules ?? []), ...(preload.catalogs?.[lang] ?? [])];
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        for (const file of files) {
-          const link = document.createElement("link");
-          link.rel = "modulepreload";
-          link.crossOrigin = "";
-          link.href = `/${file}`;
-          document.head.appendChild(link);
-        }
-      }, 0),
-    );
-  }
-
-  // A screen the server drew came with its first answers (app/server-drawn.ts adopts them).
-  if (document.getElementById("fre-ssr")) return;
+  afterPaint(() => {
+    const entry = document.getElementById("fre-entry");
+    if (drawn && entry) add("script", { type: "module", crossOrigin: "", src: entry.dataset.src });
+    const files = preload ? [...(preload.modules ?? []), ...(preload.catalogs?.[lang] ?? [])] : [];
+    for (const file of files)
+      add("link", { rel: "modulepreload", crossOrigin: "", href: `/${file}` });
+  });
+  if (drawn) return;
 
   // A visitor gets 401s here; the app then sends them to /login as it would anyway.
   const early = {};
