@@ -18,8 +18,8 @@ function notify() {
   for (const listener of listeners) listener();
 }
 
-/** Starts listening (idempotent); called by the signed-in layout. */
-export function captureInstallPrompt(): void {
+/** Starts listening (idempotent). */
+function captureInstallPrompt(): void {
   if (listening || typeof window === "undefined") return;
   listening = true;
   window.addEventListener("beforeinstallprompt", (event) => {
@@ -33,6 +33,11 @@ export function captureInstallPrompt(): void {
     notify();
   });
 }
+
+// From the moment this code arrives (the signed-in area's and the install section's chunks):
+// Chromium may fire the event on a repeat visit before the signed-in layout has painted, and an
+// event nobody kept is not fired again.
+captureInstallPrompt();
 
 export function subscribeInstall(listener: Listener): () => void {
   listeners.add(listener);

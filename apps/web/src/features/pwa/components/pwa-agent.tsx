@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import { captureInstallPrompt } from "../install-prompt";
+import "../install-prompt";
 import { resyncPush } from "../push";
 import {
   applyUpdate,
@@ -19,7 +19,6 @@ import {
  */
 export function PwaAgent() {
   useEffect(() => {
-    captureInstallPrompt();
     void registerWhenLoaded().then(() => resyncPush().catch(() => undefined));
     const onVisible = () => {
       if (document.visibilityState === "visible") void checkForUpdate();
