@@ -255,7 +255,11 @@ describe("screens in Chinese", () => {
       expect(patched.ok()).toBe(true);
       await page.evaluate(() => localStorage.setItem("fre.language", "zh"));
       await page.goto("/dashboard");
+      // The server drew this first page in French (the browser's view facts still said so):
+      // the app draws it afresh in Chinese once it has taken over.
+      await page.waitForFunction(() => !document.getElementById("root")?.hasAttribute("inert"));
       await expect.poll(() => page.getByTestId("balance").getAttribute("data-live")).toBe("true");
+      await page.getByTestId("balance").waitFor();
       await shot(page, "dashboard-zh");
       await shot(page, "dashboard-zh-rate", "rate-ways");
       await shot(page, "dashboard-zh-balance", "balance");

@@ -43,13 +43,14 @@
       run();
     };
     if (!drawn) return requestAnimationFrame(() => setTimeout(once, 0));
-    try {
+    if (window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
       new PerformanceObserver((list, observer) => {
         if (!list.getEntriesByName("first-contentful-paint").length) return;
         observer.disconnect();
         once();
       }).observe({ type: "paint", buffered: true });
-    } catch (_error) {
+    } else {
+      // A browser without paint timing: once the frame is painted.
       requestAnimationFrame(() => setTimeout(once, 0));
     }
     setTimeout(once, 1000);
