@@ -1,3 +1,5 @@
+import { LineIcon } from "./line-icon";
+
 /** Small line icons (no emoji: a phone without an emoji font would show empty boxes). */
 const paths = {
   pickaxe: (
@@ -79,19 +81,6 @@ const paths = {
 
 export type GlyphName = keyof typeof paths;
 
-export function Glyph({ name, className = "size-5" }: { name: GlyphName; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {paths[name]}
-    </svg>
-  );
+export function Glyph({ name, className }: { name: GlyphName; className?: string }) {
+  return <LineIcon className={className}>{paths[name]}</LineIcon>;
 }

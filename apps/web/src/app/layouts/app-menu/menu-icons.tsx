@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { LineIcon } from "../../../components/ui/line-icon";
 import type { MenuItemId } from "./menu-entries";
 
 const paths: Record<MenuItemId | "menu", ReactNode> = {
@@ -86,25 +87,6 @@ const paths: Record<MenuItemId | "menu", ReactNode> = {
 };
 
 /** The menu's line icons (decorative: the label names the destination). */
-export function MenuIcon({
-  name,
-  className = "size-5",
-}: {
-  name: keyof typeof paths;
-  className?: string;
-}) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {paths[name]}
-    </svg>
-  );
+export function MenuIcon({ name, className }: { name: keyof typeof paths; className?: string }) {
+  return <LineIcon className={className}>{paths[name]}</LineIcon>;
 }

@@ -4,9 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
+import { QueryState } from "../../../components/ui/query-state";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { intlLocale } from "../../../lib/languages";
-import { useBalance } from "../hooks/use-games";
+import type { GamesInfo, OpenRound, RoundGame } from "../api/games-api";
+import { useBalance, useCurrentRound, useGames } from "../hooks/use-games";
 import { SoundToggle } from "./sound-toggle";
 
 /** A published percentage ("98.9878", rounded down) shown with 2 digits, still rounded down. */
@@ -61,6 +63,29 @@ export function GameScreen({
       ) : null}
       {children}
     </div>
+  );
+}
+
+/**
+ * A game played in rounds (Towers, Hi-Lo): its screen once the games' publication and the round
+ * left open, if any, are read.
+ */
+export function RoundGameScreen({
+  game,
+  children,
+}: {
+  game: RoundGame;
+  children: (info: GamesInfo, resumed: OpenRound | null) => ReactNode;
+}) {
+  const { t } = useTranslation("games");
+  const games = useGames();
+  const current = useCurrentRound(game);
+  return (
+    <GameScreen title={t(`names.${game}`)} subtitle={t(`descriptions.${game}`)}>
+      <QueryState query={games}>
+        {(info) => <QueryState query={current}>{(data) => children(info, data.round)}</QueryState>}
+      </QueryState>
+    </GameScreen>
   );
 }
 

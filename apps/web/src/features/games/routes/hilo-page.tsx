@@ -3,19 +3,18 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { QueryState } from "../../../components/ui/query-state";
 import { cashOut, type GamesInfo, guessHilo, type OpenRound, startHilo } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
 import {
-  GameScreen,
   multiplierText,
   PlayError,
   PlayOutcome,
   panelClasses,
   percentText,
+  RoundGameScreen,
 } from "../components/game-ui";
 import { cardRankIndex, isRedSuit } from "../games-logic";
-import { useBalance, useBetAmount, useCurrentRound, useGames, usePlay } from "../hooks/use-games";
+import { useBalance, useBetAmount, usePlay } from "../hooks/use-games";
 import { outcomeSound, play as playSound, stepSound } from "../sound";
 
 type HiloState = { cards: string[]; guesses: ("higher" | "lower" | "skip")[] };
@@ -155,18 +154,9 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
 }
 
 export function HiloPage() {
-  const { t } = useTranslation("games");
-  const games = useGames();
-  const current = useCurrentRound("hilo");
   return (
-    <GameScreen title={t("names.hilo")} subtitle={t("descriptions.hilo")}>
-      <QueryState query={games}>
-        {(info) => (
-          <QueryState query={current}>
-            {(data) => <HiloGame info={info} resumed={data.round} />}
-          </QueryState>
-        )}
-      </QueryState>
-    </GameScreen>
+    <RoundGameScreen game="hilo">
+      {(info, resumed) => <HiloGame info={info} resumed={resumed} />}
+    </RoundGameScreen>
   );
 }

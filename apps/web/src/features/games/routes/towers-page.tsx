@@ -3,18 +3,17 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { QueryState } from "../../../components/ui/query-state";
 import { cashOut, type GamesInfo, type OpenRound, startTowers, stepTowers } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
 import {
-  GameScreen,
   multiplierText,
   PlayError,
   PlayOutcome,
   panelClasses,
   percentText,
+  RoundGameScreen,
 } from "../components/game-ui";
-import { useBalance, useBetAmount, useCurrentRound, useGames, usePlay } from "../hooks/use-games";
+import { useBalance, useBetAmount, usePlay } from "../hooks/use-games";
 import { outcomeSound, play as playSound, stepSound } from "../sound";
 
 type TowersState = { difficulty: TowersDifficulty; tiles: number[]; floors: number[][] };
@@ -221,18 +220,9 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | n
 }
 
 export function TowersPage() {
-  const { t } = useTranslation("games");
-  const games = useGames();
-  const current = useCurrentRound("towers");
   return (
-    <GameScreen title={t("names.towers")} subtitle={t("descriptions.towers")}>
-      <QueryState query={games}>
-        {(info) => (
-          <QueryState query={current}>
-            {(data) => <TowersGame info={info} resumed={data.round} />}
-          </QueryState>
-        )}
-      </QueryState>
-    </GameScreen>
+    <RoundGameScreen game="towers">
+      {(info, resumed) => <TowersGame info={info} resumed={resumed} />}
+    </RoundGameScreen>
   );
 }
