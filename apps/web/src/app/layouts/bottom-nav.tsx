@@ -1,22 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { LineIcon } from "../../components/ui/line-icon";
 
 function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
+  return <LineIcon className="size-6">{children}</LineIcon>;
 }
 
 const sideItem = ({ isActive }: { isActive: boolean }) =>
