@@ -313,11 +313,14 @@ function signedInChunks(): Rollup.ManualChunksOption {
       (next) => !SIGNED_IN_TARGET.test(next),
     );
     // What the landing itself may load later (its statistics' formatting, the cookie banner):
-    // not the other pages' chunks, nor what hydrates a screen the server drew.
+    // not the other pages' chunks, the signed-in area's (the admin sections' lazy pages), nor
+    // what hydrates a screen the server drew.
     const landing = closure(
       [main],
       () => false,
-      (next) => !/\/routes\/|layout\.tsx$|session-guards|early-data|server-drawn/.test(next),
+      (next) =>
+        !SIGNED_IN_TARGET.test(next) &&
+        !/\/routes\/|layout\.tsx$|session-guards|early-data|server-drawn/.test(next),
     );
     const roots = [
       ...SIGNED_IN_AREA.modules,

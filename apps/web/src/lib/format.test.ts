@@ -8,7 +8,16 @@ import frContest from "../locales/fr/contest.json";
 import ruApp from "../locales/ru/app.json";
 import ruContest from "../locales/ru/contest.json";
 import zhApp from "../locales/zh/app.json";
-import { formatDuration, hoursAndMinutes } from "./format";
+import {
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatDuration,
+  formatKilobytes,
+  hoursAndMinutes,
+  relativeTimeFormat,
+  setDisplayTimeZone,
+} from "./format";
 
 const i18n = createInstance();
 beforeAll(async () => {
@@ -101,5 +110,42 @@ describe("plural texts", () => {
     expect(i18n.getFixedT("ru", "contest")("countdown", { count: 2 })).toBe(
       "Подтвердить можно через 2 секунды",
     );
+  });
+});
+
+describe("Intl formatters", () => {
+  const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+  it("writes decimals with the locale's separator and the digits asked for", () => {
+    expect(formatDecimal(1.32, "fr", { min: 2, max: 4 })).toBe("1,32");
+    expect(formatDecimal(1.23456, "en", { min: 2, max: 4 })).toBe("1.2346");
+    expect(formatDecimal(98.98, "es", { min: 2, max: 2 })).toBe("98,98");
+    // Each digit setting has its own formatter.
+    expect(formatDecimal(1.5, "fr", { min: 0, max: 0 })).toBe("2");
+  });
+
+  it("writes a file's size in whole kilobytes, at least one", () => {
+    expect(plain(formatKilobytes(840_000, "fr"))).toBe("820 ko");
+    expect(formatKilobytes(840_000, "en")).toBe("820 kB");
+    expect(formatKilobytes(10, "en")).toBe("1 kB");
+  });
+
+  it("writes dates in the display zone, with or without the time", () => {
+    setDisplayTimeZone("Asia/Shanghai");
+    try {
+      expect(formatDate("2026-11-25T20:00:00.000Z", "en")).toBe("Nov 26, 2026");
+      expect(plain(formatDateTime("2026-11-25T20:00:00.000Z", "en"))).toBe("Nov 26, 2026, 4:00 AM");
+      setDisplayTimeZone("UTC");
+      expect(formatDate("2026-11-25T20:00:00.000Z", "en")).toBe("Nov 25, 2026");
+      expect(formatDate(Date.parse("2026-11-25T20:00:00.000Z"), "fr")).toBe("25 nov. 2026");
+      expect(formatDate("not a date", "fr")).toBe("not a date");
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
+  });
+
+  it("gives one relative-time formatter per language", () => {
+    expect(relativeTimeFormat("fr")).toBe(relativeTimeFormat("fr"));
+    expect(relativeTimeFormat("en").format(-1, "day")).toBe("yesterday");
   });
 });

@@ -1,15 +1,22 @@
 import { intlLocale } from "./languages";
-import { groupDigits, numberSymbols } from "./number-symbols";
 
-/** Formatters are costly to create (a list of 20 dates made 20): one per locale. */
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-const numbers = new Map<string, Intl.NumberFormat>();
+/**
+ * Formatters are costly to create (a list of 20 dates made 20; a tower of 8 floors, 8 per
+ * render): one per locale and options, for every Intl formatter of the app.
+ */
+const formatters = new Map<
+  string,
+  Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat
+>();
 
-function cached<T>(cache: Map<string, T>, locale: string, make: () => T): T {
-  let found = cache.get(locale);
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let found = formatters.get(key) as T | undefined;
   if (!found) {
     found = make();
-    cache.set(locale, found);
+    formatters.set(key, found);
   }
   return found;
 }
@@ -24,25 +31,72 @@ export function setDisplayTimeZone(zone: string | undefined): void {
   timeZone = zone;
 }
 
-export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
+function dateFormat(language: string, withTime: boolean): Intl.DateTimeFormat {
   const locale = intlLocale(language);
   const zone = timeZone;
   return cached(
-    dateTimes,
-    zone ? `${locale} ${zone}` : locale,
+    `date ${locale} ${zone ?? ""} ${withTime}`,
     () =>
-      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: zone }),
-  ).format(date);
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: "medium",
+        timeStyle: withTime ? "short" : undefined,
+        timeZone: zone,
+      }),
+  );
 }
 
-/** A count or rank: whole numbers are grouped from the locale's table (lib/number-symbols.ts). */
-export function formatNumber(value: number, language: string): string {
-  if (Number.isSafeInteger(value)) return groupDigits(BigInt(value), numberSymbols(language));
-  const locale = intlLocale(language);
-  return cached(numbers, locale, () => new Intl.NumberFormat(locale)).format(value);
+/** "25 nov. 2026, 14:05": the date and time of `iso` (shown as is when it is no date). */
+export function formatDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return dateFormat(language, true).format(date);
 }
+
+/** "25 nov. 2026": the day of `at` (an ISO string or a time in ms). */
+export function formatDate(at: string | number, language: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return String(at);
+  return dateFormat(language, false).format(date);
+}
+
+/** "il y a 3 h", "hier": the short relative-time formatter of a language. */
+export function relativeTimeFormat(language: string): Intl.RelativeTimeFormat {
+  const locale = intlLocale(language);
+  return cached(
+    `relative ${locale}`,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" }),
+  );
+}
+
+/** A number with `min`–`max` fraction digits, rounded by Intl ("1,32", "98,99"). */
+export function formatDecimal(
+  value: number,
+  language: string,
+  { min, max }: { min: number; max: number },
+): string {
+  const locale = intlLocale(language);
+  return cached(
+    `decimal ${locale} ${min} ${max}`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max }),
+  ).format(value);
+}
+
+/** A file's size in whole kilobytes, at least 1 ("820 ko", "820 kB"). */
+export function formatKilobytes(bytes: number, language: string): string {
+  const locale = intlLocale(language);
+  return cached(
+    `kilobytes ${locale}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: "unit",
+        unit: "kilobyte",
+        maximumFractionDigits: 0,
+      }),
+  ).format(Math.max(1, Math.round(bytes / 1024)));
+}
+
+// Counts and ranks: with the number symbols (the landing's statistics need nothing else here).
+export { formatNumber } from "./number-symbols";
 
 /** Whole hours and minutes in `ms`, minutes rounded up: a wait never reads shorter than it is. */
 export function hoursAndMinutes(ms: number): { hours: number; minutes: number } {

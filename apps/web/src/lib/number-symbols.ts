@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, intlLocale, type Language } from "./languages";
 
 /**
  * How a locale writes a whole number: its group separator, its decimal separator, and how many
@@ -43,4 +43,18 @@ export function groupDigits(whole: bigint, symbols: NumberSymbols): string {
   let out = digits.slice(0, head);
   for (let at = head; at < digits.length; at += 3) out += symbols.group + digits.slice(at, at + 3);
   return `${sign}${out}`;
+}
+
+const fractional = new Map<string, Intl.NumberFormat>();
+
+/** A count or rank: whole numbers grouped from the table; a fraction through Intl. */
+export function formatNumber(value: number, language: string): string {
+  if (Number.isSafeInteger(value)) return groupDigits(BigInt(value), numberSymbols(language));
+  const locale = intlLocale(language);
+  let format = fractional.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    fractional.set(locale, format);
+  }
+  return format.format(value);
 }

@@ -1,4 +1,4 @@
-import { intlLocale } from "./languages";
+import { formatDate, relativeTimeFormat } from "./format";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -8,12 +8,11 @@ const DAY = 24 * HOUR;
 export function formatRelative(iso: string, nowMs: number, language: string): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
-  const locale = intlLocale(language);
   const elapsed = Math.max(0, nowMs - at);
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
+  const relative = relativeTimeFormat(language);
   if (elapsed < MINUTE) return relative.format(0, "second");
   if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), "minute");
   if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), "hour");
   if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), "day");
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(at);
+  return formatDate(at, language);
 }

@@ -1,6 +1,6 @@
 import type { PublicStats } from "@fre/shared";
-import { formatNumber } from "../../lib/format";
 import { formatFreSafe } from "../../lib/fre-amount";
+import { formatNumber } from "../../lib/number-symbols";
 
 export type PublicFigures = Record<"users" | "miners" | "mined", string>;
 

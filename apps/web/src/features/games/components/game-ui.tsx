@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
+import { formatDecimal } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
-import { intlLocale } from "../../../lib/languages";
 import type { GamesInfo, OpenRound, RoundGame } from "../api/games-api";
 import { useBalance, useCurrentRound, useGames } from "../hooks/use-games";
 import { SoundToggle } from "./sound-toggle";
@@ -15,20 +15,14 @@ import { SoundToggle } from "./sound-toggle";
 export function percentText(percent: string, language: string): string {
   const [whole = "0", fraction = ""] = percent.split(".");
   const truncated = Number(`${whole}.${fraction.padEnd(2, "0").slice(0, 2)}`);
-  return new Intl.NumberFormat(intlLocale(language), {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(truncated);
+  return formatDecimal(truncated, language, { min: 2, max: 2 });
 }
 
 /** A multiplier of the API ("1.3200") as the player reads it ("1,32"). */
 export function multiplierText(multiplier: string, language: string): string {
   const value = Number(multiplier);
   if (!Number.isFinite(value)) return multiplier;
-  return new Intl.NumberFormat(intlLocale(language), {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 4,
-  }).format(value);
+  return formatDecimal(value, language, { min: 2, max: 4 });
 }
 
 export const fre = (amount: string, language: string) =>

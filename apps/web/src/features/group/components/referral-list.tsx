@@ -4,8 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Glyph } from "../../../components/ui/glyph";
 import { isApiError } from "../../../lib/api-client";
-import { formatDuration } from "../../../lib/format";
-import { intlLocale } from "../../../lib/languages";
+import { formatDate, formatDuration } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
 import { useMinuteClock, useRemindReferral } from "../hooks/use-referrals";
 
@@ -45,7 +44,7 @@ function ReferralItem({
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold text-slate-100">{referral.nickname}</p>
         <p className="text-xs text-muted">
-          {t("group.joined", { date: joinedOn(referral.joinedAt, language) })}
+          {t("group.joined", { date: formatDate(referral.joinedAt, language) })}
         </p>
         <p
           className={`mt-0.5 inline-flex items-center gap-1.5 text-xs font-medium ${
@@ -86,12 +85,6 @@ function ReferralItem({
       )}
     </li>
   );
-}
-
-function joinedOn(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "medium" }).format(date);
 }
 
 export function ReferralList({ referrals }: { referrals: Referrals["referrals"] }) {

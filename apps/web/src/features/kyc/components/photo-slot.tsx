@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime, formatKilobytes } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
 import { kycQueryKeys, uploadKycFile } from "../api/kyc-api";
 import { photoIssue } from "../kyc-validation";
@@ -29,13 +29,6 @@ function usePreview(file: File | undefined) {
   }, [file]);
   return url;
 }
-
-const sizeText = (bytes: number, language: string) =>
-  new Intl.NumberFormat(language, {
-    style: "unit",
-    unit: "kilobyte",
-    maximumFractionDigits: 0,
-  }).format(Math.max(1, Math.round(bytes / 1024)));
 
 /**
  * One document photo: picked, previewed on the device, then sent with its progress. What the
@@ -122,7 +115,7 @@ export function PhotoSlot({
           {uploaded && upload.phase === "idle"
             ? t("photos.received", {
                 date: formatDateTime(uploaded.uploadedAt, language),
-                size: sizeText(uploaded.size, language),
+                size: formatKilobytes(uploaded.size, language),
               })
             : t("photos.sent")}
         </p>
