@@ -320,7 +320,7 @@ function signedInChunks(): Rollup.ManualChunksOption {
       () => false,
       (next) =>
         !SIGNED_IN_TARGET.test(next) &&
-        !/\/routes\/|layout\.tsx$|session-guards|early-data|server-drawn/.test(next),
+        !/\/routes\/|layout\.tsx$|server-drawn/.test(next),
     );
     const roots = [
       ...SIGNED_IN_AREA.modules,

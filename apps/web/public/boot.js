@@ -66,8 +66,9 @@
     // No list (a page from the service worker's cache, whose chunks are at hand anyway).
   }
   afterPaint(() => {
-    const entry = document.getElementById("fre-entry");
-    if (drawn && entry) add("script", { type: "module", crossOrigin: "", src: entry.dataset.src });
+    // (`once` runs this on a drawn screen only once its entry is parsed.)
+    const src = drawn && document.getElementById("fre-entry").dataset.src;
+    if (src) add("script", { type: "module", crossOrigin: "", src });
     const files = preload ? [...(preload.modules ?? []), ...(preload.catalogs?.[lang] ?? [])] : [];
     for (const file of files)
       add("link", { rel: "modulepreload", crossOrigin: "", href: `/${file}` });

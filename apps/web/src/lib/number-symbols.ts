@@ -45,16 +45,8 @@ export function groupDigits(whole: bigint, symbols: NumberSymbols): string {
   return `${sign}${out}`;
 }
 
-const fractional = new Map<string, Intl.NumberFormat>();
-
 /** A count or rank: whole numbers grouped from the table; a fraction through Intl. */
 export function formatNumber(value: number, language: string): string {
   if (Number.isSafeInteger(value)) return groupDigits(BigInt(value), numberSymbols(language));
-  const locale = intlLocale(language);
-  let format = fractional.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale);
-    fractional.set(locale, format);
-  }
-  return format.format(value);
+  return value.toLocaleString(intlLocale(language));
 }

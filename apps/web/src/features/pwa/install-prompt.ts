@@ -11,17 +11,16 @@ export interface BeforeInstallPromptEvent extends Event {
 type Listener = () => void;
 let deferred: BeforeInstallPromptEvent | null = null;
 let installed = false;
-let listening = false;
 const listeners = new Set<Listener>();
 
 function notify() {
   for (const listener of listeners) listener();
 }
 
-/** Starts listening (idempotent). */
-function captureInstallPrompt(): void {
-  if (listening || typeof window === "undefined") return;
-  listening = true;
+// Kept from the moment this code arrives (the signed-in area's and the install section's
+// chunks): Chromium may fire the event on a repeat visit before the signed-in layout has
+// painted, and an event nobody kept is not fired again. (No window: the server render.)
+if (typeof window !== "undefined") {
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
     deferred = event as BeforeInstallPromptEvent;
@@ -33,11 +32,6 @@ function captureInstallPrompt(): void {
     notify();
   });
 }
-
-// From the moment this code arrives (the signed-in area's and the install section's chunks):
-// Chromium may fire the event on a repeat visit before the signed-in layout has painted, and an
-// event nobody kept is not fired again.
-captureInstallPrompt();
 
 export function subscribeInstall(listener: Listener): () => void {
   listeners.add(listener);
