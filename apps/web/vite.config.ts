@@ -318,9 +318,7 @@ function signedInChunks(): Rollup.ManualChunksOption {
     const landing = closure(
       [main],
       () => false,
-      (next) =>
-        !SIGNED_IN_TARGET.test(next) &&
-        !/\/routes\/|layout\.tsx$|server-drawn/.test(next),
+      (next) => !SIGNED_IN_TARGET.test(next) && !/\/routes\/|layout\.tsx$|server-drawn/.test(next),
     );
     const roots = [
       ...SIGNED_IN_AREA.modules,
