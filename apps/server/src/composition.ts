@@ -3,10 +3,12 @@
  * what the caller injects (tests inject a clock, a mailer, a chain). Nothing else constructs a
  * service; routes and jobs receive what they need from the object returned here.
  */
+
 import type { Agent } from "node:https";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { AdminCodeNotice } from "./lib/admin-code-notice.ts";
 import { getOrCreateSetting, newSecret } from "./lib/app-settings.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { lazyDataCipher } from "./lib/data-encryption.ts";
@@ -55,8 +57,8 @@ export interface InjectedDeps {
   chain?: Chain;
   /** HTTPS agent for Web Push requests (tests trust their local push service). */
   pushAgent?: Agent;
-  /** Shows a generated default admin access code to whoever starts the server (the console). */
-  announceAdminCode?: (code: string) => void;
+  /** Shows a generated default admin access code to whoever starts the server (never the log). */
+  adminCodeNotice?: AdminCodeNotice;
 }
 
 /**
@@ -112,12 +114,7 @@ export async function buildDependencies(
               : undefined,
         }));
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
-  await ensureSecuritySettings(
-    db,
-    config.ADMIN_DEFAULT_ACCESS_CODE,
-    log,
-    injected.announceAdminCode,
-  );
+  await ensureSecuritySettings(db, config.ADMIN_DEFAULT_ACCESS_CODE, log, injected.adminCodeNotice);
 
   // SMTP errors quote the recipient: log the code only (no PII in logs).
   const onMailError = (error: unknown) =>
@@ -182,6 +179,7 @@ export async function buildDependencies(
     clock,
     chain,
     allowedDomains: proofDomains(config.PUBLIC_URL),
+    network,
     hasOpenWithdrawal,
   };
   const leaderboard = leaderboardService({ database, clock });
@@ -251,7 +249,12 @@ export async function buildDependencies(
     healthDeps,
     leaderboard,
     stats: statsService(db, clock),
-    adminDeps: { db, clock, elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000 },
+    adminDeps: {
+      db,
+      clock,
+      elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000,
+      onCodeChanged: () => injected.adminCodeNotice?.forget(),
+    },
     supportDeps: { db, clock, mailer, publicUrl: config.PUBLIC_URL, onMailError, events },
     contestDeps: { db, clock, events },
     kycDeps: {

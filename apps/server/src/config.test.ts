@@ -15,7 +15,8 @@ describe("loadConfig", () => {
   it("has a working default for every setting", () => {
     expect(loadConfig({})).toEqual({
       NODE_ENV: "development",
-      HOST: "0.0.0.0",
+      HOST: "localhost",
+      HOST_EXPOSES_DEV_ROUTES: false,
       PORT: 3000,
       PUBLIC_URL: "http://localhost:3000",
       DATABASE_URL: "pglite:./data/db",
@@ -40,6 +41,24 @@ describe("loadConfig", () => {
       DEV_ROUTES: true,
       PUSH_ENDPOINT_ALLOW: [],
     });
+  });
+
+  it("listens on loopback only while dev routes are on, unless HOST says otherwise", () => {
+    const outbox = { MAIL_TRANSPORT: "outbox", DATA_ENCRYPTION_KEY: "0".repeat(64) };
+    expect(loadConfig({})).toMatchObject({ HOST: "localhost", HOST_EXPOSES_DEV_ROUTES: false });
+    expect(loadConfig({ DEV_ROUTES: "false" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ PUBLIC_URL: "https://fre.example.com", ...outbox }).HOST).toBe("0.0.0.0");
+    // Set explicitly: obeyed, and flagged (the server logs a warning) when others can reach it.
+    expect(loadConfig({ HOST: "0.0.0.0" })).toMatchObject({
+      HOST: "0.0.0.0",
+      HOST_EXPOSES_DEV_ROUTES: true,
+    });
+    for (const host of ["127.0.0.1", "::1", "[::1]", "localhost"]) {
+      expect(loadConfig({ HOST: host }).HOST_EXPOSES_DEV_ROUTES, host).toBe(false);
+    }
+    expect(loadConfig({ HOST: "0.0.0.0", DEV_ROUTES: "false" }).HOST_EXPOSES_DEV_ROUTES).toBe(
+      false,
+    );
   });
 
   it("turns the server render off on request, and refuses a value it does not understand", () => {

@@ -8,7 +8,11 @@ const booleanFromEnv = z
 /** Every setting of the server, from the environment, validated once at boot. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /**
+   * Interface to listen on. Default: every interface (`0.0.0.0`), but loopback only
+   * (`localhost`) while DEV_ROUTES is on.
+   */
+  HOST: z.string().min(1).max(255).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Default: `http://localhost:${PORT}` (filled in by loadConfig). */
   PUBLIC_URL: z.url().optional(),
@@ -128,8 +132,11 @@ export const configSchema = z.object({
 type ParsedConfig = z.infer<typeof configSchema>;
 export type Config = Omit<
   ParsedConfig,
-  "PUBLIC_URL" | "MAIL_TRANSPORT" | "DEV_ROUTES" | "WITHDRAWALS_ENABLED"
+  "HOST" | "PUBLIC_URL" | "MAIL_TRANSPORT" | "DEV_ROUTES" | "WITHDRAWALS_ENABLED"
 > & {
+  HOST: string;
+  /** HOST was set although DEV_ROUTES is on, to an address other machines may reach. */
+  HOST_EXPOSES_DEV_ROUTES: boolean;
   PUBLIC_URL: string;
   MAIL_TRANSPORT: "smtp" | "outbox";
   DEV_ROUTES: boolean;
@@ -145,6 +152,12 @@ export function isLoopbackUrl(url: string): boolean {
     /^127(\.\d{1,3}){3}$/.test(host) ||
     host === "[::1]"
   );
+}
+
+/** True for a listening address only this machine reaches. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 /** Fills in the defaults that depend on other keys and refuses unsafe combinations. */
@@ -196,9 +209,21 @@ function resolveConfig(parsed: ParsedConfig): { config?: Config; problems: strin
     );
   }
   const DEV_ROUTES = parsed.DEV_ROUTES ?? loopback;
+  // Dev routes answer callers on this machine only; listening on loopback keeps the rest of
+  // the network from even reaching them, unless HOST says otherwise.
+  const HOST = parsed.HOST ?? (DEV_ROUTES ? "localhost" : "0.0.0.0");
+  const HOST_EXPOSES_DEV_ROUTES = DEV_ROUTES && parsed.HOST !== undefined && !isLoopbackHost(HOST);
   if (problems.length > 0) return { problems };
   return {
-    config: { ...parsed, PUBLIC_URL, MAIL_TRANSPORT, DEV_ROUTES, WITHDRAWALS_ENABLED },
+    config: {
+      ...parsed,
+      HOST,
+      HOST_EXPOSES_DEV_ROUTES,
+      PUBLIC_URL,
+      MAIL_TRANSPORT,
+      DEV_ROUTES,
+      WITHDRAWALS_ENABLED,
+    },
     problems,
   };
 }

@@ -6,6 +6,8 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { Dependencies } from "./composition.ts";
+import { AppError } from "./lib/errors.ts";
+import { isLoopbackCaller } from "./lib/loopback-caller.ts";
 import { rateLimitedError } from "./lib/user-rate-limit.ts";
 import { adminAccessRoutes, adminRoutes } from "./modules/admin/admin.routes.ts";
 import { adminScope } from "./modules/admin/admin-gate.ts";
@@ -120,19 +122,27 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     ),
   );
 
-  // Dev-only routes: only with DEV_ROUTES (on by default for a loopback PUBLIC_URL only).
-  if (config.DEV_ROUTES && d.mailer.kind === "outbox") {
-    await app.register(devRoutes, { db });
-    app.log.warn(
-      "DEV_ROUTES is on: /api/dev/outbox shows every mail to anyone who asks. " +
-        "Never run like this on a public address (set a non-loopback PUBLIC_URL or DEV_ROUTES=false).",
-    );
-  }
-  // The simulated chain's controls: only on the simulated chain, and only with DEV_ROUTES.
-  if (config.DEV_ROUTES && d.ledger) {
-    await app.register(devChainRoutes, {
-      ledger: d.ledger,
-      network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
+  // Dev-only routes: only with DEV_ROUTES (on by default for a loopback PUBLIC_URL only), and
+  // only for a caller on this machine: the server may listen on every interface (HOST).
+  if (config.DEV_ROUTES) {
+    await app.register(async (dev) => {
+      dev.addHook("onRequest", async (request) => {
+        if (!isLoopbackCaller(request)) throw new AppError("FORBIDDEN", 403);
+      });
+      if (d.mailer.kind === "outbox") {
+        await devRoutes(dev, { db });
+        app.log.warn(
+          "DEV_ROUTES is on: /api/dev/outbox shows every mail to callers on this machine. " +
+            "Never run like this on a public address (set a non-loopback PUBLIC_URL or DEV_ROUTES=false).",
+        );
+      }
+      // The simulated chain's controls: only on the simulated chain.
+      if (d.ledger) {
+        await devChainRoutes(dev, {
+          ledger: d.ledger,
+          network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
+        });
+      }
     });
   }
   return { gatedAdminRoutes };

@@ -1,22 +1,9 @@
 import { buildApp, loggerOptions } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { consoleAdminCodeNotice, dataFolder } from "./lib/admin-code-notice.ts";
 import { systemClock } from "./lib/clock.ts";
 import { seedDemoContent } from "./modules/demo/demo.seed.ts";
-
-/** The generated admin code, in a block a person notices among the log lines. */
-function adminCodeBlock(code: string): string {
-  const lines = [
-    "Default admin access code (shown only this once, note it now):",
-    "",
-    `    ${code}`,
-    "",
-    "Promote your account with `npm run admin -- promote EMAIL`, then open /admin.",
-  ];
-  const width = Math.max(...lines.map((line) => line.length)) + 2;
-  const row = (line: string) => `  │ ${line.padEnd(width - 1)}│`;
-  return `\n  ┌${"─".repeat(width)}┐\n${lines.map(row).join("\n")}\n  └${"─".repeat(width)}┘\n\n`;
-}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -40,7 +27,11 @@ async function main() {
   const built = await buildApp(config, {
     database,
     logger: loggerOptions(config),
-    announceAdminCode: (code) => process.stderr.write(adminCodeBlock(code)),
+    adminCodeNotice: consoleAdminCodeNotice({
+      terminal: process.stderr.isTTY === true,
+      folder: dataFolder(config.DATABASE_URL),
+      print: (text) => process.stderr.write(text),
+    }),
   });
   const { app } = built;
   void built.startBackgroundJobs();
@@ -67,6 +58,12 @@ async function main() {
     app.log.error({ err: reason }, "unhandled rejection"),
   );
 
+  if (config.HOST_EXPOSES_DEV_ROUTES) {
+    app.log.warn(
+      `HOST=${config.HOST} with DEV_ROUTES on: the server is reachable from the network; the dev ` +
+        "routes still answer callers on this machine only",
+    );
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`FRE is running at ${config.PUBLIC_URL} (database: ${database.kind})`);
   process.stderr.write(`\n  FRE is running at ${config.PUBLIC_URL}\n\n`);

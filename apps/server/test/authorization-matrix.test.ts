@@ -721,6 +721,46 @@ describe("authorization matrix", () => {
     }
   });
 
+  it("refuses dev and operator routes to a caller elsewhere, proxies included", async () => {
+    const local = Object.entries(RULES).filter(
+      ([, declared]) => declared.rule === "dev" || declared.rule === "loopback",
+    );
+    expect(local.length).toBeGreaterThanOrEqual(5);
+    // From another address, and from this machine on someone else's behalf (a reverse proxy).
+    const callers: { ip: string; headers?: Record<string, string> }[] = [
+      { ip: "203.0.113.7" },
+      { ip: "192.168.1.20" },
+      { ip: "::ffff:10.0.0.3" },
+      { ip: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.7" } },
+      { ip: "127.0.0.1", headers: { forwarded: "for=203.0.113.7" } },
+      { ip: "::1", headers: { "x-real-ip": "203.0.113.7" } },
+    ];
+    const open: string[] = [];
+    for (const [key, declared] of local) {
+      const [method, pattern] = key.split(" ") as [Method, string];
+      const refused = declared.rule === "dev" ? 403 : 401;
+      for (const caller of callers) {
+        for (const role of ["anonymous", "elevated"] as const) {
+          const jar = roles[role];
+          const headers: Record<string, string> = { origin: PUBLIC_URL, ...caller.headers };
+          if (jar) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+          const body = declared.body?.(ctx, role);
+          const answer = await test.app.inject({
+            method,
+            url: declared.url?.(ctx) ?? pattern,
+            headers,
+            remoteAddress: caller.ip,
+            ...(body === undefined ? {} : { payload: body as object }),
+          });
+          if (answer.statusCode !== refused) {
+            open.push(`${key} from ${JSON.stringify(caller)} as ${role}: ${answer.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(open).toEqual([]);
+  });
+
   it("serves the exposed Better Auth endpoints by their own rules", {
     timeout: 60_000,
   }, async () => {

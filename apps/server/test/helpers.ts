@@ -6,6 +6,7 @@ import { expect, inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
+import type { AdminCodeNotice } from "../src/lib/admin-code-notice.ts";
 import { manualClock } from "../src/lib/clock.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import { type Mailer, readOutbox } from "../src/modules/mail/mail.transport.ts";
@@ -70,6 +71,7 @@ export interface TestAppOptions {
   mailer?: Mailer;
   chain?: Chain;
   pushAgent?: Agent;
+  adminCodeNotice?: AdminCodeNotice;
 }
 
 /** The real app on a fresh database, with a manual clock. */
@@ -82,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer: options.mailer,
     chain: options.chain,
     pushAgent: options.pushAgent,
+    adminCodeNotice: options.adminCodeNotice,
   });
   await built.app.ready();
   return {

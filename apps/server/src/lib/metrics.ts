@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import { AppError } from "./errors.ts";
+import { isLoopbackCaller } from "./loopback-caller.ts";
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: a scraper sends `Authorization: Bearer <token>`; without it, loopback only. */
@@ -9,10 +10,6 @@ export interface MetricsOptions {
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
-
-/** True for 127.0.0.0/8, ::1 and their IPv4-mapped form. */
-export const isLoopbackIp = (ip: string) =>
-  ip === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
 
 /** Process and route figures are for operators: a bearer token, or a caller on this machine. */
 export function metricsAccess(options: MetricsOptions) {
@@ -22,7 +19,7 @@ export function metricsAccess(options: MetricsOptions) {
     if (expected && header?.startsWith("Bearer ")) {
       return timingSafeEqual(digest(header.slice("Bearer ".length)), expected);
     }
-    return isLoopbackIp(request.ip);
+    return isLoopbackCaller(request);
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { dataFolder } from "./admin-code-notice.ts";
 import { assertContentType, assertFileKey, type FileStore, localFileStore } from "./file-store.ts";
 
 /** Where and how to reach an S3-compatible bucket (parsed from `FILES_URL=s3://…`). */
@@ -244,7 +245,5 @@ export function fileStoreFromUrl(filesUrl: string | undefined, databaseUrl: stri
   if (filesUrl?.startsWith("s3://")) return s3FileStore(parseS3Url(filesUrl));
   if (filesUrl?.startsWith("file:")) return localFileStore(fileURLToPath(filesUrl));
   if (filesUrl) return localFileStore(resolve(filesUrl));
-  const embedded = databaseUrl.startsWith("pglite:") ? databaseUrl.slice("pglite:".length) : "";
-  const dataDir = embedded && embedded !== "memory:" ? dirname(resolve(embedded)) : resolve("data");
-  return localFileStore(resolve(dataDir, "files"));
+  return localFileStore(resolve(dataFolder(databaseUrl), "files"));
 }

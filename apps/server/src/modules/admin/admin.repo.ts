@@ -54,6 +54,16 @@ export async function addSecurityLog(db: Db, userId: string, action: string, at:
   await db.insert(adminSecurityLogs).values({ userId, action, createdAt: at });
 }
 
+/** Whether any admin has ever set their own access code. */
+export async function anyCodeChanged(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminSecurityLogs.id })
+    .from(adminSecurityLogs)
+    .where(eq(adminSecurityLogs.action, "code_changed"))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function listSecurityLogs(db: Db, limit: number) {
   return db
     .select({

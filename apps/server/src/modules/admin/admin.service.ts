@@ -1,6 +1,7 @@
 import { ADMIN_CODE_MIN_LENGTH, type AdminSummary } from "@fre/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { AdminCodeNotice } from "../../lib/admin-code-notice.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashSecret, randomCode, verifySecret } from "../../lib/secret-hash.ts";
@@ -10,6 +11,7 @@ import { openTicketCount } from "../support/support.service.ts";
 import { roleOf } from "../users/users.service.ts";
 import {
   addSecurityLog,
+  anyCodeChanged,
   assignCodeIfMissing,
   countPendingKyc,
   countPendingWithdrawals,
@@ -28,6 +30,8 @@ export interface AdminDeps {
   db: Db;
   clock: Clock;
   elevationMs: number;
+  /** An admin has set their own code: the generated default's copy is no longer needed. */
+  onCodeChanged?: () => void;
 }
 
 /**
@@ -39,13 +43,17 @@ export async function ensureSecuritySettings(
   configuredCode: string | undefined,
   log: FastifyBaseLogger,
   /** Shows a generated code to the person starting the server (never into the log). */
-  announce: (code: string) => void = () => {},
+  notice?: AdminCodeNotice,
 ) {
-  if (await findDefaultCodeHash(db)) return;
+  if (await findDefaultCodeHash(db)) {
+    // Changed while another instance (or an earlier run) kept the copy: drop it now.
+    if (await anyCodeChanged(db)) notice?.forget();
+    return;
+  }
   const code = configuredCode ?? randomCode(12);
   const created = await createSecuritySettings(db, await hashSecret(code));
   if (created && !configuredCode) {
-    announce(code);
+    notice?.announce(code);
     log.warn(
       "Generated the default admin access code, printed once on the console at this start " +
         "(set ADMIN_DEFAULT_ACCESS_CODE to choose it)",
@@ -127,6 +135,7 @@ export async function changeAccessCode(deps: AdminDeps, admin: Viewer, code: str
     await upsertPersonalCode(tx, admin.userId, hash, now);
     await addSecurityLog(tx, admin.userId, "code_changed", now);
   });
+  deps.onCodeChanged?.();
 }
 
 export async function securityLog(deps: AdminDeps) {

@@ -1,0 +1,66 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+/** How a generated default admin access code reaches the person who started the server. */
+export interface AdminCodeNotice {
+  /** Shows the code once: never through the log. */
+  announce(code: string): void;
+  /** The code is no longer needed (an admin has set their own): forget where it was kept. */
+  forget(): void;
+}
+
+export const ADMIN_CODE_FILE = "admin-access-code.txt";
+
+/**
+ * The folder the server keeps its local data in: the embedded database's parent
+ * (`pglite:./data/db` → `./data`), `./data` otherwise.
+ */
+export function dataFolder(databaseUrl: string): string {
+  const embedded = databaseUrl.startsWith("pglite:") ? databaseUrl.slice("pglite:".length) : "";
+  return embedded && embedded !== "memory:" ? dirname(resolve(embedded)) : resolve("data");
+}
+
+/** The code in a framed block a person notices among the console's lines. */
+export function adminCodeBlock(code: string): string {
+  const lines = [
+    "Default admin access code (shown only this once, note it now):",
+    "",
+    `    ${code}`,
+    "",
+    "Promote your account with `npm run admin -- promote EMAIL`, then open /admin.",
+  ];
+  const width = Math.max(...lines.map((line) => line.length)) + 2;
+  const row = (line: string) => `  │ ${line.padEnd(width - 1)}│`;
+  return `\n  ┌${"─".repeat(width)}┐\n${lines.map(row).join("\n")}\n  └${"─".repeat(width)}┘\n\n`;
+}
+
+/**
+ * On a terminal, the code is printed there. Otherwise the console is most likely captured into
+ * logs (systemd, a container runtime, a log shipper), so the code goes to a file only the
+ * server's user can read, next to the data, and only its path is printed; the file is deleted
+ * once an admin has set their own code.
+ */
+export function consoleAdminCodeNotice(options: {
+  terminal: boolean;
+  folder: string;
+  print: (text: string) => void;
+}): AdminCodeNotice {
+  const path = join(options.folder, ADMIN_CODE_FILE);
+  return {
+    announce(code) {
+      if (options.terminal) {
+        options.print(adminCodeBlock(code));
+        return;
+      }
+      rmSync(path, { force: true });
+      writeFileSync(path, `${code}\n`, { mode: 0o600, flag: "wx" });
+      options.print(
+        `\n  The default admin access code is in ${path} (readable by this user only; ` +
+          "deleted once an admin has set their own code).\n\n",
+      );
+    },
+    forget() {
+      rmSync(path, { force: true });
+    },
+  };
+}
