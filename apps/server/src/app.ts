@@ -7,7 +7,7 @@ import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { buildDependencies, type InjectedDeps } from "./composition.ts";
 import type { Config } from "./config.ts";
-import { installErrorHandlers } from "./lib/error-handler.ts";
+import { installErrorHandlers, jsonCharset, sendAppError } from "./lib/error-handler.ts";
 import { AppError } from "./lib/errors.ts";
 import { startJobs } from "./lib/jobs.ts";
 import { errorSerializer, maskLogArguments } from "./lib/log-safety.ts";
@@ -80,6 +80,26 @@ export async function buildApp(config: Config, deps: AppDeps) {
     forceCloseConnections: true,
     // One line per request only at LOG_LEVEL=debug (below): at info the log shows what matters.
     logController: new LogController({ disableRequestLogging: true }),
+    // A malformed or over-long URL (found before any route) answers like every other error,
+    // without echoing the path back.
+    frameworkErrors: (error, request, reply) =>
+      sendAppError(
+        request,
+        reply,
+        new AppError(
+          "VALIDATION_ERROR",
+          400,
+          {},
+          {
+            issues: [
+              {
+                path: "url",
+                message: error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "too long" : "invalid",
+              },
+            ],
+          },
+        ),
+      ),
   });
   app.addHook("onResponse", (request, reply, done) => {
     if (request.log.level === "debug" || request.log.level === "trace") {
@@ -98,6 +118,21 @@ export async function buildApp(config: Config, deps: AppDeps) {
     reply.header("x-request-id", request.id);
   });
   installErrorHandlers(app);
+  // The API speaks UTF-8 JSON only: a body declared in another charset would be read as UTF-8
+  // anyway, its characters silently changed.
+  app.addHook("onRequest", async (request) => {
+    const charset = jsonCharset(request.headers["content-type"]);
+    if (charset !== null && charset !== "utf-8" && charset !== "utf8") {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415);
+    }
+  });
+  // API answers are personal unless a route says otherwise (public figures set their own):
+  // no browser, proxy or shared-device back button keeps a copy.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "no-store");
+    }
+  });
   // Before every schema and handler: no string reaching a route carries a control character.
   app.addHook("preValidation", async (request) => rejectForbiddenCharacters(request));
 

@@ -154,7 +154,7 @@ describe("server-drawn screens", () => {
       `fre.session_token=good; fre_view=${encodeURIComponent("l=es&z=America/Bogota&p=0")}`,
     );
     expect(response.statusCode).toBe(200);
-    expect(response.headers["cache-control"]).toBe("private, no-cache");
+    expect(response.headers["cache-control"]).toBe("private, no-store");
     expect(response.headers.vary).toContain("cookie");
     const html = response.body;
     expect(html).toContain('<div id="root" data-ssr inert><main>drawn ');

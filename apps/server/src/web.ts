@@ -246,11 +246,11 @@ function sendShell(request: FastifyRequest, reply: FastifyReply, page: Encoded) 
   return reply.header("content-encoding", encoding).send(page[encoding]);
 }
 
-/** A page drawn for one user: never stored by a shared cache, compressed quickly. */
+/** A page drawn for one user: never stored by any cache (it holds their data), compressed quickly. */
 function sendRendered(request: FastifyRequest, reply: FastifyReply, html: string) {
   reply
     .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "private, no-cache")
+    .header("cache-control", "private, no-store")
     .header("vary", "accept-encoding, cookie");
   const identity = Buffer.from(html, "utf8");
   const encoding = acceptedEncoding(request);

@@ -8,6 +8,7 @@
  * bodies (fast-check) use a fixed seed: a failure reproduces. `FUZZ_LOG_LEVEL=error` shows the
  * server's stack traces.
  */
+import { ERROR_CODES } from "@fre/shared";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
@@ -132,6 +133,29 @@ const WHOLE_BODIES: [string, string | undefined, string | undefined][] = [
   ["invalid JSON", "{", "application/json"],
   ["text/plain body", "a\u0000b", "text/plain"],
   ["form body", "a=%00", "application/x-www-form-urlencoded"],
+  // Multipart: only the photo upload parses it; everywhere it must be refused, never a 5xx.
+  ["multipart without boundary", "abc", "multipart/form-data"],
+  ["multipart with an empty boundary", "--\r\n", "multipart/form-data; boundary="],
+  [
+    "truncated multipart part",
+    '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\u00ff\u00d8\u00ff',
+    "multipart/form-data; boundary=XX",
+  ],
+  [
+    "multipart part without its body",
+    '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n',
+    "multipart/form-data; boundary=XX",
+  ],
+  [
+    "multipart with a field only",
+    '--XX\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--XX--\r\n',
+    "multipart/form-data; boundary=XX",
+  ],
+  ["multipart garbage", "zzzz\r\n--XX", "multipart/form-data; boundary=XX"],
+  // JSON in another charset than UTF-8 is refused (415), whatever the route.
+  ["UTF-16 JSON", "{}", "application/json; charset=utf-16"],
+  ["Latin-1 JSON", "{}", "application/json; charset=iso-8859-1"],
+  ["JSON with an empty charset", "{}", "application/json; charset="],
 ];
 
 /** Path and query values, already URL-encoded. */
@@ -670,6 +694,19 @@ const short = (text: string | undefined, max = 300) =>
       ? `${text.slice(0, max)}… (${text.length} chars)`
       : text;
 
+/** The API's error body: `{error, message}`, a code of its own and a message. */
+function standardError(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+    return (
+      (ERROR_CODES as readonly unknown[]).includes(parsed.error) &&
+      typeof parsed.message === "string"
+    );
+  } catch {
+    return false;
+  }
+}
+
 describe("fuzz", () => {
   it("answers no malformed request with a 5xx, and refuses control characters with 400", {
     timeout: 180_000,
@@ -679,6 +716,7 @@ describe("fuzz", () => {
     const serverErrors: string[] = [];
     const accepted: string[] = [];
     const redirects: string[] = [];
+    const nonStandard: string[] = [];
     const origin = new URL(PUBLIC_URL).origin;
     // The admin scope's routes, and the elevation itself (its role check runs on request too).
     const gated = new Set([
@@ -711,6 +749,8 @@ describe("fuzz", () => {
           const line = () =>
             `${caller.role} ${c.method} ${short(c.url, 200)} [${c.label}] payload=${short(c.payload)} → ${answer.statusCode} ${short(answer.body, 500)}`;
           if (answer.statusCode >= 500) serverErrors.push(line());
+          else if (answer.statusCode >= 400 && !standardError(answer.body))
+            nonStandard.push(line());
           const location = answer.headers.location;
           if (typeof location === "string" && new URL(location, PUBLIC_URL).origin !== origin) {
             redirects.push(line());
@@ -730,6 +770,7 @@ describe("fuzz", () => {
       ...serverErrors.map((line) => `5xx: ${line}`),
       ...accepted.map((line) => `control character not refused: ${line}`),
       ...redirects.map((line) => `redirect to another origin: ${line}`),
+      ...nonStandard.map((line) => `not {error, message}: ${line}`),
     ];
     expect(report, report.join("\n")).toEqual([]);
   });

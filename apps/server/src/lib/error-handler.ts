@@ -4,7 +4,8 @@ import { errorMessage, languageFromHeader } from "../i18n/index.ts";
 import { isCheckViolation } from "./db-errors.ts";
 import { AppError } from "./errors.ts";
 
-function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+/** Answers `{error, message}` in the caller's language (and `Retry-After` for a 429). */
+export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const language = languageFromHeader(request.headers["accept-language"]);
   if (error.extra.retryAfter) reply.header("retry-after", String(error.extra.retryAfter));
   return reply.status(error.statusCode).send({
@@ -14,15 +15,37 @@ function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   });
 }
 
+/**
+ * The charset a JSON body is declared in (lower case), null when the body is not JSON or says
+ * none (JSON is UTF-8 by definition, RFC 8259).
+ */
+export function jsonCharset(contentType: string | undefined): string | null {
+  if (!contentType) return null;
+  const [media = "", ...params] = contentType.split(";");
+  const type = media.trim().toLowerCase();
+  if (type !== "application/json" && !/^application\/[\w.+-]+\+json$/.test(type)) return null;
+  for (const param of params) {
+    const at = param.indexOf("=");
+    if (param.slice(0, at).trim().toLowerCase() === "charset") {
+      return param
+        .slice(at + 1)
+        .trim()
+        .replace(/^"|"$/g, "")
+        .toLowerCase();
+    }
+  }
+  return null;
+}
+
 /** One place turns every failure into `{error, message}` in the caller's language. */
 export function installErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.code);
-      return send(request, reply, error);
+      return sendAppError(request, reply, error);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(
+      return sendAppError(
         request,
         reply,
         new AppError(
@@ -39,7 +62,7 @@ export function installErrorHandlers(app: FastifyInstance) {
       );
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return send(request, reply, new AppError("RATE_LIMITED", 429));
+    if (status === 429) return sendAppError(request, reply, new AppError("RATE_LIMITED", 429));
     if (status >= 400 && status < 500) {
       const code =
         (
@@ -51,13 +74,13 @@ export function installErrorHandlers(app: FastifyInstance) {
             415: "UNSUPPORTED_MEDIA_TYPE",
           } as const
         )[status as 401] ?? "VALIDATION_ERROR";
-      return send(request, reply, new AppError(code, status));
+      return sendAppError(request, reply, new AppError(code, status));
     }
     // The balance CHECK is the last word on overdrafts, wherever a debit slipped past the kernel.
     if (isCheckViolation(error, "users_balance_non_negative")) {
-      return send(request, reply, new AppError("INSUFFICIENT_BALANCE", 409));
+      return sendAppError(request, reply, new AppError("INSUFFICIENT_BALANCE", 409));
     }
     request.log.error({ err: error }, "unhandled error");
-    return send(request, reply, new AppError("INTERNAL_ERROR", 500));
+    return sendAppError(request, reply, new AppError("INTERNAL_ERROR", 500));
   });
 }

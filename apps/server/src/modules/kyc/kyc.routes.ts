@@ -38,17 +38,20 @@ import {
 /** Reads the one `file` part of a multipart upload, refusing more than the limit. */
 async function uploadedBytes(request: FastifyRequest): Promise<Uint8Array> {
   if (!request.isMultipart()) throw new AppError("KYC_FILE_REQUIRED", 400);
-  const part = await request.file();
-  if (part?.fieldname !== "file") throw new AppError("KYC_FILE_REQUIRED", 400);
   try {
+    const part = await request.file();
+    if (part?.fieldname !== "file") throw new AppError("KYC_FILE_REQUIRED", 400);
     const bytes = await part.toBuffer();
     if (bytes.byteLength === 0) throw new AppError("KYC_FILE_REQUIRED", 400);
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw new AppError("KYC_FILE_TOO_LARGE", 413);
     }
-    throw error;
+    // Nothing else happens while reading the body: whatever the parser refused (no boundary, a
+    // truncated part, more parts than allowed) is the client's request, never our failure.
+    throw new AppError("VALIDATION_ERROR", 400);
   }
 }
 
