@@ -1,5 +1,8 @@
-import { generateKeyPairSync } from "node:crypto";
-import { parseFre, type ShopOrder } from "@fre/shared";
+import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { parseFre, type ShopOrder, type TonNetwork } from "@fre/shared";
+import { eq } from "drizzle-orm";
+import { users } from "../src/db/schema/index.ts";
+import { credit } from "../src/modules/ledger/ledger.ts";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
 import { signTonProof } from "../src/modules/ton/ton-proof-signer.ts";
@@ -17,23 +20,34 @@ export function newTonWallet() {
 }
 export type TestTonWallet = ReturnType<typeof newTonWallet>;
 
-/** The body a wallet's ton_proof makes, for the challenge the server gave this client. */
+/**
+ * The body a wallet's ton_proof makes, for the challenge the server gave this client: on testnet
+ * for the wallet's basechain address unless told otherwise.
+ */
 export async function tonProofBody(
   test: TestApp,
   c: Client,
   wallet: TestTonWallet,
-  overrides: { domain?: string; timestamp?: number; payload?: string } = {},
+  overrides: {
+    domain?: string;
+    timestamp?: number;
+    payload?: string;
+    address?: string;
+    network?: TonNetwork;
+  } = {},
 ) {
   const payload = overrides.payload ?? (await c.get("/api/ton/proof-payload")).json().payload;
+  const address = overrides.address ?? wallet.address;
   const proof = signTonProof({
     secretKey: wallet.seed,
-    address: wallet.address,
+    address,
     stateInit: wallet.stateInit,
     domain: overrides.domain ?? "localhost:3000",
     timestamp: overrides.timestamp ?? Math.floor(test.clock.now().getTime() / 1000),
     payload,
   });
-  return { address: wallet.address, network: "-3", public_key: wallet.publicKey, proof };
+  const network = overrides.network ?? "-3";
+  return { address, network, public_key: wallet.publicKey, proof };
 }
 
 /** Links a new wallet to the client's account through a real ton_proof. */
@@ -42,6 +56,34 @@ export async function linkTonWallet(test: TestApp, c: Client) {
   const linked = await c.post("/api/ton/wallet", await tonProofBody(test, c, wallet));
   if (linked.statusCode !== 200) throw new Error(`link failed: ${linked.body}`);
   return wallet;
+}
+
+/** Approves the user's KYC and credits `fre` FRE: what a withdrawal needs besides a wallet. */
+export async function fundForWithdrawal(test: TestApp, userId: string, fre: string) {
+  await test.db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, userId));
+  await test.db.transaction((tx) =>
+    credit(tx, {
+      userId,
+      kind: "bonus",
+      amountNano: parseFre(fre),
+      reference: `test:${randomUUID()}`,
+      at: test.clock.now(),
+    }),
+  );
+}
+
+/** POST /api/withdrawals with a fresh Idempotency-Key. */
+export function requestWithdrawal(test: TestApp, c: Client, amount: string) {
+  return test.app.inject({
+    method: "POST",
+    url: "/api/withdrawals",
+    headers: {
+      origin: "http://localhost:3000",
+      cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      "idempotency-key": `ton-${randomUUID()}`,
+    },
+    payload: { amount },
+  });
 }
 
 /** Orders `itemId`, pays its price on the simulated chain and lets the reader see it. */

@@ -20,13 +20,17 @@ export const tonWallets = pgTable(
     userId: text("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** Raw form `0:<64 hex>`, lower case. */
+    /** Raw form `0:<64 hex>`, lower case: basechain only (a `-1:` row predates that rule). */
     address: text("address").notNull(),
     network: text("network", { enum: ["-239", "-3"] }).notNull(),
     publicKey: text("public_key").notNull(),
     linkedAt: timestamp("linked_at", tz).notNull(),
   },
-  (t) => [uniqueIndex("ton_wallets_address_key").on(t.address)],
+  (t) => [
+    // One account per wallet: a state init fixes the address's hash, not its workchain (the same
+    // wallet is `0:<h>` and `-1:<h>`), so the hash, not the whole address, is what is unique.
+    uniqueIndex("ton_wallets_address_hash_key").on(sql`split_part(${t.address}, ':', 2)`),
+  ],
 );
 
 /** Challenges handed out for ton_proof: single use, short-lived, bound to the asking user. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { tonProofPayloads, tonWallets } from "../../db/schema/index.ts";
+import { tonProofPayloads, tonWallets, users } from "../../db/schema/index.ts";
 
 type Executor = Db | Tx;
 
@@ -35,7 +35,15 @@ export async function pruneUserPayloads(db: Executor, userId: string, now: Date)
     .where(and(eq(tonProofPayloads.userId, userId), lt(tonProofPayloads.expiresAt, now)));
 }
 
-/** Links (or re-links) the user's wallet; a wallet linked to someone else violates its key. */
+/**
+ * Locks the user's row until the transaction ends. A wallet link takes it before touching any
+ * row that references the user, as a withdrawal request does, so the two run one after the other.
+ */
+export async function lockUser(tx: Tx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/** Links (or re-links) the user's wallet; a wallet linked to someone else violates its hash key. */
 export async function upsertWallet(tx: Tx, values: typeof tonWallets.$inferInsert) {
   const [row] = await tx
     .insert(tonWallets)

@@ -5,7 +5,7 @@ import type { tonWallets } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
-import { formatFriendlyAddress } from "./address.ts";
+import { formatFriendlyAddress, parseTonAddress, type TonNetwork } from "./address.ts";
 import type { Chain } from "./chain.ts";
 import { type TonProofFailure, verifyTonProof } from "./ton-proof.ts";
 import {
@@ -13,6 +13,7 @@ import {
   deleteWallet,
   findWallet,
   insertPayload,
+  lockUser,
   lockWallet,
   pruneUserPayloads,
   upsertWallet,
@@ -24,6 +25,8 @@ export interface TonWalletDeps {
   chain: Pick<Chain, "getPublicKey">;
   /** Hosts a proof may be signed for: PUBLIC_URL's host (with its port, as wallets write it). */
   allowedDomains: readonly string[];
+  /** The network wallets must prove they are on (TON_NETWORK): "-239" mainnet, "-3" testnet. */
+  network: TonNetwork;
   /**
    * Whether a withdrawal to this user's wallet is pending or being paid (the withdrawals module's
    * answer, given by the composition root: that module already depends on this one).
@@ -31,8 +34,11 @@ export interface TonWalletDeps {
   hasOpenWithdrawal: (tx: Tx, userId: string) => Promise<boolean>;
 }
 
-/** The reason keys of TON_PROOF_INVALID's translated message. */
-const REASON: Record<TonProofFailure | "payload", string> = {
+/**
+ * The reason keys of TON_PROOF_INVALID's translated message. A proof for another network or from
+ * a wallet off the basechain is sound but not one FRE takes: "the wallet is not recognised".
+ */
+const REASON: Record<TonProofFailure | "payload" | "network" | "workchain", string> = {
   malformed_input: "malformed",
   foreign_domain: "domain",
   timestamp_expired: "expired",
@@ -42,9 +48,11 @@ const REASON: Record<TonProofFailure | "payload", string> = {
   unknown_wallet: "contract",
   bad_signature: "signature",
   payload: "payload",
+  network: "contract",
+  workchain: "contract",
 };
 
-const refused = (reason: TonProofFailure | "payload") =>
+const refused = (reason: keyof typeof REASON) =>
   new AppError("TON_PROOF_INVALID", undefined, { reason: REASON[reason] });
 
 export function walletView(row: typeof tonWallets.$inferSelect): TonWallet {
@@ -69,9 +77,12 @@ export async function issueProofPayload(deps: TonWalletDeps, userId: string) {
 /**
  * Links the wallet whose ton_proof checks out (signature, our domain, fresh, key ↔ address) and
  * whose challenge is this user's, unused and unexpired — spent in the link's transaction, so a
- * replayed proof links nothing.
+ * replayed proof links nothing. Only a basechain wallet on this server's network is taken.
  */
 export async function linkWallet(deps: TonWalletDeps, userId: string, body: LinkTonWalletBody) {
+  // The network is not part of the signed message: nothing but this check keeps a mainnet
+  // wallet off a testnet server (and its address shown with the wrong network's flags).
+  if (body.network !== deps.network) throw refused("network");
   const now = deps.clock.now();
   const verdict = await verifyTonProof(body, {
     now,
@@ -80,13 +91,27 @@ export async function linkWallet(deps: TonWalletDeps, userId: string, body: Link
     getPublicKey: (address) => deps.chain.getPublicKey(address),
   });
   if (!verdict.ok) throw refused(verdict.reason);
+  // A state init proves the address's hash, not its workchain: the same wallet also checks out
+  // as `-1:<hash>`. Wallets live on the basechain; the masterchain spelling would be a second
+  // address for one wallet (the hash is unique in the table as well).
+  if (parseTonAddress(verdict.address).workchain !== 0) throw refused("workchain");
   try {
     const row = await deps.db.transaction(async (tx) => {
+      // The user row first, as a withdrawal request takes it: a withdrawal being requested now
+      // is either committed before the check below or waits for this link.
+      await lockUser(tx, userId);
       if (!(await consumePayload(tx, userId, body.proof.payload, now))) throw refused("payload");
+      const linked = await lockWallet(tx, userId);
+      // An open withdrawal is paid to the address linked when it was asked: another address would
+      // show one wallet while the payout goes to the other. Proving the same address again
+      // changes nothing the payout depends on, so it stays allowed.
+      if (linked?.address !== verdict.address && (await deps.hasOpenWithdrawal(tx, userId))) {
+        throw new AppError("WALLET_WITHDRAWAL_ACTIVE");
+      }
       return upsertWallet(tx, {
         userId,
         address: verdict.address,
-        network: body.network,
+        network: deps.network,
         publicKey: verdict.publicKey,
         linkedAt: now,
       });
