@@ -181,3 +181,148 @@ describe("sign-in lockout under a burst", () => {
     expect((await signIn(nextIp(), user.email, user.password)).statusCode).toBe(200);
   });
 });
+
+describe("device cookies (known browsers)", () => {
+  /** The same browser (its cookie jar) seen from another address. */
+  function roaming(browser: ReturnType<typeof client>, ip: string) {
+    const moved = client(test, { ip });
+    for (const [name, value] of browser.jar) moved.jar.set(name, value);
+    return moved;
+  }
+  const knownBrowser = async (email: string, password: string) => {
+    const browser = client(test, { ip: nextIp() });
+    const r = await browser.post("/api/auth/sign-in/email", { email, password });
+    expect(r.statusCode).toBe(200);
+    return browser;
+  };
+  const deviceCookieOf = (browser: ReturnType<typeof client>) =>
+    [...browser.jar].find(([name]) => name.endsWith("fre.device"));
+  /** 11 wrong passwords from other addresses (the probe's case): the account's delay is on. */
+  const attackFromElsewhere = async (email: string) => {
+    for (let i = 0; i < LOGIN_ACCOUNT_FREE_FAILURES / 5; i++) await failTimes(nextIp(), email, 5);
+    test.clock.advance(1000);
+    await failTimes(nextIp(), email, 1);
+  };
+
+  it("lets the owner's known browser in from a new address while failures elsewhere slow the account", async () => {
+    const { user } = await signUp(test);
+    const browser = await knownBrowser(user.email, user.password);
+    await attackFromElsewhere(user.email);
+
+    const unknown = await signIn(nextIp(), user.email, user.password);
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.json().error).toBe("TOO_MANY_ATTEMPTS");
+
+    const travelling = roaming(browser, nextIp());
+    const known = await travelling.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(known.statusCode).toBe(200);
+    // Its success does not reset the attack's count: unknown browsers still wait.
+    expect((await signIn(nextIp(), user.email, user.password)).statusCode).toBe(429);
+    // The browser still holds a valid cookie (renewed) and gets in again.
+    expect(
+      (
+        await roaming(travelling, nextIp()).post("/api/auth/sign-in/email", {
+          email: user.email,
+          password: user.password,
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it("locks only the device cookie that failed 5 times, not the account nor the address", async () => {
+    const { user } = await signUp(test);
+    const browser = await knownBrowser(user.email, user.password);
+    const otherBrowser = await knownBrowser(user.email, user.password);
+    const ip = nextIp();
+    const here = roaming(browser, ip);
+    for (let i = 0; i < 5; i++) {
+      const r = await here.post("/api/auth/sign-in/email", { email: user.email, password: WRONG });
+      expect(r.statusCode).toBe(401);
+    }
+    const locked = await here.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().retryAfter).toBe(15 * 60);
+    // Another of the owner's browsers, and an unknown browser at the same address, get in.
+    expect(
+      (
+        await roaming(otherBrowser, ip).post("/api/auth/sign-in/email", {
+          email: user.email,
+          password: user.password,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await signIn(ip, user.email, user.password)).statusCode).toBe(200);
+
+    test.clock.advance(15 * MINUTE);
+    const later = await here.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it("treats another account's or a tampered device cookie as an unknown browser", async () => {
+    const { user: victim } = await signUp(test);
+    const { user: attacker } = await signUp(test);
+    const attackerBrowser = await knownBrowser(attacker.email, attacker.password);
+    const ownerBrowser = await knownBrowser(victim.email, victim.password);
+    await attackFromElsewhere(victim.email);
+
+    const borrowed = await roaming(attackerBrowser, nextIp()).post("/api/auth/sign-in/email", {
+      email: victim.email,
+      password: victim.password,
+    });
+    expect(borrowed.statusCode).toBe(429);
+
+    const [name, value] = deviceCookieOf(ownerBrowser)!;
+    const tampered = roaming(ownerBrowser, nextIp());
+    tampered.jar.set(name, `${value.slice(0, -2)}${value.endsWith("AA") ? "BB" : "AA"}`);
+    const forged = await tampered.post("/api/auth/sign-in/email", {
+      email: victim.email,
+      password: victim.password,
+    });
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it("sets the device cookie HttpOnly, SameSite=Lax, for a year, on the auth routes only", async () => {
+    const { user } = await signUp(test);
+    const browser = client(test, { ip: nextIp() });
+    const r = await browser.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
+    const setCookie = [r.headers["set-cookie"] ?? []].flat();
+    const device = setCookie.find((line) => line.startsWith("fre.device="));
+    expect(device).toBeDefined();
+    expect(device).toMatch(/; HttpOnly/);
+    expect(device).toMatch(/; SameSite=Lax/);
+    expect(device).toMatch(/; Path=\/api\/auth(;|$)/);
+    expect(device).toMatch(/; Max-Age=31536000/);
+    // PUBLIC_URL is http here: no Secure flag (the https case is in device-cookie.test.ts).
+    expect(device).not.toMatch(/Secure/);
+    // Neither a failure nor a sign-out sets or clears it: the browser stays known.
+    for (const answer of [
+      await browser.post("/api/auth/sign-in/email", { email: user.email, password: WRONG }),
+      await browser.post("/api/auth/sign-out", {}),
+    ]) {
+      expect([answer.headers["set-cookie"] ?? []].flat().join()).not.toContain("fre.device");
+    }
+    expect(deviceCookieOf(browser)).toBeDefined();
+  });
+
+  it("knows the browser an account was created in", async () => {
+    const { user, client: browser } = await signUp(test);
+    await attackFromElsewhere(user.email);
+    const r = await roaming(browser, nextIp()).post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(r.statusCode).toBe(200);
+  });
+});

@@ -9,3 +9,23 @@ export function readCookie(header: string | undefined, names: readonly string[])
   }
   return null;
 }
+
+export interface CookieOptions {
+  maxAgeSeconds: number;
+  path: string;
+  secure: boolean;
+  httpOnly: boolean;
+  sameSite: "Lax" | "Strict";
+}
+
+/** A `Set-Cookie` line; the value must already be made of cookie-safe characters. */
+export function serializeCookie(name: string, value: string, options: CookieOptions): string {
+  return [
+    `${name}=${value}`,
+    `Max-Age=${options.maxAgeSeconds}`,
+    `Path=${options.path}`,
+    ...(options.httpOnly ? ["HttpOnly"] : []),
+    ...(options.secure ? ["Secure"] : []),
+    `SameSite=${options.sameSite}`,
+  ].join("; ");
+}

@@ -16,6 +16,20 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function findUserEmailById(db: Db, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0]?.email ?? null;
+}
+
 export async function referralCodeExists(db: Db, code: string): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })

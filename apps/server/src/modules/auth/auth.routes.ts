@@ -16,11 +16,15 @@ import { parseBody } from "../../lib/validation.ts";
 import {
   assertStrongPassword,
   checkSignUp,
+  checkSignUpFrom,
   claimVerificationResend,
+  isOwnAddress,
+  knownDeviceNonce,
   reserveAttempt,
   signInGuard,
 } from "./auth.service.ts";
 import { type Auth, signUpContext } from "./auth.ts";
+import { deviceCookies } from "./device-cookie.ts";
 import type { ViewerResolver } from "./viewer.ts";
 
 /** Better Auth's own floor for anonymous verification mails (it hides which addresses exist). */
@@ -74,8 +78,29 @@ export interface AuthRoutesDeps {
   onSessionsRevoked: () => void;
 }
 
+interface AuthAnswer {
+  /** `Set-Cookie` lines added to Better Auth's. */
+  cookies?: string[];
+  /** Rewrites a successful JSON answer before it is sent. */
+  rewrite?: (body: unknown) => unknown;
+}
+
+/** The user a successful sign-in or sign-up answer names (`{user: {id}}`), or null. */
+async function signedInUserId(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { user?: { id?: unknown } } | null;
+    return typeof body?.user?.id === "string" ? body.user.id : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   const { auth, db, clock } = deps;
+  const devices = deviceCookies({
+    secret: (await auth.$context).secret,
+    secure: deps.publicUrl.startsWith("https://"),
+  });
 
   /** Runs one Better Auth endpoint with our (validated) body. */
   async function callAuth(request: FastifyRequest, body?: unknown): Promise<Response> {
@@ -96,15 +121,23 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   }
 
   /** Sends Better Auth's answer, its errors rewritten to `{error, message}` in our words. */
-  async function sendAuthResponse(request: FastifyRequest, res: FastifyReply, response: Response) {
+  async function sendAuthResponse(
+    request: FastifyRequest,
+    res: FastifyReply,
+    response: Response,
+    answer: AuthAnswer = {},
+  ) {
     res.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== "set-cookie" && key !== "content-length") res.header(key, value);
     });
-    const cookies = response.headers.getSetCookie();
+    const cookies = [...response.headers.getSetCookie(), ...(answer.cookies ?? [])];
     if (cookies.length > 0) res.header("set-cookie", cookies);
     const text = await response.text();
-    if (response.status < 400) return res.send(text.length > 0 ? text : undefined);
+    if (response.status < 400) {
+      if (answer.rewrite && text.length > 0) return res.send(answer.rewrite(JSON.parse(text)));
+      return res.send(text.length > 0 ? text : undefined);
+    }
 
     let code: string | undefined;
     try {
@@ -173,18 +206,49 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
           }
         }
       }
+      if (path === "list-sessions") return listSessions(request, reply);
       return forward(request, reply);
     },
   });
 
+  /** A successful sign-in or sign-up makes this browser known to the account (its device cookie). */
+  async function deviceCookieAfter(request: FastifyRequest, response: Response) {
+    if (response.status >= 400) return [];
+    const userId = await signedInUserId(response);
+    return userId ? [devices.issue(request.headers.cookie, userId)] : [];
+  }
+
   /**
-   * The signed-in user hears about the 60 s cooldown (it is their own address). Anyone else gets
-   * the same answer, in the same time, whether the address exists, is verified, or is cooling
-   * down — Better Auth already answers unknown addresses alike.
+   * The user's sessions without their tokens: a token is the session itself, and a page script
+   * must never read one (the cookie is HttpOnly for that). `current` marks the caller's own.
+   */
+  async function listSessions(request: FastifyRequest, reply: FastifyReply) {
+    const viewer = await deps.viewer.optional(request);
+    return sendAuthResponse(request, reply, await callAuth(request), {
+      rewrite: (body) =>
+        (Array.isArray(body) ? (body as Record<string, unknown>[]) : []).map(
+          ({ token: _token, ...session }) => ({
+            ...session,
+            current: session.id === viewer?.sessionId,
+          }),
+        ),
+    });
+  }
+
+  /**
+   * The signed-in user may ask for their own address only, and hears about its 60 s cooldown.
+   * Any other address they name, registered or not, gets one answer and touches nothing (no
+   * cooldown written, no mail). Anonymous callers get the same answer, in the same time, whether
+   * the address exists, is verified, or is cooling down — Better Auth already answers unknown
+   * addresses alike.
    */
   async function resendVerification(request: FastifyRequest, reply: FastifyReply) {
     const body = parseBody(emailLinkBodySchema, request.body);
-    if (await deps.viewer.optional(request)) {
+    const viewer = await deps.viewer.optional(request);
+    if (viewer) {
+      if (!(await isOwnAddress(db, viewer.userId, body.email))) {
+        throw new AppError("VALIDATION_ERROR", 400);
+      }
       await claimVerificationResend(db, clock, body.email);
       return forward(request, reply, body);
     }
@@ -208,7 +272,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       throw new AppError("NICKNAME_REQUIRED", 400);
     }
     const body = parseBody(signUpBodySchema, raw);
-    const { referrerId } = await checkSignUp(db, body);
+    const { referrerId } = await checkSignUpFrom(db, clock, request.ip, body);
     const nickname = body.nickname.trim().normalize("NFC");
     const forwarded = {
       email: body.email,
@@ -222,13 +286,20 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     // Two sign-ups racing for one address or nickname both pass the checks; the loser's insert
     // fails on the unique index. Checking again names what was taken, as a sequential one would.
     if (response.status === 422 || response.status === 400) await checkSignUp(db, body);
-    return sendAuthResponse(request, reply, response);
+    return sendAuthResponse(request, reply, response, {
+      cookies: await deviceCookieAfter(request, response),
+    });
   }
 
   async function signIn(request: FastifyRequest, res: FastifyReply) {
     const body = parseBody(signInBodySchema, request.body);
+    const deviceNonce = await knownDeviceNonce(db, devices, request.headers.cookie, body.email);
     // Counted as a failure before the password is checked, so concurrent guesses see each other.
-    const attempt = await reserveAttempt(db, clock, signInGuard(body.email, request.ip));
+    const attempt = await reserveAttempt(
+      db,
+      clock,
+      signInGuard(body.email, request.ip, deviceNonce),
+    );
     let response: Response;
     try {
       response = await callAuth(request, body);
@@ -238,6 +309,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     }
     const { status } = response;
     await attempt.settle(status === 401 ? "failure" : status < 400 ? "success" : "cancel");
-    return sendAuthResponse(request, res, response);
+    return sendAuthResponse(request, res, response, {
+      cookies: await deviceCookieAfter(request, response),
+    });
   }
 }

@@ -13,10 +13,13 @@ import type { Db } from "../../db/client.ts";
 import { clientNetwork } from "../../lib/client-network.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
+import { rateLimitedError } from "../../lib/user-rate-limit.ts";
 import {
   claimVerificationSend,
   clearFailures,
   emailExists,
+  findUserEmailById,
+  findUserIdByEmail,
   findUserIdByReferralCode,
   lockAttemptKeys,
   nicknameExists,
@@ -24,6 +27,7 @@ import {
   recentFailureTimes,
   recordFailures,
 } from "./auth.repo.ts";
+import type { DeviceCookies } from "./device-cookie.ts";
 
 export function assertStrongPassword(password: string) {
   if (passwordIssues(password).length > 0) throw new AppError("WEAK_PASSWORD", 400);
@@ -49,26 +53,113 @@ export async function checkSignUp(
 }
 
 /**
- * One counter an attempt is checked against and counted on. `lock`: refused while `max`
- * failures lie inside the window. `delay`: after `free` failures in the window, each further
- * attempt waits `attemptDelayMs` after the newest one.
+ * checkSignUp under the network's sign-up limit (SIGN_UP_TAKEN_MAX): an "address in use" answer
+ * is counted, any other outcome is not. The count is reserved before the check, as sign-in's, so
+ * a burst cannot slip past it.
+ */
+export async function checkSignUpFrom(
+  db: Db,
+  clock: Clock,
+  address: string,
+  body: SignUpBody,
+): Promise<{ referrerId: string | null }> {
+  const attempt = await reserveAttempt(db, clock, signUpGuard(address));
+  try {
+    const checked = await checkSignUp(db, body);
+    await attempt.settle("cancel");
+    return checked;
+  } catch (error) {
+    const taken = error instanceof AppError && error.code === "EMAIL_IN_USE";
+    await attempt.settle(taken ? "failure" : "cancel");
+    throw error;
+  }
+}
+
+/**
+ * The nonce of the device cookie the request holds for the account `email` names (a browser
+ * that signed in to it before), or null for a browser unknown to the account.
+ */
+export async function knownDeviceNonce(
+  db: Db,
+  devices: DeviceCookies,
+  cookieHeader: string | undefined,
+  email: string,
+): Promise<string | null> {
+  if (!devices.hasTokens(cookieHeader)) return null;
+  const userId = await findUserIdByEmail(db, email);
+  return userId ? devices.knownNonce(cookieHeader, userId) : null;
+}
+
+/** Whether `email` is the signed-in user's own address (the only one they may ask a mail for). */
+export async function isOwnAddress(db: Db, userId: string, email: string): Promise<boolean> {
+  const own = await findUserEmailById(db, userId);
+  return own !== null && own.toLowerCase() === email.trim().toLowerCase();
+}
+
+/**
+ * One counter an attempt is checked against and counted on, over `windowMs` (15 minutes unless
+ * given). `lock`: refused while `max` failures lie inside the window. `delay`: after `free`
+ * failures in the window, each further attempt waits `attemptDelayMs` after the newest one.
  */
 export type AttemptRule =
-  | { key: string; kind: "lock"; max: number }
-  | { key: string; kind: "delay"; free: number };
+  | { key: string; kind: "lock"; max: number; windowMs?: number }
+  | { key: string; kind: "delay"; free: number; windowMs?: number };
 
 export interface AttemptGuard {
   rules: AttemptRule[];
   /** Counters a success wipes (the attempt's own reservation is always removed). */
   clearOnSuccess: string[];
+  /** The error a refused attempt gets, from the wait (TOO_MANY_ATTEMPTS unless given). */
+  refusal?: (waitMs: number) => AppError;
 }
 
 /**
- * Sign-in (decision 0014): a hard lock per (account, IP) pair, a progressive delay per account
- * across IPs, and a high per-IP ceiling. One IP's failures never lock another account, and an
- * attacker's failures on an account only slow it down from the other IPs.
+ * Sign-ups answered "address in use" per network (IPv4 address, IPv6 /64) in an hour, before
+ * every sign-up from that network is refused for the rest of the hour. Only those answers count:
+ * sign-ups that create an account are never limited, so a carrier NAT (thousands of phones behind
+ * one address) or an office signs up as many people as it likes. An honest person meets "in use"
+ * once or twice, having forgotten an account; 10 an hour leaves a family room for that while an
+ * attacker testing a list learns at most 10 registered addresses an hour per network — and each
+ * address he finds free costs him a real account and a confirmation mail to its owner.
  */
-export function signInGuard(email: string, address: string): AttemptGuard {
+export const SIGN_UP_TAKEN_MAX = 10;
+export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
+
+/** Sign-up (issue 19): see SIGN_UP_TAKEN_MAX. */
+export function signUpGuard(address: string): AttemptGuard {
+  return {
+    rules: [
+      {
+        key: `signup:${clientNetwork(address)}`,
+        kind: "lock",
+        max: SIGN_UP_TAKEN_MAX,
+        windowMs: SIGN_UP_WINDOW_MS,
+      },
+    ],
+    clearOnSuccess: [],
+    refusal: rateLimitedError,
+  };
+}
+
+/**
+ * Sign-in (decision 0014). From a browser unknown to the account: a hard lock per (account, IP)
+ * pair, a progressive delay per account across IPs, and a high per-IP ceiling — one IP's failures
+ * never lock another account, and an attacker's failures on an account only slow it down from
+ * the other IPs. From a browser holding a device cookie for the account (`deviceNonce`): only
+ * that cookie's own lock, so no failure elsewhere ever stops the owner's known browsers.
+ */
+export function signInGuard(
+  email: string,
+  address: string,
+  deviceNonce: string | null = null,
+): AttemptGuard {
+  if (deviceNonce) {
+    const device = `device:${deviceNonce}`;
+    return {
+      rules: [{ key: device, kind: "lock", max: LOGIN_MAX_ATTEMPTS }],
+      clearOnSuccess: [device],
+    };
+  }
   const ip = clientNetwork(address);
   const account = `email:${email.trim().toLowerCase()}`;
   const pair = `pair:${email.trim().toLowerCase()}|${ip}`;
@@ -98,12 +189,17 @@ export function attemptDelayMs(failures: number, free: number): number {
 /** Rows worth reading for a `delay` counter: past these the delay is at its cap anyway. */
 const DELAY_READ_EXTRA = Math.ceil(Math.log2(LOGIN_ACCOUNT_MAX_DELAY_MS / 1000)) + 1;
 
+/** Failures older than this concern no rule any more (twice the longest window). */
+const FAILURE_KEPT_MS = 2 * Math.max(LOGIN_WINDOW_MS, SIGN_UP_WINDOW_MS);
+
+const windowOf = (rule: AttemptRule) => rule.windowMs ?? LOGIN_WINDOW_MS;
+
 /** When the rule lets the next attempt through (epoch ms; ≤ now when it does). */
 function allowedFrom(rule: AttemptRule, newestFirst: Date[]): number {
   if (rule.kind === "lock") {
     // Locked until the failure that reached `max` leaves the window.
     const oldestCounted = newestFirst[rule.max - 1];
-    return oldestCounted ? oldestCounted.getTime() + LOGIN_WINDOW_MS : 0;
+    return oldestCounted ? oldestCounted.getTime() + windowOf(rule) : 0;
   }
   const newest = newestFirst[0];
   if (!newest) return 0;
@@ -143,13 +239,13 @@ export interface Attempt {
  */
 export async function reserveAttempt(db: Db, clock: Clock, guard: AttemptGuard): Promise<Attempt> {
   const now = clock.now();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
   const keys = guard.rules.map((rule) => rule.key);
   const reserved = await db.transaction(
     async (tx): Promise<{ ids: number[] } | { waitMs: number }> => {
       await lockAttemptKeys(tx, keys);
       let allowedAt = 0;
       for (const rule of guard.rules) {
+        const since = new Date(now.getTime() - windowOf(rule));
         const limit = rule.kind === "lock" ? rule.max : rule.free + DELAY_READ_EXTRA;
         const times = await recentFailureTimes(tx, rule.key, since, limit);
         allowedAt = Math.max(allowedAt, allowedFrom(rule, times));
@@ -158,7 +254,7 @@ export async function reserveAttempt(db: Db, clock: Clock, guard: AttemptGuard):
       return { ids: await recordFailures(tx, keys, now) };
     },
   );
-  if ("waitMs" in reserved) throw tooManyAttempts(reserved.waitMs);
+  if ("waitMs" in reserved) throw (guard.refusal ?? tooManyAttempts)(reserved.waitMs);
   const { ids } = reserved;
   let settled = false;
   return {
@@ -166,7 +262,7 @@ export async function reserveAttempt(db: Db, clock: Clock, guard: AttemptGuard):
       if (settled) return;
       settled = true;
       if (outcome === "failure") {
-        await pruneFailures(db, new Date(clock.now().getTime() - 2 * LOGIN_WINDOW_MS));
+        await pruneFailures(db, new Date(clock.now().getTime() - FAILURE_KEPT_MS));
       } else {
         await clearFailures(db, ids, outcome === "success" ? guard.clearOnSuccess : []);
       }
