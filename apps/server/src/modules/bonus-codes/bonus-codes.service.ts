@@ -12,7 +12,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { credit } from "../ledger/ledger.ts";
+import { credit, lockUser } from "../ledger/ledger.ts";
 import { reduceSessionTime } from "../mining/mining.service.ts";
 import {
   addBoost,
@@ -41,7 +41,8 @@ const displayValue = (type: string, value: bigint) =>
 
 /**
  * Redeems a code (spec §5): the usage row, `currentUses + 1` and the effect commit together, on
- * the code's row lock — under concurrency exactly `maxUses` redemptions succeed.
+ * the code's row lock — under concurrency exactly `maxUses` redemptions succeed. The user's row
+ * is locked before the code's, as every money path does (user → code → mining session).
  */
 export async function redeemCode(
   deps: BonusDeps,
@@ -58,6 +59,7 @@ export async function redeemCode(
   let sessionEnded = false;
   try {
     result = await deps.db.transaction(async (tx) => {
+      if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
       const row = await lockCode(tx, code);
       if (!row) throw new AppError("BONUS_CODE_INVALID", 404);
       if (!row.isActive) throw new AppError("BONUS_CODE_INACTIVE", 409);

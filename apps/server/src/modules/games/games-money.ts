@@ -96,11 +96,13 @@ export interface Play {
 
 /**
  * Takes the next nonce of the user's pair (created on the first play): one statement that locks
- * the pair and answers its seeds. The first lock of every play.
+ * the pair and answers its seeds. The first lock of every play. A statement that waited for a
+ * rotation finds no pair in use (the old one is revealed, the new one committed after its
+ * snapshot): the next statement sees the new one, so it is asked again.
  */
 export async function takeSeeds(tx: Tx, userId: string, at: Date): Promise<Play> {
   let pair = await takeNonce(tx, userId);
-  if (!pair) {
+  for (let attempt = 0; !pair && attempt < 5; attempt++) {
     await insertSeedPair(tx, newPairValues(userId, at));
     pair = await takeNonce(tx, userId);
   }

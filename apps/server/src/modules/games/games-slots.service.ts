@@ -23,7 +23,7 @@ import {
 } from "@fre/shared";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
-import { credit } from "../ledger/ledger.ts";
+import { credit, lockUser } from "../ledger/ledger.ts";
 import {
   balanceOf,
   countQualifiedReferrals,
@@ -32,7 +32,6 @@ import {
   freeSpinsUsed,
   insertBet,
   insertFreeSpin,
-  lockUser,
   poolAmount,
 } from "./games.repo.ts";
 import { announceJackpot } from "./games-jackpot.ts";

@@ -383,11 +383,6 @@ export async function emptyPool(tx: Tx, m: { betId: string; at: Date }) {
 
 /* ----- Free slot spins ----- */
 
-/** Serializes one user's free spins (their user row, locked until the transaction ends). */
-export async function lockUser(tx: Tx, userId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-}
-
 /** Referrals who earn a bonus spin: e-mail verified and a first mining session completed. */
 export async function countQualifiedReferrals(conn: Conn, userId: string) {
   const result = await conn.execute(sql`

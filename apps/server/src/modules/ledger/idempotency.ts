@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { idempotencyKeys } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { lockUserRow } from "./ledger.repo.ts";
 
 /** The same value whatever the key order of its objects (the request hash must be stable). */
 function canonical(value: unknown): string {
@@ -38,10 +39,12 @@ export interface StoredAnswer<T> {
 
 /**
  * Runs a money operation at most once per (user, key): the key row, the operation's writes and
- * the answer commit in one transaction. A concurrent request with the same key waits on the key
- * row's unique index, then gets the stored answer; a retry after commit gets it too
+ * the answer commit in one transaction. A concurrent request with the same key waits (on the
+ * user's row, then the key row's unique index), then gets the stored answer; a retry after commit gets it too
  * (`replayed: true`); the same key with another body is refused (422). When the operation fails,
- * everything rolls back with it, key included, so the client may retry.
+ * everything rolls back with it, key included, so the client may retry. The user's row is locked
+ * first: the key row references it, and its KEY SHARE lock taken before the operation's own
+ * `for update` of the user would deadlock two requests with different keys.
  */
 export async function idempotent<T>(
   db: Db,
@@ -50,6 +53,7 @@ export async function idempotent<T>(
 ): Promise<StoredAnswer<T> & { replayed: boolean }> {
   const hash = requestHash(request.operation, request.body);
   return db.transaction(async (tx) => {
+    if (!(await lockUserRow(tx, request.userId))) throw new AppError("UNAUTHORIZED", 401);
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({

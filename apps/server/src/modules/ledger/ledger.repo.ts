@@ -17,6 +17,21 @@ export interface Movement {
 }
 
 /**
+ * Locks the user's row until the transaction ends; false when there is no such user. The first
+ * lock of a money transaction, before any row that references the user is written: such a row
+ * takes a KEY SHARE lock on the user, which a later FOR UPDATE of two such transactions would each
+ * wait on — a deadlock (issue 19).
+ */
+export async function lockUserRow(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return rows.length > 0;
+}
+
+/**
  * Writes one ledger row and moves the balance in the caller's transaction. Returns false when
  * this (kind, reference) was already written — a retry credits nothing.
  */

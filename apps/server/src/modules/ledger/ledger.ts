@@ -4,7 +4,7 @@ import { rowsOf, type Tx } from "../../db/client.ts";
 import { ledgerEntries } from "../../db/schema/index.ts";
 import { isCheckViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
-import { recordMovement } from "./ledger.repo.ts";
+import { lockUserRow, recordMovement } from "./ledger.repo.ts";
 
 /**
  * The money kernel: the only way FRE moves. Each call writes one ledger row and moves the
@@ -20,6 +20,12 @@ export interface MoneyMovement {
   reference: string;
   at: Date;
 }
+
+/**
+ * Locks the user's row for the rest of the transaction (false: no such user). A money path calls
+ * it first, before it writes any row that references the user (`lockUserRow` says why).
+ */
+export const lockUser = lockUserRow;
 
 function assertAmount(amountNano: bigint, allowZero: boolean) {
   if (amountNano < 0n || (!allowZero && amountNano === 0n)) {

@@ -14,7 +14,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { credit } from "../ledger/ledger.ts";
+import { credit, lockUser } from "../ledger/ledger.ts";
 import {
   findActiveSession,
   findReferrer,
@@ -207,10 +207,14 @@ export async function startMining(deps: MiningDeps, userId: string) {
   return getMining(deps, userId);
 }
 
-/** Claim (or stop) credits the session's earnings exactly once, whatever the concurrency. */
+/**
+ * Claim (or stop) credits the session's earnings exactly once, whatever the concurrency. The
+ * user's row is locked before the session's, the order of a time-reduction code's redemption.
+ */
 export async function settleMining(deps: MiningDeps, userId: string, mode: "claim" | "stop") {
   const now = deps.clock.now();
   const credited = await deps.db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
     const locked = await findActiveSession(tx, userId, true);
     if (!locked) throw new AppError("NO_MINING_SESSION", 409);
     const s = await bringUpToDate(tx, locked, now);

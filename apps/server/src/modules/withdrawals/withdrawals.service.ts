@@ -197,7 +197,11 @@ export async function mailOutcome(
   }
 }
 
-/** Cancels the user's own pending request: the status and the refund commit together. */
+/**
+ * Cancels the user's own pending request: the status and the refund commit together. The
+ * withdrawal's row is locked before the user's, as a failed payout's refund does; neither takes
+ * the user's row FOR UPDATE, so a new request (which locks the user first) cannot cross them.
+ */
 export async function cancelWithdrawal(deps: WithdrawalDeps, userId: string, id: string) {
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
