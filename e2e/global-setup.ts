@@ -1,10 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { selfSignedCertificate } from "../apps/server/test/fake-push-service.ts";
+import { freePort, root, startServer, stop, waitHealthy } from "./server-process.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,50 +17,8 @@ declare module "vitest" {
   }
 }
 
-const root = resolve(import.meta.dirname, "..");
 export const ADMIN = { email: "admin@fre.test", password: "Adm1n!pass", nickname: "Admin" };
 const ADMIN_CODE = "e2e-admin-code";
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stderr?.on("data", (chunk) => process.stderr.write(chunk));
-  return child;
-}
-
-async function waitHealthy(baseURL: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not become healthy");
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 /**
  * Serves the production build with the real server (as `npm start` does) on a fresh embedded

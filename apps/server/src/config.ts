@@ -109,10 +109,17 @@ export const configSchema = z.object({
   SERVER_RENDER: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFromEnv.default(false),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /**
+   * API requests per minute per address: a flood guard sized for a carrier address (CGNAT puts
+   * hundreds of phones behind one), not a fair share — that is USER_RATE_LIMIT_MAX.
+   */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(6000),
+  /** API requests per minute per signed-in user: each person's fair share. */
+  USER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Game plays (bets, steps, spins) per user per minute. */
   GAME_PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  /** Sign-in, sign-up and mail requests per minute per address (session reads are not counted). */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   HEALTH_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
   METRICS_TOKEN: z.string().min(16).max(256).optional(),

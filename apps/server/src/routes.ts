@@ -41,6 +41,9 @@ import {
   withdrawalsRoutes,
 } from "./modules/withdrawals/withdrawals.routes.ts";
 
+/** Better Auth's endpoints that only read the caller's own session. */
+const SESSION_READS = new Set(["/api/auth/get-session", "/api/auth/list-sessions"]);
+
 /** Registers every route; returns the admin routes the gate covers (the tests walk them). */
 export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   const { config, db, clock, viewer } = d;
@@ -50,6 +53,9 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     await scope.register(rateLimit, {
       max: config.AUTH_RATE_LIMIT_MAX,
       timeWindow: "1 minute",
+      // Session reads happen on every visit: counted by the per-address guard and the user's
+      // own share, never here — a busy carrier address must not read as "signed out".
+      allowList: (request) => SESSION_READS.has(request.url.split("?")[0] ?? ""),
       errorResponseBuilder: (_request, context) => rateLimitedError(context.ttl),
     });
     await authRoutes(scope, {

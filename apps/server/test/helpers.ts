@@ -61,6 +61,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_ENCRYPTION_KEY: "0f".repeat(32),
     WEB_DIST: "/nonexistent-web-dist",
     RATE_LIMIT_MAX: "100000",
+    USER_RATE_LIMIT_MAX: "100000",
     AUTH_RATE_LIMIT_MAX: "100000",
     ...overrides,
   });

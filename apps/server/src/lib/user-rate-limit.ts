@@ -46,3 +46,32 @@ export function installUserRateLimits(
       : hook;
   });
 }
+
+/** The API (and the operators' /metrics): what the per-address and per-user limits count. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith("/api/") || url === "/api" || url.startsWith("/api?") || url === "/metrics";
+}
+
+/**
+ * Each signed-in user's fair share of the API, whatever address they come from: with carrier
+ * NAT, the per-address limit is only a flood guard, so fairness is counted per verified user.
+ * Anonymous callers are counted by the per-address guard alone.
+ */
+export function installUserFairShare(
+  app: FastifyInstance,
+  userIdOf: (request: FastifyRequest) => Promise<string | null>,
+  max: number,
+) {
+  const check = app.createRateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: async (request) => `share:${await userIdOf(request)}`,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (!isApiPath(request.url) || (await userIdOf(request)) === null) return;
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header("retry-after", String(result.ttlInSeconds));
+    throw rateLimitedError(result.ttl);
+  });
+}
