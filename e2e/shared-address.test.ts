@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, root, startServer, stop, waitHealthy } from "./server-process.ts";
-import { fillSignIn, launch, newUser, phone, type User } from "./support.ts";
+import { fillSignIn, launch, newUser, phone, signUpInContext, type User } from "./support.ts";
 
 const BROWSERS = 50;
 const AT_ONCE = 10;
@@ -159,6 +159,48 @@ describe("fifty browsers behind one address", () => {
         .poll(() => page.getByText(/session en cours|minage en cours/i).count())
         .toBeGreaterThan(0);
       expect(limited).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a session check answered 429", () => {
+  it("shows the wait, translated, then the page — never « signed out »", {
+    timeout: 60_000,
+  }, async () => {
+    const { context, page } = await phone(browser, { skipCookieBanner: true });
+    try {
+      const user = newUser("busy");
+      await signUpInContext(context, user);
+      let refused = 0;
+      // The profile reads meet a busy address (the server's own 429 body and header): the one
+      // the boot script sends with the page, and the app's own.
+      await page.route("**/api/me", async (route) => {
+        if (refused >= 2) return route.continue();
+        refused += 1;
+        await route.fulfill({
+          status: 429,
+          headers: { "retry-after": "3", "content-type": "application/json" },
+          body: JSON.stringify({
+            error: "RATE_LIMITED",
+            message: "Trop de requêtes. Réessayez dans un instant.",
+            retryAfter: 3,
+          }),
+        });
+      });
+      await page.goto("/profile");
+      await expect
+        .poll(() => page.getByText(/Trop de requêtes, réessayez dans \d s/).count())
+        .toBe(1);
+      expect(new URL(page.url()).pathname).toBe("/profile");
+      // Counted down, asked again, and the signed-in page is there.
+      await expect
+        .poll(() => page.getByText(user.email).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      expect(await page.getByText(/Trop de requêtes/).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe("/profile");
+      expect(refused).toBe(2);
     } finally {
       await context.close();
     }

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Button } from "../components/ui/button";
 import { Logo } from "../components/ui/logo";
 import { isOfflineError, OfflineNotice } from "../features/loading/components/offline-notice";
+import { RateLimitedScreen, rateLimitWait } from "./rate-limited-screen";
 
 /** Spec §2 error screen: title, the error text (or a generic one) and a reload button. */
 export function ErrorScreen({ message }: { message?: string | undefined }) {
@@ -26,6 +27,8 @@ export function ErrorScreen({ message }: { message?: string | undefined }) {
   );
 }
 
+const reload = () => window.location.reload();
+
 function messageOf(error: unknown): string | undefined {
   if (isRouteErrorResponse(error)) return error.statusText || undefined;
   if (error instanceof Error) return error.message || undefined;
@@ -36,6 +39,8 @@ function messageOf(error: unknown): string | undefined {
 export function RouteErrorScreen() {
   const error = useRouteError();
   if (isOfflineError(error)) return <OfflineNotice />;
+  const wait = rateLimitWait(error);
+  if (wait !== null) return <RateLimitedScreen seconds={wait} onRetry={reload} />;
   return <ErrorScreen message={messageOf(error)} />;
 }
 

@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { PageLoader } from "../components/ui/spinner";
 import { justSignedOut, type Me, useMe } from "../lib/session";
+import { RateLimitedScreen, rateLimitWait } from "./rate-limited-screen";
 
 // The signed-in and admin guards load with their area (lazy routes): the landing never needs them.
 
@@ -22,10 +23,16 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
 }
 
 function RequireSession({ children }: { children: (me: Me) => ReactNode }) {
-  const { data: me, isPending, isError, refetch } = useMe();
+  const { data: me, isPending, isError, error, refetch } = useMe();
   const location = useLocation();
+  const retry = useCallback(() => void refetch(), [refetch]);
   if (isPending) return <PageLoader fullScreen />;
-  if (isError && me === undefined) return <SessionError onRetry={() => void refetch()} />;
+  if (isError && me === undefined) {
+    // A busy address or a user over their share: wait and check again, never "signed out".
+    const wait = rateLimitWait(error);
+    if (wait !== null) return <RateLimitedScreen seconds={wait} onRetry={retry} />;
+    return <SessionError onRetry={retry} />;
+  }
   if (!me) {
     const state = justSignedOut()
       ? undefined
