@@ -154,3 +154,27 @@ describe("session list", () => {
     expect(sessions.filter((s) => s.current === true)).toHaveLength(1);
   });
 });
+
+describe("session tokens in answers", () => {
+  it("are handed out by no answer body: sign-up, sign-in, get-session", async () => {
+    const user = uniqueUser();
+    const c = client(test, { ip: "198.51.100.41" });
+    const signedUp = await c.post(SIGN_UP, { ...user, name: user.nickname });
+    expect(signedUp.statusCode, signedUp.body).toBe(200);
+    expect(signedUp.json().user.email).toBe(user.email);
+    expect(signedUp.json()).not.toHaveProperty("token");
+    const signedIn = await client(test, { ip: "198.51.100.41" }).post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json()).not.toHaveProperty("token");
+    const session = await c.get("/api/auth/get-session");
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.email).toBe(user.email);
+    expect(session.json().session).toMatchObject({ id: expect.any(String) });
+    expect(session.json().session).not.toHaveProperty("token");
+    // The cookie still carries the session: the token lives there, out of scripts' reach.
+    expect((await c.get("/api/me")).statusCode).toBe(200);
+  });
+});

@@ -85,6 +85,21 @@ interface AuthAnswer {
   rewrite?: (body: unknown) => unknown;
 }
 
+/**
+ * A session token is the session itself, and the cookie carrying it is HttpOnly so that no page
+ * script can read it: no answer hands it out in its body either (sign-up, sign-in, get-session).
+ */
+function withoutSessionTokens(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const session = rest.session;
+  if (session && typeof session === "object" && !Array.isArray(session)) {
+    const { token: _sessionToken, ...safe } = session as Record<string, unknown>;
+    rest.session = safe;
+  }
+  return rest;
+}
+
 /** The user a successful sign-in or sign-up answer names (`{user: {id}}`), or null. */
 async function signedInUserId(response: Response): Promise<string | null> {
   try {
@@ -135,8 +150,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     if (cookies.length > 0) res.header("set-cookie", cookies);
     const text = await response.text();
     if (response.status < 400) {
-      if (answer.rewrite && text.length > 0) return res.send(answer.rewrite(JSON.parse(text)));
-      return res.send(text.length > 0 ? text : undefined);
+      if (text.length === 0) return res.send(undefined);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return res.send(text);
+      }
+      return res.send(withoutSessionTokens(answer.rewrite ? answer.rewrite(body) : body));
     }
 
     let code: string | undefined;
