@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idCursorSchema } from "./common.ts";
+import { isFreAmount, parseFre } from "../money.ts";
+import { freAmountSchema, idCursorSchema } from "./common.ts";
 
 // The same lists as the games core's (KENO.risks, TOWERS.difficulties, HILO_GUESSES); kept here
 // so the request schemas do not load the paytables. games.test checks they stay equal.
@@ -14,7 +15,10 @@ export type GameId = (typeof GAMES)[number];
 export const DEFAULT_GAME_MIN_BET = "1";
 export const DEFAULT_GAME_MAX_BET = "10000";
 
-/** A bet in FRE as a decimal string (at most 9 fraction digits). */
+/**
+ * A bet in FRE as a decimal string (at most 9 fraction digits). Its bounds are the service's:
+ * beyond the limits (never more than MAX_FRE_AMOUNT) it is BET_TOO_LARGE, not a format error.
+ */
 export const betAmountSchema = z
   .string()
   .trim()
@@ -121,11 +125,15 @@ export const gameBetsPageSchema = z.object({
 });
 
 export const gameLimitsSchema = z.object({ minBet: z.string(), maxBet: z.string() });
-/** Admin: new bet bounds (FRE), min ≤ max, min > 0. */
+/** Admin: new bet bounds (FRE), 0 < min ≤ max ≤ MAX_FRE_AMOUNT. */
 export const gameLimitsBodySchema = z
-  .object({ minBet: betAmountSchema, maxBet: betAmountSchema })
+  .object({ minBet: freAmountSchema, maxBet: freAmountSchema })
   .refine(
-    ({ minBet, maxBet }) => Number(minBet) > 0 && Number(minBet) <= Number(maxBet),
+    // Malformed fields have their own issues (zod still runs this refinement then).
+    ({ minBet, maxBet }) =>
+      !isFreAmount(minBet) ||
+      !isFreAmount(maxBet) ||
+      (parseFre(minBet) > 0n && parseFre(minBet) <= parseFre(maxBet)),
     "minBet must be above 0 and at most maxBet",
   );
 export const gamesViewSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { freAmountSchema } from "./common.ts";
 import { kycRequestStatusSchema } from "./kyc.ts";
 
 /** Spec §5/§9: the default minimum of a withdrawal, in FRE (admins may change it). */
@@ -21,12 +22,11 @@ export const WITHDRAWAL_STATUSES = [
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 
-/** A FRE amount as typed: up to 12 integer digits and 9 decimals, more than zero. */
-export const withdrawalAmountSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,12}(?:\.\d{1,9})?$/, "must be a FRE amount with at most 9 decimals")
-  .refine((value) => /[1-9]/.test(value), "must be more than 0");
+/** A FRE amount as typed: at most 9 decimals, more than zero, at most MAX_FRE_AMOUNT. */
+export const withdrawalAmountSchema = freAmountSchema.refine(
+  (value) => /[1-9]/.test(value),
+  "must be more than 0",
+);
 
 export const createWithdrawalBodySchema = z.object({ amount: withdrawalAmountSchema });
 export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;

@@ -3,6 +3,8 @@ import {
   type AdminBonusCode,
   formatNano,
   isFreAmount,
+  MAX_BOOST_FRE_PER_HOUR,
+  MAX_FRE_AMOUNT,
   parseFre,
   type RedeemResult,
 } from "@fre/shared";
@@ -178,16 +180,16 @@ function parseReward(type: BonusCodeRow["type"], text: string): bigint {
     }
     return BigInt(text);
   }
-  // At most 1 000 000 000 FRE: a bigint column holds 9.2 × 10^18 nFRE.
-  if (!isFreAmount(text) || parseFre(text) <= 0n || parseFre(text) > 10n ** 18n) {
+  // FRE: at most MAX_FRE_AMOUNT (the ledger's column holds nine times it). A boost is a rate:
+  // a whole session of it must fit too, hence its own, lower bound.
+  const max = type === "boost" ? MAX_BOOST_FRE_PER_HOUR : MAX_FRE_AMOUNT;
+  if (!isFreAmount(text) || parseFre(text) <= 0n || parseFre(text) > parseFre(max)) {
     throw new AppError(
       "VALIDATION_ERROR",
       400,
       {},
       {
-        issues: [
-          { path: "rewardValue", message: "FRE amount between 0 and 1000000000, 9 decimals" },
-        ],
+        issues: [{ path: "rewardValue", message: `FRE amount between 0 and ${max}, 9 decimals` }],
       },
     );
   }

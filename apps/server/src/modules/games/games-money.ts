@@ -4,13 +4,26 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import {
+  compareRational,
   DEFAULT_GAME_MAX_BET,
   DEFAULT_GAME_MIN_BET,
+  FRE_MACHINE,
   formatNano,
+  JACKPOT_PRIZE,
+  type KenoRisk,
+  kenoPaytableMultiplier,
+  MAX_AMOUNT_NANO,
+  MAX_PAYOUT_NANO,
   NANO_PER_FRE,
   parseFre,
+  type Rational,
+  rationalFromDecimal,
   type Seeds,
   sha256Hex,
+  TOWERS,
+  type TowersDifficulty,
+  towersMultiplier,
+  ZERO,
 } from "@fre/shared";
 import { type Db, preparedFor, type Tx } from "../../db/client.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
@@ -66,7 +79,9 @@ export async function betLimits(db: Db) {
   }
   const stored = await readLimits(db);
   const minNano = stored ? BigInt(stored.minBetNano) : parseFre(DEFAULT_GAME_MIN_BET);
-  const maxNano = stored ? BigInt(stored.maxBetNano) : parseFre(DEFAULT_GAME_MAX_BET);
+  // A limit written before the bound existed may exceed it: the bound wins.
+  const storedMax = stored ? BigInt(stored.maxBetNano) : parseFre(DEFAULT_GAME_MAX_BET);
+  const maxNano = storedMax < MAX_AMOUNT_NANO ? storedMax : MAX_AMOUNT_NANO;
   cachedLimits = { at: Date.now(), db, minNano, maxNano };
   return cachedLimits;
 }
@@ -75,16 +90,50 @@ export const forgetLimits = () => {
   cachedLimits = null;
 };
 
-/** The amount of a paid bet in nano-FRE, within the bounds (BET_TOO_SMALL / BET_TOO_LARGE). */
-export async function checkedBet(db: Db, amount: string) {
+/**
+ * The largest bet whose payout at `top` (the most the play can multiply it by) stays within
+ * MAX_PAYOUT_NANO, in whole FRE: what any balance can still take without leaving the column.
+ */
+export function largestBetFor(top: Rational): bigint {
+  if (top.num <= 0n) return MAX_AMOUNT_NANO;
+  const nano = (MAX_PAYOUT_NANO * top.den) / top.num;
+  return nano >= NANO_PER_FRE ? (nano / NANO_PER_FRE) * NANO_PER_FRE : nano;
+}
+
+/**
+ * The amount of a paid bet in nano-FRE, within the bounds (BET_TOO_SMALL / BET_TOO_LARGE): the
+ * admin's limits and, given the play's largest multiplier `top`, the bet whose top payout fits.
+ */
+export async function checkedBet(db: Db, amount: string, top?: Rational) {
   const nano = parseFre(amount);
   const { minNano, maxNano } = await betLimits(db);
   if (nano < minNano || nano <= 0n) {
     throw new AppError("BET_TOO_SMALL", 400, { min: plainFre(minNano) });
   }
-  if (nano > maxNano) throw new AppError("BET_TOO_LARGE", 400, { max: plainFre(maxNano) });
+  let max = maxNano;
+  const fitting = top ? largestBetFor(top) : maxNano;
+  if (fitting < max) max = fitting;
+  if (nano > max) throw new AppError("BET_TOO_LARGE", 400, { max: plainFre(max) });
   return nano;
 }
+
+const largest = (multipliers: Rational[]) =>
+  multipliers.reduce((a, b) => (compareRational(a, b) >= 0 ? a : b), ZERO);
+
+/** The most each game can multiply a bet by (the FRE machine's jackpot is the pool's, not the bet's). */
+export const topMultiplier = {
+  keno: (risk: KenoRisk, picks: number) =>
+    largest(
+      Array.from({ length: picks + 1 }, (_, hits) => kenoPaytableMultiplier(risk, picks, hits)),
+    ),
+  towers: (difficulty: TowersDifficulty) => towersMultiplier(difficulty, TOWERS.floors),
+  freMachine: () =>
+    largest(
+      FRE_MACHINE.paytable
+        .filter((line) => line.prize !== JACKPOT_PRIZE)
+        .map((line) => rationalFromDecimal(line.prize)),
+    ),
+};
 
 export interface Play {
   betId: string;

@@ -34,7 +34,15 @@ import {
   type RoundRow,
   updateRound,
 } from "./games.repo.ts";
-import { checkedBet, type GamesDeps, openPlay, payWin } from "./games-money.ts";
+import {
+  checkedBet,
+  type GamesDeps,
+  largestBetFor,
+  openPlay,
+  payWin,
+  plainFre,
+  topMultiplier,
+} from "./games-money.ts";
 
 type RoundGame = "towers" | "hilo";
 
@@ -70,12 +78,15 @@ function view(round: RoundRow, balance: bigint): GamePlay {
   };
 }
 
-/** Opens a round (bet debited); ROUND_IN_PROGRESS when one of this game already runs. */
+/**
+ * Opens a round (bet debited); ROUND_IN_PROGRESS when one of this game already runs. `top`: the
+ * most the round can multiply the bet by, when known from the start (Towers).
+ */
 async function openRound(
   deps: GamesDeps,
   userId: string,
   game: RoundGame,
-  amount: string,
+  bet: { amount: string; top?: Rational },
   start: (seeds: { serverSeed: string; clientSeed: string; nonce: number }) => {
     options: Record<string, unknown>;
     outcome: Record<string, unknown>;
@@ -83,7 +94,7 @@ async function openRound(
     multiplier: Rational;
   },
 ) {
-  const amountNano = await checkedBet(deps.db, amount);
+  const amountNano = await checkedBet(deps.db, bet.amount, bet.top);
   const at = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {
@@ -166,12 +177,18 @@ export const startTowers = (
   userId: string,
   body: { amount: string; difficulty: TowersDifficulty },
 ) =>
-  openRound(deps, userId, "towers", body.amount, () => ({
-    options: { difficulty: body.difficulty },
-    outcome: { difficulty: body.difficulty, tiles: [], floors: [] } satisfies TowersOutcome,
-    state: null,
-    multiplier: towersMultiplier(body.difficulty, 0),
-  }));
+  openRound(
+    deps,
+    userId,
+    "towers",
+    { amount: body.amount, top: topMultiplier.towers(body.difficulty) },
+    () => ({
+      options: { difficulty: body.difficulty },
+      outcome: { difficulty: body.difficulty, tiles: [], floors: [] } satisfies TowersOutcome,
+      state: null,
+      multiplier: towersMultiplier(body.difficulty, 0),
+    }),
+  );
 
 export const stepTowers = (deps: GamesDeps, userId: string, id: string, tile: number) =>
   withRound(deps, userId, "towers", id, async (tx, round, serverSeed) => {
@@ -237,7 +254,7 @@ const stateOf = (round: RoundRow) => {
 const toState = (m: Rational): HiloState => ({ num: m.num.toString(), den: m.den.toString() });
 
 export const startHilo = (deps: GamesDeps, userId: string, body: { amount: string }) =>
-  openRound(deps, userId, "hilo", body.amount, (seeds) => {
+  openRound(deps, userId, "hilo", { amount: body.amount }, (seeds) => {
     const [first = 0] = hiloCards(seeds, 1);
     return {
       options: {},
@@ -260,6 +277,12 @@ export const guessHilo = (deps: GamesDeps, userId: string, id: string, guess: Hi
     };
     let multiplier = stateOf(round);
     if (guess !== "skip") {
+      // Each step returns 99 %, so refusing one whose win the column could not hold changes no
+      // published figure: the player skips, guesses safer or cashes out.
+      const reach = mulRational(multiplier, hiloStepMultiplier(current, guess));
+      if (round.amountNano > largestBetFor(reach)) {
+        throw new AppError("BET_TOO_LARGE", 400, { max: plainFre(largestBetFor(reach)) });
+      }
       if (!hiloWins(current, next, guess)) {
         return settle(deps, tx, userId, round, {
           outcome: shown,

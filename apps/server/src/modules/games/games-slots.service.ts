@@ -42,6 +42,7 @@ import {
   payWin,
   settlePlay,
   takeSeeds,
+  topMultiplier,
 } from "./games-money.ts";
 
 /** The house's seed of the jackpot pool (at creation and after every win). */
@@ -154,7 +155,7 @@ export async function spinFreMachine(
   userId: string,
   body: { amount: string },
 ): Promise<GamePlay> {
-  const amountNano = await checkedBet(deps.db, body.amount);
+  const amountNano = await checkedBet(deps.db, body.amount, topMultiplier.freMachine());
   const at = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     // Pair (the nonce) → user row (the bet and the paytable's win, one statement) → pool.

@@ -39,6 +39,7 @@ import {
   newPairValues,
   plainFre,
   playOneShot,
+  topMultiplier,
 } from "./games-money.ts";
 import { freeSpinsOf } from "./games-slots.service.ts";
 
@@ -133,7 +134,8 @@ export async function playKeno(
   userId: string,
   body: { amount: string; picks: number[]; risk: KenoRisk },
 ): Promise<GamePlay> {
-  const amountNano = await checkedBet(deps.db, body.amount);
+  const top = topMultiplier.keno(body.risk, body.picks.length);
+  const amountNano = await checkedBet(deps.db, body.amount, top);
   const { play, decided, balance } = await playOneShot(deps, {
     userId,
     game: "keno",
