@@ -109,10 +109,34 @@ describe("the user's request", () => {
     expect((await c.put("/api/kyc/identity", leap)).statusCode).toBe(200);
   });
 
+  it("takes a French number as dialled in France and stores it as +33…", async () => {
+    const { client: c } = await signUp(test, uniqueUser("kycfr"));
+    const french = await c.put("/api/kyc/identity", { ...identity, phoneNumber: "06 12 34 56 78" });
+    expect(french.statusCode, french.body).toBe(200);
+    expect(french.json().draft.identity.phoneNumber).toBe("+33612345678");
+    // Another nationality living in France: the address's country gives the context.
+    const { client: other } = await signUp(test, uniqueUser("kycde"));
+    const local = { ...identity, nationality: "DE", phoneNumber: "07.98.76.54.32" };
+    const refused = await other.put("/api/kyc/identity", local);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues[0].path).toBe("phoneNumber");
+    expect((await other.put("/api/kyc/address", address)).statusCode).toBe(200);
+    const saved = await other.put("/api/kyc/identity", local);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().draft.identity.phoneNumber).toBe("+33798765432");
+  });
+
   it("validates every field, bounded", async () => {
     const { client: c } = await signUp(test, uniqueUser("kycval"), {}, { language: "en" });
     const cases: [string, Record<string, unknown>, string][] = [
-      ["/api/kyc/identity", { ...identity, phoneNumber: "0612345678" }, "phoneNumber"],
+      // A French local number needs a French context (nationality or address).
+      [
+        "/api/kyc/identity",
+        { ...identity, nationality: "DE", phoneNumber: "0612345678" },
+        "phoneNumber",
+      ],
+      ["/api/kyc/identity", { ...identity, phoneNumber: "612345678" }, "phoneNumber"],
+      ["/api/kyc/identity", { ...identity, phoneNumber: "00612345678" }, "phoneNumber"],
       ["/api/kyc/identity", { ...identity, phoneNumber: "+0 612 345 678" }, "phoneNumber"],
       ["/api/kyc/identity", { ...identity, phoneNumber: "+33 6".padEnd(40, "1") }, "phoneNumber"],
       ["/api/kyc/identity", { ...identity, nationality: "XX" }, "nationality"],

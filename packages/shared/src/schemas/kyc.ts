@@ -67,16 +67,33 @@ export const isoDateSchema = z
     );
   }, "must be a real date from 1900 on");
 
+const INTERNATIONAL_PHONE = /^\+[1-9]\d{6,14}$/;
+/** A French number as dialled in France: 0 then 9 digits (06 12 34 56 78). */
+const FRENCH_NATIONAL_PHONE = /^0[1-9]\d{8}$/;
+
 /**
- * A phone number in international (E.164) form: `+`, a country code, 7 to 15 digits in all.
- * Spaces, dots, dashes and parentheses people type are accepted and removed.
+ * A phone number in international (E.164) form — `+`, a country code, 7 to 15 digits in all — or
+ * a French number as dialled in France (06 12 34 56 78), which the server turns into +33… when
+ * the nationality or the address's country is France (see `internationalPhone`). Spaces, dots,
+ * dashes and parentheses people type are accepted and removed.
  */
 export const phoneNumberSchema = z
   .string()
   .trim()
   .max(32)
   .transform((text) => text.replace(/[\s().-]/g, ""))
-  .refine((text) => /^\+[1-9]\d{6,14}$/.test(text), "must be an international number (+33…)");
+  .refine(
+    (text) => INTERNATIONAL_PHONE.test(text) || FRENCH_NATIONAL_PHONE.test(text),
+    "must be an international number (+33…)",
+  );
+
+/** The E.164 form of a number the schema accepted, or null when a French local number has no
+ * French context to be read in. */
+export function internationalPhone(text: string, france: boolean): string | null {
+  if (INTERNATIONAL_PHONE.test(text)) return text;
+  if (france && FRENCH_NATIONAL_PHONE.test(text)) return `+33${text.slice(1)}`;
+  return null;
+}
 
 export const kycIdentityBodySchema = z.object({
   firstName: personNameSchema,

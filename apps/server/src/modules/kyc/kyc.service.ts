@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   type AdminKycDecisionBody,
   type AdminKycRequest,
+  internationalPhone,
   KYC_MIN_AGE_YEARS,
   KYC_PARTS,
   type KycAddressBody,
@@ -148,12 +149,23 @@ export async function saveIdentity(deps: KycDeps, userId: string, body: KycIdent
       { issues: [{ path: "dateOfBirth", message: `must be ${KYC_MIN_AGE_YEARS} or older` }] },
     );
   }
+  const france =
+    body.nationality === "FR" || (await getMyKyc(deps, userId)).draft.address?.country === "FR";
+  const phoneNumber = internationalPhone(body.phoneNumber, france);
+  if (!phoneNumber) {
+    throw new AppError(
+      "VALIDATION_ERROR",
+      400,
+      {},
+      { issues: [{ path: "phoneNumber", message: "must be an international number (+33…)" }] },
+    );
+  }
   const identity: Identity = {
     firstName: body.firstName,
     lastName: body.lastName,
     dateOfBirth: body.dateOfBirth,
     nationality: body.nationality,
-    phoneNumber: body.phoneNumber,
+    phoneNumber,
   };
   return saveSealedStep(deps, userId, "identity", identity);
 }
