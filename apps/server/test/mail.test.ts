@@ -164,6 +164,9 @@ describe("SMTP delivery", () => {
     const link = text.match(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=\S+/)?.[0];
     expect(link).toBeDefined();
     expect(html).toMatch(/^<!doctype html>/);
+    // Read on a phone: scaled to the screen, no box wider than it.
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).not.toMatch(/(?<!max-)width:\s*[3-9]\d\dpx/);
     expect(html).toContain(`href="${link!.replaceAll("&", "&#38;")}"`);
 
     const url = new URL(link!);

@@ -32,10 +32,14 @@ function actionMail(m: ActionMail): Mail {
     ? `<blockquote style="margin:16px 0;padding:12px 16px;border-left:3px solid #f5b942;background:#0b0f17;white-space:pre-wrap">${escapeHtml(m.quote)}</blockquote>`
     : "";
   const html = `<!doctype html>
-<html lang="${m.language}"><head><meta charset="utf-8"><title>${escapeHtml(t(m.subjectKey))}</title></head>
-<body style="margin:0;background:#0b0f17;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#e6e9ef">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:520px;background:#131a26;border-radius:16px;padding:32px">
+<html lang="${m.language}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="x-apple-disable-message-reformatting">
+<meta name="color-scheme" content="dark">
+<title>${escapeHtml(t(m.subjectKey))}</title></head>
+<body style="margin:0;background:#0b0f17;font-family:Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#e6e9ef;-webkit-text-size-adjust:100%">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" style="max-width:520px;background:#131a26;border-radius:16px;padding:24px 20px;box-sizing:border-box">
 <tr><td style="font-size:28px;font-weight:800;color:#f5b942;letter-spacing:1px">FRE</td></tr>
 <tr><td style="padding-top:16px;font-size:16px;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
