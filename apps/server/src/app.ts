@@ -53,9 +53,15 @@ export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   };
 }
 
+/** sha256 of "" — the only inline event handler the pages may carry. */
+const EMPTY_HANDLER_HASH = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
+
 const CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
+  // The TON Connect widget marks <body ontouchstart=""> (Safari's :active fix): an empty inline
+  // handler, allowed by its hash and nothing else (helmet's default here is 'none').
+  scriptSrcAttr: ["'unsafe-hashes'", `'${EMPTY_HANDLER_HASH}'`],
   styleSrc: ["'self'", "'unsafe-inline'"],
   // The TON Connect widget loads the wallets list and their icons, and talks to each wallet's
   // bridge, from hosts that change over time (decision 0017): https only, no other scheme.

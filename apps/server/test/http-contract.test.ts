@@ -144,3 +144,19 @@ describe("caching", () => {
     expect(stats.headers["cache-control"]).toBe("public, max-age=60");
   });
 });
+
+describe("content security policy", () => {
+  it("allows no inline script but the TON Connect widget's empty touch handler", async () => {
+    const csp = String(
+      (await test.app.inject({ method: "GET", url: "/api/health" })).headers[
+        "content-security-policy"
+      ],
+    );
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(
+      "script-src-attr 'unsafe-hashes' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+    );
+    expect(csp).not.toContain("unsafe-inline' 'sha");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+});
