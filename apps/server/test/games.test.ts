@@ -138,7 +138,7 @@ describe("keno", () => {
     });
     const large = await bet({ amount: "10000.5" });
     expect(large.json().error).toBe("BET_TOO_LARGE");
-    expect(large.json().message).toContain("10000");
+    expect(large.json().message).toMatch(/le maximum est de 10\s000 FRE\.$/);
     const poor = await bet({ amount: "6" });
     expect(poor.statusCode).toBe(409);
     expect(poor.json()).toEqual({ error: "INSUFFICIENT_BALANCE", message: "Solde insuffisant." });

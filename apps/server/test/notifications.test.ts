@@ -129,7 +129,7 @@ describe("notifications", () => {
     expect(items[0]).toMatchObject({
       type: "mining_session_claim",
       title: "Earnings claimed",
-      message: "You claimed 0.025000008 FRE.",
+      message: "You claimed 0.0250 FRE.",
     });
   });
 

@@ -71,7 +71,7 @@ describe("web push", () => {
     expect(last.payload).toMatchObject({
       type: "mining_session_claim",
       title: "Gains réclamés",
-      message: "Vous avez réclamé 0,001041667 FRE.",
+      message: "Vous avez réclamé 0,0010 FRE.",
       target: "/",
     });
 

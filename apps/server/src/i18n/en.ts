@@ -95,7 +95,7 @@ export const en: Catalog = {
   mail: {
     purchaseSubject: "FRE — Purchase confirmed",
     purchaseIntro:
-      "Your payment for {{item}} has arrived: your mining rate gains +{{bonus}} FRE/h.",
+      "Your payment for “{{itemName}}” has arrived: your mining rate gains +{{bonus}} FRE/h.",
     purchaseAction: "Open the shop",
     greeting: "Hello {{nickname}},",
     signature: "The FRE team",
@@ -178,12 +178,23 @@ export const en: Catalog = {
     },
     purchase_confirmation: {
       title: "Purchase confirmed",
-      message: "Your purchase {{item}} is confirmed.",
+      message: "Your purchase “{{itemName}}” is confirmed.",
     },
     kyc_decision: {
       title: "{decision, select, approved {Identity verified} other {Verification declined}}",
       message:
         "{decision, select, approved {Your identity is verified: withdrawals are unlocked.} other {Your identity verification was declined. See the reason and try again.}}",
     },
+  },
+  /** The shop's items by id, named as the shop screen names them (shop.json item.*). */
+  shopItems: {
+    FRE1: "Pack FRE1",
+    FRE3: "Pack FRE3",
+    FRE5: "Pack FRE5",
+    BOX7: "7-day box",
+    BOX15: "15-day box",
+    BOX22: "22-day box",
+    BOX30: "30-day box",
+    other: "Shop item",
   },
 };

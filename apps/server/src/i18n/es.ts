@@ -84,18 +84,19 @@ export const es: Catalog = {
     KYC_FILE_TOO_LARGE: "La foto supera los 10 MB. Envía una imagen más ligera.",
     KYC_NOT_PENDING: "Esta solicitud no está pendiente de revisión.",
     KYC_REQUIRED: "Verifica tu identidad (KYC) para poder retirar tus FRE.",
-    WALLET_REQUIRED: "Conecta primero una billetera TON para recibir tus FRE.",
+    WALLET_REQUIRED: "Conecta primero un monedero TON para recibir tus FRE.",
     AMOUNT_BELOW_MINIMUM: "El retiro mínimo es de {{minimum}} FRE.",
     WITHDRAWAL_PENDING: "Ya tienes un retiro en curso: espera a que se procese o cancélalo.",
     WITHDRAWAL_NOT_PENDING: "Este retiro ya no está pendiente: no se puede modificar.",
     WALLET_WITHDRAWAL_ACTIVE:
-      "Hay un retiro en curso hacia esta billetera: podrás desconectarla cuando el retiro termine o se cancele.",
+      "Hay un retiro en curso hacia este monedero: podrás desconectarlo cuando el retiro termine o se cancele.",
     WITHDRAWALS_UNAVAILABLE:
       "Los retiros están suspendidos por el momento. Tus FRE siguen en tu saldo; inténtalo más tarde.",
   },
   mail: {
     purchaseSubject: "FRE — Compra confirmada",
-    purchaseIntro: "Tu pago de {{item}} ha llegado: tu velocidad de minado gana +{{bonus}} FRE/h.",
+    purchaseIntro:
+      "Tu pago de «{{itemName}}» ha llegado: tu velocidad de minado gana +{{bonus}} FRE/h.",
     purchaseAction: "Ver la tienda",
     greeting: "Hola, {{nickname}}:",
     signature: "El equipo de FRE",
@@ -126,14 +127,14 @@ export const es: Catalog = {
     kycRejectedAction: "Retomar mi verificación",
     withdrawalCompletedSubject: "FRE — Retiro enviado",
     withdrawalCompletedIntro:
-      "Tu retiro de {{amount}} FRE se ha enviado a tu billetera TON {{wallet}}.",
+      "Tu retiro de {{amount}} FRE se ha enviado a tu monedero TON {{wallet}}.",
     withdrawalRejectedSubject: "FRE — Retiro rechazado",
     withdrawalRejectedIntro:
       "Tu solicitud de retiro de {{amount}} FRE fue rechazada por el motivo indicado abajo. Los FRE se han devuelto a tu saldo.",
     withdrawalFailedSubject: "FRE — Retiro fallido",
     withdrawalFailedIntro:
       "El envío de tu retiro de {{amount}} FRE ha fallado. Los FRE se han devuelto a tu saldo: puedes solicitarlo de nuevo.",
-    withdrawalAction: "Ver mi billetera",
+    withdrawalAction: "Ver mi monedero",
   },
   notifications: {
     mining_session_end: {
@@ -179,12 +180,23 @@ export const es: Catalog = {
     },
     purchase_confirmation: {
       title: "Compra confirmada",
-      message: "Tu compra {{item}} está confirmada.",
+      message: "Tu compra «{{itemName}}» está confirmada.",
     },
     kyc_decision: {
       title: "{decision, select, approved {Identidad verificada} other {Verificación rechazada}}",
       message:
         "{decision, select, approved {Tu identidad está verificada: los retiros están desbloqueados.} other {Tu verificación de identidad ha sido rechazada. Consulta el motivo y vuelve a intentarlo.}}",
     },
+  },
+  /** The shop's items by id, named as the shop screen names them (shop.json item.*). */
+  shopItems: {
+    FRE1: "Pack FRE1",
+    FRE3: "Pack FRE3",
+    FRE5: "Pack FRE5",
+    BOX7: "Caja de 7 días",
+    BOX15: "Caja de 15 días",
+    BOX22: "Caja de 22 días",
+    BOX30: "Caja de 30 días",
+    other: "Artículo de la tienda",
   },
 };

@@ -1,13 +1,80 @@
 import { describe, expect, it } from "vitest";
-import { errorMessage, formatFreAmount, formatMessage, mailText } from "./index.ts";
+import {
+  errorMessage,
+  formatFre,
+  formatMessage,
+  mailText,
+  notificationText,
+  shopItemName,
+} from "./index.ts";
 
-describe("formatFreAmount", () => {
-  it("formats exactly in each language, without trailing zeros", () => {
-    expect(formatFreAmount("fr", "1234.500000000")).toMatch(/^1\s234,5$/);
-    expect(formatFreAmount("en", "1234.500000000")).toBe("1,234.5");
-    expect(formatFreAmount("en", "0.025000008")).toBe("0.025000008");
-    expect(formatFreAmount("fr", "12.000000000")).toBe("12");
-    expect(formatFreAmount("en", "98765432109876.000000001")).toBe("98,765,432,109,876.000000001");
+// Intl uses narrow no-break spaces as French group separators.
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+describe("formatFre (the web's rule for FRE amounts)", () => {
+  it("shows an amount credited or spent with the balance's four digits, rounded half-up", () => {
+    expect(formatFre("fr", "18.555710858", "balance")).toBe("18,5557");
+    expect(formatFre("en", "18.555750000", "balance")).toBe("18.5558");
+    expect(formatFre("fr", "0.074999", "balance")).toBe("0,0750");
+    expect(formatFre("fr", "30", "balance")).toBe("30,0000");
+    expect(plain(formatFre("fr", "1234.5", "balance"))).toBe("1 234,5000");
+    expect(formatFre("es", "1234.5", "balance")).toBe("1234,5000");
+    expect(formatFre("es", "12345.5", "balance")).toBe("12.345,5000");
+    expect(plain(formatFre("ru", "1234.5", "balance"))).toBe("1 234,5000");
+    expect(formatFre("zh", "1234.5", "balance")).toBe("1,234.5000");
+    expect(formatFre("en", "0.999999999", "balance")).toBe("1.0000");
+    expect(formatFre("en", "-0.00001", "balance")).toBe("0.0000");
+  });
+
+  it("shows a rate with two to six digits and a rule with its own digits", () => {
+    expect(formatFre("fr", "0.025000000", "rate")).toBe("0,025");
+    expect(formatFre("fr", "0.400000000", "rate")).toBe("0,40");
+    expect(formatFre("fr", "0.001041667", "rate")).toBe("0,001042");
+    expect(formatFre("fr", "2.500000000", "exact")).toBe("2,5");
+    expect(formatFre("en", "98765432109876.000000001", "exact")).toBe(
+      "98,765,432,109,876.000000001",
+    );
+    expect(formatFre("fr", "30", "exact")).toBe("30");
+  });
+
+  it("leaves a text that is no amount as it is", () => {
+    expect(formatFre("fr", "18,5557", "balance")).toBe("18,5557");
+    expect(formatFre("fr", "1e3", "balance")).toBe("1e3");
+  });
+});
+
+describe("values words", () => {
+  it("a claim's notification reads the amount as the balance does", () => {
+    expect(notificationText("fr", "mining_session_claim", { amount: "18.555710858" })).toEqual({
+      title: "Gains réclamés",
+      message: "Vous avez réclamé 18,5557 FRE.",
+    });
+    expect(notificationText("en", "withdrawal_complete", { amount: "30.000000000" }).message).toBe(
+      "Your withdrawal of 30.0000 FRE has been sent.",
+    );
+  });
+
+  it("a purchase names the item as the shop does, never by its id", () => {
+    const fr = notificationText("fr", "purchase_confirmation", { item: "BOX7" }).message;
+    expect(fr).toBe("Votre achat « Boîte de 7 jours » est confirmé.");
+    expect(notificationText("en", "purchase_confirmation", { item: "FRE1" }).message).toBe(
+      "Your purchase “Pack FRE1” is confirmed.",
+    );
+    expect(shopItemName("zh", "BOX30")).toBe("30 天加速盒");
+    expect(shopItemName("fr", "GIFT9")).toBe("Article de la boutique");
+    const mail = mailText("fr", "purchaseIntro", { item: "BOX15", bonus: "0.600000000" });
+    expect(mail).toBe(
+      "Votre paiement pour « Boîte de 15 jours » est bien arrivé : votre vitesse de minage gagne +0,60 FRE/h.",
+    );
+  });
+
+  it("an error quotes a FRE rule with the language's digits", () => {
+    expect(errorMessage("fr", "BET_TOO_SMALL", { min: "0.5" })).toBe(
+      "Mise trop faible : le minimum est de 0,5 FRE.",
+    );
+    expect(errorMessage("fr", "AMOUNT_BELOW_MINIMUM", { minimum: "30" })).toBe(
+      "Le montant minimum de retrait est de 30 FRE.",
+    );
   });
 });
 

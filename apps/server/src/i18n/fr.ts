@@ -70,7 +70,7 @@ export const fr = {
     WALLET_IN_USE: "Ce portefeuille est déjà lié à un autre compte.",
     SHOP_ITEM_UNAVAILABLE: "Cet article n'est pas disponible.",
     PACK_ALREADY_OWNED: "Vous possédez déjà ce pack.",
-    BOX_ALREADY_ACTIVE: "Une box est déjà active : vous pourrez en acheter une autre à sa fin.",
+    BOX_ALREADY_ACTIVE: "Une boîte est déjà active : vous pourrez en acheter une autre à sa fin.",
     PAYMENT_ALREADY_RESOLVED: "Ce paiement a déjà été traité.",
     KYC_LOCKED:
       "{status, select, approved {Votre identité est déjà vérifiée : le dossier ne peut plus être modifié.} other {Votre dossier est en cours d'examen : il ne peut pas être modifié pour l'instant.}}",
@@ -95,7 +95,7 @@ export const fr = {
   mail: {
     purchaseSubject: "FRE — Achat confirmé",
     purchaseIntro:
-      "Votre paiement pour {{item}} est bien arrivé : votre vitesse de minage gagne +{{bonus}} FRE/h.",
+      "Votre paiement pour « {{itemName}} » est bien arrivé : votre vitesse de minage gagne +{{bonus}} FRE/h.",
     purchaseAction: "Voir ma boutique",
     greeting: "Bonjour {{nickname}},",
     signature: "L'équipe FRE",
@@ -178,13 +178,24 @@ export const fr = {
     },
     purchase_confirmation: {
       title: "Achat confirmé",
-      message: "Votre achat {{item}} est confirmé.",
+      message: "Votre achat « {{itemName}} » est confirmé.",
     },
     kyc_decision: {
       title: "{decision, select, approved {Identité vérifiée} other {Vérification refusée}}",
       message:
         "{decision, select, approved {Votre identité est vérifiée : les retraits sont débloqués.} other {Votre vérification d'identité a été refusée. Consultez le motif et recommencez.}}",
     },
+  },
+  /** The shop's items by id, named as the shop screen names them (shop.json item.*). */
+  shopItems: {
+    FRE1: "Pack FRE1",
+    FRE3: "Pack FRE3",
+    FRE5: "Pack FRE5",
+    BOX7: "Boîte de 7 jours",
+    BOX15: "Boîte de 15 jours",
+    BOX22: "Boîte de 22 jours",
+    BOX30: "Boîte de 30 jours",
+    other: "Article de la boutique",
   },
 };
 

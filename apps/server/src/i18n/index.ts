@@ -2,8 +2,11 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@fre/shared";
 import { en } from "./en.ts";
 import { es } from "./es.ts";
 import { type Catalog, fr } from "./fr.ts";
+import { formatFre } from "./fre-amount.ts";
 import { ru } from "./ru.ts";
 import { zh } from "./zh.ts";
+
+export { FRE_CONTEXTS, type FreContext, formatFre } from "./fre-amount.ts";
 
 const catalogs: Record<Language, Catalog> = { fr, en, es, ru, zh };
 
@@ -142,11 +145,11 @@ export function errorMessage(
   key: ErrorMessageKey,
   values?: MessageValues,
 ): string {
-  return render(language, catalogs[language].errors[key], values ?? {});
+  return render(language, catalogs[language].errors[key], presentValues(language, values));
 }
 
 export function mailText(language: Language, key: MailMessageKey, values?: MessageValues): string {
-  return render(language, catalogs[language].mail[key], values ?? {});
+  return render(language, catalogs[language].mail[key], presentValues(language, values));
 }
 
 export type NotificationTextKey = keyof Catalog["notifications"];
@@ -157,30 +160,46 @@ export function notificationText(
   values?: MessageValues,
 ) {
   const entry = catalogs[language].notifications[key];
+  const shown = presentValues(language, values);
   return {
-    title: render(language, entry.title, values ?? {}),
-    message: render(language, entry.message, values ?? {}),
+    title: render(language, entry.title, shown),
+    message: render(language, entry.message, shown),
   };
 }
 
-const numberFormats = new Map<Language, { format: Intl.NumberFormat; separator: string }>();
+const numberFormats = new Map<Language, { format: Intl.NumberFormat }>();
 function numberFormatOf(language: Language) {
   let entry = numberFormats.get(language);
   if (!entry) {
-    const format = new Intl.NumberFormat(language);
-    const separator = format.formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
-    entry = { format, separator };
+    entry = { format: new Intl.NumberFormat(language) };
     numberFormats.set(language, entry);
   }
   return entry;
 }
 
-/** "1234.500000000" → "1 234,5" (fr), "1,234.5" (en)…: exact, from the decimal string. */
-export function formatFreAmount(language: Language, decimal: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal);
-  if (!match) return decimal;
-  const [, sign = "", whole = "0", fraction = ""] = match;
-  const { format, separator } = numberFormatOf(language);
-  const trimmed = fraction.replace(/0+$/, "");
-  return `${sign}${format.format(BigInt(whole))}${trimmed ? separator + trimmed : ""}`;
+export type ShopItemId = keyof Catalog["shopItems"];
+
+/** A shop item's name as the shop shows it ("Boîte de 7 jours"), never its id. */
+export function shopItemName(language: Language, itemId: string): string {
+  const names = catalogs[language].shopItems;
+  return itemId in names ? names[itemId as ShopItemId] : names.other;
+}
+
+/**
+ * What a value passed to a text reads as, by its name — the one place raw values become words:
+ * FRE amounts by the app's rule (`amount` credited or spent: balance; `bonus`: a rate in FRE/h;
+ * `min`, `max`, `minimum`: a rule's own digits), a shop item (`item`, its id) by its name
+ * (`itemName`). Values already formatted (not a decimal string) are left as they are.
+ */
+export function presentValues(language: Language, values: MessageValues = {}): MessageValues {
+  const shown: MessageValues = { ...values };
+  const fre = (name: string, context: "balance" | "rate" | "exact") => {
+    const value = values[name];
+    if (value !== undefined) shown[name] = formatFre(language, String(value), context);
+  };
+  fre("amount", "balance");
+  fre("bonus", "rate");
+  for (const name of ["min", "max", "minimum"]) fre(name, "exact");
+  if (typeof values.item === "string") shown.itemName = shopItemName(language, values.item);
+  return shown;
 }

@@ -93,7 +93,8 @@ export const ru: Catalog = {
   },
   mail: {
     purchaseSubject: "FRE — Покупка подтверждена",
-    purchaseIntro: "Оплата за {{item}} получена: скорость майнинга выросла на +{{bonus}} FRE/ч.",
+    purchaseIntro:
+      "Оплата за «{{itemName}}» получена: скорость майнинга выросла на +{{bonus}} FRE/ч.",
     purchaseAction: "Открыть магазин",
     greeting: "Здравствуйте, {{nickname}}!",
     signature: "Команда FRE",
@@ -176,12 +177,23 @@ export const ru: Catalog = {
     },
     purchase_confirmation: {
       title: "Покупка подтверждена",
-      message: "Ваша покупка {{item}} подтверждена.",
+      message: "Ваша покупка «{{itemName}}» подтверждена.",
     },
     kyc_decision: {
       title: "{decision, select, approved {Личность подтверждена} other {Проверка отклонена}}",
       message:
         "{decision, select, approved {Ваша личность подтверждена: вывод средств доступен.} other {В подтверждении личности отказано. Посмотрите причину и попробуйте снова.}}",
     },
+  },
+  /** The shop's items by id, named as the shop screen names them (shop.json item.*). */
+  shopItems: {
+    FRE1: "Пак FRE1",
+    FRE3: "Пак FRE3",
+    FRE5: "Пак FRE5",
+    BOX7: "Бокс на 7 дн.",
+    BOX15: "Бокс на 15 дн.",
+    BOX22: "Бокс на 22 дн.",
+    BOX30: "Бокс на 30 дн.",
+    other: "Товар магазина",
   },
 };

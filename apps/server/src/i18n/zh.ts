@@ -68,7 +68,7 @@ export const zh: Catalog = {
     WALLET_IN_USE: "该钱包已绑定到另一个账户。",
     SHOP_ITEM_UNAVAILABLE: "该商品不可用。",
     PACK_ALREADY_OWNED: "您已拥有此礼包。",
-    BOX_ALREADY_ACTIVE: "已有一个宝箱在生效：结束后才能购买另一个。",
+    BOX_ALREADY_ACTIVE: "已有一个加速盒在生效：结束后才能购买另一个。",
     PAYMENT_ALREADY_RESOLVED: "该付款已处理。",
     KYC_LOCKED:
       "{status, select, approved {您的身份已通过验证：资料无法再修改。} other {您的资料正在审核中：目前无法修改。}}",
@@ -89,7 +89,7 @@ export const zh: Catalog = {
   },
   mail: {
     purchaseSubject: "FRE — 购买已确认",
-    purchaseIntro: "您为 {{item}} 的付款已到账：挖矿速度提升 +{{bonus}} FRE/小时。",
+    purchaseIntro: "您为「{{itemName}}」的付款已到账：挖矿速度提升 +{{bonus}} FRE/小时。",
     purchaseAction: "打开商店",
     greeting: "{{nickname}}，您好：",
     signature: "FRE 团队",
@@ -165,12 +165,23 @@ export const zh: Catalog = {
     },
     purchase_confirmation: {
       title: "购买已确认",
-      message: "您的购买 {{item}} 已确认。",
+      message: "您购买的「{{itemName}}」已确认。",
     },
     kyc_decision: {
       title: "{decision, select, approved {身份已验证} other {验证未通过}}",
       message:
         "{decision, select, approved {您的身份已通过验证：提现功能已解锁。} other {您的身份验证未通过。请查看原因后重试。}}",
     },
+  },
+  /** The shop's items by id, named as the shop screen names them (shop.json item.*). */
+  shopItems: {
+    FRE1: "礼包 FRE1",
+    FRE3: "礼包 FRE3",
+    FRE5: "礼包 FRE5",
+    BOX7: "7 天加速盒",
+    BOX15: "15 天加速盒",
+    BOX22: "22 天加速盒",
+    BOX30: "30 天加速盒",
+    other: "商店商品",
   },
 };

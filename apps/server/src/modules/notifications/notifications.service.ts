@@ -1,11 +1,6 @@
 import type { NotificationType } from "@fre/shared";
 import type { Db, Tx } from "../../db/client.ts";
-import {
-  formatFreAmount,
-  isLanguage,
-  type NotificationTextKey,
-  notificationText,
-} from "../../i18n/index.ts";
+import { isLanguage, type NotificationTextKey, notificationText } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/event-bus.ts";
@@ -70,11 +65,11 @@ function render(row: Row, language: string) {
       ? "slot_available_bonus"
       : row.type
   ) as NotificationTextKey;
+  // Stored values are raw (an amount's decimal, an item's id): notificationText words them.
   const params: Record<string, string | number> = {
     count: row.params.bonusSpins ?? 0,
     ...row.params,
   };
-  if (typeof params.amount === "string") params.amount = formatFreAmount(lang, params.amount);
   const text = notificationText(lang, key, params);
   return {
     id: row.id,

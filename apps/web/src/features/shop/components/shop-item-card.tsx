@@ -7,11 +7,12 @@ import { useLanguage } from "../../../lib/use-language";
 import { trimTon } from "../../ton-wallet/ton-format";
 import { itemAvailability } from "../shop-logic";
 
+/** "Pack FRE1" (the packs' product names are their ids, spec §9), "Boîte de 7 jours". */
 export function useItemName() {
   const { t } = useTranslation("shop");
   return (item: Pick<ShopItem, "id" | "kind" | "durationDays">) =>
     item.kind === "pack"
-      ? t("item.packName", { id: item.id })
+      ? t("item.packName", { pack: item.id })
       : t("item.boxName", { days: item.durationDays ?? 0 });
 }
 
