@@ -14,6 +14,8 @@ import {
   formatDecimal,
   formatDuration,
   formatKilobytes,
+  formatMultiplier,
+  formatTime,
   hoursAndMinutes,
   relativeTimeFormat,
   setDisplayTimeZone,
@@ -147,5 +149,47 @@ describe("Intl formatters", () => {
   it("gives one relative-time formatter per language", () => {
     expect(relativeTimeFormat("fr")).toBe(relativeTimeFormat("fr"));
     expect(relativeTimeFormat("en").format(-1, "day")).toBe("yesterday");
+  });
+});
+
+describe("formatMultiplier", () => {
+  const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+  it("shows two decimals, rounded half-up on the exact digits", () => {
+    expect(formatMultiplier("1.2870", "fr")).toEqual({ text: "1,29", precise: "1,287" });
+    expect(formatMultiplier("1.3200", "fr")).toEqual({ text: "1,32", precise: null });
+    expect(formatMultiplier("6", "fr")).toEqual({ text: "6,00", precise: null });
+    expect(formatMultiplier("0.99", "en")).toEqual({ text: "0.99", precise: null });
+    // 1.285 is 1.28499999… as a double: the decimal string keeps the half exact.
+    expect(formatMultiplier("1.285", "en")).toEqual({ text: "1.29", precise: "1.285" });
+    expect(formatMultiplier("2.2275", "es")).toEqual({ text: "2,23", precise: "2,2275" });
+    expect(formatMultiplier("0.9999", "fr")).toEqual({ text: "1,00", precise: "0,9999" });
+    expect(formatMultiplier("1.2849", "fr").text).toBe("1,28");
+  });
+
+  it("groups large multipliers as the language does", () => {
+    expect(plain(formatMultiplier("1234.5", "fr").text)).toBe("1 234,50");
+    expect(formatMultiplier("1234.5", "en").text).toBe("1,234.50");
+    expect(formatMultiplier("800", "zh").text).toBe("800.00");
+  });
+
+  it("leaves what is no multiplier as it is", () => {
+    expect(formatMultiplier("jackpot", "fr")).toEqual({ text: "jackpot", precise: null });
+  });
+});
+
+describe("formatTime", () => {
+  it("says the free slot's midnight (UTC) in the user's time, summer and winter", () => {
+    setDisplayTimeZone("Europe/Paris");
+    try {
+      expect(formatTime("2026-01-16T00:00:00.000Z", "fr")).toBe("01:00");
+      expect(formatTime("2026-07-16T00:00:00.000Z", "fr")).toBe("02:00");
+      expect(formatTime(Date.parse("2026-01-16T00:00:00.000Z"), "en")).toMatch(/^1:00\sAM$/);
+      setDisplayTimeZone("America/New_York");
+      expect(formatTime("2026-01-16T00:00:00.000Z", "fr")).toBe("19:00");
+      expect(formatTime("not a time", "fr")).toBe("not a time");
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { intlLocale } from "./languages";
+import { groupDigits, numberSymbols } from "./number-symbols";
 
 /**
  * Formatters are costly to create (a list of 20 dates made 20; a tower of 8 floors, 8 per
@@ -52,6 +53,18 @@ export function formatDateTime(iso: string, language: string): string {
   return dateFormat(language, true).format(date);
 }
 
+/** "01:00" (fr), "1:00 AM" (en): the time of day of `at` (an ISO string or a time in ms). */
+export function formatTime(at: string | number, language: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return String(at);
+  const locale = intlLocale(language);
+  const zone = timeZone;
+  return cached(
+    `time ${locale} ${zone ?? ""}`,
+    () => new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: zone }),
+  ).format(date);
+}
+
 /** "25 nov. 2026": the day of `at` (an ISO string or a time in ms). */
 export function formatDate(at: string | number, language: string): string {
   const date = new Date(at);
@@ -79,6 +92,32 @@ export function formatDecimal(
     `decimal ${locale} ${min} ${max}`,
     () => new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max }),
   ).format(value);
+}
+
+export interface MultiplierText {
+  /** Two decimals, rounded half-up on the exact digits: "1,29" for "1.2870", "6,00" for "6". */
+  text: string;
+  /** The multiplier's own digits when two decimals are not all of it ("1,287"), else null. */
+  precise: string | null;
+}
+
+/**
+ * The one rule for multipliers (decision 0024): two decimals, so ×1,29 and ×12,00 read alike in
+ * every game; when the value has more digits, `precise` holds them for the screen to say so.
+ * Decimal arithmetic on the API's string, no float: "1.285" is 1,29, not 1,28.
+ */
+export function formatMultiplier(multiplier: string, language: string): MultiplierText {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(multiplier.trim());
+  if (!match) return { text: multiplier, precise: null };
+  const [, whole = "0", fraction = ""] = match;
+  const symbols = numberSymbols(language);
+  const cents =
+    BigInt(whole + fraction.padEnd(2, "0").slice(0, 2)) + ((fraction[2] ?? "0") >= "5" ? 1n : 0n);
+  const text = `${groupDigits(cents / 100n, symbols)}${symbols.decimal}${(cents % 100n).toString().padStart(2, "0")}`;
+  const digits = fraction.replace(/0+$/, "");
+  const precise =
+    digits.length > 2 ? `${groupDigits(BigInt(whole), symbols)}${symbols.decimal}${digits}` : null;
+  return { text, precise };
 }
 
 /** A file's size in whole kilobytes, at least 1 ("820 ko", "820 kB"). */

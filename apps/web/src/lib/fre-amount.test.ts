@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FRE_CONTEXTS, formatFre, formatFreSafe, freParts } from "./fre-amount";
+import { FRE_CONTEXTS, formatFre, formatFreColumn, formatFreSafe, freParts } from "./fre-amount";
 
 // Intl uses narrow no-break spaces as French group separators.
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
@@ -94,5 +94,30 @@ describe("freParts", () => {
       decimal: ",",
       fraction: "000579000",
     });
+  });
+});
+
+describe("formatFreColumn", () => {
+  it("gives the rows of a rate breakdown the digits of the most precise one", () => {
+    // base, levels, referrals, boosts: "+0,001042", "+0,02", "+0,00", "+0,40" read four ways.
+    const rows = ["0.001041667", "0.020000000", "0.000000000", "0.400000000"];
+    expect(formatFreColumn(rows, "fr", "rate", { signed: true })).toEqual([
+      "+0,001042",
+      "+0,020000",
+      "0,000000",
+      "+0,400000",
+    ]);
+    expect(formatFreColumn(["0.020000000", "0.400000000"], "en", "rate")).toEqual(["0.02", "0.40"]);
+  });
+
+  it("lines up a table's column of published amounts", () => {
+    const prizes = ["20", "0.5", "0.25", "0.05"];
+    expect(formatFreColumn(prizes, "fr", "exact")).toEqual(["20,00", "0,50", "0,25", "0,05"]);
+    expect(formatFreColumn(["20", "10"], "fr", "exact")).toEqual(["20", "10"]);
+    expect(formatFreColumn([], "fr", "balance")).toEqual([]);
+  });
+
+  it("still rounds within the context's maximum", () => {
+    expect(formatFreColumn(["12.345678912", "1"], "en", "balance")).toEqual(["12.3457", "1.0000"]);
   });
 });

@@ -116,3 +116,32 @@ export function formatFreSafe(
     return amount;
   }
 }
+
+/**
+ * Amounts read together — the rows of one breakdown, a table's column — show the same number of
+ * digits: as many as the most precise of them needs in `format`, so the rows line up ("+0,001042"
+ * over "+0,020000", not "+0,02").
+ */
+export function formatFreColumn(
+  amounts: readonly (string | bigint)[],
+  language: string,
+  format?: FreContext | FreFormatOptions,
+  { signed }: { signed?: boolean } = {},
+): string[] {
+  const { minFractionDigits = 2, maxFractionDigits = FRACTION_DIGITS } = optionsOf(format);
+  const digits = Math.max(
+    minFractionDigits,
+    ...amounts.map(
+      (amount) =>
+        freParts(amount, language, { minFractionDigits, maxFractionDigits }).fraction.length,
+    ),
+  );
+  return amounts.map((amount) =>
+    formatFre(
+      amount,
+      language,
+      { minFractionDigits: digits, maxFractionDigits },
+      { signed: signed ?? optionsOf(format).signed },
+    ),
+  );
+}

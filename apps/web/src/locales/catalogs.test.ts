@@ -48,6 +48,37 @@ const pluralCategories = (language: string) =>
 
 const namespaces = readdirSync(join(root, "fr")).filter((file) => file.endsWith(".json"));
 
+/**
+ * « tu » in French: the pronouns and possessives (TON the currency is written in capitals), an
+ * imperative with a pronoun that is not the « vous » form (« reconnecte-le »), and the singular
+ * imperatives the app's texts are likely to hold (apps/server/src/i18n/catalogs.test.ts holds the
+ * same rule for the server's texts).
+ */
+const TU_FORMS = [
+  /(?<![\p{L}\p{N}])[Tt](?:u|on|a|es|oi|e)(?![\p{L}\p{N}])/u,
+  /(?<![\p{L}])[Tt]['’](?=\p{L})/u,
+  /(?<![\p{L}])\p{L}+(?<!ez|ons)-(?:le|la|les|moi|toi|en|y|lui|leur|nous)(?![\p{L}])/u,
+  /(?:^|[.!?:;]\s+|\b(?:ou|et|puis)\s+)(?:[Rr]éessaie|[Ee]ssaie|[Cc]onnecte|[Rr]elie|[Cc]onfirme|[Ee]nvoie|[Cc]hoisis|[Cc]lique|[Tt]ouche|[Oo]uvre|[Ss]aisis|[Vv]érifie|[Aa]ttends|[Rr]eviens|[Ll]ance|[Jj]oue|[Ii]nstalle|[Aa]ugmente|[Aa]ccorde|[Uu]tilise|[Pp]artage|[Rr]éclame|[Dd]émarre)(?![\p{L}])/u,
+];
+const tuFormIn = (text: string) =>
+  TU_FORMS.map((form) => form.exec(text)?.[0]).find((found) => found !== undefined);
+
+/** Placeholders that would put an internal id on screen instead of a name. */
+const ID_PLACEHOLDER = /^(?:id|item|\w*Id|\w*_id)$/;
+/** The packs' product names (spec §9) are also their ids: never bare, always called a pack. */
+const PACK_WORD: Record<string, RegExp> = {
+  fr: /pack/i,
+  en: /pack/i,
+  es: /pack/i,
+  ru: /пак/i,
+  zh: /礼包/,
+};
+/** Namespaces other people own (decision 0024 leaves them to their features). */
+const OTHERS = new Set(["kyc.json", "legal.json"]);
+const ours = namespaces.filter((namespace) => !OTHERS.has(namespace));
+/** The text the user sends a friend (group.shareText): the user's own voice, « tu » is theirs. */
+const USER_TO_FRIEND = new Set(["app.json:group.shareText"]);
+
 describe("translation catalogs", () => {
   it("has a folder per supported language with the same namespaces as French", () => {
     for (const language of LANGUAGES) {
@@ -90,6 +121,62 @@ describe("translation catalogs", () => {
       }
     });
   }
+
+  it("speaks to the user as « vous » in French", () => {
+    const found = ours.flatMap((namespace) =>
+      [...load("fr", namespace)].flatMap(([key, text]) => {
+        const form = USER_TO_FRIEND.has(`${namespace}:${key}`) ? undefined : tuFormIn(text);
+        return form ? [`${namespace}:${key}: « ${form} »`] : [];
+      }),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("calls the shop's boxes « boîtes » in French", () => {
+    const found = ours.flatMap((namespace) =>
+      [...load("fr", namespace)]
+        .filter(([, text]) => /\bbox(?:es)?\b/i.test(text))
+        .map(([key]) => `${namespace}:${key}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("puts no id on screen: no placeholder fed an id, no item id in any text", () => {
+    for (const language of LANGUAGES) {
+      for (const namespace of ours) {
+        for (const [key, text] of load(language, namespace)) {
+          const where = `${language}/${namespace}:${key}`;
+          const ids = placeholders(text).filter((name) => ID_PLACEHOLDER.test(name ?? ""));
+          expect(ids, where).toEqual([]);
+          expect(text, where).not.toMatch(/\bBOX\d+\b/);
+          if (/\bFRE\d+\b/.test(text)) expect(text, where).toMatch(PACK_WORD[language] as RegExp);
+        }
+      }
+    }
+  });
+
+  it("quotes the wallet button by its real label and says which language TON Connect speaks", () => {
+    for (const language of LANGUAGES) {
+      const connect = load(language, "ton.json").get("card.connect") ?? "";
+      const step = load(language, "help.json").get("howToBuy.steps.connect") ?? "";
+      expect(connect).not.toBe("");
+      expect(step, language).toContain(connect);
+      expect(step, language).toContain("TON Connect");
+      expect(step, language).not.toContain("Connect Wallet");
+    }
+  });
+
+  it("the « tu » detector finds the forms it is meant to, and not TON the currency", () => {
+    expect(tuFormIn("Relie ton portefeuille TON.")).toBe("ton");
+    expect(tuFormIn("Relie le portefeuille TON.")).toBe("Relie");
+    expect(tuFormIn("Réessaie ou paie manuellement.")).toBe("Réessaie");
+    expect(tuFormIn("reconnecte-le pour payer")).toBe("reconnecte-le");
+    expect(tuFormIn("Ta commande, tes FRE, toi")).toBe("Ta");
+    expect(tuFormIn("Va-t'en")).toBe("t'");
+    expect(tuFormIn("Payez 2 TON avec votre portefeuille TON.")).toBeUndefined();
+    expect(tuFormIn("Reconnectez-le, demandez-en un, allons-y.")).toBeUndefined();
+    expect(tuFormIn("Une boîte à la fois : elle s'arrête à la date affichée.")).toBeUndefined();
+  });
 
   it("keeps the spec's French texts verbatim", () => {
     const common = load("fr", "common.json");

@@ -1,3 +1,4 @@
+import { FRE_MACHINE, gamesPublication } from "@fre/shared";
 import { describe, expect, it } from "vitest";
 import {
   betAmountProblem,
@@ -5,8 +6,10 @@ import {
   doubleBet,
   halveBet,
   maxBetAmount,
+  nextUtcMidnight,
   outcomeMatches,
   plainAmount,
+  sortedPaytable,
   spentFreeSpin,
   verifyLink,
 } from "./games-logic";
@@ -109,5 +112,44 @@ describe("free spins", () => {
       bonus: 0,
     });
     expect(spentFreeSpin(spins, {})).toEqual(spins);
+  });
+});
+
+describe("paytables as the player reads them", () => {
+  it("puts the jackpot first, then the prizes from the largest down", () => {
+    const sorted = sortedPaytable(FRE_MACHINE.paytable).map((line) => line.prize);
+    // Published with three cherries (20) after three lemons (10).
+    expect(sorted).toEqual(["jackpot", "500", "100", "50", "25", "20", "15", "10", "5", "1.7"]);
+  });
+
+  it("keeps equal prizes in the published order and leaves the published table alone", () => {
+    const table = gamesPublication().slot.paytable;
+    const before = table.map((line) => line.symbols.join(","));
+    const sorted = sortedPaytable(table);
+    expect(sorted.map((line) => line.prize)).toEqual([
+      "20",
+      "10",
+      "5",
+      "2",
+      "1",
+      "0.5",
+      "0.25",
+      "0.25",
+      "0.1",
+      "0.05",
+    ]);
+    expect(sorted[6]?.symbols).toEqual(["lemon", "lemon", "lemon"]);
+    expect(table.map((line) => line.symbols.join(","))).toEqual(before);
+  });
+});
+
+describe("the daily free spin", () => {
+  it("comes back at the next midnight UTC", () => {
+    expect(new Date(nextUtcMidnight(Date.parse("2026-01-15T23:59:59.000Z"))).toISOString()).toBe(
+      "2026-01-16T00:00:00.000Z",
+    );
+    expect(new Date(nextUtcMidnight(Date.parse("2026-01-16T00:00:00.000Z"))).toISOString()).toBe(
+      "2026-01-17T00:00:00.000Z",
+    );
   });
 });

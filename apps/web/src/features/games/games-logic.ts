@@ -132,3 +132,23 @@ export function spentFreeSpin(
     return { ...freeSpins, bonus: Math.max(0, freeSpins.bonus - 1) };
   return freeSpins;
 }
+
+const DAY_MS = 86_400_000;
+
+/** The daily free spin comes back at the next midnight UTC (the server counts UTC days). */
+export const nextUtcMidnight = (nowMs: number) => (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
+
+type PaytableLine = { symbols: readonly string[]; prize: string };
+
+/**
+ * A paytable as the player reads it: the jackpot first, then the prizes from the largest down
+ * (equal prizes keep the published order). The server matches lines in its own order.
+ */
+export function sortedPaytable<L extends PaytableLine>(lines: readonly L[]): L[] {
+  const value = (line: L) =>
+    line.prize === "jackpot" ? Number.POSITIVE_INFINITY : Number(line.prize);
+  return lines
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) => value(b.line) - value(a.line) || a.index - b.index)
+    .map(({ line }) => line);
+}

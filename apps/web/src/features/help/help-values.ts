@@ -23,9 +23,8 @@ export const BOXES = [
   { days: 30, rateNano: 1_000_000_000n },
 ] as const;
 
-/** A rate in FRE/h for the UI language, without trailing zeros ("0,025", "1"). */
-export const formatRate = (nano: bigint, language: string) =>
-  formatFre(nano, language, { minFractionDigits: 0 });
+/** A rate in FRE/h by the app's one rule for rates, as the shop and the dashboard show it. */
+export const formatRate = (nano: bigint, language: string) => formatFre(nano, language, "rate");
 
 /** The figures the FAQ's answers quote, formatted for the UI language. */
 export function faqValues(language: string) {

@@ -2,7 +2,7 @@ import { MAX_COUNTED_REFERRALS, parseFre, type RateBreakdown } from "@fre/shared
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Glyph } from "../../../components/ui/glyph";
-import { formatFre } from "../../../lib/fre-amount";
+import { formatFre, formatFreColumn } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 
 const SESSION_HOURS = 24n;
@@ -30,8 +30,13 @@ function Row({ label, detail, amount }: { label: string; detail?: string; amount
 export function RateCard({ rate }: { rate: RateBreakdown }) {
   const { t } = useTranslation("app");
   const { language } = useLanguage();
-  const perHour = (amount: string, signed = true) =>
-    formatFre(amount, language, "rate", { signed });
+  // The rows line up: each shows as many digits as the most precise of them needs.
+  const [base, levels, referrals, boosts] = formatFreColumn(
+    [rate.base, rate.levels, rate.referrals, rate.boosts],
+    language,
+    "rate",
+    { signed: true },
+  );
   const perSession = formatFre(parseFre(rate.total) * SESSION_HOURS, language, "balance");
   return (
     <section
@@ -48,7 +53,7 @@ export function RateCard({ rate }: { rate: RateBreakdown }) {
           </h2>
           <p className="mt-1 text-2xl font-bold tabular-nums text-white">
             <span data-testid="mining-rate" data-value={rate.total}>
-              {perHour(rate.total, false)}
+              {formatFre(rate.total, language, "rate")}
             </span>{" "}
             <span className="text-base font-semibold text-muted">{t("mining.rate.unit")}</span>
           </p>
@@ -73,8 +78,8 @@ export function RateCard({ rate }: { rate: RateBreakdown }) {
         </span>
       </div>
       <dl className="mt-3 divide-y divide-night-700 border-t border-night-700">
-        <Row label={t("mining.rate.base")} amount={perHour(rate.base)} />
-        <Row label={t("mining.rate.levels")} amount={perHour(rate.levels)} />
+        <Row label={t("mining.rate.base")} amount={base ?? ""} />
+        <Row label={t("mining.rate.levels")} amount={levels ?? ""} />
         <Row
           label={t("mining.rate.referrals")}
           detail={t("mining.rate.referralsDetail", {
@@ -82,9 +87,9 @@ export function RateCard({ rate }: { rate: RateBreakdown }) {
             counted: rate.countedReferrals,
             max: MAX_COUNTED_REFERRALS,
           })}
-          amount={perHour(rate.referrals)}
+          amount={referrals ?? ""}
         />
-        <Row label={t("mining.rate.boosts")} amount={perHour(rate.boosts)} />
+        <Row label={t("mining.rate.boosts")} amount={boosts ?? ""} />
       </dl>
       <nav aria-labelledby="rate-raise-title" className="mt-4">
         <h3 id="rate-raise-title" className="text-sm font-semibold text-slate-200">

@@ -9,7 +9,7 @@ import {
   halveBet,
   maxBetAmount,
 } from "../games-logic";
-import { fre } from "./game-ui";
+import { freRule } from "./game-ui";
 
 /** The bet field with ½, ×2 and max; bounds from `GET /api/games`, capped by the balance. */
 export function BetControls({
@@ -73,8 +73,8 @@ export function BetControls({
         {problem
           ? t("bet.invalid")
           : t("bet.bounds", {
-              min: fre(bounds.minBet, i18n.language),
-              max: fre(bounds.maxBet, i18n.language),
+              min: freRule(bounds.minBet, i18n.language),
+              max: freRule(bounds.maxBet, i18n.language),
             })}
       </p>
     </div>

@@ -5,9 +5,10 @@ import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
-import { formatDecimal } from "../../../lib/format";
+import { formatDecimal, formatMultiplier, formatTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import type { GamesInfo, OpenRound, RoundGame } from "../api/games-api";
+import { nextUtcMidnight } from "../games-logic";
 import { useBalance, useCurrentRound, useGames } from "../hooks/use-games";
 import { SoundToggle } from "./sound-toggle";
 
@@ -18,15 +19,32 @@ export function percentText(percent: string, language: string): string {
   return formatDecimal(truncated, language, { min: 2, max: 2 });
 }
 
-/** A multiplier of the API ("1.3200") as the player reads it ("1,32"). */
-export function multiplierText(multiplier: string, language: string): string {
-  const value = Number(multiplier);
-  if (!Number.isFinite(value)) return multiplier;
-  return formatDecimal(value, language, { min: 2, max: 4 });
+/**
+ * A multiplier of the API ("1.2870") as the player reads it: two decimals ("1,29"), and, when
+ * those round it, a tooltip with its precise value (decision 0024). Spread on the element showing
+ * it: `<p title={m.title}>`.
+ */
+export function useMultiplier() {
+  const { t, i18n } = useTranslation("games");
+  return (multiplier: string) => {
+    const { text, precise } = formatMultiplier(multiplier, i18n.language);
+    return { text, title: precise ? t("multiplierPrecise", { exact: precise }) : undefined };
+  };
 }
 
-export const fre = (amount: string, language: string) =>
-  formatFreSafe(amount, language, { minFractionDigits: 0, maxFractionDigits: 4 });
+/** An amount played, won or held: the balance's rule, as on every screen of the app. */
+export const fre = (amount: string, language: string) => formatFreSafe(amount, language, "balance");
+
+/** A game's rule (bet bounds): its own digits, nothing padded. */
+export const freRule = (amount: string, language: string) =>
+  formatFreSafe(amount, language, "exact");
+
+/** "01:00 (heure locale)": when the next daily free spin comes, in the user's own time. */
+export function useNextDailySpin() {
+  const { t, i18n } = useTranslation("games");
+  return () =>
+    t("freeSpins.dailyUsed", { time: formatTime(nextUtcMidnight(Date.now()), i18n.language) });
+}
 
 /** Every game screen: its title, the way back to /game, the sound switch and the balance. */
 export function GameScreen({
@@ -96,8 +114,10 @@ export function PlayError({ error }: { error: Error | null }) {
 /** What the server decided: the payout and the multiplier, with the bet's nonce. */
 export function PlayOutcome({ play }: { play: GamePlay | null | undefined }) {
   const { t, i18n } = useTranslation("games");
+  const multiplier = useMultiplier();
   if (play?.status !== "settled") return null;
   const won = Number(play.payout) > 0;
+  const shown = multiplier(play.multiplier);
   return (
     <div
       role="status"
@@ -109,13 +129,13 @@ export function PlayOutcome({ play }: { play: GamePlay | null | undefined }) {
           : "border-night-600 bg-night-800 text-slate-200"
       }`}
     >
-      <p className="font-semibold">
+      <p className="font-semibold" title={won && play.game !== "slot" ? shown.title : undefined}>
         {won && play.game === "slot"
           ? t("result.prize", { amount: fre(play.payout, i18n.language) })
           : won
             ? t("result.win", {
                 amount: fre(play.payout, i18n.language),
-                multiplier: multiplierText(play.multiplier, i18n.language),
+                multiplier: shown.text,
               })
             : play.game === "slot"
               ? t("result.noReturn")

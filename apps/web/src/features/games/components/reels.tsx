@@ -1,7 +1,9 @@
 import type { PaytableLine } from "@fre/shared";
 import { useTranslation } from "react-i18next";
+import { formatFreColumn } from "../../../lib/fre-amount";
+import { sortedPaytable } from "../games-logic";
 import { useReveal, useTicker } from "../hooks/use-reveal";
-import { fre, multiplierText } from "./game-ui";
+import { useMultiplier } from "./game-ui";
 
 /** How a symbol looks on a reel; its name is read from the catalog. */
 const GLYPHS: Record<string, string> = {
@@ -83,7 +85,10 @@ export function Reels({
   );
 }
 
-/** A machine's published paytable: FRE amounts (free slot) or multipliers of the bet. */
+/**
+ * A machine's published paytable, the jackpot and largest prizes first: FRE amounts (free slot,
+ * lined up to the same digits) or multipliers of the bet.
+ */
 export function Paytable({
   lines,
   unit,
@@ -94,6 +99,20 @@ export function Paytable({
   title: string;
 }) {
   const { t, i18n } = useTranslation("games");
+  const multiplier = useMultiplier();
+  const sorted = sortedPaytable(lines);
+  // The jackpot line holds no amount: "0" leaves the column's digits as the others set them.
+  const amounts = formatFreColumn(
+    sorted.map((line) => (line.prize === "jackpot" ? "0" : line.prize)),
+    i18n.language,
+    "exact",
+  );
+  const prizeOf = (line: PaytableLine, index: number) => {
+    if (line.prize === "jackpot") return { text: t("fre.jackpotLine"), title: undefined };
+    if (unit === "fre") return { text: `${amounts[index]} FRE`, title: undefined };
+    const shown = multiplier(line.prize);
+    return { text: `×${shown.text}`, title: shown.title };
+  };
   return (
     <details className="rounded-2xl border border-night-700 bg-night-850 p-4 text-sm">
       <summary className="cursor-pointer font-semibold text-slate-100">{title}</summary>
@@ -105,25 +124,24 @@ export function Paytable({
           </tr>
         </thead>
         <tbody>
-          {lines.map((line) => (
-            <tr key={line.symbols.join(",")} className="border-t border-night-700">
-              <td className="py-1">
-                <span className="inline-flex gap-2">
-                  {line.symbols.map((symbol, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a reel is its position
-                    <SymbolGlyph key={i} symbol={symbol} />
-                  ))}
-                </span>
-              </td>
-              <td className="py-1 text-slate-100">
-                {line.prize === "jackpot"
-                  ? t("fre.jackpotLine")
-                  : unit === "fre"
-                    ? `${fre(line.prize, i18n.language)} FRE`
-                    : `×${multiplierText(line.prize, i18n.language)}`}
-              </td>
-            </tr>
-          ))}
+          {sorted.map((line, index) => {
+            const prize = prizeOf(line, index);
+            return (
+              <tr key={line.symbols.join(",")} className="border-t border-night-700">
+                <td className="py-1">
+                  <span className="inline-flex gap-2">
+                    {line.symbols.map((symbol, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a reel is its position
+                      <SymbolGlyph key={i} symbol={symbol} />
+                    ))}
+                  </span>
+                </td>
+                <td className="py-1 tabular-nums text-slate-100" title={prize.title}>
+                  {prize.text}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </details>

@@ -5,7 +5,7 @@ import { buttonClasses } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import type { GamesInfo } from "../api/games-api";
-import { fre, panelClasses, percentText } from "../components/game-ui";
+import { fre, panelClasses, percentText, useNextDailySpin } from "../components/game-ui";
 import { Jackpot } from "../components/jackpot";
 import { SeedsPanel } from "../components/seeds-panel";
 import { useGames } from "../hooks/use-games";
@@ -51,13 +51,14 @@ function useRtpLine() {
 
 function FreeSpins({ freeSpins }: { freeSpins: GamesInfo["freeSpins"] }) {
   const { t } = useTranslation("games");
+  const nextDailySpin = useNextDailySpin();
   return (
     <section className={panelClasses} data-testid="games-free-spins">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-300">
         {t("freeSpins.title")}
       </h2>
       <p className="mt-1 text-slate-100">
-        {freeSpins.daily ? t("freeSpins.dailyReady") : t("freeSpins.dailyUsed")}
+        {freeSpins.daily ? t("freeSpins.dailyReady") : nextDailySpin()}
       </p>
       <p className="text-slate-100">{t("freeSpins.bonus", { count: freeSpins.bonus })}</p>
     </section>

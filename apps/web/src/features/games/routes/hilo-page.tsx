@@ -6,12 +6,12 @@ import { Button } from "../../../components/ui/button";
 import { cashOut, type GamesInfo, guessHilo, type OpenRound, startHilo } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
 import {
-  multiplierText,
   PlayError,
   PlayOutcome,
   panelClasses,
   percentText,
   RoundGameScreen,
+  useMultiplier,
 } from "../components/game-ui";
 import { cardRankIndex, isRedSuit } from "../games-logic";
 import { useBalance, useBetAmount, usePlay } from "../hooks/use-games";
@@ -58,6 +58,10 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
   const card = state?.cards.at(-1);
   const rank = card ? cardRankIndex(card) : -1;
   const multipliers = info.publication.hilo.multipliers[rank];
+  const multiplier = useMultiplier();
+  const current = round ? multiplier(round.multiplier) : null;
+  const higher = multipliers ? multiplier(multipliers.higher) : null;
+  const lower = multipliers ? multiplier(multipliers.lower) : null;
   const wasResumed = resumed !== null && !start.data && !guess.data;
   const send = (g: Guess) => resumed && guess.mutate({ id: resumed.id, g }, { onSuccess: guessed });
 
@@ -73,18 +77,20 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
           <div data-testid="hilo-card" data-card={card}>
             <Card label={card} big />
           </div>
-          <p className="text-sm text-slate-100" data-testid="hilo-multiplier">
-            {t("hilo.multiplier", { multiplier: multiplierText(round.multiplier, i18n.language) })}
+          <p
+            className="text-sm text-slate-100"
+            data-testid="hilo-multiplier"
+            title={current?.title}
+          >
+            {t("hilo.multiplier", { multiplier: current?.text })}
           </p>
-          {resumed && multipliers ? (
+          {resumed && higher && lower ? (
             <div className="grid w-full grid-cols-2 gap-2">
-              <Button disabled={busy} onClick={() => send("higher")}>
-                {t("hilo.higher", {
-                  multiplier: multiplierText(multipliers.higher, i18n.language),
-                })}
+              <Button disabled={busy} onClick={() => send("higher")} title={higher.title}>
+                {t("hilo.higher", { multiplier: higher.text })}
               </Button>
-              <Button disabled={busy} onClick={() => send("lower")}>
-                {t("hilo.lower", { multiplier: multiplierText(multipliers.lower, i18n.language) })}
+              <Button disabled={busy} onClick={() => send("lower")} title={lower.title}>
+                {t("hilo.lower", { multiplier: lower.text })}
               </Button>
               <Button variant="secondary" disabled={busy} onClick={() => send("skip")}>
                 {t("hilo.skip")}
@@ -93,10 +99,9 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
                 variant="secondary"
                 disabled={busy || state.cards.length < 2}
                 onClick={() => cash.mutate(resumed.id, { onSuccess: cashed })}
+                title={current?.title}
               >
-                {t("hilo.cashOut", {
-                  multiplier: multiplierText(round.multiplier, i18n.language),
-                })}
+                {t("hilo.cashOut", { multiplier: current?.text })}
               </Button>
             </div>
           ) : null}

@@ -6,12 +6,13 @@ import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatDateTime } from "../../../lib/format";
 import { fetchBetsPage, gamesQueryKeys } from "../api/games-api";
-import { fre, GameScreen, multiplierText, PlayError, panelClasses } from "../components/game-ui";
+import { fre, GameScreen, PlayError, panelClasses, useMultiplier } from "../components/game-ui";
 import { verifyLink } from "../games-logic";
 
 function BetRow({ bet }: { bet: GameBet }) {
   const { t, i18n } = useTranslation("games");
   const link = verifyLink(bet);
+  const multiplier = useMultiplier()(bet.multiplier);
   return (
     <li className={`${panelClasses} grid gap-1 text-sm`} data-testid="games-bet" data-id={bet.id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -23,12 +24,12 @@ function BetRow({ bet }: { bet: GameBet }) {
       <p className="text-slate-200">
         {t("history.amount", { amount: fre(bet.amount, i18n.language) })}
       </p>
-      <p className="text-slate-200">
+      <p className="text-slate-200" title={bet.status === "open" ? undefined : multiplier.title}>
         {bet.status === "open"
           ? t("history.open")
           : t("history.payout", {
               amount: fre(bet.payout, i18n.language),
-              multiplier: multiplierText(bet.multiplier, i18n.language),
+              multiplier: multiplier.text,
             })}
       </p>
       <p className="text-xs text-slate-300">{t("history.nonce", { nonce: bet.nonce })}</p>

@@ -7,11 +7,11 @@ import { type GamesInfo, playKeno } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
 import {
   GameScreen,
-  multiplierText,
   PlayError,
   PlayOutcome,
   panelClasses,
   percentText,
+  useMultiplier,
 } from "../components/game-ui";
 import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
 import { useReveal, useRevealSound } from "../hooks/use-reveal";
@@ -34,6 +34,7 @@ function KenoBoard({ info }: { info: GamesInfo }) {
   const done = result !== undefined && shown >= draw.length;
   useRevealSound(result?.id ?? null, shown, draw.length, result ? outcomeSound(result) : null);
   const riskId = useId();
+  const multiplier = useMultiplier();
 
   const toggle = (n: number) =>
     setPicks((current) =>
@@ -134,13 +135,18 @@ function KenoBoard({ info }: { info: GamesInfo }) {
                 </tr>
               </thead>
               <tbody>
-                {row.map((multiplier, hits) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the index is the hit count
-                  <tr key={hits} className="border-t border-night-700">
-                    <td>{hits}</td>
-                    <td>×{multiplierText(String(multiplier), i18n.language)}</td>
-                  </tr>
-                ))}
+                {row.map((value, hits) => {
+                  const shown = multiplier(String(value));
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the index is the hit count
+                    <tr key={hits} className="border-t border-night-700">
+                      <td>{hits}</td>
+                      <td className="tabular-nums" title={shown.title}>
+                        ×{shown.text}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </details>

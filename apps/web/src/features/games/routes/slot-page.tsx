@@ -3,7 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { type GamesInfo, gamesQueryKeys, spinSlot } from "../api/games-api";
-import { GameScreen, PlayError, PlayOutcome, panelClasses } from "../components/game-ui";
+import {
+  GameScreen,
+  PlayError,
+  PlayOutcome,
+  panelClasses,
+  useNextDailySpin,
+} from "../components/game-ui";
 import { Paytable, Reels } from "../components/reels";
 import { spentFreeSpin } from "../games-logic";
 import { useGames, usePlay } from "../hooks/use-games";
@@ -14,6 +20,7 @@ const REEL_STOP_MS = 350;
 
 function FreeSlot({ info }: { info: GamesInfo }) {
   const { t } = useTranslation("games");
+  const nextDailySpin = useNextDailySpin();
   const queryClient = useQueryClient();
   // The spin's own answer says which free spin it used: the counts change at once.
   const spin = usePlay(() =>
@@ -43,7 +50,7 @@ function FreeSlot({ info }: { info: GamesInfo }) {
           spinning={spin.isPending}
         />
         <p className="text-sm text-slate-200">
-          {daily ? t("freeSpins.dailyReady") : t("freeSpins.dailyUsed")} ·{" "}
+          {daily ? t("freeSpins.dailyReady") : nextDailySpin()} ·{" "}
           {t("freeSpins.bonus", { count: bonus })}
         </p>
         <Button size="lg" disabled={spin.isPending || !available} onClick={() => spin.mutate()}>

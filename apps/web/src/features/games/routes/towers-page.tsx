@@ -6,12 +6,12 @@ import { Button } from "../../../components/ui/button";
 import { cashOut, type GamesInfo, type OpenRound, startTowers, stepTowers } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
 import {
-  multiplierText,
   PlayError,
   PlayOutcome,
   panelClasses,
   percentText,
   RoundGameScreen,
+  useMultiplier,
 } from "../components/game-ui";
 import { useBalance, useBetAmount, usePlay } from "../hooks/use-games";
 import { outcomeSound, play as playSound, stepSound } from "../sound";
@@ -31,7 +31,8 @@ function Tower({
   onStep: (tile: number) => void;
   busy: boolean;
 }) {
-  const { t, i18n } = useTranslation("games");
+  const { t } = useTranslation("games");
+  const multiplier = useMultiplier();
   const state = stateOf(round);
   const spec = info.publication.towers.difficulties.find((d) => d.difficulty === state.difficulty);
   const open = round.status === "open";
@@ -42,6 +43,7 @@ function Tower({
       {floors.map((floor) => {
         const active = open && floor === state.tiles.length;
         const traps = state.floors[floor];
+        const reach = multiplier(spec?.multipliers[floor + 1] ?? "0");
         return (
           <div
             key={floor}
@@ -49,8 +51,8 @@ function Tower({
               active ? "bg-amber-400/15 ring-1 ring-amber-300/60" : ""
             }`}
           >
-            <span className="w-14 text-right text-xs text-slate-400">
-              ×{multiplierText(spec?.multipliers[floor + 1] ?? "0", i18n.language)}
+            <span className="w-14 text-right text-xs text-slate-400" title={reach.title}>
+              ×{reach.text}
             </span>
             {Array.from({ length: spec?.tiles ?? 0 }, (_, tile) => {
               const chosen = state.tiles[floor] === tile;
@@ -129,6 +131,10 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | n
     ? info.publication.towers.difficulties.find((d) => d.difficulty === state.difficulty)
     : undefined;
   const wasResumed = resumed !== null && !start.data && !step.data;
+  const multiplier = useMultiplier();
+  const current = round ? multiplier(round.multiplier) : null;
+  const nextReach = state && spec ? spec.multipliers[state.tiles.length + 1] : undefined;
+  const next = nextReach !== undefined ? multiplier(nextReach) : null;
 
   return (
     <div className="grid gap-4">
@@ -140,19 +146,12 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | n
         <div className={`${panelClasses} grid gap-3`}>
           {open && state && spec ? (
             <div className="grid gap-1 text-sm">
-              <p className="text-slate-100" data-testid="towers-multiplier">
-                {t("towers.current", {
-                  multiplier: multiplierText(round.multiplier, i18n.language),
-                })}
+              <p className="text-slate-100" data-testid="towers-multiplier" title={current?.title}>
+                {t("towers.current", { multiplier: current?.text })}
               </p>
-              {state.tiles.length < info.publication.towers.floors ? (
-                <p className="text-slate-300">
-                  {t("towers.next", {
-                    multiplier: multiplierText(
-                      spec.multipliers[state.tiles.length + 1] ?? "0",
-                      i18n.language,
-                    ),
-                  })}
+              {next ? (
+                <p className="text-slate-300" title={next.title}>
+                  {t("towers.next", { multiplier: next.text })}
                 </p>
               ) : null}
               <p className="text-slate-300">{t("towers.pickTile")}</p>
@@ -171,10 +170,9 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | n
               size="lg"
               disabled={busy || (state?.tiles.length ?? 0) === 0}
               onClick={() => resumed && cash.mutate(resumed.id, { onSuccess: cashed })}
+              title={current?.title}
             >
-              {t("towers.cashOut", {
-                multiplier: multiplierText(round.multiplier, i18n.language),
-              })}
+              {t("towers.cashOut", { multiplier: current?.text })}
             </Button>
           ) : null}
         </div>

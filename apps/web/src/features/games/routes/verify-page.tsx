@@ -16,6 +16,7 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { TextField } from "../../../components/ui/text-field";
 import { fetchVerify, type VerifyQuery } from "../api/games-api";
 import { PlayError, panelClasses } from "../components/game-ui";
+import { useSymbolName } from "../components/reels";
 
 const SERVER_SEED = /^[0-9a-fA-F]{64}$/;
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
@@ -30,7 +31,10 @@ type Computed = { query: VerifyQuery; outcome: Record<string, unknown>; hash: st
 
 function Outcome({ game, outcome }: { game: GameId; outcome: Record<string, unknown> }) {
   const { t } = useTranslation("games");
+  const symbolName = useSymbolName();
   const list = (value: unknown) => (Array.isArray(value) ? value.join(", ") : "");
+  const names = (value: unknown) =>
+    Array.isArray(value) ? value.map((symbol) => symbolName(String(symbol))).join(", ") : "";
   return (
     <div
       className="grid gap-1 text-sm text-slate-100"
@@ -55,7 +59,7 @@ function Outcome({ game, outcome }: { game: GameId; outcome: Record<string, unkn
       {game === "slot" || game === "fre-machine" ? (
         <>
           <p>{t("verify.stops", { stops: list(outcome.stops) })}</p>
-          <p>{t("verify.symbols", { symbols: list(outcome.symbols) })}</p>
+          <p>{t("verify.symbols", { symbols: names(outcome.symbols) })}</p>
         </>
       ) : null}
     </div>
