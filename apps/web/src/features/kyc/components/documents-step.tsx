@@ -1,4 +1,9 @@
-import { KYC_DOCUMENT_TYPES, type KycDocumentType, type KycState } from "@fre/shared";
+import {
+  KYC_DOCUMENT_TYPES,
+  type KycDocumentType,
+  type KycFileSlot,
+  type KycState,
+} from "@fre/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
@@ -7,6 +12,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { useFormMutation } from "../../../lib/use-form-mutation";
 import { useSaveDocument, useSubmitKyc } from "../hooks/use-kyc";
+import type { PhotoUploadsControl } from "../hooks/use-photo-uploads";
 import { type DocumentValues, documentIssues, slotsFor } from "../kyc-validation";
 import { useFocusFirstError, useIssueText } from "./kyc-fields";
 import { PhotoSlot } from "./photo-slot";
@@ -24,7 +30,18 @@ function missingSlots(error: unknown): Set<string> {
   );
 }
 
-export function DocumentsStep({ state, onBack }: { state: KycState; onBack: () => void }) {
+export function DocumentsStep({
+  state,
+  photos,
+  onBack,
+  onSubmitted,
+}: {
+  state: KycState;
+  photos: PhotoUploadsControl;
+  onBack: () => void;
+  /** The request was submitted: its status replaces the form. */
+  onSubmitted: () => void;
+}) {
   const { t } = useTranslation("kyc");
   const issueText = useIssueText();
   const saved = state.draft.document;
@@ -37,11 +54,22 @@ export function DocumentsStep({ state, onBack }: { state: KycState; onBack: () =
   const submitKyc = useSubmitKyc();
   const [attempt, setAttempt] = useState(0);
   const [draftSaved, setDraftSaved] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const [photosLeft, setPhotosLeft] = useState(false);
   const ref = useRef<HTMLFormElement>(null);
   const missing = missingSlots(submitKyc.error);
+  const slots = values.documentType === "" ? [] : slotsFor(values.documentType);
+  const failed = slots.filter((slot) => photos.uploads[slot]?.phase === "failed");
   useFocusFirstError(
     ref,
-    { ...form.fieldErrors, ...Object.fromEntries([...missing].map((slot) => [slot, slot])) },
+    {
+      ...form.fieldErrors,
+      // A photo that failed is pointed at only once a submission stumbled on it: never while
+      // the user is busy elsewhere in the form.
+      ...Object.fromEntries(
+        [...missing, ...(photosLeft ? failed : [])].map((slot) => [slot, slot]),
+      ),
+    },
     attempt,
   );
 
@@ -60,16 +88,34 @@ export function DocumentsStep({ state, onBack }: { state: KycState; onBack: () =
       return;
     }
     submitKyc.reset();
+    setPhotosLeft(false);
     form.submit(
       { documentType: values.documentType, documentNumber: values.documentNumber.trim() },
       { onSuccess: then },
     );
   };
+  /** Photos still on the device (a failed one, one being sent) go first, then the request. */
+  const finish = async (documentSlots: readonly KycFileSlot[]) => {
+    setFinishing(true);
+    try {
+      if (!(await photos.sendPending(documentSlots))) {
+        setPhotosLeft(true);
+        setAttempt((n) => n + 1);
+        return;
+      }
+      await submitKyc.mutateAsync(undefined);
+      onSubmitted();
+    } catch {
+      // The refusal is shown from the mutation's error.
+    } finally {
+      setFinishing(false);
+    }
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    saveDocument(() => submitKyc.mutate(undefined));
+    saveDocument(() => void finish(slots));
   };
-  const busy = form.pending || submitKyc.isPending;
+  const busy = form.pending || finishing || submitKyc.isPending;
   const files = new Map(state.draft.files.map((file) => [file.slot, file]));
   const typeError = form.fieldErrors.documentType;
 
@@ -116,21 +162,25 @@ export function DocumentsStep({ state, onBack }: { state: KycState; onBack: () =
       <div className="grid gap-3">
         <h3 className="text-base font-semibold text-white">{t("photos.title")}</h3>
         <p className="text-sm text-muted">{t("photos.rules")}</p>
-        {values.documentType === ""
-          ? null
-          : slotsFor(values.documentType).map((slot) => (
-              <PhotoSlot
-                key={slot}
-                slot={slot}
-                uploaded={files.get(slot)}
-                error={missing.has(slot) ? t("photos.missing") : undefined}
-              />
-            ))}
+        {slots.map((slot) => (
+          <PhotoSlot
+            key={slot}
+            slot={slot}
+            upload={photos.uploads[slot] ?? { phase: "idle" }}
+            uploaded={files.get(slot)}
+            missing={missing.has(slot) ? t("photos.missing") : undefined}
+            locked={busy}
+            onChoose={(file) => photos.choose(slot, file)}
+            onRetry={() => photos.retry(slot)}
+            onCancel={() => photos.cancel(slot)}
+          />
+        ))}
         {values.documentType === "" ? (
           <p className="text-sm text-muted">{t("photos.chooseTypeFirst")}</p>
         ) : null}
       </div>
       {form.error && <Alert tone="error">{form.error}</Alert>}
+      {photosLeft && failed.length > 0 ? <Alert tone="error">{t("photos.notSent")}</Alert> : null}
       {submitKyc.isError && (
         <Alert tone="error">
           {isApiError(submitKyc.error) ? submitKyc.error.message : t("errors.save")}

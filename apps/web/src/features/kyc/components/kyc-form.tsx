@@ -1,6 +1,7 @@
 import type { KycState } from "@fre/shared";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePhotoUploads } from "../hooks/use-photo-uploads";
 import { AddressStep } from "./address-step";
 import { DocumentsStep } from "./documents-step";
 import { IdentityStep } from "./identity-step";
@@ -16,9 +17,10 @@ function firstOpenStep(state: KycState): number {
 }
 
 /** The three steps of spec §2 /kyc, each saved as a draft before the next one opens. */
-export function KycForm({ state }: { state: KycState }) {
+export function KycForm({ state, onSubmitted }: { state: KycState; onSubmitted: () => void }) {
   const { t } = useTranslation("kyc");
   const [step, setStep] = useState(() => firstOpenStep(state));
+  const photos = usePhotoUploads();
   const heading = useRef<HTMLHeadingElement>(null);
   // On a step change the new step's title takes the focus (read first by screen readers).
   const go = (next: number) => {
@@ -80,7 +82,12 @@ export function KycForm({ state }: { state: KycState }) {
         ) : current === "address" ? (
           <AddressStep state={state} onSaved={() => go(2)} onBack={() => go(0)} />
         ) : (
-          <DocumentsStep state={state} onBack={() => go(1)} />
+          <DocumentsStep
+            state={state}
+            photos={photos}
+            onBack={() => go(1)}
+            onSubmitted={onSubmitted}
+          />
         )}
       </section>
     </div>

@@ -1,5 +1,5 @@
 import type { KycState } from "@fre/shared";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
@@ -21,23 +21,42 @@ function StatusPanel({
   status,
   detail,
   date,
+  focusOnShow,
   children,
 }: {
   status: Status;
   detail?: ReactNode;
   /** The translated "since" line ("Envoyée le …"), when the date is known. */
   date: string | null;
+  focusOnShow: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation("kyc");
   const tone = TONES[status];
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Just submitted from the bottom of a long form: the short card that replaces it would sit
+  // above the screen. The page is shown from its top (title, then the card), or from the card's
+  // own top when it does not fit below the title; its title then takes the focus (read first).
+  useEffect(() => {
+    if (!focusOnShow) return;
+    window.scrollTo({ top: 0 });
+    section.current?.scrollIntoView({ block: "nearest" });
+    heading.current?.focus({ preventScroll: true });
+  }, [focusOnShow]);
   return (
     <section
-      className={`grid gap-3 rounded-2xl border p-5 ${tone.box}`}
+      ref={section}
+      className={`grid scroll-mt-20 scroll-mb-28 gap-3 rounded-2xl border p-5 ${tone.box}`}
       data-testid={`kyc-status-${status}`}
       aria-labelledby="kyc-status-title"
     >
-      <h2 id="kyc-status-title" className="text-lg font-bold text-white">
+      <h2
+        id="kyc-status-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-bold text-white focus:outline-none"
+      >
         {t(`status.${status}Title`)}
       </h2>
       <p className={`text-sm ${tone.text}`}>{t(`status.${status}Text`)}</p>
@@ -49,17 +68,36 @@ function StatusPanel({
 }
 
 /** Where a submitted request stands (spec §4): under review, approved, or rejected. */
-export function KycStatusPanel({ state, onRestart }: { state: KycState; onRestart: () => void }) {
+export function KycStatusPanel({
+  state,
+  onRestart,
+  focusOnShow = false,
+}: {
+  state: KycState;
+  onRestart: () => void;
+  /** Set when this page just submitted the request. */
+  focusOnShow?: boolean;
+}) {
   const { t } = useTranslation("kyc");
   const { language } = useLanguage();
   const at = (key: "status.submittedAt" | "status.reviewedAt", iso: string | null | undefined) =>
     iso ? t(key, { date: formatDateTime(iso, language) }) : null;
   if (state.status === "pending") {
-    return <StatusPanel status="pending" date={at("status.submittedAt", state.submittedAt)} />;
+    return (
+      <StatusPanel
+        status="pending"
+        date={at("status.submittedAt", state.submittedAt)}
+        focusOnShow={focusOnShow}
+      />
+    );
   }
   if (state.status === "approved") {
     return (
-      <StatusPanel status="approved" date={at("status.reviewedAt", state.reviewedAt)}>
+      <StatusPanel
+        status="approved"
+        date={at("status.reviewedAt", state.reviewedAt)}
+        focusOnShow={focusOnShow}
+      >
         <ButtonLink to="/withdrawal" className="w-fit">
           {t("status.toWithdrawal")}
         </ButtonLink>
@@ -70,6 +108,7 @@ export function KycStatusPanel({ state, onRestart }: { state: KycState; onRestar
     <StatusPanel
       status="rejected"
       date={at("status.reviewedAt", state.reviewedAt)}
+      focusOnShow={focusOnShow}
       detail={
         state.rejectionReason ? (
           <blockquote

@@ -1,19 +1,10 @@
 import type { KycFile, KycFileSlot } from "@fre/shared";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatKilobytes } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
-import { kycQueryKeys, uploadKycFile } from "../api/kyc-api";
-import { photoIssue } from "../kyc-validation";
-
-type Upload =
-  | { phase: "idle" }
-  | { phase: "picked"; file: File }
-  | { phase: "sending"; file: File; progress: number }
-  | { phase: "sent"; file: File };
+import type { PhotoUpload } from "../hooks/use-photo-uploads";
 
 /** An object URL for `file` while it is shown, revoked as soon as it is not. */
 function usePreview(file: File | undefined) {
@@ -30,136 +21,172 @@ function usePreview(file: File | undefined) {
   return url;
 }
 
+/** A phone (touch screen): the camera is offered beside the gallery. */
+const hasCamera = () =>
+  typeof window !== "undefined" && (window.matchMedia?.("(pointer: coarse)").matches ?? false);
+
+/** A file input styled as a button: from the gallery, or from the camera (`capture`). */
+function PhotoPicker({
+  label,
+  capture,
+  invalid,
+  disabled,
+  onChoose,
+}: {
+  label: string;
+  capture?: "environment" | "user";
+  /** The id of the error said under the photo, if any. */
+  invalid: string | undefined;
+  disabled: boolean;
+  onChoose: (file: File) => void;
+}) {
+  return (
+    <label className="inline-flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-night-600 bg-night-800 px-4 font-semibold text-slate-100 hover:border-amber-300/70 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-amber-300">
+      {label}
+      <input
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        capture={capture}
+        className="sr-only"
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid}
+        disabled={disabled}
+        onChange={(event) => {
+          const picked = event.target.files?.[0];
+          event.target.value = "";
+          if (picked) onChoose(picked);
+        }}
+      />
+    </label>
+  );
+}
+
 /**
- * One document photo: picked, previewed on the device, then sent with its progress. What the
- * server refuses (type read from the bytes: 415; over 10 MB: 413) is said under the photo.
+ * One document photo: chosen or taken, previewed on the device and sent at once with its
+ * progress. What goes wrong (the server's message: a type read from the bytes, over 10 MB, a
+ * network failure) is said under the photo, with a retry when sending again can help.
  */
 export function PhotoSlot({
   slot,
+  upload,
   uploaded,
-  error: missing,
+  missing,
+  locked,
+  onChoose,
+  onRetry,
+  onCancel,
 }: {
   slot: KycFileSlot;
+  upload: PhotoUpload;
+  /** The photo the server holds for this slot, if any. */
   uploaded: KycFile | undefined;
   /** Set when a submission found this photo missing. */
-  error?: string | undefined;
+  missing?: string | undefined;
+  /** The request is being submitted: nothing is chosen meanwhile. */
+  locked: boolean;
+  onChoose: (file: File) => void;
+  onRetry: () => void;
+  onCancel: () => void;
 }) {
   const { t } = useTranslation("kyc");
   const { language } = useLanguage();
-  const queryClient = useQueryClient();
-  const [upload, setUpload] = useState<Upload>({ phase: "idle" });
-  const [error, setError] = useState<string>();
-  const abort = useRef<AbortController | null>(null);
+  const [camera] = useState(hasCamera);
   const file = upload.phase === "idle" ? undefined : upload.file;
   const preview = usePreview(file);
   const id = useId();
   const errorId = `${id}-error`;
-  const shownError = error ?? (uploaded ? undefined : missing);
-
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const pick = (picked: File | undefined) => {
-    setError(undefined);
-    if (!picked) return;
-    const issue = photoIssue(picked);
-    if (issue) {
-      setUpload({ phase: "idle" });
-      setError(t(`photos.${issue}`));
-      return;
-    }
-    setUpload({ phase: "picked", file: picked });
-  };
-
-  const send = async () => {
-    if (!file) return;
-    setError(undefined);
-    setUpload({ phase: "sending", file, progress: 0 });
-    const controller = new AbortController();
-    abort.current = controller;
-    try {
-      await uploadKycFile(
-        slot,
-        file,
-        (progress) => setUpload({ phase: "sending", file, progress }),
-        controller.signal,
-      );
-      setUpload({ phase: "sent", file });
-      await queryClient.invalidateQueries({ queryKey: kycQueryKeys.mine });
-    } catch (failure) {
-      setUpload({ phase: "picked", file });
-      if (failure instanceof DOMException && failure.name === "AbortError") return;
-      setError(isApiError(failure) ? failure.message : t("photos.failed"));
-    } finally {
-      if (abort.current === controller) abort.current = null;
-    }
-  };
-
+  const name = t(`photos.${slot}`);
+  const error =
+    upload.phase === "failed"
+      ? upload.message
+      : upload.phase === "idle"
+        ? (upload.refused ?? (uploaded ? undefined : missing))
+        : undefined;
   const sending = upload.phase === "sending";
+  const received =
+    upload.phase === "sent"
+      ? t("photos.sent", { size: formatKilobytes(upload.size, language) })
+      : upload.phase === "idle" && uploaded && !upload.refused
+        ? t("photos.received", {
+            date: formatDateTime(uploaded.uploadedAt, language),
+            size: formatKilobytes(uploaded.size, language),
+          })
+        : undefined;
+  // Retry and cancel share one place: the button keeps the focus from one to the other.
+  const action =
+    upload.phase === "failed" && upload.retriable
+      ? { label: t("photos.retry"), run: onRetry }
+      : sending
+        ? { label: t("photos.cancel"), run: onCancel }
+        : undefined;
+  const pickerProps = {
+    invalid: error ? errorId : undefined,
+    disabled: sending || locked,
+    onChoose,
+  };
   return (
     <fieldset
       className="grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4"
       data-testid={`kyc-photo-${slot}`}
-      aria-describedby={shownError ? errorId : undefined}
+      aria-describedby={error ? errorId : undefined}
     >
-      <legend className="px-1 text-sm font-semibold text-white">{t(`photos.${slot}`)}</legend>
+      <legend className="px-1 text-sm font-semibold text-white">{name}</legend>
       <p className="text-sm text-muted">{t(`photos.${slot}Hint`)}</p>
       {preview ? (
         <img
           src={preview}
-          alt={t("photos.previewAlt", { name: t(`photos.${slot}`) })}
+          alt={t("photos.previewAlt", { name })}
           className="max-h-56 w-full rounded-xl bg-night-900 object-contain"
         />
-      ) : null}
-      {upload.phase === "sent" || (upload.phase === "idle" && uploaded) ? (
-        <p className="text-sm font-medium text-emerald-300" data-testid={`kyc-photo-${slot}-done`}>
-          {uploaded && upload.phase === "idle"
-            ? t("photos.received", {
-                date: formatDateTime(uploaded.uploadedAt, language),
-                size: formatKilobytes(uploaded.size, language),
-              })
-            : t("photos.sent")}
-        </p>
       ) : null}
       {sending ? (
         <div className="grid gap-1">
           <label htmlFor={`${id}-progress`} className="text-sm text-slate-200">
-            {t("photos.sending", { percent: Math.round(upload.progress * 100) })}
+            {upload.progress === null || upload.progress >= 1
+              ? t("photos.sendingUnknown")
+              : t("photos.sending", { percent: Math.round(upload.progress * 100) })}
           </label>
           <progress
             id={`${id}-progress`}
             max={1}
-            value={upload.progress}
+            // No value: an indeterminate bar until the browser reports the upload's progress,
+            // and again once every byte is sent while the server checks the photo.
+            value={upload.progress === null || upload.progress >= 1 ? undefined : upload.progress}
             className="h-2 w-full accent-amber-400"
           />
         </div>
       ) : null}
-      {shownError ? (
+      {/* Always there, so that a screen reader announces the photo's arrival. */}
+      <div role="status">
+        {received ? (
+          <p
+            className="text-sm font-medium text-emerald-300"
+            data-testid={`kyc-photo-${slot}-done`}
+          >
+            {received}
+          </p>
+        ) : null}
+      </div>
+      {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-rose-300">
-          {shownError}
+          {error}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <label className="inline-flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-night-600 bg-night-800 px-4 font-semibold text-slate-100 hover:border-amber-300/70 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-amber-300">
-          {file || uploaded ? t("photos.change") : t("photos.choose")}
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className="sr-only"
-            aria-invalid={shownError ? true : undefined}
-            aria-describedby={shownError ? errorId : undefined}
-            disabled={sending}
-            onChange={(event) => {
-              pick(event.target.files?.[0]);
-              event.target.value = "";
-            }}
+        {camera ? (
+          <PhotoPicker
+            label={t("photos.take")}
+            capture={slot === "selfie" ? "user" : "environment"}
+            {...pickerProps}
           />
-        </label>
-        {upload.phase === "picked" ? (
-          <Button onClick={() => void send()}>{t("photos.send")}</Button>
         ) : null}
-        {sending ? (
-          <Button variant="ghost" onClick={() => abort.current?.abort()}>
-            {t("photos.cancel")}
+        <PhotoPicker
+          label={file || uploaded ? t("photos.change") : t("photos.choose")}
+          {...pickerProps}
+        />
+        {action ? (
+          <Button variant={upload.phase === "failed" ? "primary" : "ghost"} onClick={action.run}>
+            {action.label}
           </Button>
         ) : null}
       </div>

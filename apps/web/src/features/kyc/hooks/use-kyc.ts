@@ -45,6 +45,9 @@ function useKycWrite<V>(write: (variables: V) => Promise<KycState>, touchesMe = 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
+    // A read still on its way (after a photo arrived) would answer with the state before this
+    // write, and put it back over the write's answer.
+    onMutate: () => queryClient.cancelQueries({ queryKey: kycQueryKeys.mine }),
     onSuccess: (state) => {
       queryClient.setQueryData(kycQueryKeys.mine, state);
       if (touchesMe) void queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -13,6 +13,8 @@ export function KycPage() {
   const { t: tc } = useTranslation();
   const kyc = useKyc();
   const [restarting, setRestarting] = useState(false);
+  // Set once this page submitted the request: its status card then takes the focus.
+  const [submitted, setSubmitted] = useState(false);
   const title = tc("pages.kyc");
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6">
@@ -31,10 +33,17 @@ export function KycPage() {
                   {t("status.previousReason", { reason: state.rejectionReason })}
                 </Alert>
               ) : null}
-              <KycForm state={state} />
+              <KycForm state={state} onSubmitted={() => setSubmitted(true)} />
             </>
           ) : (
-            <KycStatusPanel state={state} onRestart={() => setRestarting(true)} />
+            <KycStatusPanel
+              state={state}
+              focusOnShow={submitted}
+              onRestart={() => {
+                setSubmitted(false);
+                setRestarting(true);
+              }}
+            />
           );
         }}
       </QueryState>
