@@ -6,7 +6,7 @@
 
 import type { Agent } from "node:https";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "./config.ts";
+import { type Config, isLoopbackUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { AdminCodeNotice } from "./lib/admin-code-notice.ts";
 import { getOrCreateSetting, newSecret } from "./lib/app-settings.ts";
@@ -23,6 +23,7 @@ import { sweepSlotNotices } from "./modules/games/games-notices.ts";
 import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
 import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
+import { type LegalDeps, operatorDetails } from "./modules/legal/legal.service.ts";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
 import { refreshSessionRate } from "./modules/mining/mining.service.ts";
 import {
@@ -271,6 +272,11 @@ export async function buildDependencies(
     gamesDeps,
     withdrawalDeps,
     tonDeps,
+    legalDeps: {
+      db,
+      details: operatorDetails(config),
+      publicSite: !isLoopbackUrl(config.PUBLIC_URL),
+    } satisfies LegalDeps,
     ledger,
     jobs,
     async close() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, LEGAL_DEFAULTS, loadConfig } from "./config.ts";
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -41,6 +41,7 @@ describe("loadConfig", () => {
       MAIL_TRANSPORT: "outbox",
       DEV_ROUTES: true,
       PUSH_ENDPOINT_ALLOW: [],
+      ...LEGAL_DEFAULTS,
     });
   });
 
@@ -222,6 +223,49 @@ describe("loadConfig", () => {
       "ADMIN_ELEVATION_MINUTES",
       "AUTH_SECRET",
       "PORT",
+    ]);
+  });
+
+  it("defaults the operator's legal details to a demonstration's, marked as such", () => {
+    const config = loadConfig({});
+    expect(config.LEGAL_OPERATOR_NAME).toBe("FRE (démonstration)");
+    for (const [key, value] of Object.entries(LEGAL_DEFAULTS)) {
+      expect(config[key as keyof typeof LEGAL_DEFAULTS], key).toBe(value);
+      // Each one says it is a demonstration's or to be set, or is a local-only address.
+      expect(value, key).toMatch(/démonstration|à renseigner|@fre\.local$/);
+    }
+  });
+
+  it("takes the operator's legal details, trimmed, and refuses control characters and overlong text", () => {
+    const config = loadConfig({
+      LEGAL_OPERATOR_NAME: "  FRE SAS  ",
+      LEGAL_OPERATOR_ADDRESS: "1 rue de la Paix, 75002 Paris",
+      LEGAL_CONTACT_EMAIL: "contact@fre-mining.fr",
+      LEGAL_PRIVACY_EMAIL: "dpo@fre-mining.fr",
+    });
+    expect(config).toMatchObject({
+      LEGAL_OPERATOR_NAME: "FRE SAS",
+      LEGAL_OPERATOR_ADDRESS: "1 rue de la Paix, 75002 Paris",
+      LEGAL_CONTACT_EMAIL: "contact@fre-mining.fr",
+      LEGAL_PRIVACY_EMAIL: "dpo@fre-mining.fr",
+    });
+    const error = configError({
+      LEGAL_OPERATOR_NAME: "FRE\u0000SAS",
+      LEGAL_OPERATOR_ADDRESS: "1 rue\nde la Paix",
+      LEGAL_HOST_NAME: "Host\u202eevil",
+      LEGAL_PUBLICATION_DIRECTOR: "x".repeat(301),
+      LEGAL_OPERATOR_PHONE: "   ",
+      LEGAL_CONTACT_EMAIL: "not an address",
+      LEGAL_PRIVACY_EMAIL: `${"a".repeat(250)}@fre.fr`,
+    });
+    expect(error.problems.map((problem) => problem.split(":")[0]).sort()).toEqual([
+      "LEGAL_CONTACT_EMAIL",
+      "LEGAL_HOST_NAME",
+      "LEGAL_OPERATOR_ADDRESS",
+      "LEGAL_OPERATOR_NAME",
+      "LEGAL_OPERATOR_PHONE",
+      "LEGAL_PRIVACY_EMAIL",
+      "LEGAL_PUBLICATION_DIRECTOR",
     ]);
   });
 });

@@ -5,6 +5,35 @@ const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/**
+ * The operator's details shown on the legal pages (mentions légales, privacy policy): these
+ * defaults suit a local demonstration only and say so — set every LEGAL_* key before going live.
+ */
+export const LEGAL_DEFAULTS = {
+  LEGAL_OPERATOR_NAME: "FRE (démonstration)",
+  LEGAL_OPERATOR_FORM: "Forme juridique et capital à renseigner avant la mise en ligne",
+  LEGAL_OPERATOR_ADDRESS: "Adresse du siège à renseigner avant la mise en ligne",
+  LEGAL_OPERATOR_REGISTRATION: "RCS / SIREN à renseigner avant la mise en ligne",
+  LEGAL_OPERATOR_PHONE: "Téléphone à renseigner avant la mise en ligne",
+  LEGAL_CONTACT_EMAIL: "contact@fre.local",
+  LEGAL_PUBLICATION_DIRECTOR: "Directeur de la publication à renseigner avant la mise en ligne",
+  LEGAL_HOST_NAME: "Hébergeur à renseigner avant la mise en ligne",
+  LEGAL_HOST_ADDRESS: "Adresse de l'hébergeur à renseigner avant la mise en ligne",
+  LEGAL_HOST_PHONE: "Téléphone de l'hébergeur à renseigner avant la mise en ligne",
+  LEGAL_PRIVACY_EMAIL: "privacy@fre.local",
+} as const;
+
+/** One line of text shown to users: trimmed, bounded, no control or invisible format characters. */
+const legalText = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .regex(/^[^\p{Cc}\p{Cf}]*$/u, "must not contain control characters")
+    .default(fallback);
+const legalEmail = (fallback: string) => z.email().max(254).default(fallback);
+
 /** Every setting of the server, from the environment, validated once at boot. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -124,6 +153,21 @@ export const configSchema = z.object({
   /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
   /** Hosts (`host` or `host:port`, comma-separated) push endpoints may use even when not public. */
+  /** The operator's details on the legal pages (LEGAL_DEFAULTS: a demonstration's). */
+  LEGAL_OPERATOR_NAME: legalText(LEGAL_DEFAULTS.LEGAL_OPERATOR_NAME),
+  /** Legal form and share capital (`SAS au capital de 10 000 €`). */
+  LEGAL_OPERATOR_FORM: legalText(LEGAL_DEFAULTS.LEGAL_OPERATOR_FORM),
+  LEGAL_OPERATOR_ADDRESS: legalText(LEGAL_DEFAULTS.LEGAL_OPERATOR_ADDRESS),
+  /** RCS city and number, SIREN. */
+  LEGAL_OPERATOR_REGISTRATION: legalText(LEGAL_DEFAULTS.LEGAL_OPERATOR_REGISTRATION),
+  LEGAL_OPERATOR_PHONE: legalText(LEGAL_DEFAULTS.LEGAL_OPERATOR_PHONE),
+  LEGAL_CONTACT_EMAIL: legalEmail(LEGAL_DEFAULTS.LEGAL_CONTACT_EMAIL),
+  LEGAL_PUBLICATION_DIRECTOR: legalText(LEGAL_DEFAULTS.LEGAL_PUBLICATION_DIRECTOR),
+  LEGAL_HOST_NAME: legalText(LEGAL_DEFAULTS.LEGAL_HOST_NAME),
+  LEGAL_HOST_ADDRESS: legalText(LEGAL_DEFAULTS.LEGAL_HOST_ADDRESS),
+  LEGAL_HOST_PHONE: legalText(LEGAL_DEFAULTS.LEGAL_HOST_PHONE),
+  /** Where people exercise their data rights: the DPO or the privacy contact. */
+  LEGAL_PRIVACY_EMAIL: legalEmail(LEGAL_DEFAULTS.LEGAL_PRIVACY_EMAIL),
   PUSH_ENDPOINT_ALLOW: z
     .string()
     .max(2000)

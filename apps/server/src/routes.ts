@@ -22,6 +22,7 @@ import { gamesAdminRoutes, gamesRoutes } from "./modules/games/games.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycAdminRoutes, kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
+import { legalAdminRoutes, legalRoutes } from "./modules/legal/legal.routes.ts";
 import { outboxAdminRoutes } from "./modules/mail/mail.routes.ts";
 import { messagesAdminRoutes, messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { miningRoutes } from "./modules/mining/mining.routes.ts";
@@ -71,6 +72,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   // Public and signed-in routes.
   await app.register(healthRoutes, d.healthDeps);
   await app.register(statsRoutes, { stats: d.stats });
+  await app.register(legalRoutes, d.legalDeps);
   await app.register(usersRoutes, { db, clock, viewer });
   await app.register(pushRoutes, {
     db,
@@ -122,6 +124,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(shopAdminRoutes, d.shopDeps);
         await admin.register(gamesAdminRoutes, d.gamesDeps);
         await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);
+        await admin.register(legalAdminRoutes, d.legalDeps);
         if (d.mailer.kind === "outbox") await admin.register(outboxAdminRoutes, { db });
       },
       gatedAdminRoutes,

@@ -116,6 +116,7 @@ const RULES: Record<string, Declared> = {
   "GET /api/health": { rule: "public" },
   "GET /api/health/live": { rule: "public" },
   "GET /api/stats/public": { rule: "public" },
+  "GET /api/legal": { rule: "public" },
   "GET /api/push/vapid-public-key": { rule: "public" },
   "GET /metrics": { rule: "loopback" },
   // Swagger UI (hidden from the OpenAPI it serves).
@@ -392,6 +393,10 @@ const RULES: Record<string, Declared> = {
     rule: "admin",
     url: () => `/api/admin/shop/payments/${"A".repeat(44)}/resolution`,
     body: () => ({ resolution: "refunded", reason: "matrix test" }),
+  },
+  "PUT /api/admin/community-links": {
+    rule: "admin",
+    body: () => ({ telegram: "", x: "", facebook: "", whitePaper: "" }),
   },
   "GET /api/admin/games/limits": { rule: "admin" },
   "PUT /api/admin/games/limits": {

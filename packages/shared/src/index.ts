@@ -15,6 +15,7 @@ export * from "./schemas/contest.ts";
 export * from "./schemas/games.ts";
 export * from "./schemas/health.ts";
 export * from "./schemas/kyc.ts";
+export * from "./schemas/legal.ts";
 export * from "./schemas/mail.ts";
 export * from "./schemas/me.ts";
 export * from "./schemas/messages.ts";
