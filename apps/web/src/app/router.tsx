@@ -8,6 +8,7 @@ import {
 import { PageLoader } from "../components/ui/spinner";
 import { ADMIN_SECTIONS, type AdminSection } from "../features/admin/admin-sections";
 import { LandingPage } from "../features/landing/routes/landing-page";
+import { LEGAL_PATHS, type LegalDocumentId } from "../features/legal";
 import { loadNamespaces, type Namespace } from "../lib/i18n";
 import { RouteErrorScreen } from "./error-screen";
 import { VisitorOnly } from "./guards";
@@ -166,6 +167,18 @@ const PAGES: PageRoute[] = [
     namespaces: ["games"],
     layout: "either",
   },
+  // The legal documents: one chunk with their catalog, read by everyone (decision 0023).
+  ...Object.entries(LEGAL_PATHS).map(
+    ([id, path]): PageRoute => ({
+      path: path.slice(1),
+      load: () =>
+        import("../features/legal/routes/legal-pages").then(
+          (m) => m.LEGAL_PAGES[id as LegalDocumentId],
+        ),
+      namespaces: ["legal"],
+      layout: "either",
+    }),
+  ),
   admin("admin", () =>
     import("../features/admin/routes/admin-home-page").then((m) => m.AdminHomePage),
   ),

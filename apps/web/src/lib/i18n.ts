@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "kyc",
   "withdrawals",
   "games",
+  "legal",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

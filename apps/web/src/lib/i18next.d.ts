@@ -8,6 +8,7 @@ import type games from "../locales/fr/games.json";
 import type help from "../locales/fr/help.json";
 import type kyc from "../locales/fr/kyc.json";
 import type landing from "../locales/fr/landing.json";
+import type legal from "../locales/fr/legal.json";
 import type messages from "../locales/fr/messages.json";
 import type pwa from "../locales/fr/pwa.json";
 import type shop from "../locales/fr/shop.json";
@@ -32,6 +33,7 @@ declare module "i18next" {
       kyc: typeof kyc;
       withdrawals: typeof withdrawals;
       games: typeof games;
+      legal: typeof legal;
     };
   }
 }

@@ -4,11 +4,11 @@ import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/ui/logo";
 import { PrivacySettingsButton } from "../../features/cookie-consent";
 import { VerifyBanner } from "../../features/email-verification";
+import { LEGAL_PATHS } from "../../features/legal";
 import { InformationPopup, MessageOverlays } from "../../features/messages";
 import { LiveNotifications, NotificationBell } from "../../features/notifications";
 import { LanguagePicker } from "../../features/preferences";
 import { PwaAgent } from "../../features/pwa";
-import { EXTERNAL_LINKS } from "../../lib/external-links";
 import { useMe } from "../../lib/session";
 import { setSsrState } from "../../lib/ssr-state";
 import { useAfterFirstPaint } from "../../lib/use-after-first-paint";
@@ -91,34 +91,24 @@ export function AuthenticatedLayout() {
             </Link>
           </li>
           <li>
-            <a
-              href={EXTERNAL_LINKS.privacyPolicy}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={footerLink}
-            >
-              {t("footer.privacyPolicy")}
-            </a>
+            <Link to={LEGAL_PATHS.mentions} className={footerLink}>
+              {t("footer.mentions")}
+            </Link>
           </li>
           <li>
-            <a
-              href={EXTERNAL_LINKS.cookiePolicy}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={footerLink}
-            >
-              {t("footer.cookiePolicy")}
-            </a>
-          </li>
-          <li>
-            <a
-              href={EXTERNAL_LINKS.terms}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={footerLink}
-            >
+            <Link to={LEGAL_PATHS.terms} className={footerLink}>
               {t("footer.terms")}
-            </a>
+            </Link>
+          </li>
+          <li>
+            <Link to={LEGAL_PATHS.privacy} className={footerLink}>
+              {t("footer.privacyPolicy")}
+            </Link>
+          </li>
+          <li>
+            <Link to={LEGAL_PATHS.cookies} className={footerLink}>
+              {t("footer.cookiePolicy")}
+            </Link>
           </li>
           <li>
             <PrivacySettingsButton />

@@ -1,8 +1,9 @@
+import type { CommunityLinkId } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Logo } from "../../components/ui/logo";
 import { PrivacySettingsButton } from "../../features/cookie-consent";
-import { EXTERNAL_LINKS } from "../../lib/external-links";
+import { LEGAL_PATHS, useCommunityLinks } from "../../features/legal";
 
 const linkClass =
   "rounded text-sm text-muted underline-offset-4 hover:text-amber-200 hover:underline";
@@ -18,6 +19,19 @@ function External({ href, children }: { href: string; children: string }) {
 /** Footer of the landing and the other public pages (spec §2 footer links). */
 export function PublicFooter() {
   const { t } = useTranslation("landing");
+  // Admin-set (GET /api/legal): a link shows once known, and only when set.
+  const community = useCommunityLinks();
+  const linksTo = (entries: [CommunityLinkId, string][]) =>
+    entries.flatMap(([id, label]) => {
+      const href = community?.[id];
+      return href
+        ? [
+            <External key={id} href={href}>
+              {label}
+            </External>,
+          ]
+        : [];
+    });
   const groups = [
     {
       title: t("footer.app"),
@@ -33,44 +47,34 @@ export function PublicFooter() {
         </Link>,
       ],
     },
-    {
-      title: t("footer.resources"),
-      links: [
-        <External key="wp" href={EXTERNAL_LINKS.whitePaper}>
-          {t("footer.whitePaper")}
-        </External>,
-        <External key="site" href={EXTERNAL_LINKS.officialSite}>
-          {t("footer.officialSite")}
-        </External>,
-      ],
-    },
+    { title: t("footer.resources"), links: linksTo([["whitePaper", t("footer.whitePaper")]]) },
     {
       title: t("footer.community"),
-      links: [
-        <External key="community" href={EXTERNAL_LINKS.community}>
-          {t("footer.messaging")}
-        </External>,
-        <External key="microblog" href={EXTERNAL_LINKS.microblog}>
-          {t("footer.microblog")}
-        </External>,
-        <External key="social" href={EXTERNAL_LINKS.socialNetwork}>
-          {t("footer.social")}
-        </External>,
-      ],
+      links: linksTo([
+        ["telegram", t("footer.messaging")],
+        ["x", t("footer.microblog")],
+        ["facebook", t("footer.social")],
+      ]),
     },
     {
       title: t("footer.legal"),
       links: [
-        <External key="privacy" href={EXTERNAL_LINKS.privacyPolicy}>
-          {t("footer.privacyPolicy")}
-        </External>,
-        <External key="terms" href={EXTERNAL_LINKS.terms}>
+        <Link key="mentions" to={LEGAL_PATHS.mentions} className={linkClass}>
+          {t("footer.mentions")}
+        </Link>,
+        <Link key="terms" to={LEGAL_PATHS.terms} className={linkClass}>
           {t("footer.terms")}
-        </External>,
+        </Link>,
+        <Link key="privacy" to={LEGAL_PATHS.privacy} className={linkClass}>
+          {t("footer.privacyPolicy")}
+        </Link>,
+        <Link key="cookies" to={LEGAL_PATHS.cookies} className={linkClass}>
+          {t("footer.cookiePolicy")}
+        </Link>,
         <PrivacySettingsButton key="settings" className="text-left" />,
       ],
     },
-  ];
+  ].filter((group) => group.links.length > 0);
 
   return (
     <footer className="border-t border-night-700 bg-night-950/60">

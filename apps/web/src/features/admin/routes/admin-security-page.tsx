@@ -9,6 +9,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { formatDateTime } from "../../../lib/format";
 import { useFormMutation } from "../../../lib/use-form-mutation";
 import { useLanguage } from "../../../lib/use-language";
+import { CommunityLinksCard } from "../../legal/admin/community-links-card";
 import { useChangeAdminCode, useSecurityLogs } from "../hooks/use-admin-queries";
 
 const KNOWN_ACTIONS = ["access_granted", "access_denied", "code_changed"] as const;
@@ -113,6 +114,7 @@ export function AdminSecurityPage() {
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
       <ChangeCodeForm />
+      <CommunityLinksCard />
       <SecurityLog />
     </div>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { EXTERNAL_LINKS } from "../../../lib/external-links";
+import { LEGAL_PATHS } from "../../legal";
 import {
   ALL_ACCEPTED,
   ALL_REFUSED,
@@ -72,14 +73,13 @@ export function CookieBanner({ current, reopened, onDecide, onClose }: CookieBan
       </div>
       <p id={textId} className="mt-2 text-sm leading-relaxed text-muted">
         {t("cookies.text")}{" "}
-        <a
-          href={EXTERNAL_LINKS.cookiePolicy}
-          target="_blank"
-          rel="noopener noreferrer"
+        <Link
+          to={LEGAL_PATHS.cookies}
+          data-testid="cookie-policy-link"
           className="font-medium text-amber-200 underline underline-offset-2"
         >
           {t("cookies.policyLink")}
-        </a>
+        </Link>
       </p>
 
       {customising ? (
