@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const origin = () => ({ origin: baseURL() });
-const visible = (locator: ReturnType<Page["locator"]>, timeout = 20_000) =>
+const visible = (locator: ReturnType<Page["locator"]>, timeout = 30_000) =>
   locator.first().waitFor({ state: "visible", timeout });
 
 /**
