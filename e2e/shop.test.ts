@@ -174,6 +174,21 @@ describe("shop: TON wallet widget, dev wallet and a paid pack", () => {
     expect((await validate(page, 8)).status()).toBe(200);
     expect((await validate(page, 9)).status()).toBe(409);
 
+    // The dashboard's rate card: a row for every part, the pack's among them, adding up.
+    await page.goto("/dashboard");
+    await visible(page.getByTestId("rate-row-packs"));
+    expect(await text(page.getByTestId("rate-row-packs"))).toContain("+0,025");
+    const rows = page.locator('[data-testid^="rate-row-"]');
+    const values = await rows.evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute("data-value") ?? ""),
+    );
+    expect(values).toHaveLength(5);
+    const nano = (value: string) => BigInt(value.replace(".", ""));
+    const total = await page.getByTestId("mining-rate").getAttribute("data-value");
+    expect(values.reduce((sum, value) => sum + nano(value), 0n)).toBe(nano(total ?? "0"));
+    expect(nano(values[1] ?? "0")).toBeGreaterThan(0n);
+    await page.goto("/shop");
+
     // Disconnect unlinks; on a phone the dev wallet connects through its own button.
     await page.getByRole("button", { name: "Déconnecter" }).click();
     await expect.poll(async () => (await me(page)).tonWallet).toBeNull();

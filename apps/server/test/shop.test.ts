@@ -1,5 +1,5 @@
 import type { ShopOrder } from "@fre/shared";
-import { parseFre } from "@fre/shared";
+import { formatNano, parseFre, RATE_COMPONENTS } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
 import type { SimulatedLedger } from "../src/modules/ton/simulated-ledger.ts";
@@ -11,6 +11,7 @@ import {
   outbox,
   signUp,
   type TestApp,
+  verifiedUser,
 } from "./helpers.ts";
 
 let test: TestApp;
@@ -46,6 +47,41 @@ const pay = (o: ShopOrder, amountTon = o.priceTon, from = newWallet()) =>
 const rateOf = async (c: Client) => (await c.get("/api/mining")).json().rate;
 
 describe("shop", () => {
+  it("shows every part of the rate, and the parts add up to the total", async () => {
+    const { client: c, me } = await verifiedUser(test, "rateparts");
+    await c.post("/api/mining/start");
+    // A permanent pack, a box, a boost code and an active referral, beside the base rate.
+    await pay(await order(c, "FRE1"));
+    await poll();
+    await pay(await order(c, "BOX7"));
+    await poll();
+    const boss = await elevatedAdmin(test, "rateboss");
+    const code = await boss.client.post("/api/admin/bonus-codes", {
+      code: "RATEPARTS",
+      type: "boost",
+      rewardValue: "0.5",
+      durationHours: 2,
+      maxUses: 5,
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    expect((await c.post("/api/bonus-codes/redeem", { code: "RATEPARTS" })).statusCode).toBe(200);
+    const friend = await verifiedUser(test, "ratefriend", { referralCode: me.referralCode });
+    expect((await friend.client.post("/api/mining/start")).statusCode).toBe(200);
+
+    const rate = await rateOf(c);
+    for (const part of ["base", "packs", "boosts", "referrals"] as const) {
+      expect(parseFre(rate[part]), part).toBeGreaterThan(0n);
+    }
+    // Every field of the breakdown but the counts is a listed part or the total: a new source
+    // of rate must join RATE_COMPONENTS (and so get its row on the rate card).
+    const fields = Object.keys(rate).filter(
+      (key) => !["total", "activeReferrals", "countedReferrals"].includes(key),
+    );
+    expect(fields.sort()).toEqual([...RATE_COMPONENTS].sort());
+    const sum = RATE_COMPONENTS.reduce((total, part) => total + parseFre(rate[part]), 0n);
+    expect(formatNano(sum)).toBe(rate.total);
+  });
+
   it("lists the packs and boxes at architecture.md's prices, with where to pay", async () => {
     const { client: c } = await signUp(test);
     const shop = (await c.get("/api/shop")).json();

@@ -1,4 +1,10 @@
-import { MAX_COUNTED_REFERRALS, parseFre, type RateBreakdown } from "@fre/shared";
+import {
+  MAX_COUNTED_REFERRALS,
+  parseFre,
+  RATE_COMPONENTS,
+  type RateBreakdown,
+  type RateComponent,
+} from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Glyph } from "../../../components/ui/glyph";
@@ -14,9 +20,25 @@ const WAYS = [
   { key: "shop", to: "/shop", glyph: "bag" },
 ] as const;
 
-function Row({ label, detail, amount }: { label: string; detail?: string; amount: string }) {
+function Row({
+  label,
+  detail,
+  amount,
+  testId,
+  value,
+}: {
+  label: string;
+  detail?: string | undefined;
+  amount: string;
+  testId: string;
+  value: string;
+}) {
   return (
-    <div className="flex items-baseline justify-between gap-3 py-2.5">
+    <div
+      className="flex items-baseline justify-between gap-3 py-2.5"
+      data-testid={testId}
+      data-value={value}
+    >
       <dt className="text-sm text-slate-300">
         {label}
         {detail ? <span className="block text-xs text-muted">{detail}</span> : null}
@@ -26,17 +48,31 @@ function Row({ label, detail, amount }: { label: string; detail?: string; amount
   );
 }
 
-/** Total rate and what it is made of (spec §9: base + levels + referrals + boosts). */
+/** Total rate and every part it is made of (spec §9), one row each, in RATE_COMPONENTS' order. */
 export function RateCard({ rate }: { rate: RateBreakdown }) {
   const { t } = useTranslation("app");
   const { language } = useLanguage();
   // The rows line up: each shows as many digits as the most precise of them needs.
-  const [base, levels, referrals, boosts] = formatFreColumn(
-    [rate.base, rate.levels, rate.referrals, rate.boosts],
+  const amounts = formatFreColumn(
+    RATE_COMPONENTS.map((component) => rate[component]),
     language,
     "rate",
     { signed: true },
   );
+  const labels: Record<RateComponent, string> = {
+    base: t("mining.rate.base"),
+    levels: t("mining.rate.levels"),
+    referrals: t("mining.rate.referrals"),
+    packs: t("mining.rate.packs"),
+    boosts: t("mining.rate.boosts"),
+  };
+  const details: Partial<Record<RateComponent, string>> = {
+    referrals: t("mining.rate.referralsDetail", {
+      count: rate.activeReferrals,
+      counted: rate.countedReferrals,
+      max: MAX_COUNTED_REFERRALS,
+    }),
+  };
   const perSession = formatFre(parseFre(rate.total) * SESSION_HOURS, language, "balance");
   return (
     <section
@@ -78,18 +114,16 @@ export function RateCard({ rate }: { rate: RateBreakdown }) {
         </span>
       </div>
       <dl className="mt-3 divide-y divide-night-700 border-t border-night-700">
-        <Row label={t("mining.rate.base")} amount={base ?? ""} />
-        <Row label={t("mining.rate.levels")} amount={levels ?? ""} />
-        <Row
-          label={t("mining.rate.referrals")}
-          detail={t("mining.rate.referralsDetail", {
-            count: rate.activeReferrals,
-            counted: rate.countedReferrals,
-            max: MAX_COUNTED_REFERRALS,
-          })}
-          amount={referrals ?? ""}
-        />
-        <Row label={t("mining.rate.boosts")} amount={boosts ?? ""} />
+        {RATE_COMPONENTS.map((component, index) => (
+          <Row
+            key={component}
+            label={labels[component]}
+            detail={details[component]}
+            amount={amounts[index] ?? ""}
+            testId={`rate-row-${component}`}
+            value={rate[component]}
+          />
+        ))}
       </dl>
       <nav aria-labelledby="rate-raise-title" className="mt-4">
         <h3 id="rate-raise-title" className="text-sm font-semibold text-slate-200">
