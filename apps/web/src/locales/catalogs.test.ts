@@ -198,3 +198,21 @@ describe("translation catalogs", () => {
     expect(admin.get("console")).toBe("Console d'administration");
   });
 });
+
+describe("the free slot's referral rule", () => {
+  const read = (language: string, namespace: string) =>
+    JSON.parse(readFileSync(join(root, language, namespace), "utf8"));
+  it("says a referral gives a bonus spin once verified and past a first session", () => {
+    const games = read("fr", "games.json");
+    const help = read("fr", "help.json");
+    for (const text of [
+      games.descriptions.slot,
+      help.faq.items.referrals.a,
+      help.faq.items.games.a,
+    ] as string[]) {
+      expect(text).toMatch(/vérifié son (adresse )?e-mail/);
+      expect(text).toMatch(/première session/);
+      expect(text).not.toMatch(/par filleul actif\./);
+    }
+  });
+});
