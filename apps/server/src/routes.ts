@@ -11,6 +11,8 @@ import { isLoopbackCaller } from "./lib/loopback-caller.ts";
 import { rateLimitedError } from "./lib/user-rate-limit.ts";
 import { adminAccessRoutes, adminRoutes } from "./modules/admin/admin.routes.ts";
 import { adminScope } from "./modules/admin/admin-gate.ts";
+import { adminUsersRoutes } from "./modules/admin/admin-users.routes.ts";
+import { auditAdminRoutes } from "./modules/audit/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import {
   bonusCodesAdminRoutes,
@@ -116,6 +118,13 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       { ...d.adminDeps, viewer },
       async (admin) => {
         await admin.register(adminRoutes, d.adminDeps);
+        await admin.register(auditAdminRoutes, { db });
+        await admin.register(adminUsersRoutes, {
+          ...d.adminDeps,
+          auth: d.auth,
+          viewer,
+          onSessionsRevoked: d.onSessionsRevoked,
+        });
         await admin.register(bonusCodesAdminRoutes, { db, clock, events: d.events });
         await admin.register(messagesAdminRoutes, d.notificationDeps);
         await admin.register(supportAdminRoutes, d.supportDeps);

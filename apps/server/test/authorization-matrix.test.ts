@@ -304,6 +304,33 @@ const RULES: Record<string, Declared> = {
   "GET /api/admin/summary": { rule: "admin" },
   "GET /api/admin/security/logs": { rule: "admin" },
   "PUT /api/admin/security/code": { rule: "admin", body: () => ({ code: DEFAULT_ADMIN_CODE }) },
+  "GET /api/admin/audit": { rule: "admin" },
+  "GET /api/admin/users": { rule: "admin", url: () => "/api/admin/users?q=mx" },
+  "GET /api/admin/users/:id": { rule: "admin", url: (c) => `/api/admin/users/${c.referralId}` },
+  "POST /api/admin/users/:id/role": {
+    rule: "admin",
+    url: (c) => `/api/admin/users/${c.referralId}/role`,
+    body: () => ({ role: "user", reason: "matrix test" }),
+  },
+  "POST /api/admin/users/:id/suspend": {
+    rule: "admin",
+    url: (c) => `/api/admin/users/${c.referralId}/suspend`,
+    body: () => ({ reason: "matrix test" }),
+  },
+  "POST /api/admin/users/:id/unsuspend": {
+    rule: "admin",
+    url: (c) => `/api/admin/users/${c.referralId}/unsuspend`,
+  },
+  // Without its Idempotency-Key header the elevated admin gets 400: past the gate, which is the point.
+  "POST /api/admin/users/:id/adjustments": {
+    rule: "admin",
+    url: (c) => `/api/admin/users/${c.referralId}/adjustments`,
+    body: () => ({ amount: "1", reason: "matrix test" }),
+  },
+  "POST /api/admin/users/:id/verification-mail": {
+    rule: "admin",
+    url: (c) => `/api/admin/users/${c.referralId}/verification-mail`,
+  },
   "GET /api/admin/bonus-codes": { rule: "admin" },
   "POST /api/admin/bonus-codes": {
     rule: "admin",

@@ -79,6 +79,8 @@ export const ERROR_CODES = [
   "WITHDRAWAL_NOT_PENDING",
   "WALLET_WITHDRAWAL_ACTIVE",
   "WITHDRAWALS_UNAVAILABLE",
+  "ACCOUNT_SUSPENDED",
+  "SELF_ACTION_FORBIDDEN",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -167,6 +169,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WITHDRAWAL_NOT_PENDING: 409,
   WALLET_WITHDRAWAL_ACTIVE: 409,
   WITHDRAWALS_UNAVAILABLE: 503,
+  ACCOUNT_SUSPENDED: 403,
+  SELF_ACTION_FORBIDDEN: 403,
 };
 
 export interface ApiErrorBody {

@@ -8,6 +8,7 @@ export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./password.ts";
 export * from "./schemas/admin.ts";
+export * from "./schemas/audit.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/bonus-codes.ts";
 export * from "./schemas/common.ts";

@@ -11,6 +11,7 @@ export const LEDGER_KINDS = [
   "jackpot",
   "withdrawal",
   "refund",
+  "admin_adjustment",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

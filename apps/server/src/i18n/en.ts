@@ -91,6 +91,8 @@ export const en: Catalog = {
       "A withdrawal to this wallet is in progress: you can disconnect it once the withdrawal is finished or cancelled.",
     WITHDRAWALS_UNAVAILABLE:
       "Withdrawals are paused for the moment. Your FRE stay in your balance; please try again later.",
+    ACCOUNT_SUSPENDED: "Your account is suspended. Contact support if you think this is a mistake.",
+    SELF_ACTION_FORBIDDEN: "You cannot do this to your own account.",
   },
   mail: {
     purchaseSubject: "FRE — Purchase confirmed",

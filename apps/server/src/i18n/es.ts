@@ -92,6 +92,9 @@ export const es: Catalog = {
       "Hay un retiro en curso hacia este monedero: podrás desconectarlo cuando el retiro termine o se cancele.",
     WITHDRAWALS_UNAVAILABLE:
       "Los retiros están suspendidos por el momento. Tus FRE siguen en tu saldo; inténtalo más tarde.",
+    ACCOUNT_SUSPENDED:
+      "Tu cuenta está suspendida. Contacta con el soporte si crees que es un error.",
+    SELF_ACTION_FORBIDDEN: "No puedes hacer esto con tu propia cuenta.",
   },
   mail: {
     purchaseSubject: "FRE — Compra confirmada",

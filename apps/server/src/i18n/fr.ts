@@ -91,6 +91,9 @@ export const fr = {
       "Un retrait vers ce portefeuille est en cours : vous pourrez le déconnecter une fois le retrait terminé ou annulé.",
     WITHDRAWALS_UNAVAILABLE:
       "Les retraits sont momentanément suspendus. Vos FRE restent sur votre solde ; réessayez plus tard.",
+    ACCOUNT_SUSPENDED:
+      "Votre compte est suspendu. Contactez le support si vous pensez qu'il s'agit d'une erreur.",
+    SELF_ACTION_FORBIDDEN: "Vous ne pouvez pas faire cela sur votre propre compte.",
   },
   mail: {
     purchaseSubject: "FRE — Achat confirmé",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_CODE_MAX_LENGTH, ADMIN_CODE_MIN_LENGTH } from "../constants.ts";
+import { isWithinFreBound, MAX_FRE_AMOUNT } from "../money.ts";
 
 export const adminAccessBodySchema = z.object({
   code: z.string().min(1).max(ADMIN_CODE_MAX_LENGTH),
@@ -39,3 +40,96 @@ export type AdminAccessBody = z.infer<typeof adminAccessBodySchema>;
 export type AdminAccessStatus = z.infer<typeof adminAccessStatusSchema>;
 export type AdminNewAccessCodeBody = z.infer<typeof adminNewAccessCodeBodySchema>;
 export type SecurityLog = z.infer<typeof securityLogSchema>;
+
+/** The admin's user search: a prefix of a nickname, an e-mail or a referral code. */
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  /** The last user of the previous page (its id), from `nextCursor`. */
+  cursor: z.string().trim().min(1).max(100).optional(),
+});
+export const adminUserParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  email: z.string(),
+  referralCode: z.string(),
+  role: z.enum(["user", "admin"]),
+  emailVerified: z.boolean(),
+  kycStatus: z.enum(["none", "pending", "approved", "rejected"]),
+  suspended: z.boolean(),
+  createdAt: z.string(),
+});
+export const adminUserListSchema = z.object({
+  items: z.array(adminUserRowSchema),
+  nextCursor: z.string().nullable(),
+});
+export const adminUserDetailSchema = z.object({
+  user: adminUserRowSchema.extend({
+    language: z.string(),
+    level: z.number().int(),
+    balance: z.string(),
+    totalMined: z.string(),
+    suspendedAt: z.string().nullable(),
+    suspendedReason: z.string().nullable(),
+    referralsCount: z.number().int(),
+    wallet: z.object({ address: z.string(), network: z.string() }).nullable(),
+  }),
+  ledger: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.string(),
+      amount: z.string(),
+      reference: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  miningSessions: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+      credited: z.string().nullable(),
+    }),
+  ),
+  shopOrders: z.array(
+    z.object({ id: z.string(), itemId: z.string(), status: z.string(), createdAt: z.string() }),
+  ),
+  withdrawals: z.array(
+    z.object({ id: z.string(), amount: z.string(), status: z.string(), createdAt: z.string() }),
+  ),
+});
+/** Why an admin acts on an account: kept in the audit log. */
+export const adminReasonSchema = z.string().trim().min(3).max(500);
+export const adminUserRoleBodySchema = z.object({
+  role: z.enum(["user", "admin"]),
+  reason: adminReasonSchema,
+});
+export const adminUserSuspendBodySchema = z.object({ reason: adminReasonSchema });
+/** A signed FRE amount (`-12.5`, `40`), not zero, at most MAX_FRE_AMOUNT either way. */
+export const signedFreAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,12}(?:\.\d{1,9})?$/, "must be a FRE amount with at most 9 decimals")
+  .refine(
+    (text) => isWithinFreBound(text.replace(/^-/, "")),
+    `must be at most ${MAX_FRE_AMOUNT} FRE`,
+  )
+  .refine((text) => /[1-9]/.test(text), "must not be zero");
+export const adminUserAdjustmentBodySchema = z.object({
+  amount: signedFreAmountSchema,
+  reason: adminReasonSchema,
+});
+export const adminUserAdjustmentSchema = z.object({
+  /** The ledger entry's reference (`admin:<uuid>`). */
+  reference: z.string(),
+  amount: z.string(),
+  balance: z.string(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+export type AdminUserRoleBody = z.infer<typeof adminUserRoleBodySchema>;
+export type AdminUserAdjustmentBody = z.infer<typeof adminUserAdjustmentBodySchema>;
+export type AdminUserAdjustment = z.infer<typeof adminUserAdjustmentSchema>;

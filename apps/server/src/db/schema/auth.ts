@@ -49,11 +49,20 @@ export const users = pgTable(
     /** Lifetime mined FRE in nFRE (leaderboard). */
     totalMined: bigint("total_mined", { mode: "bigint" }).notNull().default(sql`0`),
     verificationSentAt: timestamp("verification_sent_at", tz),
+    /** Set by an admin: the account may not sign in, and its sessions are gone. */
+    suspendedAt: timestamp("suspended_at", tz),
+    suspendedReason: text("suspended_reason"),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_nickname_lower_key").on(sql`lower(${t.nickname})`),
+    // The admin search: prefix matches (`like 'abc%'`) whatever the database's collation.
+    index("users_nickname_prefix_idx").on(sql`lower(${t.nickname}) text_pattern_ops`),
+    index("users_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    index("users_referral_code_prefix_idx").on(sql`${t.referralCode} text_pattern_ops`),
+    // The admin's user list, newest first, keyset-paged.
+    index("users_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("users_referred_by_idx").on(t.referredBy),
     index("users_leaderboard_idx").on(t.totalMined.desc().nullsFirst(), t.createdAt, t.id),
     check("users_balance_non_negative", sql`${t.balance} >= 0`),

@@ -40,3 +40,8 @@ export function adminOf(request: FastifyRequest): Viewer {
   if (!request.elevatedAdmin) throw new AppError("ADMIN_ACCESS_REQUIRED", 403);
   return request.elevatedAdmin;
 }
+
+/** The elevated admin and the address they call from: what an audited admin act is handed. */
+export function actorOf(request: FastifyRequest): { userId: string; ip: string } {
+  return { userId: adminOf(request).userId, ip: request.ip };
+}

@@ -56,7 +56,7 @@ export async function adminAccessRoutes(
         response: { 200: adminAccessStatusSchema, ...errors, 429: errorResponseSchema },
       },
     },
-    async (request) => grantAccess(deps, await admin(request), request.body.code),
+    async (request) => grantAccess(deps, await admin(request), request.body.code, request.ip),
   );
   app.delete(
     "/api/admin/access",
@@ -100,7 +100,7 @@ export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
       },
     },
     async (request, reply) => {
-      await changeAccessCode(deps, adminOf(request), request.body.code);
+      await changeAccessCode(deps, adminOf(request), request.body.code, request.ip);
       return reply.status(204).send(null);
     },
   );

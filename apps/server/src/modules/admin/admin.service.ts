@@ -5,6 +5,7 @@ import type { AdminCodeNotice } from "../../lib/admin-code-notice.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashSecret, randomCode, verifySecret } from "../../lib/secret-hash.ts";
+import { recordAudit } from "../audit/index.ts";
 import { accessCodeGuard, reserveAttempt } from "../auth/auth.service.ts";
 import type { Viewer } from "../auth/viewer.ts";
 import { openTicketCount } from "../support/support.service.ts";
@@ -89,7 +90,7 @@ export async function accessStatus(deps: AdminDeps, admin: Viewer) {
 }
 
 /** Checks the personal code (an admin without one gets the default) and elevates the session. */
-export async function grantAccess(deps: AdminDeps, admin: Viewer, code: string) {
+export async function grantAccess(deps: AdminDeps, admin: Viewer, code: string, ip: string) {
   const { db, clock } = deps;
   // Counted before the code is checked, so concurrent guesses cannot pass the lock together.
   const attempt = await reserveAttempt(db, clock, accessCodeGuard(admin.userId));
@@ -108,8 +109,20 @@ export async function grantAccess(deps: AdminDeps, admin: Viewer, code: string) 
     throw error;
   }
   const now = clock.now();
+  const trace = (action: "access_granted" | "access_denied") => (tx: Db) =>
+    Promise.all([
+      addSecurityLog(tx, admin.userId, action, now),
+      recordAudit(tx, {
+        actorId: admin.userId,
+        action: `admin.${action}`,
+        targetType: "admin",
+        targetId: admin.userId,
+        ip,
+        at: now,
+      }),
+    ]);
   if (!valid) {
-    await addSecurityLog(db, admin.userId, "access_denied", now);
+    await db.transaction(trace("access_denied"));
     await attempt.settle("failure");
     throw new AppError("INVALID_ACCESS_CODE", 401);
   }
@@ -118,7 +131,7 @@ export async function grantAccess(deps: AdminDeps, admin: Viewer, code: string) 
   // The elevation and its log line commit together: never access without a trace.
   await db.transaction(async (tx) => {
     await upsertElevation(tx, admin.sessionId, admin.userId, expiresAt);
-    await addSecurityLog(tx, admin.userId, "access_granted", now);
+    await trace("access_granted")(tx);
   });
   return { elevated: true, expiresAt: expiresAt.toISOString() };
 }
@@ -127,13 +140,22 @@ export async function revokeAccess(deps: AdminDeps, viewer: Viewer) {
   await deleteElevation(deps.db, viewer.sessionId);
 }
 
-export async function changeAccessCode(deps: AdminDeps, admin: Viewer, code: string) {
+export async function changeAccessCode(deps: AdminDeps, admin: Viewer, code: string, ip: string) {
   if (code.length < ADMIN_CODE_MIN_LENGTH) throw new AppError("ACCESS_CODE_TOO_SHORT", 400);
   const now = deps.clock.now();
   const hash = await hashSecret(code);
   await deps.db.transaction(async (tx) => {
     await upsertPersonalCode(tx, admin.userId, hash, now);
     await addSecurityLog(tx, admin.userId, "code_changed", now);
+    // Neither the code nor its hash: only that it changed.
+    await recordAudit(tx, {
+      actorId: admin.userId,
+      action: "admin.code_changed",
+      targetType: "admin",
+      targetId: admin.userId,
+      ip,
+      at: now,
+    });
   });
   deps.onCodeChanged?.();
 }

@@ -20,6 +20,7 @@ import {
   claimVerificationResend,
   isOwnAddress,
   knownDeviceNonce,
+  refuseSuspended,
   reserveAttempt,
   signInGuard,
 } from "./auth.service.ts";
@@ -330,6 +331,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     }
     const { status } = response;
     await attempt.settle(status === 401 ? "failure" : status < 400 ? "success" : "cancel");
+    // Only after the password matched: a suspension is news to its owner alone. The session
+    // Better Auth just opened goes at once, its cookie never sent.
+    await refuseSuspended(db, status < 400 ? await signedInUserId(response) : null);
     return sendAuthResponse(request, res, response, {
       cookies: await deviceCookieAfter(request, response),
     });

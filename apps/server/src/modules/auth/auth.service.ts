@@ -14,6 +14,7 @@ import { clientNetwork } from "../../lib/client-network.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { rateLimitedError } from "../../lib/user-rate-limit.ts";
+import { isSuspended, revokeSessionsOf } from "../users/users.service.ts";
 import {
   claimVerificationSend,
   clearFailures,
@@ -280,4 +281,11 @@ export async function claimVerificationResend(db: Db, clock: Clock, email: strin
     Math.ceil((result.sentAt.getTime() + VERIFICATION_RESEND_COOLDOWN_MS - now.getTime()) / 1000),
   );
   throw new AppError("VERIFICATION_COOLDOWN", 429, { seconds: retryAfter }, { retryAfter });
+}
+
+/** A suspended account may not sign in: its new session is deleted, and 403 ACCOUNT_SUSPENDED. */
+export async function refuseSuspended(db: Db, userId: string | null) {
+  if (!userId || !(await isSuspended(db, userId))) return;
+  await revokeSessionsOf(db, userId);
+  throw new AppError("ACCOUNT_SUSPENDED", 403);
 }

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { type Db, preparedFor } from "../../db/client.ts";
-import { sessions } from "../../db/schema/index.ts";
+import { sessions, users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { readCookie } from "../../lib/cookies.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -23,10 +23,14 @@ const sessionByToken = preparedFor((db) =>
   db
     .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
+    // A suspended account has no sessions (suspending deletes them); the join is the backstop
+    // for one created since, by any path.
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.token, sql.placeholder("token")),
         gt(sessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`),
+        isNull(users.suspendedAt),
       ),
     )
     .limit(1)

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
+import { actorOf } from "../admin/admin-gate.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   adminCreateCode,
@@ -73,7 +74,8 @@ export async function bonusCodesAdminRoutes(fastify: FastifyInstance, deps: Bonu
         response: { 201: adminBonusCodeSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await adminCreateCode(deps, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await adminCreateCode(deps, actorOf(request), request.body)),
   );
   app.patch(
     "/api/admin/bonus-codes/:code",
@@ -85,6 +87,6 @@ export async function bonusCodesAdminRoutes(fastify: FastifyInstance, deps: Bonu
         response: { 200: adminBonusCodeSchema, ...errors },
       },
     },
-    async (request) => adminUpdateCode(deps, request.params.code, request.body),
+    async (request) => adminUpdateCode(deps, actorOf(request), request.params.code, request.body),
   );
 }

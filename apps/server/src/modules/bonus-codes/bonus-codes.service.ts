@@ -14,6 +14,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { credit, lockUser } from "../ledger/ledger.ts";
 import { reduceSessionTime } from "../mining/mining.service.ts";
 import {
@@ -202,29 +203,54 @@ export async function adminListCodes({ db }: { db: Db }) {
 
 export async function adminCreateCode(
   deps: BonusDeps,
+  actor: AuditActor,
   body: z.infer<typeof adminBonusCodeBodySchema>,
 ) {
   const now = deps.clock.now();
-  const row = await insertCode(deps.db, {
-    code: body.code,
-    type: body.type,
-    rewardValue: parseReward(body.type, body.rewardValue),
-    durationHours: body.durationHours,
-    maxUses: body.maxUses,
-    isActive: body.isActive,
-    createdAt: now,
-    updatedAt: now,
+  const rewardValue = parseReward(body.type, body.rewardValue);
+  return deps.db.transaction(async (tx) => {
+    const row = await insertCode(tx, {
+      code: body.code,
+      type: body.type,
+      rewardValue,
+      durationHours: body.durationHours,
+      maxUses: body.maxUses,
+      isActive: body.isActive,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!row) throw new AppError("BONUS_CODE_EXISTS", 409);
+    const view = toAdmin(row);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "bonus_code.create",
+      targetType: "bonus_code",
+      targetId: row.code,
+      after: view,
+      ip: actor.ip,
+      at: now,
+    });
+    return view;
   });
-  if (!row) throw new AppError("BONUS_CODE_EXISTS", 409);
-  return toAdmin(row);
 }
 
 export async function adminUpdateCode(
   deps: BonusDeps,
+  actor: AuditActor,
   code: string,
   body: z.infer<typeof adminBonusCodeUpdateSchema>,
 ) {
-  const existing = await findCode(deps.db, code.trim().toUpperCase());
+  return deps.db.transaction((tx) => updateCodeIn(tx, deps, actor, code, body));
+}
+
+async function updateCodeIn(
+  tx: Db,
+  deps: BonusDeps,
+  actor: AuditActor,
+  code: string,
+  body: z.infer<typeof adminBonusCodeUpdateSchema>,
+) {
+  const existing = await findCode(tx, code.trim().toUpperCase());
   if (!existing) throw new AppError("NOT_FOUND", 404);
   if (body.maxUses !== undefined && body.maxUses < existing.currentUses) {
     throw new AppError(
@@ -236,15 +262,27 @@ export async function adminUpdateCode(
       },
     );
   }
-  const row = await updateCode(deps.db, existing.code, {
+  const now = deps.clock.now();
+  const row = await updateCode(tx, existing.code, {
     ...(body.rewardValue !== undefined
       ? { rewardValue: parseReward(existing.type, body.rewardValue) }
       : {}),
     ...(body.durationHours !== undefined ? { durationHours: body.durationHours } : {}),
     ...(body.maxUses !== undefined ? { maxUses: body.maxUses } : {}),
     ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
-    updatedAt: deps.clock.now(),
+    updatedAt: now,
   });
   if (!row) throw new AppError("NOT_FOUND", 404);
-  return toAdmin(row);
+  const view = toAdmin(row);
+  await recordAudit(tx, {
+    actorId: actor.userId,
+    action: "bonus_code.update",
+    targetType: "bonus_code",
+    targetId: row.code,
+    before: toAdmin(existing),
+    after: view,
+    ip: actor.ip,
+    at: now,
+  });
+  return view;
 }

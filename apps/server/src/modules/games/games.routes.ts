@@ -23,6 +23,7 @@ import {
 } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorOf } from "../admin/admin-gate.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   changeClientSeed,
@@ -183,7 +184,10 @@ export async function gamesRoutes(
 }
 
 /** Admin routes: registered in the admin scope, behind its gate. */
-export async function gamesAdminRoutes(fastify: FastifyInstance, deps: Pick<GamesDeps, "db">) {
+export async function gamesAdminRoutes(
+  fastify: FastifyInstance,
+  deps: Pick<GamesDeps, "db" | "clock">,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["admin"];
   const errors = errorResponses(400, 401, 403);
@@ -197,6 +201,6 @@ export async function gamesAdminRoutes(fastify: FastifyInstance, deps: Pick<Game
     {
       schema: { tags, body: gameLimitsBodySchema, response: { 200: gameLimitsSchema, ...errors } },
     },
-    async (request) => setLimits(deps, request.body),
+    async (request) => setLimits(deps, actorOf(request), request.body),
   );
 }

@@ -18,6 +18,7 @@ import {
   verifyOutcome,
 } from "@fre/shared";
 import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import {
   hasOpenRound,
   insertSeedPair,
@@ -119,10 +120,30 @@ export async function getLimits(deps: Pick<GamesDeps, "db">): Promise<GameLimits
   return { minBet: plainFre(minNano), maxBet: plainFre(maxNano) };
 }
 
-export async function setLimits(deps: Pick<GamesDeps, "db">, limits: GameLimits) {
-  await writeLimits(deps.db, {
-    minBetNano: parseFre(limits.minBet).toString(),
-    maxBetNano: parseFre(limits.maxBet).toString(),
+export async function setLimits(
+  deps: Pick<GamesDeps, "db" | "clock">,
+  actor: AuditActor,
+  limits: GameLimits,
+) {
+  const before = await getLimits(deps);
+  await deps.db.transaction(async (tx) => {
+    await writeLimits(tx, {
+      minBetNano: parseFre(limits.minBet).toString(),
+      maxBetNano: parseFre(limits.maxBet).toString(),
+    });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "games.limits",
+      targetType: "settings",
+      targetId: "games",
+      before,
+      after: {
+        minBet: plainFre(parseFre(limits.minBet)),
+        maxBet: plainFre(parseFre(limits.maxBet)),
+      },
+      ip: actor.ip,
+      at: deps.clock.now(),
+    });
   });
   forgetLimits();
   return getLimits(deps);

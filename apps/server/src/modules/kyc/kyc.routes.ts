@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
-import { adminOf } from "../admin/admin-gate.ts";
+import { actorOf } from "../admin/admin-gate.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   adminGetRequest,
@@ -166,9 +166,9 @@ export async function kycAdminRoutes(fastify: FastifyInstance, deps: KycDeps) {
       },
     },
     async (request, reply) => {
-      const admin = adminOf(request);
+      const admin = actorOf(request);
       const { userId, slot } = request.params;
-      const file = await adminReadFile(deps, admin.userId, userId, slot);
+      const file = await adminReadFile(deps, admin, userId, slot);
       request.log.info({ adminId: admin.userId, userId, slot }, "kyc document viewed");
       return reply
         .header("cache-control", "no-store")
@@ -188,6 +188,6 @@ export async function kycAdminRoutes(fastify: FastifyInstance, deps: KycDeps) {
         response: { 200: adminKycRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => decide(deps, adminOf(request).userId, request.params.userId, request.body),
+    async (request) => decide(deps, actorOf(request), request.params.userId, request.body),
   );
 }

@@ -19,6 +19,7 @@ import type { DataCipher } from "../../lib/data-encryption.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileStore } from "../../lib/file-store.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { kycDecisionMail } from "../mail/mail.templates.ts";
 import type { Mailer } from "../mail/mail.transport.ts";
 import { mailRecipientOf } from "../users/users.service.ts";
@@ -323,7 +324,7 @@ export async function adminGetRequest(deps: KycDeps, userId: string): Promise<Ad
  */
 export async function adminReadFile(
   deps: KycDeps,
-  adminId: string,
+  actor: AuditActor,
   userId: string,
   slot: KycFileSlot,
 ) {
@@ -332,7 +333,20 @@ export async function adminReadFile(
   const stored = await deps.files.get(file.storageKey);
   if (!stored) throw new Error(`KYC file missing from the store (${slot})`);
   const bytes = (await deps.cipher()).open(stored.bytes, fileContext(file.storageKey));
-  await insertFileView(deps.db, { adminId, userId, slot, at: deps.clock.now() });
+  const at = deps.clock.now();
+  // The view and its audit line commit together (the document's contents never enter the log).
+  await deps.db.transaction(async (tx) => {
+    await insertFileView(tx, { adminId: actor.userId, userId, slot, at });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "kyc.document_view",
+      targetType: "kyc_document",
+      targetId: userId,
+      after: { slot },
+      ip: actor.ip,
+      at,
+    });
+  });
   return { bytes, contentType: file.contentType };
 }
 
@@ -343,10 +357,11 @@ export async function adminReadFile(
  */
 export async function decide(
   deps: KycDeps,
-  adminId: string,
+  actor: AuditActor,
   userId: string,
   body: AdminKycDecisionBody,
 ) {
+  const adminId = actor.userId;
   const now = deps.clock.now();
   const approved = body.decision === "approve";
   const reason = approved ? null : (body.reason ?? "");
@@ -357,6 +372,16 @@ export async function decide(
     const status = approved ? "approved" : "rejected";
     await recordVerdict(tx, userId, { status, adminId, reason, at: now });
     await setUserKycStatus(tx, userId, status, now);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "kyc.decision",
+      targetType: "user",
+      targetId: userId,
+      before: { status: row.status },
+      after: { status, reason },
+      ip: actor.ip,
+      at: now,
+    });
   });
   await deps.events.notify(userId, "kyc_decision", {
     decision: approved ? "approved" : "rejected",

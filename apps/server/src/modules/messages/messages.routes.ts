@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actorOf } from "../admin/admin-gate.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   adminCreateInformation,
@@ -99,7 +100,7 @@ export async function messagesAdminRoutes(fastify: FastifyInstance, deps: Messag
         response: { 200: adminGlobalMessageSavedSchema, ...errors },
       },
     },
-    async (request) => adminSaveGlobalMessage(deps, request.body),
+    async (request) => adminSaveGlobalMessage(deps, actorOf(request), request.body),
   );
   app.post(
     "/api/admin/messages/information",
@@ -111,7 +112,7 @@ export async function messagesAdminRoutes(fastify: FastifyInstance, deps: Messag
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await adminCreateInformation(deps, request.body)),
+      reply.status(201).send(await adminCreateInformation(deps, actorOf(request), request.body)),
   );
   app.put(
     "/api/admin/messages/information/:id",
@@ -123,13 +124,14 @@ export async function messagesAdminRoutes(fastify: FastifyInstance, deps: Messag
         response: { 200: adminInformationMessageSchema, ...errors },
       },
     },
-    async (request) => adminUpdateInformation(deps, request.params.id, request.body),
+    async (request) =>
+      adminUpdateInformation(deps, actorOf(request), request.params.id, request.body),
   );
   app.delete(
     "/api/admin/messages/information/:id",
     { schema: { tags: admin, params: uuidParamsSchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await adminDeleteInformation(deps, request.params.id);
+      await adminDeleteInformation(deps, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/event-bus.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import {
   countInformationSince,
   deleteInformation,
@@ -95,15 +96,31 @@ export async function adminGlobalMessage(deps: MessagesDeps) {
 
 export async function adminSaveGlobalMessage(
   deps: MessagesDeps,
+  actor: AuditActor,
   body: z.infer<typeof adminGlobalMessageBodySchema>,
 ) {
-  const row = await saveGlobalMessage(deps.db, {
-    title: body.title,
-    content: body.content,
-    type: body.type,
-    active: body.active,
-    expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-    updatedAt: deps.clock.now(),
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await findGlobalMessage(tx);
+    const saved = await saveGlobalMessage(tx, {
+      title: body.title,
+      content: body.content,
+      type: body.type,
+      active: body.active,
+      expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+      updatedAt: now,
+    });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "message.global_save",
+      targetType: "message",
+      targetId: "global",
+      before: before ? { ...globalView(before), active: before.active } : null,
+      after: { ...globalView(saved), active: saved.active },
+      ip: actor.ip,
+      at: now,
+    });
+    return saved;
   });
   deps.bus.publishAll({ type: "global_message", data: { revision: row.revision } });
   return { message: { ...globalView(row), active: row.active } };
@@ -111,10 +128,23 @@ export async function adminSaveGlobalMessage(
 
 export async function adminCreateInformation(
   deps: MessagesDeps,
+  actor: AuditActor,
   body: z.infer<typeof informationBodySchema>,
 ) {
   const now = deps.clock.now();
-  const row = await insertInformation(deps.db, { ...body, createdAt: now, updatedAt: now });
+  const row = await deps.db.transaction(async (tx) => {
+    const created = await insertInformation(tx, { ...body, createdAt: now, updatedAt: now });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "message.information_create",
+      targetType: "message",
+      targetId: created.id,
+      after: { title: created.title, content: created.content },
+      ip: actor.ip,
+      at: now,
+    });
+    return created;
+  });
   deps.bus.publishAll({
     type: "information",
     data: { id: row.id, title: row.title, createdAt: row.createdAt.toISOString() },
@@ -129,11 +159,25 @@ export async function adminCreateInformation(
 
 export async function adminUpdateInformation(
   deps: MessagesDeps,
+  actor: AuditActor,
   id: string,
   body: z.infer<typeof informationBodySchema>,
 ) {
-  const row = await updateInformation(deps.db, id, { ...body, updatedAt: deps.clock.now() });
-  if (!row) throw new AppError("NOT_FOUND", 404);
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await updateInformation(tx, id, { ...body, updatedAt: now });
+    if (!updated) throw new AppError("NOT_FOUND", 404);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "message.information_update",
+      targetType: "message",
+      targetId: id,
+      after: { title: updated.title, content: updated.content },
+      ip: actor.ip,
+      at: now,
+    });
+    return updated;
+  });
   return {
     id: row.id,
     title: row.title,
@@ -142,6 +186,16 @@ export async function adminUpdateInformation(
   };
 }
 
-export async function adminDeleteInformation(deps: MessagesDeps, id: string) {
-  if (!(await deleteInformation(deps.db, id))) throw new AppError("NOT_FOUND", 404);
+export async function adminDeleteInformation(deps: MessagesDeps, actor: AuditActor, id: string) {
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteInformation(tx, id))) throw new AppError("NOT_FOUND", 404);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "message.information_delete",
+      targetType: "message",
+      targetId: id,
+      ip: actor.ip,
+      at: deps.clock.now(),
+    });
+  });
 }

@@ -6,6 +6,7 @@ import {
   parseFre,
 } from "@fre/shared";
 import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import {
   adminOrders,
   adminPayments,
@@ -38,18 +39,36 @@ export async function adminListItems(deps: Pick<ShopDeps, "db" | "payTo">) {
 /** Price (TON, 9 digits like FRE) and availability; existing orders keep their price. */
 export async function adminUpdateItem(
   deps: Pick<ShopDeps, "db" | "clock">,
+  actor: AuditActor,
   id: string,
   body: { priceTon?: string; enabled?: boolean },
 ) {
-  const row = await updateItem(
-    deps.db,
-    id,
-    {
-      priceNano: body.priceTon === undefined ? undefined : parseFre(body.priceTon),
-      enabled: body.enabled,
-    },
-    deps.clock.now(),
-  );
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const before = await findItem(tx, id);
+    if (!before) return null;
+    const after = await updateItem(
+      tx,
+      id,
+      {
+        priceNano: body.priceTon === undefined ? undefined : parseFre(body.priceTon),
+        enabled: body.enabled,
+      },
+      now,
+    );
+    if (!after) return null;
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "shop.item_update",
+      targetType: "shop_item",
+      targetId: id,
+      before: { priceNano: before.priceNano, enabled: before.enabled },
+      after: { priceNano: after.priceNano, enabled: after.enabled },
+      ip: actor.ip,
+      at: now,
+    });
+    return after;
+  });
   if (!row) throw new AppError("NOT_FOUND");
   return itemView(row);
 }
@@ -99,10 +118,11 @@ export async function adminListPayments(
  */
 export async function adminResolvePayment(
   deps: ShopDeps,
-  adminId: string,
+  actor: AuditActor,
   txHash: string,
   body: AdminPaymentResolutionBody,
 ) {
+  const adminId = actor.userId;
   const now = deps.clock.now();
   const granted = await deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, txHash);
@@ -133,6 +153,16 @@ export async function adminResolvePayment(
       resolvedAt: now,
       resolutionReason: body.reason,
       orderId: orderId ?? null,
+    });
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: "shop.payment_resolve",
+      targetType: "shop_payment",
+      targetId: txHash,
+      before: { outcome: payment.outcome, orderId: payment.orderId, resolution: null },
+      after: { resolution: body.resolution, reason: body.reason, orderId: orderId ?? null },
+      ip: actor.ip,
+      at: now,
     });
     return grant;
   });

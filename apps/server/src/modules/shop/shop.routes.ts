@@ -18,7 +18,7 @@ import {
 } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { adminOf } from "../admin/admin-gate.ts";
+import { actorOf } from "../admin/admin-gate.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import { createOrder, getMyOrder, listMyOrders, type ShopDeps, shopView } from "./shop.service.ts";
 import {
@@ -90,7 +90,7 @@ export async function shopAdminRoutes(fastify: FastifyInstance, deps: ShopDeps) 
         response: { 200: shopItemSchema, ...errors },
       },
     },
-    async (request) => adminUpdateItem(deps, request.params.id, request.body),
+    async (request) => adminUpdateItem(deps, actorOf(request), request.params.id, request.body),
   );
   app.get(
     "/api/admin/shop/orders",
@@ -125,6 +125,6 @@ export async function shopAdminRoutes(fastify: FastifyInstance, deps: ShopDeps) 
       },
     },
     async (request) =>
-      adminResolvePayment(deps, adminOf(request).userId, request.params.txHash, request.body),
+      adminResolvePayment(deps, actorOf(request), request.params.txHash, request.body),
   );
 }

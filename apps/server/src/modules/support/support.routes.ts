@@ -12,6 +12,7 @@ import {
 } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorOf } from "../admin/admin-gate.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   adminGetTicket,
@@ -114,6 +115,12 @@ export async function supportAdminRoutes(fastify: FastifyInstance, deps: Support
       },
     },
     async (request) =>
-      adminReply(deps, request.params.id, request.body.message, request.body.close),
+      adminReply(
+        deps,
+        actorOf(request),
+        request.params.id,
+        request.body.message,
+        request.body.close,
+      ),
   );
 }

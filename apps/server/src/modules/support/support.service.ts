@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { supportAnsweredMail, supportReceivedMail } from "../mail/mail.templates.ts";
 import type { Mailer } from "../mail/mail.transport.ts";
 import { mailRecipientOf } from "../users/users.service.ts";
@@ -118,13 +119,28 @@ export async function adminGetTicket({ db }: { db: Db }, id: string) {
 }
 
 /** An admin answer marks the ticket answered and tells the user by e-mail. */
-export async function adminReply(deps: SupportDeps, id: string, body: string, close: boolean) {
+export async function adminReply(
+  deps: SupportDeps,
+  actor: AuditActor,
+  id: string,
+  body: string,
+  close: boolean,
+) {
   const now = deps.clock.now();
   // The new status and the answer commit together: never a closed ticket without its answer.
   const ticket = await deps.db.transaction(async (tx) => {
     const row = await setTicketStatus(tx, id, close ? "closed" : "answered", now);
     if (!row) throw new AppError("NOT_FOUND", 404);
     await insertMessage(tx, { ticketId: id, author: "admin", body, at: now });
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "support.reply",
+      targetType: "support_ticket",
+      targetId: id,
+      after: { status: row.status, message: body },
+      ip: actor.ip,
+      at: now,
+    });
     return row;
   });
   const to = await mailRecipientOf(deps.db, ticket.userId);

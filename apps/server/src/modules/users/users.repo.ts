@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { tonWallets, users } from "../../db/schema/index.ts";
+import { sessions, tonWallets, users } from "../../db/schema/index.ts";
 
 const profileColumns = {
   id: users.id,
@@ -66,4 +66,18 @@ export async function findMailRecipient(db: Db, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+/** When (and why) the account was suspended; null when it is not, or there is no such user. */
+export async function findSuspension(db: Db, userId: string) {
+  const [row] = await db
+    .select({ at: users.suspendedAt, reason: users.suspendedReason })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.at ? { at: row.at, reason: row.reason } : null;
+}
+
+/** Ends every sign-in session of the user (their admin elevations go with them). */
+export async function deleteSessionsOf(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -6,7 +6,14 @@ import { AppError } from "../../lib/errors.ts";
 import type { Recipient } from "../mail/mail.templates.ts";
 import { currentRateNano } from "../mining/mining.service.ts";
 import { walletView } from "../ton/ton-wallet.service.ts";
-import { findMailRecipient, findProfile, findRole, updateProfile } from "./users.repo.ts";
+import {
+  deleteSessionsOf,
+  findMailRecipient,
+  findProfile,
+  findRole,
+  findSuspension,
+  updateProfile,
+} from "./users.repo.ts";
 
 export async function getMe({ db, clock }: { db: Db; clock: Clock }, userId: string): Promise<Me> {
   const profile = await findProfile(db, userId);
@@ -43,3 +50,10 @@ export async function mailRecipientOf(db: Db, userId: string): Promise<Recipient
   if (!row) return null;
   return { ...row, language: isLanguage(row.language) ? row.language : "fr" };
 }
+
+/** Whether an admin suspended this account (it may then not sign in). */
+export const isSuspended = async (db: Db, userId: string) =>
+  (await findSuspension(db, userId)) !== null;
+
+/** Signs the user out everywhere: their session rows go, in the caller's transaction. */
+export const revokeSessionsOf = (db: Db, userId: string) => deleteSessionsOf(db, userId);

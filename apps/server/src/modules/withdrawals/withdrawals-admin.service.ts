@@ -1,5 +1,6 @@
 import type { AdminWithdrawal, WithdrawalStatus } from "@fre/shared";
 import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { release } from "../ledger/ledger.ts";
 import {
   findNickname,
@@ -31,6 +32,26 @@ export async function adminListWithdrawals(deps: WithdrawalDeps, status: Withdra
   return { items: rows.map((r) => adminView(deps, r.withdrawal, r.nickname)) };
 }
 
+/** The review's audit line: a pending request of this user and amount, and what it became. */
+function auditReview(
+  tx: Parameters<typeof recordAudit>[0],
+  actor: AuditActor,
+  row: WithdrawalRow,
+  action: "withdrawal.approve" | "withdrawal.reject",
+  at: Date,
+) {
+  return recordAudit(tx, {
+    actorId: actor.userId,
+    action,
+    targetType: "withdrawal",
+    targetId: row.id,
+    before: { status: "pending", userId: row.userId, amountNano: row.amountNano },
+    after: { status: row.status, reason: row.reason },
+    ip: actor.ip,
+    at,
+  });
+}
+
 async function notPending(deps: WithdrawalDeps, id: string): Promise<never> {
   if (!(await findWithdrawal(deps.db, id))) throw new AppError("NOT_FOUND");
   throw new AppError("WITHDRAWAL_NOT_PENDING");
@@ -41,21 +62,25 @@ async function notPending(deps: WithdrawalDeps, id: string): Promise<never> {
  * update — of two admins approving at once, or an approval racing the user's cancel, exactly one
  * wins; the payout worker then sends it (once).
  */
-export async function adminApprove(deps: WithdrawalDeps, adminId: string, id: string) {
+export async function adminApprove(deps: WithdrawalDeps, actor: AuditActor, id: string) {
   // Nothing would send it: the admin rejects (refunds) instead of leaving it stuck.
   if (!deps.enabled) throw new AppError("WITHDRAWALS_UNAVAILABLE");
   const now = deps.clock.now();
-  const row = await transition(
-    deps.db,
-    { id, from: "pending" },
-    {
-      status: "processing",
-      payoutState: "queued",
-      reviewedBy: adminId,
-      reviewedAt: now,
-      updatedAt: now,
-    },
-  );
+  const row = await deps.db.transaction(async (tx) => {
+    const moved = await transition(
+      tx,
+      { id, from: "pending" },
+      {
+        status: "processing",
+        payoutState: "queued",
+        reviewedBy: actor.userId,
+        reviewedAt: now,
+        updatedAt: now,
+      },
+    );
+    if (moved) await auditReview(tx, actor, moved, "withdrawal.approve", now);
+    return moved;
+  });
   if (!row) return notPending(deps, id);
   announce(deps, row);
   return adminView(deps, row, await findNickname(deps.db, row.userId));
@@ -64,10 +89,11 @@ export async function adminApprove(deps: WithdrawalDeps, adminId: string, id: st
 /** Rejects a pending request with a reason: the status and the refund commit together. */
 export async function adminReject(
   deps: WithdrawalDeps,
-  adminId: string,
+  actor: AuditActor,
   id: string,
   reason: string,
 ) {
+  const adminId = actor.userId;
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const moved = await transition(
@@ -82,7 +108,10 @@ export async function adminReject(
         completedAt: now,
       },
     );
-    if (moved) await release(tx, { userId: moved.userId, reference: id, at: now });
+    if (moved) {
+      await release(tx, { userId: moved.userId, reference: id, at: now });
+      await auditReview(tx, actor, moved, "withdrawal.reject", now);
+    }
     return moved;
   });
   if (!row) return notPending(deps, id);

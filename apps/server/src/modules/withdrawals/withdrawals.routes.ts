@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { parseBody } from "../../lib/validation.ts";
-import { adminOf } from "../admin/admin-gate.ts";
+import { actorOf } from "../admin/admin-gate.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   cancelWithdrawal,
@@ -105,7 +105,7 @@ export async function withdrawalsAdminRoutes(fastify: FastifyInstance, deps: Wit
         response: { 200: adminWithdrawalSchema, ...errors },
       },
     },
-    async (request) => adminApprove(deps, adminOf(request).userId, request.params.id),
+    async (request) => adminApprove(deps, actorOf(request), request.params.id),
   );
   app.post(
     "/api/admin/withdrawals/:id/reject",
@@ -117,8 +117,7 @@ export async function withdrawalsAdminRoutes(fastify: FastifyInstance, deps: Wit
         response: { 200: adminWithdrawalSchema, ...errors },
       },
     },
-    async (request) =>
-      adminReject(deps, adminOf(request).userId, request.params.id, request.body.reason),
+    async (request) => adminReject(deps, actorOf(request), request.params.id, request.body.reason),
   );
   app.get(
     "/api/admin/withdrawals/settings",
@@ -134,6 +133,6 @@ export async function withdrawalsAdminRoutes(fastify: FastifyInstance, deps: Wit
         response: { 200: withdrawalSettingsSchema, ...errors },
       },
     },
-    async (request) => setMinimum(deps, request.body.minimum),
+    async (request) => setMinimum(deps, actorOf(request), request.body.minimum),
   );
 }

@@ -10,6 +10,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { idempotent } from "../ledger/idempotency.ts";
 import { hold, release } from "../ledger/ledger.ts";
 import { withdrawalMail } from "../mail/mail.templates.ts";
@@ -222,8 +223,21 @@ export async function cancelWithdrawal(deps: WithdrawalDeps, userId: string, id:
   return withdrawalView(row, deps.chain.kind);
 }
 
-export async function setMinimum(deps: WithdrawalDeps, minimum: string) {
-  await writeMinimumNano(deps.db, parseFre(minimum));
+export async function setMinimum(deps: WithdrawalDeps, actor: AuditActor, minimum: string) {
+  await deps.db.transaction(async (tx) => {
+    const before = await minimumNano({ db: tx });
+    await writeMinimumNano(tx, parseFre(minimum));
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "withdrawal.settings",
+      targetType: "settings",
+      targetId: "withdrawals",
+      before: { minimum: formatNano(before) },
+      after: { minimum: formatNano(parseFre(minimum)) },
+      ip: actor.ip,
+      at: deps.clock.now(),
+    });
+  });
   return { minimum: formatNano(await minimumNano(deps)) };
 }
 

@@ -20,6 +20,7 @@ const kindIcon: Record<LedgerKind, GlyphName> = {
   jackpot: "coins",
   withdrawal: "arrowOut",
   refund: "arrowBack",
+  admin_adjustment: "coins",
 };
 
 /** Every FRE movement, newest first, 20 at a time. */

@@ -1,0 +1,164 @@
+import { and, count, desc, eq, like, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  ledgerEntries,
+  miningSessions,
+  shopOrders,
+  tonWallets,
+  users,
+  withdrawals,
+} from "../../db/schema/index.ts";
+
+const rowColumns = {
+  id: users.id,
+  nickname: users.nickname,
+  email: users.email,
+  referralCode: users.referralCode,
+  role: users.role,
+  emailVerified: users.emailVerified,
+  kycStatus: users.kycStatus,
+  suspendedAt: users.suspendedAt,
+  createdAt: users.createdAt,
+};
+
+/** `%`, `_` and `\` typed by the admin are letters, not patterns. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Users whose nickname, e-mail or referral code starts with `prefix` (any case), newest first,
+ * keyset-paged on (created_at, id). Each branch is a prefix match on its own btree
+ * `text_pattern_ops` index (migration 0019): fast at a million users, without pg_trgm.
+ */
+export async function searchUsers(
+  db: Db,
+  prefix: string | undefined,
+  after: { createdAt: Date; id: string } | undefined,
+  limit: number,
+) {
+  const where: (SQL | undefined)[] = [];
+  if (prefix) {
+    const lower = `${escapeLike(prefix.toLowerCase())}%`;
+    where.push(
+      or(
+        like(sql`lower(${users.nickname})`, lower),
+        like(sql`lower(${users.email})`, lower),
+        like(users.referralCode, `${escapeLike(prefix.toUpperCase())}%`),
+      ),
+    );
+  }
+  if (after) {
+    where.push(
+      or(
+        lt(users.createdAt, after.createdAt),
+        and(eq(users.createdAt, after.createdAt), lt(users.id, after.id)),
+      ),
+    );
+  }
+  return db
+    .select(rowColumns)
+    .from(users)
+    .where(and(...where))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}
+
+export async function findUserForAdmin(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      ...rowColumns,
+      language: users.language,
+      level: users.level,
+      balance: users.balance,
+      totalMined: users.totalMined,
+      suspendedReason: users.suspendedReason,
+      walletAddress: tonWallets.address,
+      walletNetwork: tonWallets.network,
+    })
+    .from(users)
+    .leftJoin(tonWallets, eq(tonWallets.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** What the user page shows besides the profile: the latest of each, by the owner's indexes. */
+export async function userActivity(db: Db, userId: string, limit: number) {
+  const [referrals, ledger, sessions, orders, payouts] = await Promise.all([
+    db.select({ n: count() }).from(users).where(eq(users.referredBy, userId)),
+    db
+      .select({
+        id: ledgerEntries.id,
+        kind: ledgerEntries.kind,
+        amountNano: ledgerEntries.amountNano,
+        reference: ledgerEntries.reference,
+        createdAt: ledgerEntries.createdAt,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(limit),
+    db
+      .select({
+        id: miningSessions.id,
+        status: miningSessions.status,
+        startTime: miningSessions.startTime,
+        endTime: miningSessions.endTime,
+        creditedNano: miningSessions.creditedNano,
+      })
+      .from(miningSessions)
+      .where(eq(miningSessions.userId, userId))
+      .orderBy(desc(miningSessions.startTime))
+      .limit(limit),
+    db
+      .select({
+        id: shopOrders.id,
+        itemId: shopOrders.itemId,
+        status: shopOrders.status,
+        createdAt: shopOrders.createdAt,
+      })
+      .from(shopOrders)
+      .where(eq(shopOrders.userId, userId))
+      .orderBy(desc(shopOrders.createdAt))
+      .limit(limit),
+    db
+      .select({
+        id: withdrawals.id,
+        amountNano: withdrawals.amountNano,
+        status: withdrawals.status,
+        createdAt: withdrawals.createdAt,
+      })
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, userId))
+      .orderBy(desc(withdrawals.createdAt))
+      .limit(limit),
+  ]);
+  return { referralsCount: referrals[0]?.n ?? 0, ledger, sessions, orders, payouts };
+}
+
+/** The role, suspension and balance, the row locked for the rest of the transaction. */
+export async function lockUserForAdmin(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      role: users.role,
+      suspendedAt: users.suspendedAt,
+      suspendedReason: users.suspendedReason,
+      balance: users.balance,
+      email: users.email,
+      emailVerified: users.emailVerified,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return row ?? null;
+}
+
+export async function setUserFields(
+  db: Db,
+  userId: string,
+  fields: Partial<Pick<typeof users.$inferInsert, "role" | "suspendedAt" | "suspendedReason">>,
+  at: Date,
+) {
+  await db
+    .update(users)
+    .set({ ...fields, updatedAt: at })
+    .where(eq(users.id, userId));
+}

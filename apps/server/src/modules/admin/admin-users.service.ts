@@ -1,0 +1,299 @@
+import { randomUUID } from "node:crypto";
+import {
+  type AdminUserAdjustment,
+  type AdminUserAdjustmentBody,
+  type AdminUserDetail,
+  type AdminUserList,
+  type AdminUserRow,
+  formatNano,
+  parseFre,
+} from "@fre/shared";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { claimVerificationResend } from "../auth/auth.service.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { ViewerResolver } from "../auth/viewer.ts";
+import { idempotent } from "../ledger/idempotency.ts";
+import { credit, debit } from "../ledger/ledger.ts";
+import { revokeSessionsOf } from "../users/users.service.ts";
+import {
+  findUserForAdmin,
+  lockUserForAdmin,
+  searchUsers,
+  setUserFields,
+  userActivity,
+} from "./admin-users.repo.ts";
+
+export interface AdminUsersDeps {
+  db: Db;
+  clock: Clock;
+  auth: Auth;
+  viewer: Pick<ViewerResolver, "forgetAll">;
+  /** Tells every server process to drop its cached sessions. */
+  onSessionsRevoked: () => void;
+}
+
+const PAGE_SIZE = 25;
+const ACTIVITY_SIZE = 10;
+
+const encodeCursor = (createdAt: Date, id: string) =>
+  Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+
+function decodeCursor(cursor: string) {
+  const [at = "", id = ""] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(at);
+  if (Number.isNaN(createdAt.getTime()) || id.length === 0) {
+    throw new AppError("VALIDATION_ERROR", 400);
+  }
+  return { createdAt, id };
+}
+
+type Row = Awaited<ReturnType<typeof searchUsers>>[number];
+const rowView = (row: Row): AdminUserRow => ({
+  id: row.id,
+  nickname: row.nickname,
+  email: row.email,
+  referralCode: row.referralCode,
+  role: row.role,
+  emailVerified: row.emailVerified,
+  kycStatus: row.kycStatus,
+  suspended: row.suspendedAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listUsers(
+  deps: Pick<AdminUsersDeps, "db">,
+  query: { q?: string; cursor?: string },
+): Promise<AdminUserList> {
+  const rows = await searchUsers(
+    deps.db,
+    query.q || undefined,
+    query.cursor ? decodeCursor(query.cursor) : undefined,
+    PAGE_SIZE + 1,
+  );
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map(rowView),
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+export async function userDetail(
+  deps: Pick<AdminUsersDeps, "db">,
+  userId: string,
+): Promise<AdminUserDetail> {
+  const row = await findUserForAdmin(deps.db, userId);
+  if (!row) throw new AppError("NOT_FOUND", 404);
+  const activity = await userActivity(deps.db, userId, ACTIVITY_SIZE);
+  return {
+    user: {
+      ...rowView(row),
+      language: row.language,
+      level: row.level,
+      balance: formatNano(row.balance),
+      totalMined: formatNano(row.totalMined),
+      suspendedAt: row.suspendedAt?.toISOString() ?? null,
+      suspendedReason: row.suspendedReason,
+      referralsCount: activity.referralsCount,
+      wallet: row.walletAddress
+        ? { address: row.walletAddress, network: row.walletNetwork ?? "-239" }
+        : null,
+    },
+    ledger: activity.ledger.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      amount: formatNano(e.amountNano),
+      reference: e.reference,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    miningSessions: activity.sessions.map((s) => ({
+      id: s.id,
+      status: s.status,
+      startTime: s.startTime.toISOString(),
+      endTime: s.endTime.toISOString(),
+      credited: s.creditedNano === null ? null : formatNano(s.creditedNano),
+    })),
+    shopOrders: activity.orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+    withdrawals: activity.payouts.map((w) => ({
+      id: w.id,
+      amount: formatNano(w.amountNano),
+      status: w.status,
+      createdAt: w.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** An admin may not demote, suspend or pay themselves: another admin must. */
+function assertNotSelf(actor: AuditActor, userId: string) {
+  if (actor.userId === userId) throw new AppError("SELF_ACTION_FORBIDDEN", 403);
+}
+
+/** Locks the target's row in `tx`; 404 when there is no such user. */
+async function lockTarget(tx: Db, userId: string) {
+  const row = await lockUserForAdmin(tx, userId);
+  if (!row) throw new AppError("NOT_FOUND", 404);
+  return row;
+}
+
+export async function changeRole(
+  deps: AdminUsersDeps,
+  actor: AuditActor,
+  userId: string,
+  body: { role: "user" | "admin"; reason: string },
+) {
+  assertNotSelf(actor, userId);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, userId);
+    if (target.role === body.role) return;
+    await setUserFields(tx, userId, { role: body.role }, now);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "user.role",
+      targetType: "user",
+      targetId: userId,
+      before: { role: target.role },
+      after: { role: body.role, reason: body.reason },
+      ip: actor.ip,
+      at: now,
+    });
+  });
+  return userDetail(deps, userId);
+}
+
+/**
+ * Suspends the account: the flag, the end of every session and the audit line commit together;
+ * then every process forgets its cached sessions, so an open page is signed out at its next call.
+ */
+export async function suspendUser(
+  deps: AdminUsersDeps,
+  actor: AuditActor,
+  userId: string,
+  reason: string,
+) {
+  assertNotSelf(actor, userId);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, userId);
+    await revokeSessionsOf(tx, userId);
+    if (target.suspendedAt) return;
+    await setUserFields(tx, userId, { suspendedAt: now, suspendedReason: reason }, now);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "user.suspend",
+      targetType: "user",
+      targetId: userId,
+      before: { suspended: false },
+      after: { suspended: true, reason },
+      ip: actor.ip,
+      at: now,
+    });
+  });
+  deps.viewer.forgetAll();
+  deps.onSessionsRevoked();
+  return userDetail(deps, userId);
+}
+
+export async function unsuspendUser(deps: AdminUsersDeps, actor: AuditActor, userId: string) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const target = await lockTarget(tx, userId);
+    if (!target.suspendedAt) return;
+    await setUserFields(tx, userId, { suspendedAt: null, suspendedReason: null }, now);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "user.unsuspend",
+      targetType: "user",
+      targetId: userId,
+      before: { suspended: true, reason: target.suspendedReason },
+      after: { suspended: false },
+      ip: actor.ip,
+      at: now,
+    });
+  });
+  return userDetail(deps, userId);
+}
+
+/**
+ * Moves FRE by hand: one `admin_adjustment` ledger entry, never below zero (the balance CHECK
+ * answers INSUFFICIENT_BALANCE), the user's row locked first, at most once per Idempotency-Key.
+ */
+export async function adjustBalance(
+  deps: AdminUsersDeps,
+  actor: AuditActor,
+  userId: string,
+  key: string,
+  body: AdminUserAdjustmentBody,
+) {
+  assertNotSelf(actor, userId);
+  if (!(await findUserForAdmin(deps.db, userId))) throw new AppError("NOT_FOUND", 404);
+  const negative = body.amount.startsWith("-");
+  const amountNano = parseFre(body.amount.replace(/^-/, ""));
+  const now = deps.clock.now();
+  return idempotent<AdminUserAdjustment>(
+    deps.db,
+    {
+      userId,
+      key,
+      operation: "admin.adjustment",
+      body: { amountNano: (negative ? -amountNano : amountNano).toString(), reason: body.reason },
+      at: now,
+    },
+    async (tx) => {
+      const before = await lockTarget(tx, userId);
+      const reference = `admin:${randomUUID()}`;
+      const movement = {
+        userId,
+        kind: "admin_adjustment" as const,
+        amountNano,
+        reference,
+        at: now,
+      };
+      if (negative) await debit(tx, movement);
+      else await credit(tx, movement);
+      const after = await lockTarget(tx, userId);
+      const amount = formatNano(negative ? -amountNano : amountNano);
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: "user.adjustment",
+        targetType: "user",
+        targetId: userId,
+        before: { balance: formatNano(before.balance) },
+        after: { balance: formatNano(after.balance), amount, reason: body.reason, reference },
+        ip: actor.ip,
+        at: now,
+      });
+      return {
+        statusCode: 201,
+        body: { reference, amount, balance: formatNano(after.balance) },
+      };
+    },
+  );
+}
+
+/** Sends the verification mail again (the user's own 60 s cooldown applies). */
+export async function resendVerification(deps: AdminUsersDeps, actor: AuditActor, userId: string) {
+  const now = deps.clock.now();
+  const found = await findUserForAdmin(deps.db, userId);
+  if (!found) throw new AppError("NOT_FOUND", 404);
+  if (found.emailVerified) throw new AppError("EMAIL_ALREADY_VERIFIED", 400);
+  await claimVerificationResend(deps.db, deps.clock, found.email);
+  const target = await deps.db.transaction(async (tx) => {
+    const row = await lockTarget(tx, userId);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "user.verification_resend",
+      targetType: "user",
+      targetId: userId,
+      ip: actor.ip,
+      at: now,
+    });
+    return row;
+  });
+  await deps.auth.api.sendVerificationEmail({
+    body: { email: target.email, callbackURL: "/dashboard" },
+  });
+}

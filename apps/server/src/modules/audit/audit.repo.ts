@@ -1,0 +1,54 @@
+import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { auditLog, users } from "../../db/schema/index.ts";
+
+export type AuditRow = typeof auditLog.$inferInsert;
+
+export async function insertAudit(db: Db, row: AuditRow) {
+  await db.insert(auditLog).values(row);
+}
+
+export interface AuditFilter {
+  action?: string;
+  actorId?: string;
+  targetId?: string;
+  from?: Date;
+  to?: Date;
+  /** The last row of the previous page: rows strictly older come next. */
+  after?: { createdAt: Date; id: string };
+}
+
+/** Newest first, keyset-paged on (created_at, id) — the order of every audit_log index. */
+export async function listAudit(db: Db, filter: AuditFilter, limit: number) {
+  const where: (SQL | undefined)[] = [
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
+    filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+    filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
+    filter.to ? lte(auditLog.createdAt, filter.to) : undefined,
+    filter.after
+      ? or(
+          lt(auditLog.createdAt, filter.after.createdAt),
+          and(eq(auditLog.createdAt, filter.after.createdAt), lt(auditLog.id, filter.after.id)),
+        )
+      : undefined,
+  ];
+  return db
+    .select({
+      id: auditLog.id,
+      actorId: auditLog.actorId,
+      actorNickname: users.nickname,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      before: auditLog.before,
+      after: auditLog.after,
+      ip: auditLog.ip,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(...where))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+}
