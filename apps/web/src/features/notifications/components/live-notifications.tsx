@@ -11,7 +11,8 @@ import { useMarkRead } from "../hooks/use-notifications";
 import { notificationPath } from "../notification-list";
 
 const TOAST_MS = 6000;
-const MAX_TOASTS = 3;
+/** Waiting toasts kept at most: past that, the oldest waiting ones are dropped (the list keeps them). */
+const MAX_QUEUED = 5;
 
 function Toast({
   notification,
@@ -52,7 +53,10 @@ function Toast({
   );
 }
 
-/** Opens the live stream while signed in and shows each new notification as a short toast. */
+/**
+ * Opens the live stream while signed in and shows each new notification as a short toast, one at
+ * a time: the next waits until the shown one closes (by itself, or dismissed, or opened).
+ */
 export function LiveNotifications() {
   const navigate = useNavigate();
   const markRead = useMarkRead();
@@ -69,12 +73,14 @@ export function LiveNotifications() {
 
   useLiveEvents(
     useCallback((notification: AppNotification) => {
-      setToasts((current) =>
-        [notification, ...current.filter((toast) => toast.id !== notification.id)].slice(
-          0,
-          MAX_TOASTS,
-        ),
-      );
+      // One toast at a time, the others queued behind it in arrival order: toasts never pile up
+      // over the page.
+      setToasts((current) => {
+        if (current.some((toast) => toast.id === notification.id)) return current;
+        const [shown, ...waiting] = current;
+        const queue = [...waiting, notification].slice(-MAX_QUEUED);
+        return shown ? [shown, ...queue] : queue;
+      });
     }, []),
   );
 
@@ -88,8 +94,8 @@ export function LiveNotifications() {
       aria-live="polite"
       className="pointer-events-none fixed inset-x-3 top-[4.5rem] z-50 mx-auto max-w-md"
     >
-      <ul className="grid gap-2">
-        {toasts.map((notification) => (
+      <ul className="grid gap-2" data-queued={Math.max(0, toasts.length - 1)}>
+        {toasts.slice(0, 1).map((notification) => (
           <Toast
             key={notification.id}
             notification={notification}
