@@ -182,6 +182,9 @@ const PAGES: PageRoute[] = [
   admin("admin", () =>
     import("../features/admin/routes/admin-home-page").then((m) => m.AdminHomePage),
   ),
+  admin("admin/users/:id", () =>
+    import("../features/admin/routes/admin-user-page").then((m) => m.AdminUserPage),
+  ),
   ...ADMIN_SECTIONS.map((entry) =>
     admin(entry.path.slice(1), entry.load ?? adminPlaceholder(entry.section), entry.namespaces),
   ),

@@ -43,7 +43,9 @@ export const ADMIN_SECTIONS = [
       import("../bonus-codes/routes/admin-bonus-codes-page").then((m) => m.AdminBonusCodesPage),
   }),
   section("stats"),
-  section("users"),
+  section("users", {
+    load: () => import("./routes/admin-users-page").then((m) => m.AdminUsersPage),
+  }),
   section("messages", {
     load: () => import("../messages/routes/admin-messages-page").then((m) => m.AdminMessagesPage),
     namespaces: ["messages", "contest"],

@@ -34,12 +34,15 @@ export function useRequestAdminAccess() {
   });
 }
 
-/** A new personal access code; the security log gains a line. */
+/** A new personal access code; the security log and the audit log gain a line. */
 export function useChangeAdminCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => changeAdminCode(code),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.securityLogs }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.securityLogs });
+      await queryClient.invalidateQueries({ queryKey: ["admin", "audit"] });
+    },
   });
 }
 

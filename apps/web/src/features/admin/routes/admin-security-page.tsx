@@ -5,17 +5,10 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { PasswordField } from "../../../components/ui/password-field";
-import { QueryState } from "../../../components/ui/query-state";
-import { formatDateTime } from "../../../lib/format";
 import { useFormMutation } from "../../../lib/use-form-mutation";
-import { useLanguage } from "../../../lib/use-language";
 import { CommunityLinksCard } from "../../legal/admin/community-links-card";
-import { useChangeAdminCode, useSecurityLogs } from "../hooks/use-admin-queries";
-
-const KNOWN_ACTIONS = ["access_granted", "access_denied", "code_changed"] as const;
-type KnownAction = (typeof KNOWN_ACTIONS)[number];
-const isKnownAction = (action: string): action is KnownAction =>
-  (KNOWN_ACTIONS as readonly string[]).includes(action);
+import { AuditLog } from "../components/audit-log";
+import { useChangeAdminCode } from "../hooks/use-admin-queries";
 
 function ChangeCodeForm() {
   const { t } = useTranslation("admin");
@@ -65,48 +58,6 @@ function ChangeCodeForm() {
   );
 }
 
-function SecurityLog() {
-  const { t } = useTranslation("admin");
-  const { language } = useLanguage();
-  const logs = useSecurityLogs();
-  return (
-    <section aria-labelledby="log-title" className="grid gap-3">
-      <h2 id="log-title" className="text-lg font-semibold text-white">
-        {t("security.logTitle")}
-      </h2>
-      <QueryState
-        query={logs}
-        retry="none"
-        isEmpty={(data) => data.items.length === 0}
-        empty={<p className="text-muted">{t("security.empty")}</p>}
-      >
-        {({ items }) => (
-          <ul data-testid="admin-security-log" className="grid gap-2">
-            {items.map((entry) => (
-              <li
-                key={entry.id}
-                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl border border-night-700 bg-night-850 px-4 py-3"
-              >
-                <span className="font-medium text-slate-100">
-                  {isKnownAction(entry.action)
-                    ? t(`security.actions.${entry.action}`)
-                    : entry.action}
-                </span>
-                <span className="text-sm text-muted">
-                  {entry.nickname ?? entry.userId} ·{" "}
-                  <time dateTime={entry.timestamp}>
-                    {formatDateTime(entry.timestamp, language)}
-                  </time>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </section>
-  );
-}
-
 export function AdminSecurityPage() {
   const { t } = useTranslation("admin");
   const title = t("pages.security");
@@ -115,7 +66,7 @@ export function AdminSecurityPage() {
       <PageTitle title={title}>{title}</PageTitle>
       <ChangeCodeForm />
       <CommunityLinksCard />
-      <SecurityLog />
+      <AuditLog />
     </div>
   );
 }

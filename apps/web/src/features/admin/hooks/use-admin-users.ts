@@ -1,0 +1,87 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import {
+  type AuditFilters,
+  adjustUserBalance,
+  adminUsersKeys,
+  changeUserRole,
+  getAdminUser,
+  getAdminUsers,
+  getAudit,
+  resendUserVerification,
+  suspendUser,
+  unsuspendUser,
+} from "../api/admin-users-api";
+import { useDropElevationOn } from "./use-admin-queries";
+
+export function useAdminUsers(q: string) {
+  const query = useInfiniteQuery({
+    queryKey: adminUsersKeys.list(q),
+    queryFn: ({ pageParam, signal }) => getAdminUsers(q, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function useAdminUser(id: string) {
+  const query = useQuery({
+    queryKey: adminUsersKeys.detail(id),
+    queryFn: ({ signal }) => getAdminUser(id, signal),
+    retry: false,
+  });
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function useAuditLog(filters: AuditFilters) {
+  const query = useInfiniteQuery({
+    queryKey: adminUsersKeys.audit(filters),
+    queryFn: ({ pageParam, signal }) => getAudit(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export type UserAction =
+  | { kind: "role"; role: "user" | "admin"; reason: string }
+  | { kind: "suspend"; reason: string }
+  | { kind: "unsuspend" }
+  | { kind: "adjust"; amount: string; reason: string; key: string }
+  | { kind: "verification" };
+
+function run(id: string, action: UserAction): Promise<unknown> {
+  switch (action.kind) {
+    case "role":
+      return changeUserRole(id, action.role, action.reason);
+    case "suspend":
+      return suspendUser(id, action.reason);
+    case "unsuspend":
+      return unsuspendUser(id);
+    case "adjust":
+      return adjustUserBalance(id, { amount: action.amount, reason: action.reason }, action.key);
+    case "verification":
+      return resendUserVerification(id);
+  }
+}
+
+/** One of the user page's actions; the page and the lists are read again after it. */
+export function useUserAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: UserAction) => run(id, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKeys.all }),
+  });
+}
