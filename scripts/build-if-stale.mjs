@@ -31,7 +31,10 @@ function files(path) {
 function inputsHash() {
   const hash = createHash("sha256");
   for (const file of INPUTS.flatMap((input) => files(join(root, input)))) {
-    hash.update(`${relative(root, file)}\0`).update(readFileSync(file)).update("\0");
+    hash
+      .update(`${relative(root, file)}\0`)
+      .update(readFileSync(file))
+      .update("\0");
   }
   return hash.digest("hex");
 }
@@ -39,7 +42,7 @@ function inputsHash() {
 const wanted = inputsHash();
 const built = existsSync(join(dist, "index.html")) && existsSync(stamp);
 if (built && readFileSync(stamp, "utf8").trim() === wanted) {
-  console.log("Web app build is up to date (apps/web/dist): skipping the build.");
+  process.stdout.write("Web app build is up to date (apps/web/dist): skipping the build.\n");
   process.exit(0);
 }
 const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
