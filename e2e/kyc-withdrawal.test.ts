@@ -244,6 +244,12 @@ describe("KYC with photos, then a withdrawal to the dev wallet", () => {
       })
       .toBe("completed");
     await visible(mine.getByTestId("withdrawal-tx-link"));
+    // The simulated chain has no explorer: « Voir la transaction » unfolds its facts, in words.
+    await mine.getByText("Voir la transaction").click();
+    await visible(mine.getByTestId("withdrawal-tx-hash"));
+    expect(await mine.getByTestId("withdrawal-tx-link").textContent()).toContain(
+      "réseau TON simulé",
+    );
     await shot(page, "withdrawal-completed");
     const chain = await page.request.get(
       `/api/dev/chain/accounts/${encodeURIComponent(wallet.friendlyAddress)}`,

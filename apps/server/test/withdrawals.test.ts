@@ -250,7 +250,8 @@ describe("admin review and payouts", () => {
     const done = (await c.get("/api/withdrawals")).json().items[0];
     expect(done).toMatchObject({ id, status: "completed" });
     expect(done.txHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(done.explorerUrl).toContain("/api/dev/chain/accounts/");
+    // No explorer on the simulated chain (its dev routes answer JSON): the app shows the payout.
+    expect(done.explorerUrl).toBeNull();
     expect((await jettonsOf(wallet.address)).FRE).toBe("30.000000000");
     expect(await balanceOf(c)).toBe("70.000000000");
     expect(live).toContainEqual(expect.objectContaining({ type: "withdrawal" }));

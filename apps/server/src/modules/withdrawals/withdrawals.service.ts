@@ -51,15 +51,16 @@ export interface WithdrawalDeps {
 
 export const DEFAULT_MINIMUM_NANO = parseFre(WITHDRAWAL_DEFAULT_MINIMUM);
 
-/** Where a payout can be seen: tonviewer on a real chain; the dev account page when simulated. */
+/**
+ * Where a payout can be seen: tonviewer on a real chain. A simulated chain has no explorer (its
+ * dev routes answer raw JSON, and only on this machine): the app shows the transaction itself.
+ */
 export function explorerUrl(
   chainKind: Chain["kind"],
   row: Pick<WithdrawalRow, "txHash" | "walletAddress" | "network">,
 ) {
   if (!row.txHash) return null;
-  if (chainKind === "simulated") {
-    return `/api/dev/chain/accounts/${encodeURIComponent(row.walletAddress)}`;
-  }
+  if (chainKind === "simulated") return null;
   const host = row.network === "-239" ? "tonviewer.com" : "testnet.tonviewer.com";
   return `https://${host}/transaction/${row.txHash}`;
 }

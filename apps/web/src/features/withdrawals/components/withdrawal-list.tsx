@@ -12,6 +12,32 @@ import { shortAddress } from "../../ton-wallet/ton-format";
 import { useCancelWithdrawal } from "../hooks/use-withdrawals";
 import { WithdrawalStatusBadge } from "./withdrawal-status";
 
+/** A payout on the simulated chain, which has no explorer: its facts, in words. */
+function SimulatedTransaction({ withdrawal, amount }: { withdrawal: Withdrawal; amount: string }) {
+  const { t } = useTranslation("withdrawals");
+  const { language } = useLanguage();
+  return (
+    <details data-testid="withdrawal-tx-link" className="rounded-xl bg-night-900/60 p-3">
+      <summary className="cursor-pointer font-semibold text-amber-200 underline">
+        {t("list.viewTransaction")}
+      </summary>
+      <p className="mt-2 text-xs text-muted">{t("list.simulated")}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+        <dt className="text-muted">{t("list.txAmount")}</dt>
+        <dd className="tabular-nums text-slate-100">{amount}</dd>
+        <dt className="text-muted">{t("list.txTo")}</dt>
+        <dd className="break-all font-mono text-slate-100">{withdrawal.wallet}</dd>
+        <dt className="text-muted">{t("list.txDate")}</dt>
+        <dd className="text-slate-100">{formatDateTime(withdrawal.updatedAt, language)}</dd>
+        <dt className="text-muted">{t("list.txReference")}</dt>
+        <dd className="break-all font-mono text-slate-100" data-testid="withdrawal-tx-hash">
+          {withdrawal.txHash}
+        </dd>
+      </dl>
+    </details>
+  );
+}
+
 function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t } = useTranslation("withdrawals");
   const { language } = useLanguage();
@@ -53,9 +79,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
               {t("list.viewTransaction")}
             </a>
           ) : (
-            <span className="break-all font-mono text-xs" data-testid="withdrawal-tx-link">
-              {withdrawal.txHash}
-            </span>
+            <SimulatedTransaction withdrawal={withdrawal} amount={amount} />
           )}
         </p>
       ) : null}
