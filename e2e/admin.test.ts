@@ -86,8 +86,17 @@ describe("admin gate", () => {
     await enterCode(page, code);
     await form.waitFor({ state: "detached" });
     await expect.poll(() => page.getByTestId("page-title").textContent()).toBe("Tableau de bord");
-    await expect.poll(() => page.getByTestId("admin-pending-kyc").textContent()).toBe("0");
-    await expect.poll(() => page.getByTestId("admin-pending-withdrawals").textContent()).toBe("0");
+    // The counts are the server's (other e2e files share this server and may leave requests).
+    const summary = (await (await page.request.get("/api/admin/summary")).json()) as {
+      pendingKyc: number;
+      pendingWithdrawals: number;
+    };
+    await expect
+      .poll(() => page.getByTestId("admin-pending-kyc").textContent())
+      .toBe(String(summary.pendingKyc));
+    await expect
+      .poll(() => page.getByTestId("admin-pending-withdrawals").textContent())
+      .toBe(String(summary.pendingWithdrawals));
     expect(await elevated(page)).toBe(true);
 
     // The security log lists both attempts, newest first.
