@@ -13,6 +13,7 @@ export const adminUsersKeys = {
   all: ["admin", "users"] as const,
   list: (q: string) => ["admin", "users", "list", q] as const,
   detail: (id: string) => ["admin", "users", "detail", id] as const,
+  auditAll: ["admin", "audit"] as const,
   audit: (filters: AuditFilters) => ["admin", "audit", filters] as const,
 };
 

@@ -11,6 +11,7 @@ import {
   getSecurityLogs,
   requestAdminAccess,
 } from "../api/admin-api";
+import { adminUsersKeys } from "../api/admin-users-api";
 
 export function useAdminAccess() {
   return useQuery({
@@ -41,7 +42,7 @@ export function useChangeAdminCode() {
     mutationFn: (code: string) => changeAdminCode(code),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.securityLogs });
-      await queryClient.invalidateQueries({ queryKey: ["admin", "audit"] });
+      await queryClient.invalidateQueries({ queryKey: adminUsersKeys.auditAll });
     },
   });
 }
