@@ -19,10 +19,14 @@ import {
 } from "../api/admin-users-api";
 import { useDropElevationOn } from "./use-admin-queries";
 
-export function useAdminUsers(q: string) {
+/** A cursor-paged admin list: pages kept while the filters change, elevation dropped on 403. */
+function useAdminPages<Page extends { nextCursor?: string | null }>(
+  queryKey: readonly unknown[],
+  fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<Page>,
+) {
   const query = useInfiniteQuery({
-    queryKey: adminUsersKeys.list(q),
-    queryFn: ({ pageParam, signal }) => getAdminUsers(q, pageParam, signal),
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -30,6 +34,12 @@ export function useAdminUsers(q: string) {
   });
   useDropElevationOn(query.error);
   return query;
+}
+
+export function useAdminUsers(q: string) {
+  return useAdminPages(adminUsersKeys.list(q), (cursor, signal) =>
+    getAdminUsers(q, cursor, signal),
+  );
 }
 
 export function useAdminUser(id: string) {
@@ -43,16 +53,9 @@ export function useAdminUser(id: string) {
 }
 
 export function useAuditLog(filters: AuditFilters) {
-  const query = useInfiniteQuery({
-    queryKey: adminUsersKeys.audit(filters),
-    queryFn: ({ pageParam, signal }) => getAudit(filters, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  useDropElevationOn(query.error);
-  return query;
+  return useAdminPages(adminUsersKeys.audit(filters), (cursor, signal) =>
+    getAudit(filters, cursor, signal),
+  );
 }
 
 export type UserAction =
