@@ -93,6 +93,16 @@ export const en: Catalog = {
       "Withdrawals are paused for the moment. Your FRE stay in your balance; please try again later.",
     ACCOUNT_SUSPENDED: "Your account is suspended. Contact support if you think this is a mistake.",
     SELF_ACTION_FORBIDDEN: "You cannot do this to your own account.",
+    FEATURE_DISABLED: "This feature is turned off for now. Try again later.",
+    MAINTENANCE: "FRE is under maintenance. Your FRE are safe; try again in a few minutes.",
+    SELF_REVIEW_FORBIDDEN:
+      "You cannot decide your own request: another administrator must handle it.",
+    SECOND_APPROVER_REQUIRED:
+      "This withdrawal is above the threshold: a second administrator, not the first one, must approve it.",
+    ERASURE_WITHDRAWAL_PENDING:
+      "A withdrawal is in progress: you can delete your account once it is completed or cancelled.",
+    AD_IMAGE_INVALID:
+      "This image could not be read. Send a JPEG, PNG or WebP image of 5 MB at most.",
   },
   mail: {
     purchaseSubject: "FRE — Purchase confirmed",

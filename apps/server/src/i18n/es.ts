@@ -95,6 +95,17 @@ export const es: Catalog = {
     ACCOUNT_SUSPENDED:
       "Tu cuenta está suspendida. Contacta con el soporte si crees que es un error.",
     SELF_ACTION_FORBIDDEN: "No puedes hacer esto con tu propia cuenta.",
+    FEATURE_DISABLED: "Esta función está desactivada por ahora. Inténtalo más tarde.",
+    MAINTENANCE:
+      "FRE está en mantenimiento. Tus FRE están seguros; inténtalo de nuevo en unos minutos.",
+    SELF_REVIEW_FORBIDDEN:
+      "No puedes decidir tu propia solicitud: otro administrador debe encargarse.",
+    SECOND_APPROVER_REQUIRED:
+      "Este retiro supera el umbral: un segundo administrador, distinto del primero, debe aprobarlo.",
+    ERASURE_WITHDRAWAL_PENDING:
+      "Hay un retiro en curso: podrás eliminar tu cuenta cuando termine o se cancele.",
+    AD_IMAGE_INVALID:
+      "No se pudo leer esta imagen. Envía una imagen JPEG, PNG o WebP de 5 MB como máximo.",
   },
   mail: {
     purchaseSubject: "FRE — Compra confirmada",

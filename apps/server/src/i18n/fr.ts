@@ -94,6 +94,17 @@ export const fr = {
     ACCOUNT_SUSPENDED:
       "Votre compte est suspendu. Contactez le support si vous pensez qu'il s'agit d'une erreur.",
     SELF_ACTION_FORBIDDEN: "Vous ne pouvez pas faire cela sur votre propre compte.",
+    FEATURE_DISABLED: "Cette fonctionnalité est momentanément désactivée. Réessayez plus tard.",
+    MAINTENANCE:
+      "FRE est en maintenance. Vos FRE sont en sécurité ; réessayez dans quelques minutes.",
+    SELF_REVIEW_FORBIDDEN:
+      "Vous ne pouvez pas traiter votre propre demande : un autre administrateur doit s'en charger.",
+    SECOND_APPROVER_REQUIRED:
+      "Ce retrait dépasse le seuil : un second administrateur, différent du premier, doit l'approuver.",
+    ERASURE_WITHDRAWAL_PENDING:
+      "Un retrait est en cours : vous pourrez supprimer votre compte une fois le retrait terminé ou annulé.",
+    AD_IMAGE_INVALID:
+      "Cette image n'a pas pu être lue. Envoyez une image JPEG, PNG ou WebP de 5 Mo au plus.",
   },
   mail: {
     purchaseSubject: "FRE — Achat confirmé",

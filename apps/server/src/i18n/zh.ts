@@ -88,6 +88,12 @@ export const zh: Catalog = {
     WITHDRAWALS_UNAVAILABLE: "提现暂时暂停。您的 FRE 仍在余额中，请稍后再试。",
     ACCOUNT_SUSPENDED: "您的账户已被停用。如认为有误，请联系客服。",
     SELF_ACTION_FORBIDDEN: "您不能对自己的账户执行此操作。",
+    FEATURE_DISABLED: "此功能暂时关闭，请稍后再试。",
+    MAINTENANCE: "FRE 正在维护中。您的 FRE 是安全的，请几分钟后再试。",
+    SELF_REVIEW_FORBIDDEN: "您不能处理自己的申请，必须由另一位管理员处理。",
+    SECOND_APPROVER_REQUIRED: "此提现超过阈值，必须由第一位以外的第二位管理员批准。",
+    ERASURE_WITHDRAWAL_PENDING: "有一笔提现正在进行：提现完成或取消后才能删除账户。",
+    AD_IMAGE_INVALID: "无法读取此图片。请发送不超过 5 MB 的 JPEG、PNG 或 WebP 图片。",
   },
   mail: {
     purchaseSubject: "FRE — 购买已确认",

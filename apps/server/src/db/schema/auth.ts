@@ -52,6 +52,8 @@ export const users = pgTable(
     /** Set by an admin: the account may not sign in, and its sessions are gone. */
     suspendedAt: timestamp("suspended_at", tz),
     suspendedReason: text("suspended_reason"),
+    /** Set when the user erased their account: personal data gone, ledger rows kept. */
+    erasedAt: timestamp("erased_at", tz),
     createdAt: timestamp("created_at", tz).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },

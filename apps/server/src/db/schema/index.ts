@@ -1,3 +1,4 @@
+export * from "./ads.ts";
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./bonus-codes.ts";

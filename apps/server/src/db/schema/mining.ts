@@ -48,6 +48,8 @@ export const miningSessions = pgTable(
     // One unclaimed session per user, guaranteed by the database.
     uniqueIndex("mining_sessions_one_active_key").on(t.userId).where(sql`${t.status} = 'active'`),
     index("mining_sessions_user_start_idx").on(t.userId, t.startTime.desc().nullsFirst()),
+    // The admin statistics: miners whose session ended (or runs) within a window.
+    index("mining_sessions_end_time_idx").on(t.endTime),
     index("mining_sessions_end_notice_idx")
       .on(t.endTime)
       .where(sql`${t.status} = 'active' and ${t.notificationSent} = false`),
@@ -75,6 +77,8 @@ export const ledgerEntries = pgTable(
       sql.raw(`kind in (${LEDGER_KINDS.map((kind) => `'${kind}'`).join(", ")})`),
     ),
     index("ledger_entries_user_idx").on(t.userId, t.id.desc().nullsFirst()),
+    // The admin statistics: sums of one kind over a window of days.
+    index("ledger_entries_kind_created_idx").on(t.kind, t.createdAt),
   ],
 );
 

@@ -38,6 +38,9 @@ export const withdrawals = pgTable(
     }).notNull(),
     /** A rejection's reason, or why the payout failed. */
     reason: text("reason"),
+    /** Above the four-eyes threshold: the first of the two admins who approved. */
+    firstApprovedBy: text("first_approved_by").references(() => users.id, { onDelete: "set null" }),
+    firstApprovedAt: timestamp("first_approved_at", tz),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", tz),
     payoutState: text("payout_state", { enum: ["queued", "sending", "sent"] }),
