@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   "admin.access_granted",
   "admin.access_denied",
   "admin.code_changed",
+  "admin.code_reset",
   "bonus_code.create",
   "bonus_code.update",
   "message.global_save",
@@ -17,6 +18,7 @@ export const AUDIT_ACTIONS = [
   "support.reply",
   "kyc.decision",
   "kyc.document_view",
+  "withdrawal.first_approval",
   "withdrawal.approve",
   "withdrawal.reject",
   "withdrawal.settings",
@@ -28,6 +30,12 @@ export const AUDIT_ACTIONS = [
   "user.unsuspend",
   "user.adjustment",
   "user.verification_resend",
+  "ad.create",
+  "ad.update",
+  "ad.delete",
+  "features.update",
+  "contest.links_update",
+  "legal.community_links_update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -43,6 +51,8 @@ export const AUDIT_TARGET_TYPES = [
   "settings",
   "shop_item",
   "shop_payment",
+  "ad",
+  "contest",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
