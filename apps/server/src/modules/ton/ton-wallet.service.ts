@@ -124,14 +124,16 @@ export async function linkWallet(deps: TonWalletDeps, userId: string, body: Link
 }
 
 /**
- * Unlinks the wallet, unless a withdrawal to it is pending or processing (409): the wallet row is
- * locked first, as a withdrawal request locks it, so the two cannot cross.
+ * Unlinks the wallet, unless a withdrawal to it is pending or processing (409): the user row and
+ * then the wallet row are locked in the order a withdrawal request and a link take them, so the
+ * two cannot cross (nor deadlock).
  */
 export async function unlinkWallet(
   deps: Pick<TonWalletDeps, "db" | "hasOpenWithdrawal">,
   userId: string,
 ) {
   await deps.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
     if (!(await lockWallet(tx, userId))) throw new AppError("NOT_FOUND");
     if (await deps.hasOpenWithdrawal(tx, userId)) throw new AppError("WALLET_WITHDRAWAL_ACTIVE");
     if (!(await deleteWallet(tx, userId))) throw new AppError("NOT_FOUND");
