@@ -17,6 +17,7 @@ import { createEventBus } from "./lib/event-bus.ts";
 import type { Job } from "./lib/jobs.ts";
 import { fileStoreFromUrl } from "./lib/s3-file-store.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
+import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
 import { sweepSlotNotices } from "./modules/games/games-notices.ts";
@@ -225,6 +226,11 @@ export async function buildDependencies(
       name: "shop-payments",
       everyMs: config.TON_POLL_MS,
       run: () => pollShopPayments(shopDeps),
+    },
+    {
+      name: "retention-sweep",
+      everyMs: 3_600_000,
+      run: () => sweepExpiredAuthRows(db, clock),
     },
     {
       name: "withdrawal-payouts",

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
+import { type Db, rowsOf, type Tx } from "../../db/client.ts";
 import { authFailures, users } from "../../db/schema/index.ts";
 
 export async function nicknameExists(db: Db, nickname: string): Promise<boolean> {
@@ -133,4 +133,25 @@ export async function claimVerificationSend(db: Db, email: string, now: Date, co
 
 export async function stampVerificationSent(db: Db, userId: string, at: Date) {
   await db.update(users).set({ verificationSentAt: at }).where(eq(users.id, userId));
+}
+
+/**
+ * The retention the privacy policy promises: login sessions end at their expiry (30 days after
+ * the last visit at most) and verification links at theirs; their rows go then, in bounded
+ * batches so a backlog never holds a long lock. Returns how many rows went.
+ */
+export async function pruneExpiredAuthRows(db: Db, now: Date, batch = 1000): Promise<number> {
+  const at = now.toISOString();
+  const gone = await db.execute(sql`
+    with expired as (
+      select id from sessions where expires_at < ${at}::timestamptz limit ${batch}
+    ), dropped as (
+      delete from sessions where id in (select id from expired) returning 1
+    ), stale as (
+      select id from verifications where expires_at < ${at}::timestamptz limit ${batch}
+    ), unverified as (
+      delete from verifications where id in (select id from stale) returning 1
+    )
+    select (select count(*) from dropped)::int + (select count(*) from unverified)::int as n`);
+  return Number(rowsOf<{ n: number }>(gone)[0]?.n ?? 0);
 }

@@ -24,6 +24,7 @@ import {
   findUserIdByReferralCode,
   lockAttemptKeys,
   nicknameExists,
+  pruneExpiredAuthRows,
   pruneFailures,
   recentFailureTimes,
   recordFailures,
@@ -288,4 +289,17 @@ export async function refuseSuspended(db: Db, userId: string | null) {
   if (!userId || !(await isSuspended(db, userId))) return;
   await revokeSessionsOf(db, userId);
   throw new AppError("ACCOUNT_SUSPENDED", 403);
+}
+
+/**
+ * The retention sweep (privacy policy, "Durées de conservation"): expired login sessions and
+ * verification links are deleted, batch after batch, until none is left.
+ */
+export async function sweepExpiredAuthRows(db: Db, clock: Clock): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const gone = await pruneExpiredAuthRows(db, clock.now());
+    total += gone;
+    if (gone === 0) return total;
+  }
 }
