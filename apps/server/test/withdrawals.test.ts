@@ -129,8 +129,10 @@ describe("withdrawal rules", () => {
     });
     expect(english.json().message).toBe("The minimum withdrawal is 30 FRE.");
 
+    // The four-eyes threshold keeps its value when only the minimum is sent.
     expect((await admin.put("/api/admin/withdrawals/settings", { minimum: "50" })).json()).toEqual({
       minimum: "50.000000000",
+      secondApprovalAbove: "1000.000000000",
     });
     expect((await c.get("/api/withdrawals")).json().limits.minimum).toBe("50.000000000");
     expect((await ask(c, "40")).json().error).toBe("AMOUNT_BELOW_MINIMUM");

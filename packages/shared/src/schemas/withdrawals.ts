@@ -4,6 +4,11 @@ import { kycRequestStatusSchema } from "./kyc.ts";
 
 /** Spec §5/§9: the default minimum of a withdrawal, in FRE (admins may change it). */
 export const WITHDRAWAL_DEFAULT_MINIMUM = "30";
+/**
+ * Four eyes (decision 0030): a withdrawal of more than this many FRE needs two different admins'
+ * approvals until an admin sets another threshold.
+ */
+export const WITHDRAWAL_DEFAULT_SECOND_APPROVAL_ABOVE = "1000";
 export const WITHDRAWAL_REASON_MIN_LENGTH = 3;
 export const WITHDRAWAL_REASON_MAX_LENGTH = 500;
 
@@ -74,10 +79,54 @@ export type WithdrawalList = z.infer<typeof withdrawalListSchema>;
 export const adminWithdrawalQuerySchema = z.object({
   status: withdrawalStatusSchema.default("pending"),
 });
+/**
+ * What the admin weighs before paying, computed by the server when it lists the request (one
+ * query for the page): the user's account now, their history and what would look unusual.
+ */
+export const adminWithdrawalRiskSchema = z.object({
+  /** The user's spendable balance now (the amount is already held out of it), FRE. */
+  balance: z.string(),
+  kycStatus: kycRequestStatusSchema,
+  accountCreatedAt: z.string(),
+  /** Whole days since the account was created. */
+  accountAgeDays: z.number().int().min(0),
+  emailVerified: z.boolean(),
+  /** Lifetime mined FRE. */
+  totalMined: z.string(),
+  /** The user's earlier withdrawals that were paid: how many and how much (FRE). */
+  completedWithdrawals: z.object({ count: z.number().int().min(0), total: z.string() }),
+  /** Balance adjustments made by admins in the last 30 days: how many and their sum (signed FRE). */
+  recentAdjustments: z.object({ count: z.number().int().min(0), total: z.string() }),
+  suspended: z.boolean(),
+  /** Other accounts that asked a withdrawal to this same address (0: nobody else). */
+  sameWalletAccounts: z.number().int().min(0),
+});
+export type AdminWithdrawalRisk = z.infer<typeof adminWithdrawalRiskSchema>;
+
+/**
+ * Where a request stands in its review: waiting for an approval, approved once and waiting for a
+ * second, different admin (above the threshold), or decided (no longer pending).
+ */
+export const WITHDRAWAL_APPROVAL_STATES = [
+  "awaiting_approval",
+  "awaiting_second_approval",
+  "decided",
+] as const;
+export const withdrawalApprovalStateSchema = z.enum(WITHDRAWAL_APPROVAL_STATES);
+export type WithdrawalApprovalState = z.infer<typeof withdrawalApprovalStateSchema>;
+
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   userId: z.string(),
   nickname: z.string(),
   reviewedAt: z.string().nullable(),
+  approvalState: withdrawalApprovalStateSchema,
+  /** 2 when the amount is above the four-eyes threshold (as set now), else 1. */
+  approvalsRequired: z.number().int().min(1).max(2),
+  /** The first of two approvals, once given. */
+  firstApproval: z
+    .object({ adminId: z.string(), nickname: z.string().nullable(), at: z.string() })
+    .nullable(),
+  risk: adminWithdrawalRiskSchema,
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalListSchema = z.object({ items: z.array(adminWithdrawalSchema) });
@@ -88,6 +137,20 @@ export const adminWithdrawalRejectBodySchema = z.object({
 });
 export type AdminWithdrawalRejectBody = z.infer<typeof adminWithdrawalRejectBodySchema>;
 
-export const withdrawalSettingsSchema = z.object({ minimum: z.string() });
-export const withdrawalSettingsBodySchema = z.object({ minimum: withdrawalAmountSchema });
+export const withdrawalSettingsSchema = z.object({
+  minimum: z.string(),
+  /** Above this amount (FRE), a withdrawal needs two different admins' approvals. */
+  secondApprovalAbove: z.string(),
+});
+/** Either or both settings; what is left out keeps its value. */
+export const withdrawalSettingsBodySchema = z
+  .object({
+    minimum: withdrawalAmountSchema.optional(),
+    secondApprovalAbove: freAmountSchema.optional(),
+  })
+  .refine(
+    (body) => body.minimum !== undefined || body.secondApprovalAbove !== undefined,
+    "minimum or secondApprovalAbove is required",
+  );
 export type WithdrawalSettings = z.infer<typeof withdrawalSettingsSchema>;
+export type WithdrawalSettingsBody = z.infer<typeof withdrawalSettingsBodySchema>;

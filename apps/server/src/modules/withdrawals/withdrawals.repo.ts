@@ -9,23 +9,39 @@ export type WithdrawalStatusValue = WithdrawalRow["status"];
 
 const ACTIVE: WithdrawalStatusValue[] = ["pending", "processing"];
 const MINIMUM_KEY = "withdrawal_minimum_nano";
+const SECOND_APPROVAL_KEY = "withdrawal_second_approval_above_nano";
 
-/** The admin-set minimum (nano-FRE), or `fallback` while none was set. */
-export async function readMinimumNano(db: Executor, fallback: bigint): Promise<bigint> {
+/** The withdrawal settings kept in `app_settings`, each an amount in nano-FRE. */
+export type WithdrawalSettingKey = typeof MINIMUM_KEY | typeof SECOND_APPROVAL_KEY;
+export const SETTING_KEYS = {
+  minimum: MINIMUM_KEY,
+  secondApprovalAbove: SECOND_APPROVAL_KEY,
+} as const satisfies Record<string, WithdrawalSettingKey>;
+
+/** An admin-set amount (nano-FRE), or `fallback` while none was set. */
+export async function readNanoSetting(
+  db: Executor,
+  key: WithdrawalSettingKey,
+  fallback: bigint,
+): Promise<bigint> {
   const [row] = await db
     .select({ value: appSettings.value })
     .from(appSettings)
-    .where(eq(appSettings.key, MINIMUM_KEY));
+    .where(eq(appSettings.key, key));
   const nano = (row?.value as { nano?: unknown } | undefined)?.nano;
   return typeof nano === "string" && /^\d{1,30}$/.test(nano) ? BigInt(nano) : fallback;
 }
 
-export async function writeMinimumNano(db: Db, nano: bigint) {
+export async function writeNanoSetting(db: Executor, key: WithdrawalSettingKey, nano: bigint) {
   await db
     .insert(appSettings)
-    .values({ key: MINIMUM_KEY, value: { nano: nano.toString() } })
+    .values({ key, value: { nano: nano.toString() } })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: { nano: nano.toString() } } });
 }
+
+/** The admin-set minimum (nano-FRE), or `fallback` while none was set. */
+export const readMinimumNano = (db: Executor, fallback: bigint) =>
+  readNanoSetting(db, MINIMUM_KEY, fallback);
 
 /** The user's KYC status and balance (the balance row locked: the hold moves it next). */
 export async function findUserForWithdrawal(tx: Tx, userId: string) {
@@ -131,24 +147,6 @@ export function listSent(db: Executor, limit: number) {
     .where(and(eq(withdrawals.status, "processing"), eq(withdrawals.payoutState, "sent")))
     .orderBy(asc(withdrawals.createdAt))
     .limit(limit);
-}
-
-export function listByStatus(db: Executor, status: WithdrawalStatusValue, limit: number) {
-  return db
-    .select({ withdrawal: withdrawals, nickname: users.nickname })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(eq(withdrawals.status, status))
-    .orderBy(status === "pending" ? asc(withdrawals.createdAt) : desc(withdrawals.createdAt))
-    .limit(limit);
-}
-
-export async function findNickname(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ nickname: users.nickname })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.nickname ?? "";
 }
 
 /** KYC status and balance, read without a lock (the limits shown to the user). */

@@ -20,9 +20,9 @@ import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   cancelWithdrawal,
   createWithdrawal,
-  getMinimum,
+  getSettings,
   listMyWithdrawals,
-  setMinimum,
+  setSettings,
   type WithdrawalDeps,
 } from "./withdrawals.service.ts";
 import { adminApprove, adminListWithdrawals, adminReject } from "./withdrawals-admin.service.ts";
@@ -122,7 +122,7 @@ export async function withdrawalsAdminRoutes(fastify: FastifyInstance, deps: Wit
   app.get(
     "/api/admin/withdrawals/settings",
     { schema: { tags, response: { 200: withdrawalSettingsSchema, ...errors } } },
-    async () => getMinimum(deps),
+    async () => getSettings(deps),
   );
   app.put(
     "/api/admin/withdrawals/settings",
@@ -133,6 +133,6 @@ export async function withdrawalsAdminRoutes(fastify: FastifyInstance, deps: Wit
         response: { 200: withdrawalSettingsSchema, ...errors },
       },
     },
-    async (request) => setMinimum(deps, actorOf(request), request.body.minimum),
+    async (request) => setSettings(deps, actorOf(request), request.body),
   );
 }

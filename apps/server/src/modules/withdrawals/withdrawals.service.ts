@@ -2,8 +2,11 @@ import {
   formatNano,
   parseFre,
   WITHDRAWAL_DEFAULT_MINIMUM,
+  WITHDRAWAL_DEFAULT_SECOND_APPROVAL_ABOVE,
   type Withdrawal,
   type WithdrawalList,
+  type WithdrawalSettings,
+  type WithdrawalSettingsBody,
 } from "@fre/shared";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -28,9 +31,11 @@ import {
   insertWithdrawal,
   listMine,
   readMinimumNano,
+  readNanoSetting,
+  SETTING_KEYS,
   transition,
   type WithdrawalRow,
-  writeMinimumNano,
+  writeNanoSetting,
 } from "./withdrawals.repo.ts";
 
 export interface WithdrawalDeps {
@@ -50,6 +55,9 @@ export interface WithdrawalDeps {
 }
 
 export const DEFAULT_MINIMUM_NANO = parseFre(WITHDRAWAL_DEFAULT_MINIMUM);
+export const DEFAULT_SECOND_APPROVAL_ABOVE_NANO = parseFre(
+  WITHDRAWAL_DEFAULT_SECOND_APPROVAL_ABOVE,
+);
 
 /**
  * Where a payout can be seen: tonviewer on a real chain. A simulated chain has no explorer (its
@@ -81,6 +89,10 @@ export function withdrawalView(row: WithdrawalRow, chainKind: Chain["kind"]): Wi
 
 export const minimumNano = (deps: Pick<WithdrawalDeps, "db">) =>
   readMinimumNano(deps.db, DEFAULT_MINIMUM_NANO);
+
+/** Above this amount (nano-FRE) a withdrawal needs two different admins' approvals. */
+export const secondApprovalAboveNano = (deps: Pick<WithdrawalDeps, "db">) =>
+  readNanoSetting(deps.db, SETTING_KEYS.secondApprovalAbove, DEFAULT_SECOND_APPROVAL_ABOVE_NANO);
 
 /**
  * A withdrawal request (spec §5): approved KYC, a ton_proof wallet, at least the minimum, at most
@@ -224,27 +236,45 @@ export async function cancelWithdrawal(deps: WithdrawalDeps, userId: string, id:
   return withdrawalView(row, deps.chain.kind);
 }
 
-export async function setMinimum(deps: WithdrawalDeps, actor: AuditActor, minimum: string) {
-  await deps.db.transaction(async (tx) => {
-    const before = await minimumNano({ db: tx });
-    await writeMinimumNano(tx, parseFre(minimum));
+async function readSettings(db: Db | Tx): Promise<WithdrawalSettings> {
+  const [minimum, secondApprovalAbove] = await Promise.all([
+    minimumNano({ db }),
+    secondApprovalAboveNano({ db }),
+  ]);
+  return { minimum: formatNano(minimum), secondApprovalAbove: formatNano(secondApprovalAbove) };
+}
+
+/** Changes the minimum and/or the four-eyes threshold, audited with both values before and after. */
+export async function setSettings(
+  deps: WithdrawalDeps,
+  actor: AuditActor,
+  body: WithdrawalSettingsBody,
+): Promise<WithdrawalSettings> {
+  return deps.db.transaction(async (tx) => {
+    const before = await readSettings(tx);
+    if (body.minimum !== undefined) {
+      await writeNanoSetting(tx, SETTING_KEYS.minimum, parseFre(body.minimum));
+    }
+    if (body.secondApprovalAbove !== undefined) {
+      const nano = parseFre(body.secondApprovalAbove);
+      await writeNanoSetting(tx, SETTING_KEYS.secondApprovalAbove, nano);
+    }
+    const after = await readSettings(tx);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: "withdrawal.settings",
       targetType: "settings",
       targetId: "withdrawals",
-      before: { minimum: formatNano(before) },
-      after: { minimum: formatNano(parseFre(minimum)) },
+      before,
+      after,
       ip: actor.ip,
       at: deps.clock.now(),
     });
+    return after;
   });
-  return { minimum: formatNano(await minimumNano(deps)) };
 }
 
-export const getMinimum = async (deps: WithdrawalDeps) => ({
-  minimum: formatNano(await minimumNano(deps)),
-});
+export const getSettings = (deps: WithdrawalDeps) => readSettings(deps.db);
 
 /** Whether a withdrawal of this user is pending or being paid (the TON wallet's unlink asks). */
 export async function hasOpenWithdrawal(tx: Tx, userId: string) {
