@@ -12,6 +12,7 @@ import { rateLimitedError } from "./lib/user-rate-limit.ts";
 import { adminAccessRoutes, adminRoutes } from "./modules/admin/admin.routes.ts";
 import { adminScope } from "./modules/admin/admin-gate.ts";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes.ts";
+import { adsAdminRoutes, adsRoutes } from "./modules/ads/index.ts";
 import { auditAdminRoutes } from "./modules/audit/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import {
@@ -20,6 +21,11 @@ import {
 } from "./modules/bonus-codes/bonus-codes.routes.ts";
 import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";
+import {
+  featuresAdminRoutes,
+  featuresRoutes,
+  installFeatureGate,
+} from "./modules/features/index.ts";
 import { gamesAdminRoutes, gamesRoutes } from "./modules/games/games.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycAdminRoutes, kycRoutes } from "./modules/kyc/kyc.routes.ts";
@@ -32,7 +38,7 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { shopAdminRoutes, shopRoutes } from "./modules/shop/shop.routes.ts";
-import { statsRoutes } from "./modules/stats/stats.routes.ts";
+import { statsAdminRoutes, statsRoutes } from "./modules/stats/stats.routes.ts";
 import { supportAdminRoutes, supportRoutes } from "./modules/support/support.routes.ts";
 import { devChainRoutes } from "./modules/ton/dev-chain.routes.ts";
 import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
@@ -50,6 +56,8 @@ const SESSION_READS = new Set(["/api/auth/get-session", "/api/auth/list-sessions
 /** Registers every route; returns the admin routes the gate covers (the tests walk them). */
 export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   const { config, db, clock, viewer } = d;
+  // Before every route: switched-off features and the maintenance mode answer 503 here.
+  installFeatureGate(app, { ...d.featuresDeps, viewer });
 
   // Auth: Better Auth's endpoints with their own, tighter per-IP limit.
   await app.register(async (scope) => {
@@ -73,9 +81,18 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
 
   // Public and signed-in routes.
   await app.register(healthRoutes, d.healthDeps);
+  await app.register(featuresRoutes, d.featuresDeps);
   await app.register(statsRoutes, { stats: d.stats });
   await app.register(legalRoutes, d.legalDeps);
-  await app.register(usersRoutes, { db, clock, viewer });
+  await app.register(usersRoutes, {
+    db,
+    clock,
+    viewer,
+    auth: d.auth,
+    files: d.kycDeps.files,
+    kyc: d.kycDeps,
+    onSessionsRevoked: d.onSessionsRevoked,
+  });
   await app.register(pushRoutes, {
     db,
     viewer,
@@ -108,6 +125,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(shopRoutes, { ...d.shopDeps, viewer });
   await app.register(gamesRoutes, { ...d.gamesDeps, viewer });
   await app.register(withdrawalsRoutes, { ...d.withdrawalDeps, viewer });
+  await app.register(adsRoutes, { ...d.adsDeps, viewer });
   // Elevation itself needs only the admin role.
   await app.register(adminAccessRoutes, { ...d.adminDeps, viewer });
 
@@ -119,6 +137,8 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       async (admin) => {
         await admin.register(adminRoutes, d.adminDeps);
         await admin.register(auditAdminRoutes, { db });
+        await admin.register(featuresAdminRoutes, d.featuresDeps);
+        await admin.register(statsAdminRoutes, { stats: d.stats });
         await admin.register(adminUsersRoutes, {
           ...d.adminDeps,
           auth: d.auth,
@@ -134,6 +154,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(gamesAdminRoutes, d.gamesDeps);
         await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);
         await admin.register(legalAdminRoutes, d.legalDeps);
+        await admin.register(adsAdminRoutes, d.adsDeps);
         if (d.mailer.kind === "outbox") await admin.register(outboxAdminRoutes, { db });
       },
       gatedAdminRoutes,

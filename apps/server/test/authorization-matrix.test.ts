@@ -305,6 +305,11 @@ const RULES: Record<string, Declared> = {
   "GET /api/admin/security/logs": { rule: "admin" },
   "PUT /api/admin/security/code": { rule: "admin", body: () => ({ code: DEFAULT_ADMIN_CODE }) },
   "GET /api/admin/audit": { rule: "admin" },
+  "GET /api/admin/stats": { rule: "admin" },
+  "GET /api/admin/stats/series": {
+    rule: "admin",
+    url: () => "/api/admin/stats/series?metric=mined&days=7",
+  },
   "GET /api/admin/users": { rule: "admin", url: () => "/api/admin/users?q=mx" },
   "GET /api/admin/users/:id": { rule: "admin", url: (c) => `/api/admin/users/${c.referralId}` },
   "POST /api/admin/users/:id/role": {

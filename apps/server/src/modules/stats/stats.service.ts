@@ -1,79 +1,92 @@
-import { formatNano, type PublicStats } from "@fre/shared";
-import { sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../db/client.ts";
+import {
+  type AdminStats,
+  type AdminStatsMetric,
+  type AdminStatsSeries,
+  formatNano,
+  type PublicStats,
+} from "@fre/shared";
+import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { type GlobalFigures, readDailySeries, readGlobalFigures } from "./stats.repo.ts";
 
 const CACHE_MS = 60_000;
-const DAY = 86_400_000;
 
-type Row = Record<string, string | number | null>;
+const fre = (text: string | number | null | undefined) => formatNano(BigInt(text ?? 0));
+const count = (value: string | number | null | undefined) => Number(value ?? 0);
+
+function statsOf(f: GlobalFigures, now: Date): AdminStats {
+  const edge = f.games.edge;
+  return {
+    totalMinedAllTime: fre(f.ledger.allTime),
+    totalMined24h: fre(f.ledger.day),
+    totalMinedWeek: fre(f.ledger.week),
+    totalMinedMonth: fre(f.ledger.month),
+    totalMined3Months: fre(f.ledger.quarter),
+    totalMinedYear: fre(f.ledger.year),
+    activeMiners24h: count(f.recent.miners24h),
+    activeMinersWeek: count(f.recent.minersWeek),
+    activeMinersMonth: count(f.recent.minersMonth),
+    averageMiningRate: fre(f.recent.avgRate),
+    peakMiningRate: fre(f.recent.peakRate),
+    totalUsers: count(f.people.users),
+    newUsersToday: count(f.people.newToday),
+    totalActiveSessions: count(f.recent.activeSessions),
+    totalCompletedSessions: count(f.completed.completed),
+    averageSessionDurationMs: count(f.completed.avgDurationMs),
+    totalReferralBonus: fre(f.bonuses.referral),
+    totalLevelBonus: fre(f.bonuses.level),
+    totalTemporaryBonus: fre(f.bonuses.temporary),
+    bonusCodeCredits: fre(f.ledger.bonusCodes),
+    shop: { revenueTon: fre(f.shop.revenue), paidOrders: count(f.shop.paid) },
+    games: {
+      stakes: fre(f.games.stakes),
+      payouts: fre(f.games.payouts),
+      bets: count(f.games.bets),
+      houseEdge: edge === null || edge === undefined ? null : Number(edge),
+    },
+    lastUpdated: now.toISOString(),
+  };
+}
 
 /**
- * Global statistics of spec §3, computed by SQL from sessions and the ledger (no drifting
- * counters) and cached for 60 s per instance.
+ * Global statistics of spec §3 and the admin's daily series, computed by SQL from sessions, the
+ * ledger, the shop and the games (no drifting counters) and cached for 60 s per instance
+ * (decision 0026).
  */
 export function statsService(db: Db, clock: Clock) {
-  let cached: { at: number; value: Awaited<ReturnType<typeof compute>> } | null = null;
+  let cached: { at: number; value: AdminStats } | null = null;
+  // At most 3 metrics × 90 lengths: bounded without an eviction rule.
+  const series = new Map<string, { at: number; value: AdminStatsSeries }>();
 
-  async function compute() {
+  async function globalStats(): Promise<AdminStats> {
     const now = clock.now();
-    const ago = (days: number) =>
-      sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
-    const nowSql = sql`${now.toISOString()}::timestamptz`;
-    const [mined] = rowsOf<Row>(
-      await db.execute(sql`
-        select
-          coalesce(sum(amount_nano), 0)::text as "allTime",
-          coalesce(sum(amount_nano) filter (where created_at > ${ago(1)}), 0)::text as "day",
-          coalesce(sum(amount_nano) filter (where created_at > ${ago(7)}), 0)::text as "week",
-          coalesce(sum(amount_nano) filter (where created_at > ${ago(30)}), 0)::text as "month",
-          coalesce(sum(amount_nano) filter (where created_at > ${ago(91)}), 0)::text as "quarter",
-          coalesce(sum(amount_nano) filter (where created_at > ${ago(365)}), 0)::text as "year"
-        from ledger_entries where kind = 'mining'`),
-    );
-    const [sessions] = rowsOf<Row>(
-      await db.execute(sql`
-        select
-          count(distinct user_id) filter (where end_time > ${ago(1)})::int as "miners24h",
-          count(distinct user_id) filter (where end_time > ${ago(7)})::int as "minersWeek",
-          count(distinct user_id) filter (where end_time > ${ago(30)})::int as "minersMonth",
-          count(*) filter (where status = 'active' and end_time > ${nowSql})::int as "activeSessions",
-          count(*) filter (where status <> 'active')::int as "completedSessions",
-          coalesce(avg(rate_nano) filter (where status = 'active' and end_time > ${nowSql}), 0)::bigint::text as "avgRate",
-          coalesce(max(rate_nano), 0)::text as "peakRate",
-          coalesce(avg(extract(epoch from (claimed_at - start_time)) * 1000)
-            filter (where status <> 'active'), 0)::bigint::text as "avgDurationMs"
-        from mining_sessions where start_time > ${ago(366)} or status = 'active'`),
-    );
-    const [people] = rowsOf<Row>(await db.execute(sql`select count(*)::int as "users" from users`));
-    return {
-      totalMinedAllTime: formatNano(BigInt(mined?.allTime ?? 0)),
-      totalMined24h: formatNano(BigInt(mined?.day ?? 0)),
-      totalMinedWeek: formatNano(BigInt(mined?.week ?? 0)),
-      totalMinedMonth: formatNano(BigInt(mined?.month ?? 0)),
-      totalMined3Months: formatNano(BigInt(mined?.quarter ?? 0)),
-      totalMinedYear: formatNano(BigInt(mined?.year ?? 0)),
-      activeMiners24h: Number(sessions?.miners24h ?? 0),
-      activeMinersWeek: Number(sessions?.minersWeek ?? 0),
-      activeMinersMonth: Number(sessions?.minersMonth ?? 0),
-      averageMiningRate: formatNano(BigInt(sessions?.avgRate ?? 0)),
-      peakMiningRate: formatNano(BigInt(sessions?.peakRate ?? 0)),
-      totalUsers: Number(people?.users ?? 0),
-      totalActiveSessions: Number(sessions?.activeSessions ?? 0),
-      totalCompletedSessions: Number(sessions?.completedSessions ?? 0),
-      averageSessionDurationMs: Number(sessions?.avgDurationMs ?? 0),
-      lastUpdated: now.toISOString(),
-    };
+    if (!cached || now.getTime() - cached.at >= CACHE_MS) {
+      cached = { at: now.getTime(), value: statsOf(await readGlobalFigures(db, now), now) };
+    }
+    return cached.value;
   }
 
-  async function globalStats() {
-    const now = clock.now().getTime();
-    if (!cached || now - cached.at >= CACHE_MS) cached = { at: now, value: await compute() };
-    return cached.value;
+  async function dailySeries(metric: AdminStatsMetric, days: number): Promise<AdminStatsSeries> {
+    const now = clock.now();
+    const key = `${metric}:${days}`;
+    const hit = series.get(key);
+    if (hit && now.getTime() - hit.at < CACHE_MS) return hit.value;
+    const points = await readDailySeries(db, metric, days, now);
+    const value: AdminStatsSeries = {
+      metric,
+      days,
+      points:
+        metric === "mined"
+          ? points.map((p) => ({ day: p.day, value: formatNano(BigInt(p.value)) }))
+          : points,
+    };
+    series.set(key, { at: now.getTime(), value });
+    return value;
   }
 
   return {
     globalStats,
+    dailySeries,
     async publicStats(): Promise<PublicStats> {
       const s = await globalStats();
       return {
