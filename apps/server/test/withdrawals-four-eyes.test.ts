@@ -1,0 +1,446 @@
+import { randomUUID } from "node:crypto";
+import { parseFre } from "@fre/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simChainPayouts, users, withdrawals } from "../src/db/schema/index.ts";
+import { credit } from "../src/modules/ledger/ledger.ts";
+import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
+import {
+  type Client,
+  createTestApp,
+  elevatedAdmin,
+  expectLedgerBalanced,
+  type TestApp,
+  verifiedUser,
+} from "./helpers.ts";
+import {
+  fundForWithdrawal,
+  linkTonWallet,
+  payoutWorkerDeps,
+  requestWithdrawal,
+} from "./ton-helpers.ts";
+
+type Admin = Awaited<ReturnType<typeof elevatedAdmin>>;
+let test: TestApp;
+let alice: Admin;
+let bob: Admin;
+let carol: Admin;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  alice = await elevatedAdmin(test, "alice");
+  bob = await elevatedAdmin(test, "bob");
+  carol = await elevatedAdmin(test, "carol");
+});
+afterAll(async () => {
+  if (!test) return;
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
+});
+
+interface Entry {
+  actorId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+/** The audit entries of one action on one target, newest first. */
+async function auditOf(action: string, targetId: string): Promise<Entry[]> {
+  const response = await alice.client.get(
+    `/api/admin/audit?action=${action}&targetId=${encodeURIComponent(targetId)}`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().items;
+}
+
+/** A verified user with approved KYC, a ton_proof wallet and `fre` FRE. */
+async function withdrawer(fre = "5000") {
+  const signed = await verifiedUser(test, "fe");
+  const wallet = await linkTonWallet(test, signed.client);
+  await fundForWithdrawal(test, signed.me.id, fre);
+  return { ...signed, wallet };
+}
+
+async function ask(c: Client, amount: string): Promise<string> {
+  const asked = await requestWithdrawal(test, c, amount);
+  expect(asked.statusCode, asked.body).toBe(201);
+  return asked.json().id;
+}
+
+const approve = (admin: Admin, id: string) =>
+  admin.client.post(`/api/admin/withdrawals/${id}/approve`);
+const reject = (admin: Admin, id: string, reason = "Adresse refusée") =>
+  admin.client.post(`/api/admin/withdrawals/${id}/reject`, { reason });
+const payOut = async () => {
+  await processPayouts(payoutWorkerDeps(test));
+  await processPayouts(payoutWorkerDeps(test));
+};
+const payoutsOf = (id: string) =>
+  test.db.select().from(simChainPayouts).where(eq(simChainPayouts.reference, id));
+const rowOf = async (id: string) =>
+  (await test.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
+const settings = (body: unknown) => alice.client.put("/api/admin/withdrawals/settings", body);
+
+describe("four eyes: nobody decides their own withdrawal", () => {
+  it("an admin's own request: approve and reject are 403 SELF_REVIEW_FORBIDDEN", async () => {
+    const selfish = await elevatedAdmin(test, "selfish");
+    await linkTonWallet(test, selfish.client);
+    await fundForWithdrawal(test, selfish.me.id, "100");
+    const id = await ask(selfish.client, "40");
+    const approved = await approve(selfish, id);
+    expect(approved.statusCode).toBe(403);
+    expect(approved.json()).toMatchObject({ error: "SELF_REVIEW_FORBIDDEN" });
+    expect(approved.json().message).toContain("autre administrateur");
+    const rejected = await reject(selfish, id);
+    expect(rejected.statusCode).toBe(403);
+    expect(rejected.json().error).toBe("SELF_REVIEW_FORBIDDEN");
+    expect(await rowOf(id)).toMatchObject({ status: "pending", firstApprovedBy: null });
+    expect(await auditOf("withdrawal.approve", id)).toEqual([]);
+    // Another admin may.
+    expect((await reject(alice, id)).json().status).toBe("rejected");
+  });
+});
+
+describe("four eyes: two admins above the threshold", () => {
+  it("first approval keeps it pending; the same admin again is 409; a second admin pays", async () => {
+    const { client: c, me, wallet } = await withdrawer();
+    const id = await ask(c, "1500");
+
+    const first = await approve(alice, id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      id,
+      status: "pending",
+      approvalState: "awaiting_second_approval",
+      approvalsRequired: 2,
+      firstApproval: { adminId: alice.me.id, nickname: alice.me.nickname },
+    });
+    expect(await rowOf(id)).toMatchObject({
+      status: "pending",
+      firstApprovedBy: alice.me.id,
+      payoutState: null,
+    });
+    // The pending list says the same (the admin screen shows "1/2").
+    const listed = (await bob.client.get("/api/admin/withdrawals?status=pending"))
+      .json()
+      .items.find((w: { id: string }) => w.id === id);
+    expect(listed).toMatchObject({
+      approvalState: "awaiting_second_approval",
+      firstApproval: { adminId: alice.me.id },
+    });
+
+    const again = await approve(alice, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe("SECOND_APPROVER_REQUIRED");
+    expect((await rowOf(id)).status).toBe("pending");
+
+    const second = await approve(bob, id);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ status: "processing", approvalState: "decided" });
+    await payOut();
+    expect((await c.get("/api/withdrawals")).json().items[0]).toMatchObject({
+      id,
+      status: "completed",
+    });
+    const payouts = await payoutsOf(id);
+    expect(payouts).toHaveLength(1);
+    expect(payouts[0]!.amountNano).toBe(parseFre("1500"));
+    const jettons = (
+      await test.app.inject({ url: `/api/dev/chain/accounts/${wallet.address}` })
+    ).json().jettons;
+    expect(jettons.FRE).toBe("1500.000000000");
+
+    const [firstEntry] = await auditOf("withdrawal.first_approval", id);
+    expect(firstEntry).toMatchObject({
+      actorId: alice.me.id,
+      targetType: "withdrawal",
+      targetId: id,
+      ip: "127.0.0.1",
+      before: { status: "pending", userId: me.id, amount: "1500.000000000", firstApprovedBy: null },
+      after: {
+        status: "pending",
+        firstApprovedBy: alice.me.id,
+        approvals: "1/2",
+        secondApprovalAbove: "1000.000000000",
+      },
+    });
+    const approvals = await auditOf("withdrawal.approve", id);
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]).toMatchObject({
+      actorId: bob.me.id,
+      before: { status: "pending", firstApprovedBy: alice.me.id },
+      after: { status: "processing", payoutState: "queued", approvals: "2/2" },
+    });
+  });
+
+  it("at or below the threshold one approval pays", async () => {
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "1000");
+    const approved = await approve(alice, id);
+    expect(approved.json()).toMatchObject({
+      status: "processing",
+      approvalsRequired: 1,
+      firstApproval: null,
+    });
+    expect(await auditOf("withdrawal.first_approval", id)).toEqual([]);
+    expect((await auditOf("withdrawal.approve", id))[0]!.after).toMatchObject({ approvals: "1/1" });
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(1);
+  });
+
+  it("a rejection after a first approval refunds as today", async () => {
+    const { client: c } = await withdrawer("2000");
+    const id = await ask(c, "1200");
+    expect((await approve(alice, id)).json().approvalState).toBe("awaiting_second_approval");
+    // The first approver may still reject: rejecting pays nothing.
+    const rejected = await reject(alice, id, "Finalement refusé");
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: "rejected", reason: "Finalement refusé" });
+    expect((await c.get("/api/withdrawals")).json().limits.balance).toBe("2000.000000000");
+    expect(await payoutsOf(id)).toHaveLength(0);
+  });
+});
+
+describe("four eyes: concurrent approvals", () => {
+  it("two admins at once below the threshold: one payout", async () => {
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "50");
+    const answers = await Promise.all([approve(alice, id), approve(bob, id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    await Promise.all([payOut(), payOut()]);
+    expect(await payoutsOf(id)).toHaveLength(1);
+    expect(await auditOf("withdrawal.approve", id)).toHaveLength(1);
+  });
+
+  it("two second approvers at once above the threshold: one payout", async () => {
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "2500");
+    expect((await approve(alice, id)).statusCode).toBe(200);
+    const answers = await Promise.all([approve(bob, id), approve(carol, id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error).toBe("WITHDRAWAL_NOT_PENDING");
+    await Promise.all([payOut(), payOut()]);
+    expect(await payoutsOf(id)).toHaveLength(1);
+    expect(await auditOf("withdrawal.approve", id)).toHaveLength(1);
+  });
+
+  it("one admin's double tap above the threshold: one first approval, no payout", async () => {
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "3000");
+    const answers = await Promise.all([approve(alice, id), approve(alice, id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error).toBe(
+      "SECOND_APPROVER_REQUIRED",
+    );
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(0);
+    expect(await rowOf(id)).toMatchObject({ status: "pending", firstApprovedBy: alice.me.id });
+    expect(await auditOf("withdrawal.first_approval", id)).toHaveLength(1);
+    expect((await reject(bob, id)).statusCode).toBe(200);
+  });
+
+  it("two different admins at once on a fresh request: both count, one payout", async () => {
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "2000");
+    const answers = await Promise.all([approve(alice, id), approve(bob, id)]);
+    // They took turns on the locked row: the first recorded, the second (another admin) paid.
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(1);
+    expect(await auditOf("withdrawal.first_approval", id)).toHaveLength(1);
+    expect(await auditOf("withdrawal.approve", id)).toHaveLength(1);
+  });
+});
+
+describe("withdrawal settings", () => {
+  it("sets the threshold and the minimum, audited with before and after; bounded", async () => {
+    expect((await alice.client.get("/api/admin/withdrawals/settings")).json()).toEqual({
+      minimum: "30.000000000",
+      secondApprovalAbove: "1000.000000000",
+    });
+    const changed = await settings({ secondApprovalAbove: "250.5" });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({
+      minimum: "30.000000000",
+      secondApprovalAbove: "250.500000000",
+    });
+    const [entry] = await auditOf("withdrawal.settings", "withdrawals");
+    expect(entry).toMatchObject({
+      actorId: alice.me.id,
+      targetType: "settings",
+      ip: "127.0.0.1",
+      before: { minimum: "30.000000000", secondApprovalAbove: "1000.000000000" },
+      after: { minimum: "30.000000000", secondApprovalAbove: "250.500000000" },
+    });
+
+    // The new threshold applies at once.
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "300");
+    expect((await approve(alice, id)).json()).toMatchObject({
+      approvalState: "awaiting_second_approval",
+    });
+    expect((await reject(bob, id)).statusCode).toBe(200);
+
+    for (const bad of [
+      {},
+      { secondApprovalAbove: "-1" },
+      { secondApprovalAbove: "abc" },
+      { secondApprovalAbove: "1.0000000001" },
+      { secondApprovalAbove: "1000000000000" },
+      { secondApprovalAbove: 5 },
+      { minimum: "0" },
+      { minimum: "3\u00000" },
+    ]) {
+      const refused = await settings(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: expect.any(String),
+        message: expect.any(String),
+      });
+    }
+    expect((await alice.client.get("/api/admin/withdrawals/settings")).json()).toMatchObject({
+      secondApprovalAbove: "250.500000000",
+    });
+    const both = await settings({ minimum: "35", secondApprovalAbove: "1000" });
+    expect(both.json()).toEqual({ minimum: "35.000000000", secondApprovalAbove: "1000.000000000" });
+    expect((await settings({ minimum: "30" })).statusCode).toBe(200);
+    expect((await settings({ secondApprovalAbove: "1000" })).statusCode).toBe(200);
+    // A plain user may not.
+    const { client: user } = await verifiedUser(test, "nosettings");
+    expect((await user.put("/api/admin/withdrawals/settings", { minimum: "1" })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe("risk context of a pending withdrawal", () => {
+  it("tells the account's age, history, adjustments, suspension and a shared address", async () => {
+    const { client: c, me, wallet } = await withdrawer("500");
+    const now = test.clock.now();
+    // Two paid withdrawals before.
+    for (const amount of ["30", "40"]) {
+      const id = await ask(c, amount);
+      expect((await approve(alice, id)).statusCode).toBe(200);
+      await payOut();
+      expect((await rowOf(id)).status).toBe("completed");
+    }
+    // An admin adjustment now, and an older one (outside the 30 days).
+    const adjusted = await test.app.inject({
+      method: "POST",
+      url: `/api/admin/users/${me.id}/adjustments`,
+      headers: {
+        origin: "http://localhost:3000",
+        cookie: [...bob.client.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        "idempotency-key": `risk-${randomUUID()}`,
+      },
+      payload: { amount: "-12.5", reason: "Correction" },
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(201);
+    await test.db.transaction((tx) =>
+      credit(tx, {
+        userId: me.id,
+        kind: "admin_adjustment",
+        amountNano: parseFre("99"),
+        reference: `admin:${randomUUID()}`,
+        at: new Date(now.getTime() - 40 * 86_400_000),
+      }),
+    );
+    await test.db
+      .update(users)
+      .set({
+        createdAt: new Date(now.getTime() - 12 * 86_400_000 - 3_600_000),
+        totalMined: parseFre("321.5"),
+      })
+      .where(eq(users.id, me.id));
+
+    const id = await ask(c, "100");
+    // Another account once asked a withdrawal to this same address.
+    const other = await verifiedUser(test, "twin");
+    const row = await rowOf(id);
+    await test.db.insert(withdrawals).values({
+      userId: other.me.id,
+      amountNano: parseFre("30"),
+      walletAddress: row.walletAddress,
+      network: row.network,
+      status: "rejected",
+      reason: "Seeded",
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(
+      (await bob.client.post(`/api/admin/users/${me.id}/suspend`, { reason: "Fraude suspectée" }))
+        .statusCode,
+    ).toBe(200);
+
+    const items = (await alice.client.get("/api/admin/withdrawals?status=pending")).json().items;
+    const seen = items.find((w: { id: string }) => w.id === id);
+    expect(seen.risk).toEqual({
+      // 500 − 30 − 40 − 12.5 + 99 − 100 held.
+      balance: "416.500000000",
+      kycStatus: "approved",
+      accountCreatedAt: new Date(now.getTime() - 12 * 86_400_000 - 3_600_000).toISOString(),
+      accountAgeDays: 12,
+      emailVerified: true,
+      totalMined: "321.500000000",
+      completedWithdrawals: { count: 2, total: "70.000000000" },
+      recentAdjustments: { count: 1, total: "-12.500000000" },
+      suspended: true,
+      sameWalletAccounts: 1,
+    });
+    expect(seen.wallet).toBeTruthy();
+    expect(wallet.address).toBeTruthy();
+    // A fresh account with no history shows zeros.
+    const { client: fresh } = await withdrawer("100");
+    const freshId = await ask(fresh, "30");
+    const freshSeen = (await alice.client.get("/api/admin/withdrawals?status=pending"))
+      .json()
+      .items.find((w: { id: string }) => w.id === freshId);
+    expect(freshSeen.risk).toMatchObject({
+      accountAgeDays: 0,
+      suspended: false,
+      completedWithdrawals: { count: 0, total: "0.000000000" },
+      recentAdjustments: { count: 0, total: "0.000000000" },
+      sameWalletAccounts: 0,
+    });
+    expect((await reject(alice, id)).statusCode).toBe(200);
+    expect((await reject(alice, freshId)).statusCode).toBe(200);
+  });
+});
+
+describe("audit of the existing withdrawal decisions", () => {
+  it("approve and reject leave actor, target, before/after and IP", async () => {
+    const { client: c, me } = await withdrawer("200");
+    const id = await ask(c, "60");
+    expect((await approve(bob, id)).statusCode).toBe(200);
+    const [approved] = await auditOf("withdrawal.approve", id);
+    expect(approved).toMatchObject({
+      actorId: bob.me.id,
+      action: "withdrawal.approve",
+      targetType: "withdrawal",
+      targetId: id,
+      ip: "127.0.0.1",
+      before: { status: "pending", userId: me.id, amount: "60.000000000" },
+      after: { status: "processing", payoutState: "queued" },
+    });
+    await payOut();
+
+    const rejectedId = await ask(c, "45");
+    expect((await reject(carol, rejectedId, "Adresse inconnue")).statusCode).toBe(200);
+    const [rejected] = await auditOf("withdrawal.reject", rejectedId);
+    expect(rejected).toMatchObject({
+      actorId: carol.me.id,
+      targetType: "withdrawal",
+      targetId: rejectedId,
+      ip: "127.0.0.1",
+      before: { status: "pending", userId: me.id, amount: "45.000000000" },
+      after: { status: "rejected", reason: "Adresse inconnue" },
+    });
+  });
+});
