@@ -17,6 +17,7 @@ import { createEventBus } from "./lib/event-bus.ts";
 import type { Job } from "./lib/jobs.ts";
 import { fileStoreFromUrl } from "./lib/s3-file-store.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
+import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
@@ -274,6 +275,12 @@ export async function buildDependencies(
       files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
       cipher: lazyDataCipher(config),
     } satisfies KycDeps,
+    adsDeps: {
+      db,
+      clock,
+      files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
+      onFileError: (adId: string) => log.warn({ adId }, "ad image file not deleted"),
+    } satisfies AdsDeps,
     shopDeps,
     gamesDeps,
     withdrawalDeps,

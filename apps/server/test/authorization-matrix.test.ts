@@ -196,6 +196,14 @@ const RULES: Record<string, Declared> = {
     rule: "user",
     url: () => "/api/contest/levels/1/validate",
   },
+  // First-party ads (an id nobody has: 404 for whoever may ask).
+  "GET /api/ads": { rule: "user", url: () => "/api/ads?placement=dashboard" },
+  "GET /api/ads/:id/image": { rule: "user", url: () => `/api/ads/${NO_ROUND_ID}/image` },
+  "POST /api/ads/:id/impression": {
+    rule: "user",
+    url: () => `/api/ads/${NO_ROUND_ID}/impression`,
+  },
+  "POST /api/ads/:id/click": { rule: "user", url: () => `/api/ads/${NO_ROUND_ID}/click` },
   // TON wallet and shop.
   "GET /tonconnect-manifest.json": { rule: "public" },
   "GET /api/ton/config": { rule: "public" },
@@ -434,6 +442,33 @@ const RULES: Record<string, Declared> = {
   "PUT /api/admin/games/limits": {
     rule: "admin",
     body: () => ({ minBet: "1", maxBet: "10000" }),
+  },
+  "GET /api/admin/ads": { rule: "admin" },
+  "POST /api/admin/ads": {
+    rule: "admin",
+    body: () => ({
+      placement: "dashboard",
+      title: "Matrix",
+      linkUrl: "https://fre.example.org/matrix",
+      startsAt: "2026-01-01T00:00:00Z",
+      endsAt: "2026-02-01T00:00:00Z",
+      weight: 1,
+      active: false,
+    }),
+  },
+  "PATCH /api/admin/ads/:id": {
+    rule: "admin",
+    url: () => `/api/admin/ads/${NO_ROUND_ID}`,
+    body: () => ({ weight: 2 }),
+  },
+  "DELETE /api/admin/ads/:id": { rule: "admin", url: () => `/api/admin/ads/${NO_ROUND_ID}` },
+  "PUT /api/admin/ads/:id/image": {
+    rule: "admin",
+    url: () => `/api/admin/ads/${NO_ROUND_ID}/image`,
+  },
+  "GET /api/admin/ads/:id/image": {
+    rule: "admin",
+    url: () => `/api/admin/ads/${NO_ROUND_ID}/image`,
   },
   // Dev only (DEV_ROUTES; see "dev routes" below).
   "GET /api/dev/outbox": { rule: "dev", url: (c) => `/api/dev/outbox?to=${c.userEmail}` },
