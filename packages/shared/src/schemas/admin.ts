@@ -57,6 +57,8 @@ export const adminUserRowSchema = z.object({
   emailVerified: z.boolean(),
   kycStatus: z.enum(["none", "pending", "approved", "rejected"]),
   suspended: z.boolean(),
+  /** The user erased their account (decision 0028): what is shown is the anonymised row. */
+  erased: z.boolean(),
   createdAt: z.string(),
 });
 export const adminUserListSchema = z.object({

@@ -18,6 +18,7 @@ const rowColumns = {
   emailVerified: users.emailVerified,
   kycStatus: users.kycStatus,
   suspendedAt: users.suspendedAt,
+  erasedAt: users.erasedAt,
   createdAt: users.createdAt,
 };
 

@@ -60,6 +60,7 @@ const rowView = (row: Row): AdminUserRow => ({
   emailVerified: row.emailVerified,
   kycStatus: row.kycStatus,
   suspended: row.suspendedAt !== null,
+  erased: row.erasedAt !== null,
   createdAt: row.createdAt.toISOString(),
 });
 

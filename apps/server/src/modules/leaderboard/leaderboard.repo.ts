@@ -1,4 +1,4 @@
-import { asc, desc, sql } from "drizzle-orm";
+import { asc, desc, isNull, sql } from "drizzle-orm";
 import { type Database, type Db, driverQuery, preparedFor } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
@@ -16,6 +16,8 @@ const topStatement = preparedFor((db) =>
       micros: microsOf,
     })
     .from(users)
+    // An erased account has left the board (decision 0028).
+    .where(isNull(users.erasedAt))
     .orderBy(desc(users.totalMined), asc(users.createdAt), asc(users.id))
     .limit(11)
     .prepare("leaderboard_top"),
@@ -52,7 +54,7 @@ export const ownLineLoader = (db: Db) =>
 export function readBoardInOrder(database: Database, size: number) {
   return database.batches<{ total: string; micros: string; id: string }>(
     `select total_mined::text as total, ${MICROS} as micros, id
-     from users order by total_mined desc, created_at, id`,
+     from users where erased_at is null order by total_mined desc, created_at, id`,
     size,
   );
 }

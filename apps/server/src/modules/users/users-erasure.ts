@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { FileStore } from "../../lib/file-store.ts";
+import type { Auth } from "../auth/auth.ts";
+import type { ViewerResolver } from "../auth/viewer.ts";
+import {
+  anonymiseUser,
+  deleteKycFileRows,
+  deletePersonalRows,
+  findPasswordHash,
+  hasActiveWithdrawal,
+  lockUserForErasure,
+  nicknameTaken,
+} from "./users-erasure.repo.ts";
+
+export interface ErasureDeps {
+  db: Db;
+  clock: Clock;
+  auth: Auth;
+  /** Where the KYC photos lie: deleted after the commit. */
+  files: FileStore;
+  viewer: Pick<ViewerResolver, "forgetAll">;
+  /** Tells every server process to drop its cached sessions (open pages are signed out). */
+  onSessionsRevoked: () => void;
+  log: Pick<FastifyBaseLogger, "warn">;
+}
+
+/** Attempts per photo before it is left to the operator (see decision 0028). */
+const FILE_DELETE_ATTEMPTS = 3;
+
+/** `erased-` and 12 hex digits: fits the nickname rules' 20 characters, names nobody. */
+const neutralName = () => `erased-${randomBytes(6).toString("hex")}`;
+
+async function verifyPassword(deps: ErasureDeps, userId: string, password: string) {
+  const hash = await findPasswordHash(deps.db, userId);
+  const context = await deps.auth.$context;
+  // Hashing even without a credential keeps the answer's time the same.
+  const ok = await context.password.verify({
+    hash: hash ?? (await context.password.hash("x")),
+    password,
+  });
+  if (!hash || !ok) throw new AppError("INVALID_PASSWORD", 400);
+}
+
+/** Deletes each photo, retrying a failing store; what still fails is logged by its opaque key. */
+async function deleteFiles(deps: ErasureDeps, keys: string[]) {
+  for (const key of keys) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await deps.files.delete(key);
+        break;
+      } catch (error) {
+        if (attempt < FILE_DELETE_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+          continue;
+        }
+        // The key is random and names nobody; the error's text may quote a path: its name only.
+        deps.log.warn(
+          { storageKey: key, error: error instanceof Error ? error.name : "unknown" },
+          "erased account's KYC file could not be deleted; delete it by hand",
+        );
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * `DELETE /api/me`: erases the account (GDPR art. 17, decision 0028). The password confirms it;
+ * an open withdrawal refuses it (its payout and its refund need the account). One transaction,
+ * the user row locked first: sessions and credentials, personal rows and fields go, the row is
+ * anonymised and the books stay whole. After the commit every process forgets its cached
+ * sessions and the KYC photos leave the file store.
+ */
+export async function eraseAccount(deps: ErasureDeps, userId: string, password: string) {
+  await verifyPassword(deps, userId, password);
+  const now = deps.clock.now();
+  const fileKeys = await deps.db.transaction(async (tx) => {
+    const user = await lockUserForErasure(tx, userId);
+    if (!user || user.erasedAt) throw new AppError("UNAUTHORIZED", 401);
+    if (await hasActiveWithdrawal(tx, userId)) {
+      throw new AppError("ERASURE_WITHDRAWAL_PENDING", 409);
+    }
+    const keys = await deleteKycFileRows(tx, userId);
+    await deletePersonalRows(tx, userId, user.email, now);
+    let nickname = neutralName();
+    while (await nicknameTaken(tx, nickname)) nickname = neutralName();
+    await anonymiseUser(
+      tx,
+      userId,
+      {
+        // `.invalid` is reserved (RFC 2606): no mail can reach it; the id keeps it unique.
+        email: `erased-${userId}@invalid`,
+        nickname,
+        // Lower case: sign-up upper-cases a typed code, so nobody can be referred by it again.
+        referralCode: nickname,
+      },
+      now,
+    );
+    return keys;
+  });
+  deps.viewer.forgetAll();
+  deps.onSessionsRevoked();
+  await deleteFiles(deps, fileKeys);
+}
