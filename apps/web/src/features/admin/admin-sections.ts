@@ -42,7 +42,10 @@ export const ADMIN_SECTIONS = [
     load: () =>
       import("../bonus-codes/routes/admin-bonus-codes-page").then((m) => m.AdminBonusCodesPage),
   }),
-  section("stats"),
+  section("stats", {
+    load: () => import("./routes/admin-stats-page").then((m) => m.AdminStatsPage),
+    namespaces: ["app"],
+  }),
   section("users", {
     load: () => import("./routes/admin-users-page").then((m) => m.AdminUsersPage),
   }),
@@ -54,7 +57,10 @@ export const ADMIN_SECTIONS = [
     load: () => import("../support/routes/admin-support-page").then((m) => m.AdminSupportPage),
     namespaces: ["help"],
   }),
-  section("ads"),
+  section("ads", {
+    load: () => import("../ads/admin/admin-ads-page").then((m) => m.AdminAdsPage),
+    namespaces: ["ads"],
+  }),
   section("shop", {
     load: () => import("../shop/admin/admin-shop-page").then((m) => m.AdminShopPage),
     namespaces: ["shop"],

@@ -1,21 +1,28 @@
+import { ADMIN_PENDING_POLL_MS } from "@fre/shared";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
 import { formatNumber } from "../../../lib/format";
+import { formatFre } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import { ADMIN_SECTIONS } from "../admin-sections";
-import { useAdminSummary } from "../hooks/use-admin-queries";
+import { adminStatsQuery } from "../api/admin-stats-api";
+import { useAdminSummary, useDropElevationOn } from "../hooks/use-admin-queries";
 
 function Count({
   label,
   value,
+  text,
   testId,
   to,
   linkLabel,
 }: {
   label: string;
-  value: number | undefined;
+  value?: number;
+  /** Shown instead of `value` (an amount already formatted). */
+  text?: string;
   testId: string;
   /** The screen that handles these requests, when it exists. */
   to?: string;
@@ -25,8 +32,11 @@ function Count({
   return (
     <div className="grid gap-1 rounded-2xl border border-night-700 bg-night-850 p-5">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd data-testid={testId} className="text-3xl font-bold tabular-nums text-amber-200">
-        {value === undefined ? "—" : formatNumber(value, language)}
+      <dd
+        data-testid={testId}
+        className={`font-bold tabular-nums text-amber-200 ${text ? "text-2xl wrap-anywhere" : "text-3xl"}`}
+      >
+        {text ?? (value === undefined ? "—" : formatNumber(value, language))}
       </dd>
       {to && linkLabel ? (
         <dd>
@@ -39,6 +49,52 @@ function Count({
         </dd>
       ) : null}
     </div>
+  );
+}
+
+/** The day's key figures, from the statistics (refreshed with the pending counts). */
+function TodayFigures() {
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
+  const stats = useQuery({ ...adminStatsQuery(), refetchInterval: ADMIN_PENDING_POLL_MS });
+  useDropElevationOn(stats.error);
+  const data = stats.data;
+  return (
+    <section aria-labelledby="today-title" className="grid gap-3">
+      <h2 id="today-title" className="text-lg font-semibold text-white">
+        {t("home.todayTitle")}
+      </h2>
+      {stats.isError && !data ? <Alert tone="error">{stats.error.message}</Alert> : null}
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={stats.isPending}>
+        <Count
+          label={t("home.newUsersToday")}
+          value={data?.newUsersToday}
+          testId="admin-today-new-users"
+        />
+        <Count
+          label={t("home.mined24h")}
+          text={
+            data
+              ? t("stats.fre", { amount: formatFre(data.totalMined24h, language, "balance") })
+              : undefined
+          }
+          testId="admin-today-mined"
+        />
+        <Count
+          label={t("home.activeMiners24h")}
+          value={data?.activeMiners24h}
+          testId="admin-today-active-miners"
+        />
+        <Count
+          label={t("home.activeSessions")}
+          value={data?.totalActiveSessions}
+          testId="admin-today-active-sessions"
+          to="/admin/stats"
+          linkLabel={t("home.statsLink")}
+        />
+      </dl>
+      <p className="text-xs text-muted">{t("home.todayNote")}</p>
+    </section>
   );
 }
 
@@ -74,6 +130,7 @@ export function AdminHomePage() {
         </dl>
         <p className="text-xs text-muted">{t("home.refreshNote")}</p>
       </section>
+      <TodayFigures />
       <nav aria-labelledby="sections-title" className="grid gap-3">
         <h2 id="sections-title" className="text-lg font-semibold text-white">
           {t("home.sections")}

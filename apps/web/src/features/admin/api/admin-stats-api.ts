@@ -1,0 +1,37 @@
+import type { AdminStats, AdminStatsMetric, AdminStatsSeries } from "@fre/shared";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** The server recomputes at most once a minute: asking more often shows nothing new. */
+const STATS_STALE_MS = 60_000;
+
+export const adminStatsKeys = {
+  all: ["admin", "stats"] as const,
+  figures: ["admin", "stats", "figures"] as const,
+  series: (metric: AdminStatsMetric, days: number) =>
+    ["admin", "stats", "series", metric, days] as const,
+};
+
+export const getAdminStats = (signal?: AbortSignal) =>
+  api.get<AdminStats>("/api/admin/stats", signal);
+export const getAdminStatsSeries = (metric: AdminStatsMetric, days: number, signal?: AbortSignal) =>
+  api.get<AdminStatsSeries>(
+    `/api/admin/stats/series?${new URLSearchParams({ metric, days: String(days) })}`,
+    signal,
+  );
+
+export const adminStatsQuery = () =>
+  queryOptions({
+    queryKey: adminStatsKeys.figures,
+    queryFn: ({ signal }) => getAdminStats(signal),
+    staleTime: STATS_STALE_MS,
+    retry: false,
+  });
+
+export const adminStatsSeriesQuery = (metric: AdminStatsMetric, days: number) =>
+  queryOptions({
+    queryKey: adminStatsKeys.series(metric, days),
+    queryFn: ({ signal }) => getAdminStatsSeries(metric, days, signal),
+    staleTime: STATS_STALE_MS,
+    retry: false,
+  });
