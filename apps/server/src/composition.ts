@@ -287,6 +287,7 @@ export async function buildDependencies(
     tonDeps,
     legalDeps: {
       db,
+      clock,
       details: operatorDetails(config),
       publicSite: !isLoopbackUrl(config.PUBLIC_URL),
     } satisfies LegalDeps,

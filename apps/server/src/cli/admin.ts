@@ -1,29 +1,22 @@
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
-import { setRoleByEmail } from "../modules/users/users.repo.ts";
+import { systemClock } from "../lib/clock.ts";
+import { ADMIN_USAGE, isAdminCommand, runAdminCommand } from "./admin-commands.ts";
 
-/** `npm run admin -- promote EMAIL` / `demote EMAIL` on the configured database. */
+/** `npm run admin -- promote|demote|reset-code EMAIL` on the configured database. */
 async function main(argv: string[]) {
-  const [command, email] = argv;
-  if ((command !== "promote" && command !== "demote") || !email) {
-    console.error("Usage: npm run admin -- promote|demote EMAIL");
+  if (!isAdminCommand(argv)) {
+    console.error(ADMIN_USAGE);
     return 2;
   }
   const config = loadConfig();
   const database = await openDatabase(config.DATABASE_URL, { poolMax: 1 });
   try {
     await database.migrate();
-    const found = await setRoleByEmail(
-      database.db,
-      email,
-      command === "promote" ? "admin" : "user",
-    );
-    if (!found) {
-      console.error(`No user with e-mail ${email}`);
-      return 1;
-    }
-    process.stdout.write(`${email} is now ${command === "promote" ? "an admin" : "a user"}\n`);
-    return 0;
+    return await runAdminCommand({ db: database.db, clock: systemClock }, argv, {
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => console.error(line),
+    });
   } finally {
     await database.close();
   }

@@ -139,3 +139,22 @@ export async function countPendingKyc(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.kycStatus, "pending"));
   return row?.n ?? 0;
 }
+
+/** An account's id and role by e-mail, its row locked until the transaction ends (code reset). */
+export async function lockAccountByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .for("update");
+  return row ?? null;
+}
+
+/** Ends every admin elevation of this user, whichever session holds it; how many ended. */
+export async function deleteElevationsOf(db: Db, userId: string) {
+  const rows = await db
+    .delete(adminElevations)
+    .where(eq(adminElevations.userId, userId))
+    .returning({ sessionId: adminElevations.sessionId });
+  return rows.length;
+}

@@ -18,10 +18,12 @@ import {
   countPendingWithdrawals,
   createSecuritySettings,
   deleteElevation,
+  deleteElevationsOf,
   findDefaultCodeHash,
   findElevation,
   findPersonalCodeHash,
   listSecurityLogs,
+  lockAccountByEmail,
   touchElevation,
   upsertElevation,
   upsertPersonalCode,
@@ -158,6 +160,41 @@ export async function changeAccessCode(deps: AdminDeps, admin: Viewer, code: str
     });
   });
   deps.onCodeChanged?.();
+}
+
+/** The length of a code made by `npm run admin -- reset-code` (well above the minimum). */
+export const RESET_CODE_LENGTH = Math.max(12, ADMIN_CODE_MIN_LENGTH);
+
+/**
+ * Lost access code (`npm run admin -- reset-code EMAIL`, run by whoever holds the server): a new
+ * random personal code replaces the old one, every elevation of that admin ends, and the reset
+ * is audited (by the admin themselves — the console has no other identity; no IP) in the same
+ * transaction. The code is returned once to be shown; only its hash is kept.
+ */
+export async function resetAccessCode(
+  deps: Pick<AdminDeps, "db" | "clock">,
+  email: string,
+): Promise<{ userId: string; code: string; endedElevations: number }> {
+  const code = randomCode(RESET_CODE_LENGTH);
+  const hash = await hashSecret(code);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const account = await lockAccountByEmail(tx, email);
+    if (!account) throw new AppError("NOT_FOUND", 404);
+    if (account.role !== "admin") throw new AppError("ADMIN_REQUIRED", 403);
+    await upsertPersonalCode(tx, account.id, hash, now);
+    const endedElevations = await deleteElevationsOf(tx, account.id);
+    await recordAudit(tx, {
+      actorId: account.id,
+      action: "admin.code_reset",
+      targetType: "admin",
+      targetId: account.id,
+      after: { via: "cli" },
+      ip: null,
+      at: now,
+    });
+    return { userId: account.id, code, endedElevations };
+  });
 }
 
 export async function securityLog(deps: AdminDeps) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   contestLinks,
@@ -83,6 +83,17 @@ export async function validateLevel(
     validatedAt: values.at,
   });
   await tx.update(users).set({ level: values.level }).where(eq(users.id, values.userId));
+}
+
+/** The stored links of these levels, locked until the transaction ends (level order). */
+export async function lockLinks(db: Db, levels: number[]) {
+  if (levels.length === 0) return [];
+  return db
+    .select({ level: contestLinks.level, url: contestLinks.url })
+    .from(contestLinks)
+    .where(inArray(contestLinks.level, levels))
+    .orderBy(asc(contestLinks.level))
+    .for("update");
 }
 
 export async function upsertLinks(db: Db, links: { level: number; url: string }[], at: Date) {

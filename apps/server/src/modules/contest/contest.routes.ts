@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { actorOf } from "../admin/admin-gate.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   type ContestDeps,
@@ -72,7 +73,7 @@ export async function contestAdminRoutes(fastify: FastifyInstance, deps: Contest
       },
     },
     async (request, reply) => {
-      await setContestLinks(deps, request.body.links);
+      await setContestLinks(deps, actorOf(request), request.body.links);
       return reply.status(204).send(null);
     },
   );

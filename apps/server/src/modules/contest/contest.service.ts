@@ -10,11 +10,13 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
 import {
   findOpen,
   hasTonWallet,
   hasVerifiedReferral,
   listValidations,
+  lockLinks,
   lockUserLevel,
   ownsPack,
   readContestFacts,
@@ -127,6 +129,32 @@ export async function levelValidationsOf({ db }: { db: Db }, userId: string) {
   }));
 }
 
-export async function setContestLinks(deps: ContestDeps, links: { level: number; url: string }[]) {
-  await upsertLinks(deps.db, links, deps.clock.now());
+/**
+ * `PUT /api/admin/contest/links`: the links change and their audit line (each changed level's
+ * link before — the default when none was set — and after) commit together.
+ */
+export async function setContestLinks(
+  deps: ContestDeps,
+  actor: AuditActor,
+  links: { level: number; url: string }[],
+) {
+  const now = deps.clock.now();
+  const levels = [...new Set(links.map((l) => l.level))].sort((a, b) => a - b);
+  await deps.db.transaction(async (tx) => {
+    const stored = new Map((await lockLinks(tx, levels)).map((l) => [l.level, l.url]));
+    await upsertLinks(tx, links, now);
+    const after = new Map(links.map((l) => [l.level, l.url]));
+    const view = (urlOf: (level: number) => string | null) =>
+      Object.fromEntries(levels.map((level) => [String(level), urlOf(level)]));
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "contest.links_update",
+      targetType: "contest",
+      targetId: "links",
+      before: { links: view((level) => stored.get(level) ?? DEFAULT_CONTEST_LINKS[level] ?? null) },
+      after: { links: view((level) => after.get(level) ?? null) },
+      ip: actor.ip,
+      at: now,
+    });
+  });
 }

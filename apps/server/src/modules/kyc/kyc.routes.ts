@@ -22,9 +22,9 @@ import { AppError } from "../../lib/errors.ts";
 import { actorOf } from "../admin/admin-gate.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
-  adminGetRequest,
   adminListRequests,
   adminReadFile,
+  adminViewRequest,
   decide,
   getMyKyc,
   type KycDeps,
@@ -152,7 +152,7 @@ export async function kycAdminRoutes(fastify: FastifyInstance, deps: KycDeps) {
         response: { 200: adminKycRequestSchema, ...errors },
       },
     },
-    async (request) => adminGetRequest(deps, request.params.userId),
+    async (request) => adminViewRequest(deps, actorOf(request), request.params.userId),
   );
   // Bytes, not JSON: registered without the type provider, whose replies are JSON-typed.
   fastify.get<{ Params: AdminKycFileParams }>(

@@ -294,8 +294,34 @@ export async function adminListRequests(
   };
 }
 
+/**
+ * `GET /api/admin/kyc/:userId`: the request's decrypted fields (identity, address, document
+ * number) are a document view like a photo's, so the read is recorded first (which part, never
+ * the values).
+ */
+export async function adminViewRequest(
+  deps: KycDeps,
+  actor: AuditActor,
+  userId: string,
+): Promise<AdminKycRequest> {
+  if (!(await findRequest(deps.db, userId))) throw new AppError("NOT_FOUND", 404);
+  const at = deps.clock.now();
+  await deps.db.transaction((tx) =>
+    recordAudit(tx, {
+      actorId: actor.userId,
+      action: "kyc.document_view",
+      targetType: "kyc_document",
+      targetId: userId,
+      after: { part: "details" },
+      ip: actor.ip,
+      at,
+    }),
+  );
+  return adminGetRequest(deps, userId);
+}
+
 /** One request for an elevated admin: the fields decrypted, the photos as links to their route. */
-export async function adminGetRequest(deps: KycDeps, userId: string): Promise<AdminKycRequest> {
+async function adminGetRequest(deps: KycDeps, userId: string): Promise<AdminKycRequest> {
   const row = await findRequest(deps.db, userId);
   if (!row) throw new AppError("NOT_FOUND", 404);
   const [steps, files, nickname] = await Promise.all([
@@ -352,8 +378,9 @@ export async function adminReadFile(
 
 /**
  * Approves or rejects a pending request. The request and the profile's status change together;
- * two admins deciding at once: the first wins, the second gets KYC_NOT_PENDING. The user hears
- * of it after the commit (notification and e-mail).
+ * two admins deciding at once: the first wins, the second gets KYC_NOT_PENDING. Four eyes: an
+ * admin never decides their own request (SELF_REVIEW_FORBIDDEN). The user hears of it after the
+ * commit (notification and e-mail).
  */
 export async function decide(
   deps: KycDeps,
@@ -362,6 +389,7 @@ export async function decide(
   body: AdminKycDecisionBody,
 ) {
   const adminId = actor.userId;
+  if (adminId === userId) throw new AppError("SELF_REVIEW_FORBIDDEN", 403);
   const now = deps.clock.now();
   const approved = body.decision === "approve";
   const reason = approved ? null : (body.reason ?? "");
@@ -377,7 +405,7 @@ export async function decide(
       action: "kyc.decision",
       targetType: "user",
       targetId: userId,
-      before: { status: row.status },
+      before: { status: row.status, reason: row.rejectionReason },
       after: { status, reason },
       ip: actor.ip,
       at: now,

@@ -6,11 +6,16 @@ import { appSettings } from "../../db/schema/index.ts";
 const COMMUNITY_LINKS_KEY = "community_links";
 
 /** The stored links; a link never set (or stored in an older shape) is "" — hidden. */
-export async function readCommunityLinks(db: Db): Promise<CommunityLinks> {
-  const [row] = await db
+export async function readCommunityLinks(
+  db: Db,
+  /** Locks the stored row until the transaction ends (a change and its audit line). */
+  options: { lock?: boolean } = {},
+): Promise<CommunityLinks> {
+  const query = db
     .select({ value: appSettings.value })
     .from(appSettings)
     .where(eq(appSettings.key, COMMUNITY_LINKS_KEY));
+  const [row] = options.lock ? await query.for("update") : await query;
   const stored = (row?.value ?? {}) as Partial<Record<string, unknown>>;
   const links = {} as CommunityLinks;
   for (const id of COMMUNITY_LINK_IDS) {

@@ -6,6 +6,7 @@ import {
 } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { actorOf } from "../admin/admin-gate.ts";
 import { getLegalInfo, type LegalDeps, setCommunityLinks } from "./legal.service.ts";
 
 /** Public: the operator's details and community links the legal pages and footers show. */
@@ -31,7 +32,10 @@ export async function legalRoutes(fastify: FastifyInstance, deps: LegalDeps) {
 }
 
 /** Admin routes: registered in the admin scope, behind its gate (elevated admins only). */
-export async function legalAdminRoutes(fastify: FastifyInstance, deps: Pick<LegalDeps, "db">) {
+export async function legalAdminRoutes(
+  fastify: FastifyInstance,
+  deps: Pick<LegalDeps, "db" | "clock">,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.put(
     "/api/admin/community-links",
@@ -43,6 +47,6 @@ export async function legalAdminRoutes(fastify: FastifyInstance, deps: Pick<Lega
         response: { 200: communityLinksSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => setCommunityLinks(deps, request.body),
+    async (request) => setCommunityLinks(deps, actorOf(request), request.body),
   );
 }

@@ -92,10 +92,21 @@ export async function updateInformation(
   return row ?? null;
 }
 
+/** The message's audited values, its row locked until the transaction ends; null when absent. */
+export async function lockInformation(db: Db, id: string) {
+  const [row] = await db
+    .select({ title: informationMessages.title, content: informationMessages.content })
+    .from(informationMessages)
+    .where(eq(informationMessages.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+/** Deletes one message; its values as they were (for the audit), null when absent. */
 export async function deleteInformation(db: Db, id: string) {
-  const rows = await db
+  const [row] = await db
     .delete(informationMessages)
     .where(eq(informationMessages.id, id))
-    .returning({ id: informationMessages.id });
-  return rows.length > 0;
+    .returning({ title: informationMessages.title, content: informationMessages.content });
+  return row ?? null;
 }

@@ -15,6 +15,7 @@ import {
   findGlobalMessage,
   insertInformation,
   listInformation,
+  lockInformation,
   markGlobalRead,
   readRevision,
   readWatermark,
@@ -165,6 +166,8 @@ export async function adminUpdateInformation(
 ) {
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
+    const before = await lockInformation(tx, id);
+    if (!before) throw new AppError("NOT_FOUND", 404);
     const updated = await updateInformation(tx, id, { ...body, updatedAt: now });
     if (!updated) throw new AppError("NOT_FOUND", 404);
     await recordAudit(tx, {
@@ -172,6 +175,7 @@ export async function adminUpdateInformation(
       action: "message.information_update",
       targetType: "message",
       targetId: id,
+      before: { title: before.title, content: before.content },
       after: { title: updated.title, content: updated.content },
       ip: actor.ip,
       at: now,
@@ -188,12 +192,14 @@ export async function adminUpdateInformation(
 
 export async function adminDeleteInformation(deps: MessagesDeps, actor: AuditActor, id: string) {
   await deps.db.transaction(async (tx) => {
-    if (!(await deleteInformation(tx, id))) throw new AppError("NOT_FOUND", 404);
+    const deleted = await deleteInformation(tx, id);
+    if (!deleted) throw new AppError("NOT_FOUND", 404);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: "message.information_delete",
       targetType: "message",
       targetId: id,
+      before: { title: deleted.title, content: deleted.content },
       ip: actor.ip,
       at: deps.clock.now(),
     });
