@@ -21,6 +21,7 @@ export const NAMESPACES = [
   "withdrawals",
   "games",
   "legal",
+  "ads",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

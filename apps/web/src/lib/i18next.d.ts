@@ -1,5 +1,6 @@
 import "i18next";
 import type admin from "../locales/fr/admin.json";
+import type ads from "../locales/fr/ads.json";
 import type app from "../locales/fr/app.json";
 import type auth from "../locales/fr/auth.json";
 import type common from "../locales/fr/common.json";
@@ -34,6 +35,7 @@ declare module "i18next" {
       withdrawals: typeof withdrawals;
       games: typeof games;
       legal: typeof legal;
+      ads: typeof ads;
     };
   }
 }

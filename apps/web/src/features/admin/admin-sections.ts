@@ -57,7 +57,10 @@ export const ADMIN_SECTIONS = [
     load: () => import("../support/routes/admin-support-page").then((m) => m.AdminSupportPage),
     namespaces: ["help"],
   }),
-  section("ads"),
+  section("ads", {
+    load: () => import("../ads/admin/admin-ads-page").then((m) => m.AdminAdsPage),
+    namespaces: ["ads"],
+  }),
   section("shop", {
     load: () => import("../shop/admin/admin-shop-page").then((m) => m.AdminShopPage),
     namespaces: ["shop"],

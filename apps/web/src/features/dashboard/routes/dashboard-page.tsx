@@ -5,6 +5,7 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { isApiError } from "../../../lib/api-client";
 import { useMe } from "../../../lib/session";
+import { AdSlot } from "../../ads";
 import { RedeemBonusCard } from "../../bonus-codes";
 import { InformationPopup } from "../../messages";
 import { PushOptInCard } from "../../pwa";
@@ -80,6 +81,7 @@ export function DashboardPage() {
       {mining.data ? <RateCard rate={mining.data.rate} /> : null}
       {me ? <BalanceCard balance={me.balance} totalMined={me.totalMined} /> : null}
       <RedeemBonusCard />
+      <AdSlot placement="dashboard" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
+import { AdSlot } from "../../ads";
 import type { GamesInfo } from "../api/games-api";
 import { fre, panelClasses, percentText, useNextDailySpin } from "../components/game-ui";
 import { Jackpot } from "../components/jackpot";
@@ -111,6 +112,7 @@ export function GamesHomePage() {
         </Link>
       </nav>
       <SeedsPanel />
+      <AdSlot placement="games" />
     </div>
   );
 }

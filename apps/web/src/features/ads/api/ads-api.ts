@@ -1,0 +1,87 @@
+import type {
+  AdCreateBody,
+  AdminAd,
+  AdminAdList,
+  AdPlacement,
+  AdUpdateBody,
+  PublicAdList,
+} from "@fre/shared";
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, api, networkError } from "../../../lib/api-client";
+import { i18n } from "../../../lib/i18n";
+import { storedLanguage } from "../../../lib/languages";
+
+export const adsKeys = {
+  placement: (placement: AdPlacement) => ["ads", placement] as const,
+  admin: ["admin", "ads"] as const,
+};
+
+/** The ads users may see now on a placement; a failure shows nothing, so no retry. */
+export const adsQueryOptions = (placement: AdPlacement) =>
+  queryOptions({
+    queryKey: adsKeys.placement(placement),
+    queryFn: ({ signal }) =>
+      api.get<PublicAdList>(`/api/ads?placement=${encodeURIComponent(placement)}`, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/**
+ * One more impression or click, fire and forget: no body, no identifier, no cookie of its own
+ * (the session cookie only lets the server apply the per-user limit; decision 0027). `keepalive`
+ * lets a click's count leave even when the page goes away.
+ */
+export function countAdEvent(id: string, event: "impression" | "click"): void {
+  fetch(`/api/ads/${encodeURIComponent(id)}/${event}`, {
+    method: "POST",
+    credentials: "same-origin",
+    keepalive: true,
+  }).catch(() => {
+    // A lost count is only a count: nothing to tell the user.
+  });
+}
+
+export const adminAdsQueryOptions = () =>
+  queryOptions({
+    queryKey: adsKeys.admin,
+    queryFn: ({ signal }) => api.get<AdminAdList>("/api/admin/ads", signal),
+  });
+
+const adminAdUrl = (id: string) => `/api/admin/ads/${encodeURIComponent(id)}`;
+
+export const createAd = (body: AdCreateBody) => api.post<AdminAd>("/api/admin/ads", body);
+export const updateAd = (id: string, body: AdUpdateBody) =>
+  api.patch<AdminAd>(adminAdUrl(id), body);
+export const deleteAd = (id: string) => api.delete<void>(adminAdUrl(id));
+
+/** `PUT …/image` as multipart (the shared client speaks JSON only). */
+export async function uploadAdImage(id: string, file: File): Promise<AdminAd> {
+  const form = new FormData();
+  form.append("file", file);
+  let response: Response;
+  try {
+    response = await fetch(`${adminAdUrl(id)}/image`, {
+      method: "PUT",
+      credentials: "include",
+      headers: {
+        Accept: "application/json",
+        "Accept-Language": i18n.resolvedLanguage ?? storedLanguage(),
+      },
+      body: form,
+    });
+  } catch {
+    throw networkError();
+  }
+  const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok) {
+    throw new ApiError(response.status, {
+      error: typeof answer?.error === "string" ? answer.error : "HTTP_ERROR",
+      message:
+        typeof answer?.message === "string" && answer.message
+          ? answer.message
+          : i18n.t("common:errors.generic"),
+      issues: answer?.issues as ApiError["issues"],
+    });
+  }
+  return answer as unknown as AdminAd;
+}
