@@ -132,6 +132,9 @@ const RULES: Record<string, Declared> = {
   // Profile.
   "GET /api/me": { rule: "user" },
   "PATCH /api/me": { rule: "user", body: () => ({ language: "fr" }) },
+  "GET /api/me/export": { rule: "user" },
+  // A wrong password: the allowed roles hear 400 INVALID_PASSWORD and keep their account.
+  "DELETE /api/me": { rule: "user", body: () => ({ password: "not-the-password-1" }) },
   // Push.
   "POST /api/push/subscriptions": {
     rule: "user",

@@ -11,6 +11,7 @@ import { LanguagePicker } from "../../preferences";
 import { forgetDeviceForSignOut, InstallApp, PushSettings } from "../../pwa";
 import { ChangePasswordForm } from "../components/change-password-form";
 import { ReferralCode } from "../components/referral-code-card";
+import { YourDataSection } from "../components/your-data-section";
 
 const card = "rounded-2xl border border-night-700 bg-night-850 p-5";
 
@@ -109,6 +110,10 @@ export function ProfilePage() {
       <section className={card}>
         <ChangePasswordForm />
       </section>
+
+      <div className={card}>
+        <YourDataSection />
+      </div>
 
       <section className={card} aria-labelledby="session-title">
         <h2 id="session-title" className="text-lg font-semibold text-white">
