@@ -16,6 +16,7 @@ import { inputClasses } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
 import { shortAddress } from "../../ton-wallet/ton-format";
 import {
@@ -25,6 +26,8 @@ import {
   withdrawalQueryKeys,
 } from "../api/withdrawals-api";
 import { WithdrawalStatusBadge } from "../components/withdrawal-status";
+import { ApproveDialog } from "./approve-dialog";
+import { WithdrawalSettingsPanel } from "./withdrawal-settings-form";
 
 /** Pending and processing requests change by themselves (payout worker): asked every 10 s. */
 const LIVE_POLL_MS = 10_000;
@@ -32,8 +35,8 @@ const LIVE_POLL_MS = 10_000;
 function useDecision(withdrawal: AdminWithdrawal) {
   const queryClient = useQueryClient();
   const settled = () => {
-    void queryClient.invalidateQueries({ queryKey: ["admin", "withdrawals"] });
-    void queryClient.invalidateQueries({ queryKey: ["admin", "summary"] });
+    void queryClient.invalidateQueries({ queryKey: withdrawalQueryKeys.adminAll });
+    void queryClient.invalidateQueries({ queryKey: withdrawalQueryKeys.adminSummary });
   };
   return {
     approve: useMutation({
@@ -47,16 +50,34 @@ function useDecision(withdrawal: AdminWithdrawal) {
   };
 }
 
+/** Why this admin may not approve now (the server refuses too), or nothing. */
+function approvalBlock(withdrawal: AdminWithdrawal, myId: string | undefined) {
+  if (!myId) return undefined;
+  if (withdrawal.userId === myId) return "own" as const;
+  if (withdrawal.approvalState === "awaiting_second_approval") {
+    if (withdrawal.firstApproval?.adminId === myId) return "secondApprover" as const;
+  }
+  return undefined;
+}
+
 function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const { t } = useTranslation("withdrawals");
   const { approve, reject } = useDecision(withdrawal);
+  const me = useMe();
+  const blocked = approvalBlock(withdrawal, me.data?.id);
+  const [confirming, setConfirming] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
   const reasonId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const busy = approve.isPending || reject.isPending;
-  const failure = approve.error ?? reject.error;
+  const failure = confirming ? reject.error : (approve.error ?? reject.error);
+  const approveError = approve.error
+    ? isApiError(approve.error)
+      ? approve.error.message
+      : t("errors.generic")
+    : undefined;
   const submitReject = (event: FormEvent) => {
     event.preventDefault();
     if (reason.trim().length < WITHDRAWAL_REASON_MIN_LENGTH) {
@@ -102,20 +123,43 @@ function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
           </div>
         </form>
       ) : (
-        <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            disabled={busy}
-            onClick={() => approve.mutate()}
-            data-testid="admin-withdrawal-approve"
-          >
-            {t("admin.approve")}
-          </Button>
-          <Button variant="danger" size="sm" disabled={busy} onClick={() => setRejecting(true)}>
-            {t("admin.reject")}
-          </Button>
+        <div className="grid gap-2">
+          {blocked ? (
+            <p className="text-sm text-amber-200">{t(`admin.blocked.${blocked}`)}</p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              disabled={busy || blocked !== undefined}
+              onClick={() => {
+                approve.reset();
+                setConfirming(true);
+              }}
+              data-testid="admin-withdrawal-approve"
+            >
+              {withdrawal.approvalState === "awaiting_second_approval"
+                ? t("admin.approveSecond")
+                : t("admin.approve")}
+            </Button>
+            <Button
+              variant="danger"
+              size="sm"
+              disabled={busy || blocked === "own"}
+              onClick={() => setRejecting(true)}
+            >
+              {t("admin.reject")}
+            </Button>
+          </div>
         </div>
       )}
+      <ApproveDialog
+        withdrawal={withdrawal}
+        open={confirming}
+        busy={approve.isPending}
+        error={approveError}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => approve.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+      />
       {failure ? (
         <Alert tone="error">{isApiError(failure) ? failure.message : t("errors.generic")}</Alert>
       ) : null}
@@ -147,6 +191,19 @@ function AdminWithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         </dd>
         <dt className="text-muted">{t("admin.requestedAt")}</dt>
         <dd>{formatDateTime(withdrawal.createdAt, language)}</dd>
+        {withdrawal.status === "pending" && withdrawal.approvalsRequired === 2 ? (
+          <>
+            <dt className="text-muted">{t("admin.approvals")}</dt>
+            <dd data-testid="admin-withdrawal-approvals">
+              {withdrawal.firstApproval
+                ? t("admin.approvalsFirst", {
+                    nickname: withdrawal.firstApproval.nickname ?? t("admin.unknownAdmin"),
+                    date: formatDateTime(withdrawal.firstApproval.at, language),
+                  })
+                : t("admin.approvalsNone")}
+            </dd>
+          </>
+        ) : null}
         {withdrawal.reviewedAt ? (
           <>
             <dt className="text-muted">{t("admin.reviewedAt")}</dt>
@@ -198,6 +255,7 @@ export function AdminWithdrawalsPage() {
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
+      <WithdrawalSettingsPanel />
       <div role="tablist" aria-label={t("admin.tabsLabel")} className="flex flex-wrap gap-2">
         {WITHDRAWAL_STATUSES.map((name) => (
           <Button

@@ -3,6 +3,8 @@ import type {
   AdminWithdrawalList,
   Withdrawal,
   WithdrawalList,
+  WithdrawalSettings,
+  WithdrawalSettingsBody,
   WithdrawalStatus,
 } from "@fre/shared";
 import { ApiError, api, networkError } from "../../../lib/api-client";
@@ -11,7 +13,12 @@ import { storedLanguage } from "../../../lib/languages";
 
 export const withdrawalQueryKeys = {
   mine: ["withdrawals"] as const,
-  admin: (status: WithdrawalStatus) => ["admin", "withdrawals", status] as const,
+  /** Every admin list of withdrawals (one per status): what a decision makes stale. */
+  adminAll: ["admin", "withdrawals", "list"] as const,
+  admin: (status: WithdrawalStatus) => ["admin", "withdrawals", "list", status] as const,
+  settings: ["admin", "withdrawals", "settings"] as const,
+  /** The admin home's pending counts (its key, as the admin feature writes it). */
+  adminSummary: ["admin", "summary"] as const,
 };
 
 export const fetchMyWithdrawals = (signal?: AbortSignal) =>
@@ -79,3 +86,8 @@ export const rejectWithdrawal = (id: string, reason: string) =>
   api.post<AdminWithdrawal>(`/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, {
     reason,
   });
+
+export const fetchWithdrawalSettings = (signal?: AbortSignal) =>
+  api.get<WithdrawalSettings>("/api/admin/withdrawals/settings", signal);
+export const updateWithdrawalSettings = (body: WithdrawalSettingsBody) =>
+  api.put<WithdrawalSettings>("/api/admin/withdrawals/settings", body);

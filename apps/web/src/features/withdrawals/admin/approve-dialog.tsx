@@ -1,0 +1,190 @@
+import type { AdminWithdrawal } from "@fre/shared";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { copyText } from "../../../lib/clipboard";
+import { formatDate } from "../../../lib/format";
+import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
+
+/** Under a week old: worth a second look before paying. */
+const NEW_ACCOUNT_DAYS = 7;
+
+function CopyableAddress({ address }: { address: string }) {
+  const { t } = useTranslation("withdrawals");
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="grid gap-2">
+      <code
+        className="break-all rounded-lg bg-night-800 px-3 py-2 font-mono text-xs text-white"
+        data-testid="approve-dialog-address"
+      >
+        {address}
+      </code>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="justify-self-start"
+        onClick={async () => {
+          try {
+            await copyText(address);
+            setCopied(true);
+            window.setTimeout(() => setCopied(false), 2000);
+          } catch {
+            setCopied(false);
+          }
+        }}
+      >
+        {copied ? t("admin.confirm.copied") : t("admin.confirm.copy")}
+      </Button>
+    </div>
+  );
+}
+
+interface Fact {
+  label: string;
+  value: ReactNode;
+  /** Shown as a warning: something an admin should weigh before paying. */
+  warn?: boolean;
+}
+
+function Facts({ facts }: { facts: Fact[] }) {
+  return (
+    <dl className="grid gap-2">
+      {facts.map((fact) => (
+        <div key={fact.label} className="grid gap-0.5">
+          <dt className="text-xs text-muted">{fact.label}</dt>
+          <dd
+            className={fact.warn ? "font-semibold text-rose-300" : "text-slate-100"}
+            data-warn={fact.warn ? "true" : undefined}
+          >
+            {fact.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function useRiskFacts(withdrawal: AdminWithdrawal): Fact[] {
+  const { t } = useTranslation("withdrawals");
+  const { language } = useLanguage();
+  const risk = withdrawal.risk;
+  const fre = (amount: string, signed = false) =>
+    `${formatFreSafe(amount, language, "balance", { signed })} FRE`;
+  const yesNo = (value: boolean) => (value ? t("admin.risk.yes") : t("admin.risk.no"));
+  return [
+    { label: t("admin.risk.balance"), value: fre(risk.balance) },
+    {
+      label: t("admin.risk.kyc"),
+      value: t(`admin.risk.kycStatus.${risk.kycStatus}`),
+      warn: risk.kycStatus !== "approved",
+    },
+    {
+      label: t("admin.risk.accountAge"),
+      value: t("admin.risk.accountAgeValue", {
+        count: risk.accountAgeDays,
+        date: formatDate(risk.accountCreatedAt, language),
+      }),
+      warn: risk.accountAgeDays < NEW_ACCOUNT_DAYS,
+    },
+    {
+      label: t("admin.risk.emailVerified"),
+      value: yesNo(risk.emailVerified),
+      warn: !risk.emailVerified,
+    },
+    { label: t("admin.risk.totalMined"), value: fre(risk.totalMined) },
+    {
+      label: t("admin.risk.completedWithdrawals"),
+      value: t("admin.risk.countAndTotal", {
+        count: risk.completedWithdrawals.count,
+        total: fre(risk.completedWithdrawals.total),
+      }),
+    },
+    {
+      label: t("admin.risk.recentAdjustments"),
+      value: t("admin.risk.countAndTotal", {
+        count: risk.recentAdjustments.count,
+        total: fre(risk.recentAdjustments.total, true),
+      }),
+      warn: risk.recentAdjustments.count > 0,
+    },
+    { label: t("admin.risk.suspended"), value: yesNo(risk.suspended), warn: risk.suspended },
+    {
+      label: t("admin.risk.sameWallet"),
+      value:
+        risk.sameWalletAccounts > 0
+          ? t("admin.risk.sameWalletValue", { count: risk.sameWalletAccounts })
+          : t("admin.risk.no"),
+      warn: risk.sameWalletAccounts > 0,
+    },
+  ];
+}
+
+/**
+ * « Approuver et payer » asks first: the amount, the whole destination address, and what the
+ * server knows about the account. Only the confirm button approves.
+ */
+export function ApproveDialog({
+  withdrawal,
+  open,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  withdrawal: AdminWithdrawal;
+  open: boolean;
+  busy: boolean;
+  error: string | undefined;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation("withdrawals");
+  const { language } = useLanguage();
+  const facts = useRiskFacts(withdrawal);
+  const amount = `${formatFreSafe(withdrawal.amount, language, "exact")} FRE`;
+  const step =
+    withdrawal.approvalsRequired === 1
+      ? "single"
+      : withdrawal.approvalState === "awaiting_second_approval"
+        ? "second"
+        : "first";
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t(`admin.confirm.title.${step}`)}
+      confirmLabel={t(`admin.confirm.action.${step}`)}
+      cancelLabel={t("admin.back")}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <div className="grid max-h-[60vh] gap-4 overflow-y-auto" data-testid="approve-dialog">
+        <p>
+          {t(`admin.confirm.text.${step}`, {
+            nickname: withdrawal.firstApproval?.nickname ?? t("admin.unknownAdmin"),
+          })}
+        </p>
+        <div className="grid gap-1">
+          <span className="text-xs text-muted">{t("admin.amount")}</span>
+          <span className="text-xl font-bold tabular-nums text-white">{amount}</span>
+          <span className="text-xs text-muted">
+            {t("admin.confirm.user", { nickname: withdrawal.nickname })}
+          </span>
+        </div>
+        <div className="grid gap-1">
+          <span className="text-xs text-muted">{t("admin.confirm.destination")}</span>
+          <CopyableAddress address={withdrawal.wallet} />
+        </div>
+        <section aria-label={t("admin.risk.title")} className="grid gap-2">
+          <h3 className="text-sm font-semibold text-white">{t("admin.risk.title")}</h3>
+          <Facts facts={facts} />
+        </section>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </div>
+    </ConfirmDialog>
+  );
+}
