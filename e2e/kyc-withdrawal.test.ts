@@ -235,7 +235,19 @@ describe("KYC with photos, then a withdrawal to the dev wallet", () => {
     await admin.page.goto("/admin/withdrawals");
     const request30 = admin.page.getByTestId("admin-withdrawal").filter({ hasText: user.nickname });
     await visible(request30);
+    // 30 FRE is far below the four-eyes threshold (1 000 FRE by default): the one seeded admin
+    // approves alone. « Approuver et payer » only opens the confirmation; confirming pays.
     await request30.getByTestId("admin-withdrawal-approve").click();
+    const confirm = admin.page.getByRole("dialog", { name: "Approuver et payer ce retrait ?" });
+    await visible(confirm);
+    expect(await confirm.getByTestId("approve-dialog-address").textContent()).toBe(
+      wallet.friendlyAddress,
+    );
+    expect(await text(confirm)).toContain("30 FRE");
+    expect(await text(confirm)).toContain("Contexte du compte");
+    await shot(admin.page, "admin-withdrawal-confirm");
+    await confirm.getByRole("button", { name: "Confirmer le paiement" }).click();
+    await confirm.waitFor({ state: "hidden" });
 
     // The user sees it completed without reloading, with its transaction.
     await expect
