@@ -1,5 +1,5 @@
 import type { AdminStats, AdminStatsMetric, AdminStatsSeries } from "@fre/shared";
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** The server recomputes at most once a minute: asking more often shows nothing new. */
@@ -33,5 +33,7 @@ export const adminStatsSeriesQuery = (metric: AdminStatsMetric, days: number) =>
     queryKey: adminStatsKeys.series(metric, days),
     queryFn: ({ signal }) => getAdminStatsSeries(metric, days, signal),
     staleTime: STATS_STALE_MS,
+    // Switching the range keeps the drawn chart until the new days arrive.
+    placeholderData: keepPreviousData,
     retry: false,
   });
