@@ -21,6 +21,7 @@ import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
+import { createFeatureStore } from "./modules/features/index.ts";
 import { sweepSlotNotices } from "./modules/games/games-notices.ts";
 import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
 import type { KycDeps } from "./modules/kyc/kyc.service.ts";
@@ -143,6 +144,12 @@ export async function buildDependencies(
   const viewer = viewerResolver({ db, clock, secret });
   // A revocation in one process empties every process's session cache.
   bus.onProcessSignal(SESSIONS_REVOKED, () => viewer.forgetAll());
+  // The feature switches and maintenance mode, in memory; a write anywhere reaches every process.
+  const features = createFeatureStore({
+    db,
+    bus,
+    onError: (error) => log.warn({ err: error }, "feature switches could not be read"),
+  });
 
   const vapid = await loadVapidKeys(db);
   const push = pushSender({
@@ -221,7 +228,10 @@ export async function buildDependencies(
     {
       name: "slot-available",
       everyMs: 60_000,
-      run: () => sweepSlotNotices({ db, clock, events }),
+      // No "your free spin is waiting" while the games are switched off.
+      run: async () => {
+        if ((await features.current()).games) await sweepSlotNotices({ db, clock, events });
+      },
     },
     {
       name: "shop-payments",
@@ -285,6 +295,7 @@ export async function buildDependencies(
     gamesDeps,
     withdrawalDeps,
     tonDeps,
+    featuresDeps: { db, clock, features },
     legalDeps: {
       db,
       clock,

@@ -21,6 +21,11 @@ import {
 } from "./modules/bonus-codes/bonus-codes.routes.ts";
 import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";
+import {
+  featuresAdminRoutes,
+  featuresRoutes,
+  installFeatureGate,
+} from "./modules/features/index.ts";
 import { gamesAdminRoutes, gamesRoutes } from "./modules/games/games.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycAdminRoutes, kycRoutes } from "./modules/kyc/kyc.routes.ts";
@@ -51,6 +56,8 @@ const SESSION_READS = new Set(["/api/auth/get-session", "/api/auth/list-sessions
 /** Registers every route; returns the admin routes the gate covers (the tests walk them). */
 export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   const { config, db, clock, viewer } = d;
+  // Before every route: switched-off features and the maintenance mode answer 503 here.
+  installFeatureGate(app, { ...d.featuresDeps, viewer });
 
   // Auth: Better Auth's endpoints with their own, tighter per-IP limit.
   await app.register(async (scope) => {
@@ -74,6 +81,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
 
   // Public and signed-in routes.
   await app.register(healthRoutes, d.healthDeps);
+  await app.register(featuresRoutes, d.featuresDeps);
   await app.register(statsRoutes, { stats: d.stats });
   await app.register(legalRoutes, d.legalDeps);
   await app.register(usersRoutes, {
@@ -129,6 +137,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       async (admin) => {
         await admin.register(adminRoutes, d.adminDeps);
         await admin.register(auditAdminRoutes, { db });
+        await admin.register(featuresAdminRoutes, d.featuresDeps);
         await admin.register(statsAdminRoutes, { stats: d.stats });
         await admin.register(adminUsersRoutes, {
           ...d.adminDeps,

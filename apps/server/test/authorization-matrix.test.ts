@@ -117,6 +117,7 @@ const RULES: Record<string, Declared> = {
   "GET /api/health/live": { rule: "public" },
   "GET /api/stats/public": { rule: "public" },
   "GET /api/legal": { rule: "public" },
+  "GET /api/features": { rule: "public" },
   "GET /api/push/vapid-public-key": { rule: "public" },
   "GET /metrics": { rule: "loopback" },
   // Swagger UI (hidden from the OpenAPI it serves).
@@ -437,6 +438,8 @@ const RULES: Record<string, Declared> = {
     url: () => `/api/admin/shop/payments/${"A".repeat(44)}/resolution`,
     body: () => ({ resolution: "refunded", reason: "matrix test" }),
   },
+  // Switches everything on (as it is): the other routes of the matrix stay open.
+  "PUT /api/admin/features": { rule: "admin", body: () => ({ games: true }) },
   "PUT /api/admin/community-links": {
     rule: "admin",
     body: () => ({ telegram: "", x: "", facebook: "", whitePaper: "" }),

@@ -597,6 +597,16 @@ const SESSION_CHANGING = new Set([
  * the signed-in callers get the whole-request cases only, the anonymous one every field case.
  */
 const SESSION_BLIND = new Set(["POST /api/auth/sign-up/email", "POST /api/auth/sign-in/email"]);
+/**
+ * Routes whose accepted bodies close other routes (a feature switched off, the maintenance
+ * mode on): everything is switched back on after their cases, so the next routes stay open.
+ */
+const PLATFORM_SWITCHES: Record<string, { url: string; body: unknown }> = {
+  "PUT /api/admin/features": {
+    url: "/api/admin/features",
+    body: { games: true, shop: true, referrals: true, maintenance: { active: false } },
+  },
+};
 /** Never-ending event streams: only the anonymous refusal is fuzzed. */
 const STREAMS = new Set(["GET /api/events"]);
 
@@ -764,6 +774,20 @@ describe("fuzz", () => {
         }
       };
       await Promise.all(routeCallers.map(chain));
+      const restore = PLATFORM_SWITCHES[key];
+      if (restore) {
+        const admin = callers.find((caller) => caller.role === "admin")!;
+        const method = "PUT";
+        const body = toJson(restore.body);
+        const restored = await send(admin.jar, {
+          label: "",
+          method,
+          url: restore.url,
+          payload: body,
+          control: false,
+        });
+        expect(restored.statusCode, restored.body).toBe(200);
+      }
     }
     expect(requests).toBeGreaterThan(5000);
     const report = [

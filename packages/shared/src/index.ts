@@ -15,6 +15,7 @@ export * from "./schemas/auth.ts";
 export * from "./schemas/bonus-codes.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/contest.ts";
+export * from "./schemas/features.ts";
 export * from "./schemas/games.ts";
 export * from "./schemas/health.ts";
 export * from "./schemas/kyc.ts";

@@ -41,6 +41,20 @@ const lazyRoute =
     return { Component };
   };
 
+/** A page of a switchable feature: it says so while the feature is off (spec §1). */
+const switchable =
+  (feature: "games", load: () => Promise<ComponentType>) => async (): Promise<ComponentType> => {
+    const [Page, { FeatureGuard }] = await Promise.all([
+      load(),
+      import("../features/platform-status/components/feature-guard"),
+    ]);
+    return () => (
+      <FeatureGuard feature={feature}>
+        <Page />
+      </FeatureGuard>
+    );
+  };
+
 /** The games' screens (features/games), each its own chunk. */
 const GAME_PAGES: [string, () => Promise<ComponentType>][] = [
   ["game", () => import("../features/games/routes/games-home-page").then((m) => m.GamesHomePage)],
@@ -159,11 +173,13 @@ const PAGES: PageRoute[] = [
     () => import("../features/withdrawals/routes/withdrawal-page").then((m) => m.WithdrawalPage),
     "withdrawals",
   ),
-  ...GAME_PAGES.map(([path, load]) => app(path, load, "games")),
+  ...GAME_PAGES.map(([path, load]) => app(path, switchable("games", load), "games")),
   // Anyone may check an outcome from revealed seeds (the API's verify route is public too).
   {
     path: "game/verify",
-    load: () => import("../features/games/routes/verify-page").then((m) => m.VerifyPage),
+    load: switchable("games", () =>
+      import("../features/games/routes/verify-page").then((m) => m.VerifyPage),
+    ),
     namespaces: ["games"],
     layout: "either",
   },

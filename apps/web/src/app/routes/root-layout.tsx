@@ -2,6 +2,8 @@ import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoader } from "../../components/ui/spinner";
 import { CookieConsent } from "../../features/cookie-consent";
+// Straight from its module: the landing's initial JS takes the gate alone, not the whole feature.
+import { MaintenanceGate } from "../../features/platform-status/components/maintenance-gate";
 import { LanguageSync } from "../../features/preferences";
 
 /**
@@ -37,7 +39,9 @@ export function RootLayout() {
       <NewPageFocus />
       <LanguageSync />
       <Suspense fallback={<PageLoader fullScreen />}>
-        <Outlet />
+        <MaintenanceGate>
+          <Outlet />
+        </MaintenanceGate>
       </Suspense>
       <CookieConsent />
     </>

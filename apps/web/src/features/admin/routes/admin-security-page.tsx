@@ -1,14 +1,20 @@
 import { adminCodeChangeBodySchema } from "@fre/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { PasswordField } from "../../../components/ui/password-field";
+import { PageLoader } from "../../../components/ui/spinner";
 import { useFormMutation } from "../../../lib/use-form-mutation";
 import { CommunityLinksCard } from "../../legal/admin/community-links-card";
 import { AuditLog } from "../components/audit-log";
 import { useChangeAdminCode } from "../hooks/use-admin-queries";
+
+// The platform's switches: their own chunk, fetched with this screen only.
+const FeaturesPanel = lazy(() =>
+  import("../../platform-status/admin/features-panel").then((m) => ({ default: m.FeaturesPanel })),
+);
 
 function ChangeCodeForm() {
   const { t } = useTranslation("admin");
@@ -64,6 +70,9 @@ export function AdminSecurityPage() {
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
+      <Suspense fallback={<PageLoader />}>
+        <FeaturesPanel />
+      </Suspense>
       <ChangeCodeForm />
       <CommunityLinksCard />
       <AuditLog />

@@ -3,13 +3,23 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
+import { FeatureGuard } from "../../platform-status";
 import { ReferralList } from "../components/referral-list";
 import { ReferralStats } from "../components/referral-stats";
 import { SetReferrerForm } from "../components/set-referrer-form";
 import { ShareCard } from "../components/share-card";
 import { useReferrals } from "../hooks/use-referrals";
 
+/** Says « temporairement indisponible » while the referral system is switched off. */
 export function GroupPage() {
+  return (
+    <FeatureGuard feature="referrals">
+      <GroupScreen />
+    </FeatureGuard>
+  );
+}
+
+function GroupScreen() {
   const { t } = useTranslation("app");
   const { t: tc } = useTranslation();
   const referrals = useReferrals();

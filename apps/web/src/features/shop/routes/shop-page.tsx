@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/ui/page-title";
+import { FeatureGuard } from "../../platform-status";
 import { TonConnectScope } from "../../ton-wallet";
 
 // The screen talks to the wallet widget: it loads with it, inside TonConnectScope.
@@ -8,7 +9,16 @@ const ShopScreen = lazy(() =>
   import("../components/shop-screen").then((m) => ({ default: m.ShopScreen })),
 );
 
+/** Says « temporairement indisponible » while the shop is switched off. */
 export function ShopPage() {
+  return (
+    <FeatureGuard feature="shop">
+      <ShopContent />
+    </FeatureGuard>
+  );
+}
+
+function ShopContent() {
   const { t } = useTranslation("shop");
   const { t: tc } = useTranslation();
   const title = tc("pages.shop");

@@ -1,0 +1,111 @@
+import type { Features } from "@fre/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import i18next from "i18next";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { meQueryKey } from "../../../lib/session";
+import frApp from "../../../locales/fr/app.json";
+import { renderStatic } from "../../../test/render-static";
+import { featuresKeys, isPlatformRefusal } from "../api/features-api";
+import { FeatureGuard } from "./feature-guard";
+import { MaintenanceGate, openDuringMaintenance } from "./maintenance-gate";
+
+const ON: Features = {
+  games: true,
+  shop: true,
+  referrals: true,
+  maintenance: { active: false, message: null },
+};
+
+function render(
+  element: ReactElement,
+  { features, me, path = "/dashboard" }: { features?: Features; me?: unknown; path?: string },
+) {
+  const client = new QueryClient();
+  if (features) client.setQueryData(featuresKeys.all, features);
+  if (me !== undefined) client.setQueryData(meQueryKey, me);
+  return renderStatic(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const screen = <p>the games screen</p>;
+const user = { id: "u1", role: "user" };
+const admin = { id: "a1", role: "admin" };
+const maintenance: Features = { ...ON, maintenance: { active: true, message: "Retour à 14 h" } };
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeAll(async () => {
+  await renderStatic(<p />);
+  i18next.addResourceBundle("fr", "app", frApp);
+});
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error");
+});
+afterEach(() => {
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+});
+
+describe("FeatureGuard", () => {
+  it("shows the screen while its feature is on, or before the switches are known", async () => {
+    const guarded = <FeatureGuard feature="games">{screen}</FeatureGuard>;
+    expect(await render(guarded, { features: ON })).toContain("the games screen");
+    expect(await render(guarded, {})).toContain("the games screen");
+  });
+
+  it("shows « temporairement indisponible » instead of the screen while its feature is off", async () => {
+    const html = await render(<FeatureGuard feature="games">{screen}</FeatureGuard>, {
+      features: { ...ON, games: false },
+    });
+    expect(html).not.toContain("the games screen");
+    expect(html).toContain("Jeux temporairement indisponibles");
+    expect(html).toContain('href="/dashboard"');
+    // Another feature off leaves this one alone.
+    const other = await render(<FeatureGuard feature="games">{screen}</FeatureGuard>, {
+      features: { ...ON, shop: false },
+    });
+    expect(other).toContain("the games screen");
+  });
+});
+
+describe("MaintenanceGate", () => {
+  const gated = <MaintenanceGate>{screen}</MaintenanceGate>;
+
+  it("replaces the app for users and visitors during a maintenance", async () => {
+    // The screen is its own chunk: a static render shows its loader in place of the app.
+    for (const me of [user, null]) {
+      const html = await render(gated, { features: maintenance, me });
+      expect(html).not.toContain("the games screen");
+      expect(html).toContain('role="status"');
+    }
+  });
+
+  it("keeps the app for admins, outside maintenance, and until the session is known", async () => {
+    expect(await render(gated, { features: maintenance, me: admin })).toContain("the games screen");
+    expect(await render(gated, { features: ON, me: user })).toContain("the games screen");
+    expect(await render(gated, { features: maintenance })).toContain("the games screen");
+  });
+
+  it("keeps the sign-in page and the legal texts open", async () => {
+    expect(openDuringMaintenance("/login")).toBe(true);
+    expect(openDuringMaintenance("/register")).toBe(false);
+    expect(openDuringMaintenance("/dashboard")).toBe(false);
+    expect(await render(gated, { features: maintenance, me: null, path: "/login" })).toContain(
+      "the games screen",
+    );
+  });
+});
+
+describe("isPlatformRefusal", () => {
+  it("is a 503 FEATURE_DISABLED or MAINTENANCE only", () => {
+    expect(isPlatformRefusal({ status: 503, error: "MAINTENANCE" })).toBe(true);
+    expect(isPlatformRefusal({ status: 503, error: "FEATURE_DISABLED" })).toBe(true);
+    expect(isPlatformRefusal({ status: 503, error: "INTERNAL_ERROR" })).toBe(false);
+    expect(isPlatformRefusal({ status: 409, error: "MAINTENANCE" })).toBe(false);
+    expect(isPlatformRefusal(null)).toBe(false);
+  });
+});

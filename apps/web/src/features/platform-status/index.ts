@@ -1,0 +1,3 @@
+export { featuresKeys, isPlatformRefusal } from "./api/features-api";
+export { FeatureGuard } from "./components/feature-guard";
+export { MaintenanceGate } from "./components/maintenance-gate";

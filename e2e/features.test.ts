@@ -1,0 +1,166 @@
+/**
+ * Feature switches and maintenance mode (issue 21 point 7), in Chromium: an admin starts a
+ * maintenance from /admin/security and a user's open app gives way to the maintenance page
+ * (with the admin's message), then comes back when it ends; the games switched off show their
+ * « temporairement indisponible » state. Everything is switched back on at the end whatever
+ * happens (the e2e files share one server).
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseURL, launch, newUser, phone, signInInContext, signUpInContext } from "./support";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let bossPage: Page | null = null;
+
+const ALL_ON = { games: true, shop: true, referrals: true, maintenance: { active: false } };
+
+async function open() {
+  const opened = await phone(browser, { skipCookieBanner: true });
+  contexts.push(opened.context);
+  return opened;
+}
+
+/** Console errors but the API's expected refusals (503 while a switch is off). */
+const unexpected = (errors: string[]) =>
+  errors.filter((e) => !/status of (401|503)/.test(e) && !/FEATURE_DISABLED|MAINTENANCE/.test(e));
+
+/** Repeats `act` (a reload, « Vérifier maintenant ») until `shown` — the answer may be a few
+ * seconds in the browser's cache (`GET /api/features` is public, max-age=5). */
+async function until(shown: () => Promise<boolean>, act: () => Promise<unknown>) {
+  await expect
+    .poll(
+      async () => {
+        if (await shown()) return true;
+        await act();
+        return shown();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(true);
+}
+
+/** Flips one switch of the panel through its confirmation dialog. */
+async function confirmSwitch(page: Page, testId: string, title: string, done: string) {
+  await page.getByTestId(testId).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText(title).waitFor();
+  await dialog.getByRole("button", { name: "Confirmer" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await page.getByTestId("features-panel").getByText(done).waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  try {
+    if (bossPage) {
+      await bossPage.request.put("/api/admin/features", {
+        data: ALL_ON,
+        headers: { origin: baseURL() },
+      });
+    }
+  } finally {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  }
+});
+
+describe("feature switches and maintenance", () => {
+  it("an admin's maintenance replaces a user's app, then gives it back; games off say so", async () => {
+    // The user, signed in, with the app open.
+    const user = await open();
+    await signUpInContext(user.context, newUser("maint"));
+    await user.page.goto("/dashboard");
+    await expect.poll(() => user.page.getByTestId("page-title").textContent()).toBe("Minage");
+
+    // The admin, elevated, on /admin/security.
+    const boss = await open();
+    bossPage = boss.page;
+    await signInInContext(boss.context, inject("adminEmail"), inject("adminPassword"));
+    const granted = await boss.page.request.post("/api/admin/access", {
+      data: { code: inject("adminCode") },
+      headers: { origin: baseURL() },
+    });
+    expect(granted.status()).toBe(200);
+    await boss.page.goto("/admin/security");
+    const panel = boss.page.getByTestId("features-panel");
+    await panel.getByText("Fonctionnalités et maintenance").waitFor();
+
+    // Maintenance on, with a message.
+    await panel.getByLabel("Message aux utilisateurs (facultatif)").fill("Retour vers 14 h.");
+    await confirmSwitch(
+      boss.page,
+      "feature-switch-maintenance",
+      "Activer la maintenance ?",
+      "La maintenance est active.",
+    );
+
+    // The user's app gives way to the maintenance page, with the admin's words.
+    const maintenance = user.page.getByTestId("maintenance-screen");
+    await until(
+      () => maintenance.isVisible(),
+      () => user.page.reload(),
+    );
+    await user.page.getByRole("heading", { name: "FRE est en maintenance" }).waitFor();
+    expect(await user.page.getByTestId("maintenance-message").textContent()).toBe(
+      "Retour vers 14 h.",
+    );
+    // Readable on a phone: nothing wider than the screen.
+    expect(
+      await user.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+
+    // The admin keeps the whole app meanwhile.
+    await boss.page.goto("/dashboard");
+    await expect.poll(() => boss.page.getByTestId("page-title").textContent()).toBe("Minage");
+    expect(await boss.page.getByTestId("maintenance-screen").count()).toBe(0);
+
+    // Maintenance off: the user's page comes back (it checks every minute, or at once here).
+    await boss.page.goto("/admin/security");
+    await confirmSwitch(
+      boss.page,
+      "feature-switch-maintenance",
+      "Terminer la maintenance ?",
+      "La maintenance est terminée.",
+    );
+    await until(
+      async () => (await user.page.getByTestId("page-title").textContent()) === "Minage",
+      () => user.page.getByRole("button", { name: "Vérifier maintenant" }).click(),
+    );
+    expect(await maintenance.count()).toBe(0);
+
+    // Games off: the games screen says they are unavailable; its menu entry still leads there.
+    await confirmSwitch(
+      boss.page,
+      "feature-switch-games",
+      "Confirmer le changement",
+      "Changement enregistré ; il s'applique déjà.",
+    );
+    const unavailable = user.page.getByTestId("feature-unavailable");
+    await until(
+      () => unavailable.isVisible(),
+      () => user.page.goto("/game"),
+    );
+    await user.page.getByRole("heading", { name: "Jeux temporairement indisponibles" }).waitFor();
+
+    // Back on: the games screen shows again.
+    await confirmSwitch(
+      boss.page,
+      "feature-switch-games",
+      "Confirmer le changement",
+      "Changement enregistré ; il s'applique déjà.",
+    );
+    await until(
+      async () =>
+        (await unavailable.count()) === 0 &&
+        (await user.page.getByTestId("page-title").count()) > 0,
+      () => user.page.reload(),
+    );
+
+    expect(unexpected(user.errors)).toEqual([]);
+    expect(unexpected(boss.errors)).toEqual([]);
+  });
+});
