@@ -65,6 +65,10 @@ export const ADMIN_SECTIONS = [
     load: () => import("../shop/admin/admin-shop-page").then((m) => m.AdminShopPage),
     namespaces: ["shop"],
   }),
+  section("games", {
+    load: () => import("../games/admin/admin-games-page").then((m) => m.AdminGamesPage),
+    namespaces: ["games"],
+  }),
   section("security", {
     load: () => import("./routes/admin-security-page").then((m) => m.AdminSecurityPage),
   }),

@@ -14,9 +14,11 @@ import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
 import { decideKyc, fetchAdminKycQueue, fetchAdminKycRequest, kycQueryKeys } from "../api/kyc-api";
 import { KycPhoto } from "./kyc-photo";
+import { countryName, formatCalendarDay } from "./kyc-review-format";
 
 const TABS = ["pending", "approved", "rejected"] as const;
 type Tab = (typeof TABS)[number];
@@ -118,6 +120,7 @@ function DecisionForm({ request }: { request: AdminKycRequest }) {
 function RequestDetail({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { t } = useTranslation("kyc");
   const { language } = useLanguage();
+  const me = useMe();
   const request = useQuery({
     queryKey: kycQueryKeys.adminRequest(userId),
     queryFn: ({ signal }) => fetchAdminKycRequest(userId, signal),
@@ -149,6 +152,9 @@ function RequestDetail({ userId, onClose }: { userId: string; onClose: () => voi
                 {data.submittedAt
                   ? ` · ${t("admin.submittedAt", { date: formatDateTime(data.submittedAt, language) })}`
                   : ""}
+                {data.reviewedAt
+                  ? ` · ${t("admin.reviewedAt", { date: formatDateTime(data.reviewedAt, language) })}`
+                  : ""}
               </p>
               {data.rejectionReason ? (
                 <p className="text-sm text-rose-200">
@@ -160,8 +166,14 @@ function RequestDetail({ userId, onClose }: { userId: string; onClose: () => voi
                 rows={[
                   [t("identity.firstName"), identity?.firstName ?? dash],
                   [t("identity.lastName"), identity?.lastName ?? dash],
-                  [t("identity.dateOfBirth"), identity?.dateOfBirth ?? dash],
-                  [t("identity.nationality"), identity?.nationality ?? dash],
+                  [
+                    t("identity.dateOfBirth"),
+                    identity ? formatCalendarDay(identity.dateOfBirth, language) : dash,
+                  ],
+                  [
+                    t("identity.nationality"),
+                    identity ? countryName(identity.nationality, language) : dash,
+                  ],
                   [t("identity.phoneNumber"), identity?.phoneNumber ?? dash],
                 ]}
               />
@@ -171,7 +183,7 @@ function RequestDetail({ userId, onClose }: { userId: string; onClose: () => voi
                   [t("address.address"), address?.address ?? dash],
                   [t("address.postalCode"), address?.postalCode ?? dash],
                   [t("address.city"), address?.city ?? dash],
-                  [t("address.country"), address?.country ?? dash],
+                  [t("address.country"), address ? countryName(address.country, language) : dash],
                 ]}
               />
               <h3 className="font-semibold text-white">{t("steps.documents")}</h3>
@@ -202,7 +214,11 @@ function RequestDetail({ userId, onClose }: { userId: string; onClose: () => voi
                     </figure>
                   ))}
               </div>
-              {data.status === "pending" ? <DecisionForm request={data} /> : null}
+              {data.status !== "pending" ? null : data.userId === me.data?.id ? (
+                <Alert tone="info">{t("admin.ownRequest")}</Alert>
+              ) : (
+                <DecisionForm request={data} />
+              )}
             </div>
           );
         }}
