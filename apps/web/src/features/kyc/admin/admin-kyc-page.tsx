@@ -117,7 +117,8 @@ function DecisionForm({ request }: { request: AdminKycRequest }) {
   );
 }
 
-function RequestDetail({ userId, onClose }: { userId: string; onClose: () => void }) {
+/** One request: its fields for people, its photos, the decision (exported for its test). */
+export function RequestDetail({ userId, onClose }: { userId: string; onClose: () => void }) {
   const { t } = useTranslation("kyc");
   const { language } = useLanguage();
   const me = useMe();

@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import frAdmin from "../../../locales/fr/admin.json";
+import frGames from "../../../locales/fr/games.json";
+import { renderStatic } from "../../../test/render-static";
+import { AdminGamesPage } from "./admin-games-page";
+import { gamesAdminQueryKeys } from "./games-admin-api";
+
+beforeAll(async () => {
+  await renderStatic(<p />);
+  i18next.addResourceBundle("fr", "admin", frAdmin);
+  i18next.addResourceBundle("fr", "games", frGames);
+});
+
+describe("AdminGamesPage", () => {
+  it("shows the bet limits in force and a form to change them", async () => {
+    const client = new QueryClient();
+    client.setQueryData(gamesAdminQueryKeys.limits, {
+      minBet: "0.500000000",
+      maxBet: "1000.000000000",
+    });
+    const html = await renderStatic(
+      <QueryClientProvider client={client}>
+        <AdminGamesPage />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain("<h1");
+    expect(html).toContain("Jeux");
+    expect(html).toContain("Actuellement : de 0,5 FRE à 1\u202f000 FRE par partie.");
+    expect(html).toMatch(/name="minBet"[^>]*value="0.5"|value="0.5"[^>]*name="minBet"/);
+    expect(html).toMatch(/name="maxBet"[^>]*value="1000"|value="1000"[^>]*name="maxBet"/);
+    expect(html).toContain("Mise minimale (FRE)");
+    expect(html).toContain("Enregistrer les limites");
+  });
+});
