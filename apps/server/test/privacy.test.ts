@@ -2,7 +2,7 @@
  * The user's own data (issue 21 point 6, decision 0028): the export holds everything of the
  * caller and nothing of anyone else; the erasure removes the person and keeps the books.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import { join } from "node:path";
 import { parseFre } from "@fre/shared";
@@ -42,6 +42,7 @@ import {
   expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
+  testConfig,
   uniqueUser,
 } from "./helpers.ts";
 import { completeRequest, createKycApp } from "./kyc-fixtures.ts";
@@ -501,6 +502,24 @@ describe("DELETE /api/me", () => {
 
     // The old session cookie is dead at once, and the old credentials open nothing.
     expect((await subject.client.get("/api/me")).statusCode).toBe(401);
+    // A session written after the erasure (a sign-in racing it) opens nothing either.
+    const token = hex(16);
+    await test.db.insert(sessions).values({
+      id: randomUUID(),
+      token,
+      userId: id,
+      expiresAt: new Date(test.clock.now().getTime() + 3_600_000),
+    });
+    const signature = createHmac("sha256", testConfig().AUTH_SECRET!)
+      .update(token)
+      .digest("base64");
+    const raced = await test.app.inject({
+      method: "GET",
+      url: "/api/me",
+      headers: { cookie: `fre.session_token=${encodeURIComponent(`${token}.${signature}`)}` },
+    });
+    expect(raced.statusCode).toBe(401);
+    await test.db.delete(sessions).where(eq(sessions.token, token));
     const again = await client(test).post("/api/auth/sign-in/email", {
       email: subject.user.email,
       password: subject.user.password,

@@ -23,14 +23,15 @@ const sessionByToken = preparedFor((db) =>
   db
     .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
-    // A suspended account has no sessions (suspending deletes them); the join is the backstop
-    // for one created since, by any path.
+    // A suspended or erased account has no sessions (suspending and erasing delete them); the
+    // join is the backstop for one created since, by any path (a sign-in racing the erasure).
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
         eq(sessions.token, sql.placeholder("token")),
         gt(sessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`),
         isNull(users.suspendedAt),
+        isNull(users.erasedAt),
       ),
     )
     .limit(1)
