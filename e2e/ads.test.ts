@@ -81,7 +81,7 @@ describe("ads", () => {
     const created = (await adminAds()).find((ad) => ad.title === title);
     expect(created).toMatchObject({ placement: "dashboard", live: true });
     const card = boss.page.getByTestId(`admin-ad-${created?.id}`);
-    await card.getByText("Diffusée").waitFor();
+    await card.getByText("Diffusée", { exact: true }).waitFor();
 
     // A user (every optional cookie refused) sees it on the dashboard, labelled.
     const viewer = await open();
@@ -91,15 +91,17 @@ describe("ads", () => {
       route.fulfill({ status: 200, contentType: "text/html", body: "<p>Partenaire</p>" }),
     );
     await viewer.page.goto("/dashboard");
+    // Below the mining panel: it counts once half of it has been on screen.
     const banner = viewer.page.getByTestId("ad-banner-dashboard");
-    await banner.waitFor({ timeout: 20_000 });
-    await banner.getByText("Publicité").waitFor();
+    await banner.waitFor({ state: "attached", timeout: 20_000 });
+    await banner.scrollIntoViewIfNeeded();
+    await banner.getByText("Publicité", { exact: true }).waitFor();
     const link = banner.getByTestId("ad-link");
     expect(await link.getAttribute("rel")).toBe("noopener sponsored");
     expect(await link.getAttribute("href")).toBe("https://fre-partner.example.org/offre");
     await banner.getByRole("img", { name: title }).waitFor();
 
-    // Shown once: one impression.
+    // Shown once: one impression (and not one more while it stays on screen).
     await expect
       .poll(async () => (await adminAds()).find((ad) => ad.id === created?.id)?.total, {
         timeout: 15_000,

@@ -245,7 +245,7 @@ export function AdForm({ ad, onDone }: { ad: AdminAd | null; onDone: () => void 
           <img
             src={shownImage}
             alt={values.title || t("admin.preview")}
-            className="max-h-48 w-full rounded-xl border border-night-700 object-contain"
+            className="aspect-[3/1] w-full rounded-xl border border-night-700 object-cover"
             data-testid="admin-ad-preview"
           />
           <figcaption className="text-xs text-muted">{t("admin.preview")}</figcaption>
