@@ -3,9 +3,17 @@ import { useTranslation } from "react-i18next";
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 
-/** The role and state an admin must see at a glance (admin, suspended, unverified). */
+/** The role and state an admin must see at a glance (admin, suspended, unverified, erased). */
 export function UserBadges({ user }: { user: AdminUserRow }) {
   const { t } = useTranslation("admin");
+  // An erased account is an anonymised row kept for the books (decision 0028): nothing else applies.
+  if (user.erased) {
+    return (
+      <span data-testid="admin-user-erased" className={`${badge} bg-night-700 text-slate-200`}>
+        {t("users.erasedBadge")}
+      </span>
+    );
+  }
   return (
     <>
       {user.role === "admin" ? (
