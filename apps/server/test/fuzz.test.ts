@@ -777,13 +777,11 @@ describe("fuzz", () => {
       const restore = PLATFORM_SWITCHES[key];
       if (restore) {
         const admin = callers.find((caller) => caller.role === "admin")!;
-        const method = "PUT";
-        const body = toJson(restore.body);
         const restored = await send(admin.jar, {
-          label: "",
-          method,
+          label: "restore",
+          method: "PUT",
           url: restore.url,
-          payload: body,
+          payload: toJson(restore.body),
           control: false,
         });
         expect(restored.statusCode, restored.body).toBe(200);
