@@ -131,18 +131,21 @@ export async function deleteAd(tx: Tx, id: string) {
 
 /** The ads of a placement users may see now (a bounded list: the rotation draws among them). */
 export async function listEligibleAds(db: Db, placement: AdPlacement, now: Date, limit: number) {
-  return db
-    .select({
-      id: ads.id,
-      title: ads.title,
-      linkUrl: ads.linkUrl,
-      weight: ads.weight,
-      updatedAt: ads.updatedAt,
-    })
-    .from(ads)
-    .where(and(eq(ads.placement, placement), eligibleAt(now)))
-    .orderBy(asc(ads.createdAt), asc(ads.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: ads.id,
+        title: ads.title,
+        linkUrl: ads.linkUrl,
+        weight: ads.weight,
+        updatedAt: ads.updatedAt,
+      })
+      .from(ads)
+      .where(and(eq(ads.placement, placement), eligibleAt(now)))
+      // Past the limit, the heaviest (then newest) ads take part in the rotation.
+      .orderBy(desc(ads.weight), desc(ads.createdAt), asc(ads.id))
+      .limit(limit)
+  );
 }
 
 /** The image of an ad users may see now, or null. */
