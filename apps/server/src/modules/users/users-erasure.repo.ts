@@ -84,11 +84,20 @@ export async function deletePersonalRows(tx: Tx, userId: string, email: string, 
     .where(or(eq(verifications.value, userId), eq(verifications.identifier, email)));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
-  // The request row keeps its verdict and dates (no personal data); its fields go.
+  // The request row keeps its verdict and dates (no personal data); its fields go. A request
+  // still waiting for review is withdrawn: there is nothing left to review.
   await tx
     .update(kycRequests)
     .set({ identitySealed: null, addressSealed: null, documentSealed: null, updatedAt: now })
     .where(eq(kycRequests.userId, userId));
+  await tx
+    .update(kycRequests)
+    .set({ status: "draft", submittedAt: null })
+    .where(and(eq(kycRequests.userId, userId), eq(kycRequests.status, "pending")));
+  await tx
+    .update(users)
+    .set({ kycStatus: "none" })
+    .where(and(eq(users.id, userId), eq(users.kycStatus, "pending")));
   await tx.delete(tonWallets).where(eq(tonWallets.userId, userId));
   await tx.delete(tonProofPayloads).where(eq(tonProofPayloads.userId, userId));
   // Tickets go with every message of them (cascade): decision 0028.

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { sessions, tonWallets, users } from "../../db/schema/index.ts";
 
@@ -59,12 +59,12 @@ export async function setRoleByEmail(db: Db, email: string, role: "user" | "admi
   return rows.length > 0;
 }
 
-/** Who a mail goes to: address, nickname and language. */
+/** Who a mail goes to: address, nickname and language; nobody for an erased account. */
 export async function findMailRecipient(db: Db, userId: string) {
   const [row] = await db
     .select({ email: users.email, nickname: users.nickname, language: users.language })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)));
   return row ?? null;
 }
 
