@@ -620,6 +620,10 @@ describe("DELETE /api/me", () => {
     ]);
     const page = await admin.client.get(`/api/admin/users/${id}`);
     expect(page.json().user).toMatchObject({ erased: true, balance: "499989.000000000" });
+    // An erased account has no address left to write to.
+    expect((await admin.client.post(`/api/admin/users/${id}/verification-mail`)).statusCode).toBe(
+      404,
+    );
 
     // The address is free again.
     const back = await signUp(test, { ...subject.user, nickname: `back${hex(3)}` });

@@ -279,7 +279,8 @@ export async function adjustBalance(
 export async function resendVerification(deps: AdminUsersDeps, actor: AuditActor, userId: string) {
   const now = deps.clock.now();
   const found = await findUserForAdmin(deps.db, userId);
-  if (!found) throw new AppError("NOT_FOUND", 404);
+  // An erased account has no address left to write to (decision 0028).
+  if (!found || found.erasedAt) throw new AppError("NOT_FOUND", 404);
   if (found.emailVerified) throw new AppError("EMAIL_ALREADY_VERIFIED", 400);
   await claimVerificationResend(deps.db, deps.clock, found.email);
   const target = await deps.db.transaction(async (tx) => {
