@@ -87,6 +87,7 @@ export const ERROR_CODES = [
   "SECOND_APPROVER_REQUIRED",
   "ERASURE_WITHDRAWAL_PENDING",
   "AD_IMAGE_INVALID",
+  "WITHDRAWAL_STATE_CHANGED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -183,6 +184,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SECOND_APPROVER_REQUIRED: 409,
   ERASURE_WITHDRAWAL_PENDING: 409,
   AD_IMAGE_INVALID: 400,
+  WITHDRAWAL_STATE_CHANGED: 409,
 };
 
 export interface ApiErrorBody {

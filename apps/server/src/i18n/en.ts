@@ -103,6 +103,8 @@ export const en: Catalog = {
       "A withdrawal is in progress: you can delete your account once it is completed or cancelled.",
     AD_IMAGE_INVALID:
       "This image could not be read. Send a JPEG, PNG or WebP image of 5 MB at most.",
+    WITHDRAWAL_STATE_CHANGED:
+      "This withdrawal changed since it was shown (another administrator acted on it): reload the list and check before deciding.",
   },
   mail: {
     purchaseSubject: "FRE — Purchase confirmed",

@@ -106,6 +106,8 @@ export const es: Catalog = {
       "Hay un retiro en curso: podrás eliminar tu cuenta cuando termine o se cancele.",
     AD_IMAGE_INVALID:
       "No se pudo leer esta imagen. Envía una imagen JPEG, PNG o WebP de 5 MB como máximo.",
+    WITHDRAWAL_STATE_CHANGED:
+      "Este retiro cambió desde que se mostró (otro administrador actuó): recarga la lista y compruébalo antes de decidir.",
   },
   mail: {
     purchaseSubject: "FRE — Compra confirmada",

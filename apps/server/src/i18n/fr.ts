@@ -105,6 +105,8 @@ export const fr = {
       "Un retrait est en cours : vous pourrez supprimer votre compte une fois le retrait terminé ou annulé.",
     AD_IMAGE_INVALID:
       "Cette image n'a pas pu être lue. Envoyez une image JPEG, PNG ou WebP de 5 Mo au plus.",
+    WITHDRAWAL_STATE_CHANGED:
+      "Ce retrait a changé depuis son affichage (un autre administrateur l'a traité) : rechargez la liste et vérifiez avant de décider.",
   },
   mail: {
     purchaseSubject: "FRE — Achat confirmé",

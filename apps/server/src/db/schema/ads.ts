@@ -42,6 +42,7 @@ export const ads = pgTable(
   (t) => [
     check("ads_window", sql`${t.endsAt} > ${t.startsAt}`),
     check("ads_weight_range", sql`${t.weight} between 1 and 100`),
+    check("ads_placement_known", sql`${t.placement} in ('dashboard', 'games')`),
     index("ads_placement_window_idx").on(t.placement, t.active, t.startsAt, t.endsAt),
   ],
 );

@@ -79,6 +79,10 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_user_idx").on(t.userId, t.id.desc().nullsFirst()),
     // The admin statistics: sums of one kind over a window of days.
     index("ledger_entries_kind_created_idx").on(t.kind, t.createdAt),
+    // The admin's risk context: a user's recent balance adjustments (few rows: a partial index).
+    index("ledger_entries_adjustments_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.kind} = 'admin_adjustment'`),
   ],
 );
 

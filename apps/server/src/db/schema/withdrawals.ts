@@ -41,6 +41,11 @@ export const withdrawals = pgTable(
     /** Above the four-eyes threshold: the first of the two admins who approved. */
     firstApprovedBy: text("first_approved_by").references(() => users.id, { onDelete: "set null" }),
     firstApprovedAt: timestamp("first_approved_at", tz),
+    /**
+     * How many admins must approve (1 or 2), fixed when the request is made from the four-eyes
+     * threshold then in force: a later change of the threshold never lowers it.
+     */
+    approvalsRequired: integer("approvals_required").notNull().default(1),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", tz),
     payoutState: text("payout_state", { enum: ["queued", "sending", "sent"] }),
@@ -61,5 +66,8 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} in ('pending', 'processing')`),
     index("withdrawals_user_created_idx").on(t.userId, t.createdAt),
     index("withdrawals_status_created_idx").on(t.status, t.createdAt),
+    // The admin's risk context: other accounts that withdrew to the same address.
+    index("withdrawals_wallet_address_idx").on(t.walletAddress),
+    check("withdrawals_approvals_required_range", sql`${t.approvalsRequired} between 1 and 2`),
   ],
 );

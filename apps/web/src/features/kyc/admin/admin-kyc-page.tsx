@@ -125,6 +125,10 @@ export function RequestDetail({ userId, onClose }: { userId: string; onClose: ()
   const request = useQuery({
     queryKey: kycQueryKeys.adminRequest(userId),
     queryFn: ({ signal }) => fetchAdminKycRequest(userId, signal),
+    // Each read is an audited view of the identity: opened once, not again on every focus of the
+    // window (a decision refetches it on purpose).
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
   return (
     <section
