@@ -424,6 +424,7 @@ const RULES: Record<string, Declared> = {
   "POST /api/admin/withdrawals/:id/approve": {
     rule: "admin",
     url: () => "/api/admin/withdrawals/00000000-0000-4000-8000-000000000000/approve",
+    body: () => ({ expect: "final" }),
   },
   "POST /api/admin/withdrawals/:id/reject": {
     rule: "admin",

@@ -8,6 +8,7 @@ import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts
 import {
   type Client,
   createTestApp,
+  DEFAULT_ADMIN_CODE,
   elevatedAdmin,
   expectLedgerBalanced,
   type TestApp,
@@ -74,8 +75,9 @@ async function ask(c: Client, amount: string): Promise<string> {
   return asked.json().id;
 }
 
-const approve = (admin: Admin, id: string) =>
-  admin.client.post(`/api/admin/withdrawals/${id}/approve`);
+/** Approves as the dialog does: `expect` is what the admin was shown (first of two, or final). */
+const approve = (admin: Admin, id: string, expect: "first" | "final") =>
+  admin.client.post(`/api/admin/withdrawals/${id}/approve`, { expect });
 const reject = (admin: Admin, id: string, reason = "Adresse refusée") =>
   admin.client.post(`/api/admin/withdrawals/${id}/reject`, { reason });
 const payOut = async () => {
@@ -94,7 +96,7 @@ describe("four eyes: nobody decides their own withdrawal", () => {
     await linkTonWallet(test, selfish.client);
     await fundForWithdrawal(test, selfish.me.id, "100");
     const id = await ask(selfish.client, "40");
-    const approved = await approve(selfish, id);
+    const approved = await approve(selfish, id, "final");
     expect(approved.statusCode).toBe(403);
     expect(approved.json()).toMatchObject({ error: "SELF_REVIEW_FORBIDDEN" });
     expect(approved.json().message).toContain("autre administrateur");
@@ -108,12 +110,29 @@ describe("four eyes: nobody decides their own withdrawal", () => {
   });
 });
 
+describe("an erased account", () => {
+  it("cannot ask a withdrawal, even while its session is still cached (401)", async () => {
+    const { client: c, me } = await withdrawer("100");
+    // The session is now in the viewer's cache (SESSION_CACHE_MS): the request reaches the
+    // service, whose locked read of the user must refuse the erased account itself.
+    expect((await c.get("/api/withdrawals")).statusCode).toBe(200);
+    await test.db.update(users).set({ erasedAt: test.clock.now() }).where(eq(users.id, me.id));
+    const asked = await requestWithdrawal(test, c, "30");
+    expect(asked.statusCode, asked.body).toBe(401);
+    expect(asked.json().error).toBe("UNAUTHORIZED");
+    expect(await test.db.select().from(withdrawals).where(eq(withdrawals.userId, me.id))).toEqual(
+      [],
+    );
+  });
+});
+
 describe("four eyes: two admins above the threshold", () => {
   it("first approval keeps it pending; the same admin again is 409; a second admin pays", async () => {
     const { client: c, me, wallet } = await withdrawer();
     const id = await ask(c, "1500");
+    expect((await rowOf(id)).approvalsRequired).toBe(2);
 
-    const first = await approve(alice, id);
+    const first = await approve(alice, id, "first");
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
       id,
@@ -136,12 +155,14 @@ describe("four eyes: two admins above the threshold", () => {
       firstApproval: { adminId: alice.me.id },
     });
 
-    const again = await approve(alice, id);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe("SECOND_APPROVER_REQUIRED");
+    for (const step of ["final", "first"] as const) {
+      const again = await approve(alice, id, step);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe("SECOND_APPROVER_REQUIRED");
+    }
     expect((await rowOf(id)).status).toBe("pending");
 
-    const second = await approve(bob, id);
+    const second = await approve(bob, id, "final");
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json()).toMatchObject({ status: "processing", approvalState: "decided" });
     await payOut();
@@ -163,13 +184,14 @@ describe("four eyes: two admins above the threshold", () => {
       targetType: "withdrawal",
       targetId: id,
       ip: "127.0.0.1",
-      before: { status: "pending", userId: me.id, amount: "1500.000000000", firstApprovedBy: null },
-      after: {
+      before: {
         status: "pending",
-        firstApprovedBy: alice.me.id,
-        approvals: "1/2",
-        secondApprovalAbove: "1000.000000000",
+        userId: me.id,
+        amount: "1500.000000000",
+        approvalsRequired: 2,
+        firstApprovedBy: null,
       },
+      after: { status: "pending", firstApprovedBy: alice.me.id, approvals: "1/2" },
     });
     const approvals = await auditOf("withdrawal.approve", id);
     expect(approvals).toHaveLength(1);
@@ -183,7 +205,8 @@ describe("four eyes: two admins above the threshold", () => {
   it("at or below the threshold one approval pays", async () => {
     const { client: c } = await withdrawer();
     const id = await ask(c, "1000");
-    const approved = await approve(alice, id);
+    expect((await rowOf(id)).approvalsRequired).toBe(1);
+    const approved = await approve(alice, id, "final");
     expect(approved.json()).toMatchObject({
       status: "processing",
       approvalsRequired: 1,
@@ -198,7 +221,9 @@ describe("four eyes: two admins above the threshold", () => {
   it("a rejection after a first approval refunds as today", async () => {
     const { client: c } = await withdrawer("2000");
     const id = await ask(c, "1200");
-    expect((await approve(alice, id)).json().approvalState).toBe("awaiting_second_approval");
+    expect((await approve(alice, id, "first")).json().approvalState).toBe(
+      "awaiting_second_approval",
+    );
     // The first approver may still reject: rejecting pays nothing.
     const rejected = await reject(alice, id, "Finalement refusé");
     expect(rejected.statusCode, rejected.body).toBe(200);
@@ -212,7 +237,7 @@ describe("four eyes: concurrent approvals", () => {
   it("two admins at once below the threshold: one payout", async () => {
     const { client: c } = await withdrawer();
     const id = await ask(c, "50");
-    const answers = await Promise.all([approve(alice, id), approve(bob, id)]);
+    const answers = await Promise.all([approve(alice, id, "final"), approve(bob, id, "final")]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     await Promise.all([payOut(), payOut()]);
     expect(await payoutsOf(id)).toHaveLength(1);
@@ -222,8 +247,8 @@ describe("four eyes: concurrent approvals", () => {
   it("two second approvers at once above the threshold: one payout", async () => {
     const { client: c } = await withdrawer();
     const id = await ask(c, "2500");
-    expect((await approve(alice, id)).statusCode).toBe(200);
-    const answers = await Promise.all([approve(bob, id), approve(carol, id)]);
+    expect((await approve(alice, id, "first")).statusCode).toBe(200);
+    const answers = await Promise.all([approve(bob, id, "final"), approve(carol, id, "final")]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json().error).toBe("WITHDRAWAL_NOT_PENDING");
     await Promise.all([payOut(), payOut()]);
@@ -234,7 +259,7 @@ describe("four eyes: concurrent approvals", () => {
   it("one admin's double tap above the threshold: one first approval, no payout", async () => {
     const { client: c } = await withdrawer();
     const id = await ask(c, "3000");
-    const answers = await Promise.all([approve(alice, id), approve(alice, id)]);
+    const answers = await Promise.all([approve(alice, id, "first"), approve(alice, id, "first")]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json().error).toBe(
       "SECOND_APPROVER_REQUIRED",
@@ -246,16 +271,236 @@ describe("four eyes: concurrent approvals", () => {
     expect((await reject(bob, id)).statusCode).toBe(200);
   });
 
-  it("two different admins at once on a fresh request: both count, one payout", async () => {
+  it("two different admins at once, each shown a first approval: one is first, the other 409", async () => {
     const { client: c } = await withdrawer();
     const id = await ask(c, "2000");
-    const answers = await Promise.all([approve(alice, id), approve(bob, id)]);
-    // They took turns on the locked row: the first recorded, the second (another admin) paid.
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const answers = await Promise.all([approve(alice, id, "first"), approve(bob, id, "first")]);
+    // They took turns on the locked row: the first recorded; the second was told "nothing is paid
+    // until another admin approves", which its click would no longer be: refused, nothing paid.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((a) => a.statusCode === 200)!;
+    expect(won.json()).toMatchObject({
+      status: "pending",
+      approvalState: "awaiting_second_approval",
+    });
+    expect(answers.find((a) => a.statusCode === 409)!.json().error).toBe(
+      "WITHDRAWAL_STATE_CHANGED",
+    );
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(0);
+    expect((await rowOf(id)).firstApprovedBy).toBe(won.json().firstApproval.adminId);
+    expect(await auditOf("withdrawal.first_approval", id)).toHaveLength(1);
+    expect(await auditOf("withdrawal.approve", id)).toEqual([]);
+    expect((await reject(carol, id)).statusCode).toBe(200);
+  });
+});
+
+describe("four eyes: the number of approvals is fixed when the user asks", () => {
+  it("threshold raised after a first approval: the same admin is still refused, another pays", async () => {
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "1500");
+    expect((await approve(alice, id, "first")).statusCode).toBe(200);
+    expect((await settings({ secondApprovalAbove: "5000" })).statusCode).toBe(200);
+    for (const step of ["final", "first"] as const) {
+      const alone = await approve(alice, id, step);
+      expect(alone.statusCode).toBe(409);
+      expect(alone.json().error).toBe("SECOND_APPROVER_REQUIRED");
+    }
+    expect(await rowOf(id)).toMatchObject({ status: "pending", approvalsRequired: 2 });
+    const listed = (await bob.client.get("/api/admin/withdrawals?status=pending"))
+      .json()
+      .items.find((w: { id: string }) => w.id === id);
+    expect(listed).toMatchObject({
+      approvalsRequired: 2,
+      approvalState: "awaiting_second_approval",
+    });
+    expect((await approve(bob, id, "final")).json()).toMatchObject({ status: "processing" });
+    expect((await settings({ secondApprovalAbove: "1000" })).statusCode).toBe(200);
     await payOut();
     expect(await payoutsOf(id)).toHaveLength(1);
+  });
+
+  it("threshold raised before any approval of a request made under the lower one: still two", async () => {
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "1500");
+    // Raise, approve alone, lower back: the request keeps the two approvals it was made with.
+    expect((await settings({ secondApprovalAbove: "5000" })).statusCode).toBe(200);
+    const alone = await approve(alice, id, "final");
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().error).toBe("WITHDRAWAL_STATE_CHANGED");
+    expect(await rowOf(id)).toMatchObject({ status: "pending", firstApprovedBy: null });
+    const first = await approve(alice, id, "first");
+    expect(first.json()).toMatchObject({
+      status: "pending",
+      approvalsRequired: 2,
+      approvalState: "awaiting_second_approval",
+    });
+    expect((await settings({ secondApprovalAbove: "1000" })).statusCode).toBe(200);
+    expect((await approve(alice, id, "final")).json().error).toBe("SECOND_APPROVER_REQUIRED");
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(0);
+    expect((await approve(carol, id, "final")).json().status).toBe("processing");
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(1);
+  });
+
+  it("threshold lowered after the request: it keeps the approvals it was made with", async () => {
+    const above = await withdrawer();
+    const aboveId = await ask(above.client, "1500");
+    // One made under a raised threshold needs one approval, even once the threshold drops.
+    expect((await settings({ secondApprovalAbove: "5000" })).statusCode).toBe(200);
+    const below = await withdrawer();
+    const belowId = await ask(below.client, "1500");
+    expect((await settings({ secondApprovalAbove: "100" })).statusCode).toBe(200);
+    expect((await rowOf(aboveId)).approvalsRequired).toBe(2);
+    expect((await rowOf(belowId)).approvalsRequired).toBe(1);
+    const refused = await approve(alice, aboveId, "final");
+    expect(refused.json().error).toBe("WITHDRAWAL_STATE_CHANGED");
+    expect((await approve(alice, aboveId, "first")).json()).toMatchObject({
+      status: "pending",
+      approvalState: "awaiting_second_approval",
+    });
+    expect((await approve(alice, belowId, "final")).json()).toMatchObject({
+      status: "processing",
+      approvalsRequired: 1,
+    });
+    expect((await settings({ secondApprovalAbove: "1000" })).statusCode).toBe(200);
+    expect((await approve(bob, aboveId, "final")).json().status).toBe("processing");
+    await payOut();
+    expect(await payoutsOf(aboveId)).toHaveLength(1);
+    expect(await payoutsOf(belowId)).toHaveLength(1);
+  });
+});
+
+describe("four eyes: the second pair of eyes is another, independent admin", () => {
+  it("a first approver no longer admin (demoted or erased): the next approval is the first", async () => {
+    const eve = await elevatedAdmin(test, "eve");
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "2000");
+    expect((await approve(eve, id, "first")).statusCode).toBe(200);
+    const demoted = await bob.client.post(`/api/admin/users/${eve.me.id}/role`, {
+      role: "user",
+      reason: "Compte de test",
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    const listed = (await carol.client.get("/api/admin/withdrawals?status=pending"))
+      .json()
+      .items.find((w: { id: string }) => w.id === id);
+    expect(listed).toMatchObject({ approvalState: "awaiting_approval", firstApproval: null });
+
+    const first = await approve(carol, id, "first");
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: "pending",
+      approvalState: "awaiting_second_approval",
+      firstApproval: { adminId: carol.me.id },
+    });
+    const entries = await auditOf("withdrawal.first_approval", id);
+    expect(entries).toHaveLength(2);
+    expect(entries.find((e) => e.actorId === carol.me.id)).toMatchObject({
+      before: { firstApprovedBy: eve.me.id },
+      after: { firstApprovedBy: carol.me.id, discardedFirstApprovalBy: eve.me.id },
+    });
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(0);
+    expect((await approve(bob, id, "final")).json().status).toBe("processing");
+
+    // Erased: an admin who saw "approved once" and confirms the second only records a first.
+    const frank = await elevatedAdmin(test, "frank");
+    const other = await withdrawer();
+    const otherId = await ask(other.client, "2000");
+    expect((await approve(frank, otherId, "first")).statusCode).toBe(200);
+    await test.db
+      .update(users)
+      .set({ erasedAt: test.clock.now() })
+      .where(eq(users.id, frank.me.id));
+    const stale = await approve(bob, otherId, "final");
+    expect(stale.statusCode, stale.body).toBe(200);
+    expect(stale.json()).toMatchObject({
+      status: "pending",
+      approvalState: "awaiting_second_approval",
+      firstApproval: { adminId: bob.me.id },
+    });
+    await payOut();
+    expect(await payoutsOf(otherId)).toHaveLength(0);
+    expect((await reject(carol, otherId)).statusCode).toBe(200);
+  });
+
+  it("an admin made admin by the first approver (or who made them admin) is refused: 409", async () => {
+    const { client: dave, me: daveMe } = await verifiedUser(test, "dave");
+    const promoted = await alice.client.post(`/api/admin/users/${daveMe.id}/role`, {
+      role: "admin",
+      reason: "Nouvel opérateur",
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect((await dave.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE })).statusCode).toBe(
+      200,
+    );
+    const daveAdmin = { client: dave, me: daveMe } as Admin;
+
+    const { client: c } = await withdrawer("5000");
+    const id = await ask(c, "2000");
+    expect((await approve(alice, id, "first")).statusCode).toBe(200);
+    const puppet = await approve(daveAdmin, id, "final");
+    expect(puppet.statusCode).toBe(409);
+    expect(puppet.json().error).toBe("SECOND_APPROVER_REQUIRED");
+    expect(await rowOf(id)).toMatchObject({ status: "pending", firstApprovedBy: alice.me.id });
+
+    // The other way round: the promoted admin approves first, the one who promoted them second.
+    const other = await withdrawer("5000");
+    const otherId = await ask(other.client, "2000");
+    expect((await approve(daveAdmin, otherId, "first")).statusCode).toBe(200);
+    const promoter = await approve(alice, otherId, "final");
+    expect(promoter.statusCode).toBe(409);
+    expect(promoter.json().error).toBe("SECOND_APPROVER_REQUIRED");
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(0);
+    expect(await payoutsOf(otherId)).toHaveLength(0);
+    expect(await auditOf("withdrawal.approve", id)).toEqual([]);
+
+    // An unrelated admin completes each.
+    expect((await approve(bob, id, "final")).json().status).toBe("processing");
+    expect((await approve(carol, otherId, "final")).json().status).toBe("processing");
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(1);
+    expect(await payoutsOf(otherId)).toHaveLength(1);
+  });
+});
+
+describe("four eyes: what the admin was shown", () => {
+  it("a stale expectation is 409 WITHDRAWAL_STATE_CHANGED and changes nothing", async () => {
+    const { client: c } = await withdrawer();
+    const id = await ask(c, "1500");
+    // "final" on a fresh request needing two: it would only be recorded, not paid.
+    const early = await approve(alice, id, "final");
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ error: "WITHDRAWAL_STATE_CHANGED" });
+    expect(early.json().message).toContain("rechargez");
+    expect(await rowOf(id)).toMatchObject({ status: "pending", firstApprovedBy: null });
+    expect(await auditOf("withdrawal.first_approval", id)).toEqual([]);
+
+    expect((await approve(alice, id, "first")).statusCode).toBe(200);
+    const before = await rowOf(id);
+    // Bob's screen still said "your approval is the first; nothing is paid": his click must not pay.
+    const stale = await approve(bob, id, "first");
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe("WITHDRAWAL_STATE_CHANGED");
+    expect(await rowOf(id)).toEqual(before);
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(0);
+    expect(await auditOf("withdrawal.approve", id)).toEqual([]);
     expect(await auditOf("withdrawal.first_approval", id)).toHaveLength(1);
-    expect(await auditOf("withdrawal.approve", id)).toHaveLength(1);
+
+    // A request one approval pays, confirmed as a "first": refused too.
+    const small = await withdrawer("200");
+    const smallId = await ask(small.client, "50");
+    expect((await approve(alice, smallId, "first")).json().error).toBe("WITHDRAWAL_STATE_CHANGED");
+    expect((await rowOf(smallId)).status).toBe("pending");
+
+    expect((await approve(bob, id, "final")).json().status).toBe("processing");
+    expect((await approve(bob, smallId, "final")).json().status).toBe("processing");
+    await payOut();
+    expect(await payoutsOf(id)).toHaveLength(1);
   });
 });
 
@@ -271,7 +516,11 @@ describe("withdrawal settings", () => {
       minimum: "30.000000000",
       secondApprovalAbove: "250.500000000",
     });
-    const [entry] = await auditOf("withdrawal.settings", "withdrawals");
+    // Earlier tests changed the threshold at the same (test clock) time: this change is the one
+    // that set 250.5.
+    const entry = (await auditOf("withdrawal.settings", "withdrawals")).find(
+      (e) => e.after?.secondApprovalAbove === "250.500000000",
+    );
     expect(entry).toMatchObject({
       actorId: alice.me.id,
       targetType: "settings",
@@ -280,10 +529,10 @@ describe("withdrawal settings", () => {
       after: { minimum: "30.000000000", secondApprovalAbove: "250.500000000" },
     });
 
-    // The new threshold applies at once.
+    // The new threshold applies at once, to the requests made from now on.
     const { client: c } = await withdrawer();
     const id = await ask(c, "300");
-    expect((await approve(alice, id)).json()).toMatchObject({
+    expect((await approve(alice, id, "first")).json()).toMatchObject({
       approvalState: "awaiting_second_approval",
     });
     expect((await reject(bob, id)).statusCode).toBe(200);
@@ -327,7 +576,7 @@ describe("risk context of a pending withdrawal", () => {
     // Two paid withdrawals before.
     for (const amount of ["30", "40"]) {
       const id = await ask(c, amount);
-      expect((await approve(alice, id)).statusCode).toBe(200);
+      expect((await approve(alice, id, "final")).statusCode).toBe(200);
       await payOut();
       expect((await rowOf(id)).status).toBe("completed");
     }
@@ -411,6 +660,12 @@ describe("risk context of a pending withdrawal", () => {
     });
     expect((await reject(alice, id)).statusCode).toBe(200);
     expect((await reject(alice, freshId)).statusCode).toBe(200);
+    // A decided request carries no risk context (it is weighed before deciding only).
+    for (const status of ["completed", "rejected"]) {
+      const decided = (await alice.client.get(`/api/admin/withdrawals?status=${status}`)).json();
+      expect(decided.items.length, status).toBeGreaterThan(0);
+      for (const item of decided.items) expect(item.risk).toBeNull();
+    }
   });
 });
 
@@ -418,7 +673,7 @@ describe("audit of the existing withdrawal decisions", () => {
   it("approve and reject leave actor, target, before/after and IP", async () => {
     const { client: c, me } = await withdrawer("200");
     const id = await ask(c, "60");
-    expect((await approve(bob, id)).statusCode).toBe(200);
+    expect((await approve(bob, id, "final")).statusCode).toBe(200);
     const [approved] = await auditOf("withdrawal.approve", id);
     expect(approved).toMatchObject({
       actorId: bob.me.id,

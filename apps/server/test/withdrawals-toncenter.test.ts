@@ -69,6 +69,8 @@ const restartedChain = () =>
   });
 
 const workerDeps = (chain?: Chain) => payoutWorkerDeps(test, chain);
+/** What an admin confirms in the approve dialog of a request one approval pays. */
+const FINAL = { expect: "final" };
 
 async function approvedWithdrawal(amount = "30") {
   const { client: c, me } = await verifiedUser(test, "tcwd");
@@ -96,7 +98,7 @@ async function approvedWithdrawal(amount = "30") {
   });
   expect(asked.statusCode).toBe(201);
   const id = asked.json().id as string;
-  expect((await admin.post(`/api/admin/withdrawals/${id}/approve`)).statusCode).toBe(200);
+  expect((await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL)).statusCode).toBe(200);
   return { c, id, wallet };
 }
 

@@ -43,6 +43,8 @@ afterAll(async () => {
 
 /** The payout worker's dependencies, on the app's own (database) simulated chain or another. */
 const workerDeps = (chain?: Chain) => payoutWorkerDeps(test, chain);
+/** What an admin confirms in the approve dialog of a request one approval pays. */
+const FINAL = { expect: "final" };
 
 /** A verified user with approved KYC, a ton_proof wallet and `fre` FRE in the balance. */
 async function withdrawer(
@@ -237,7 +239,7 @@ describe("admin review and payouts", () => {
     const list = (await admin.get("/api/admin/withdrawals?status=pending")).json();
     expect(list.items.some((w: { id: string }) => w.id === id)).toBe(true);
     expect((await admin.get("/api/admin/summary")).json().pendingWithdrawals).toBeGreaterThan(0);
-    const approved = await admin.post(`/api/admin/withdrawals/${id}/approve`);
+    const approved = await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().status).toBe("processing");
     expect((await c.post(`/api/withdrawals/${id}/cancel`)).json().error).toBe(
@@ -275,9 +277,15 @@ describe("admin review and payouts", () => {
     });
     expect(rejected.json()).toMatchObject({ status: "rejected", reason: "Wallet flagged" });
     expect(await balanceOf(c)).toBe("100.000000000");
-    expect((await admin.post(`/api/admin/withdrawals/${id}/approve`)).statusCode).toBe(409);
+    expect((await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL)).statusCode).toBe(409);
+    // What the admin was shown is required, and only "first" or "final".
+    for (const body of [{}, { expect: "second" }, { expect: null }]) {
+      const refused = await admin.post(`/api/admin/withdrawals/${id}/approve`, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().error).toBe("VALIDATION_ERROR");
+    }
     expect((await outbox(test, user.email))[0]?.text).toContain("Wallet flagged");
-    const notFound = await admin.post(`/api/admin/withdrawals/${randomUUID()}/approve`);
+    const notFound = await admin.post(`/api/admin/withdrawals/${randomUUID()}/approve`, FINAL);
     expect(notFound.statusCode).toBe(404);
   });
 
@@ -287,7 +295,7 @@ describe("admin review and payouts", () => {
       const id = (await ask(c, "30")).json().id;
       const [cancel, approve] = await Promise.all([
         c.post(`/api/withdrawals/${id}/cancel`),
-        admin.post(`/api/admin/withdrawals/${id}/approve`),
+        admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL),
       ]);
       expect([cancel.statusCode, approve.statusCode].sort()).toEqual([200, 409]);
       const [row] = await test.db.select().from(withdrawals).where(eq(withdrawals.id, id));
@@ -300,8 +308,8 @@ describe("admin review and payouts", () => {
     const { c, wallet } = await withdrawer("100");
     const id = (await ask(c, "30")).json().id;
     const answers = await Promise.all([
-      admin.post(`/api/admin/withdrawals/${id}/approve`),
-      admin2.post(`/api/admin/withdrawals/${id}/approve`),
+      admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL),
+      admin2.post(`/api/admin/withdrawals/${id}/approve`, FINAL),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     await Promise.all([processPayouts(workerDeps()), processPayouts(workerDeps())]);
@@ -317,7 +325,7 @@ describe("admin review and payouts", () => {
   it("a crash between sending and confirmed is reconciled: paid once, completed", async () => {
     const { c, wallet } = await withdrawer("100");
     const id = (await ask(c, "30")).json().id;
-    await admin.post(`/api/admin/withdrawals/${id}/approve`);
+    await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
     const real = test.shop.deps.chain;
     // The chain takes the payout, then the worker dies before it writes what the chain answered.
     const crashing: Chain = {
@@ -346,7 +354,7 @@ describe("admin review and payouts", () => {
   it("a crash before the chain was asked: sent once after the lease", async () => {
     const { c, wallet } = await withdrawer("100");
     const id = (await ask(c, "30")).json().id;
-    await admin.post(`/api/admin/withdrawals/${id}/approve`);
+    await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
     const real = test.shop.deps.chain;
     await processPayouts(
       workerDeps({
@@ -368,7 +376,7 @@ describe("admin review and payouts", () => {
   it("a payout that fails on chain is refunded", async () => {
     const { c, user } = await withdrawer("100");
     const id = (await ask(c, "30")).json().id;
-    await admin.post(`/api/admin/withdrawals/${id}/approve`);
+    await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
     const real = test.shop.deps.chain;
     await processPayouts(workerDeps({ ...real, payoutStatus: async () => "failed" }));
     const [row] = await test.db.select().from(withdrawals).where(eq(withdrawals.id, id));

@@ -120,13 +120,20 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   nickname: z.string(),
   reviewedAt: z.string().nullable(),
   approvalState: withdrawalApprovalStateSchema,
-  /** 2 when the amount is above the four-eyes threshold (as set now), else 1. */
+  /**
+   * 2 when the amount was above the four-eyes threshold in force when the user asked, else 1:
+   * fixed with the request, a later change of the threshold does not move it.
+   */
   approvalsRequired: z.number().int().min(1).max(2),
-  /** The first of two approvals, once given. */
+  /**
+   * The first of two approvals, once given and while it still counts (its admin is still an
+   * admin and their account not erased; otherwise the next approval is the first again).
+   */
   firstApproval: z
     .object({ adminId: z.string(), nickname: z.string().nullable(), at: z.string() })
     .nullable(),
-  risk: adminWithdrawalRiskSchema,
+  /** Pending requests only (what an admin weighs before deciding); null once decided. */
+  risk: adminWithdrawalRiskSchema.nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalListSchema = z.object({ items: z.array(adminWithdrawalSchema) });
@@ -136,6 +143,17 @@ export const adminWithdrawalRejectBodySchema = z.object({
   reason: z.string().trim().min(WITHDRAWAL_REASON_MIN_LENGTH).max(WITHDRAWAL_REASON_MAX_LENGTH),
 });
 export type AdminWithdrawalRejectBody = z.infer<typeof adminWithdrawalRejectBodySchema>;
+
+/**
+ * What the approving admin was shown: "first" — their approval is the first of two and pays
+ * nothing; "final" — it pays (the only approval, or the second). When the request no longer
+ * stands there, the server answers 409 WITHDRAWAL_STATE_CHANGED and changes nothing.
+ */
+export const WITHDRAWAL_APPROVAL_EXPECTATIONS = ["first", "final"] as const;
+export const adminWithdrawalApproveBodySchema = z.object({
+  expect: z.enum(WITHDRAWAL_APPROVAL_EXPECTATIONS),
+});
+export type AdminWithdrawalApproveBody = z.infer<typeof adminWithdrawalApproveBodySchema>;
 
 export const withdrawalSettingsSchema = z.object({
   minimum: z.string(),

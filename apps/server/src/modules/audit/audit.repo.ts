@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
 
@@ -51,4 +51,26 @@ export async function listAudit(db: Db, filter: AuditFilter, limit: number) {
     .where(and(...where))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+}
+
+/**
+ * Whether either of two users ever gave the other the admin role (a `user.role` entry whose
+ * `after.role` is admin). Served by the target index: the entries about each of the two.
+ */
+export async function hasAdminGrantBetween(db: Db, a: string, b: string) {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, "user.role"),
+        sql`${auditLog.after}->>'role' = 'admin'`,
+        or(
+          and(eq(auditLog.actorId, a), eq(auditLog.targetId, b)),
+          and(eq(auditLog.actorId, b), eq(auditLog.targetId, a)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

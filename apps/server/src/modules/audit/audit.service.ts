@@ -1,7 +1,7 @@
 import type { AuditAction, AuditPage, AuditQuery, AuditTargetType } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { insertAudit, listAudit } from "./audit.repo.ts";
+import { hasAdminGrantBetween, insertAudit, listAudit } from "./audit.repo.ts";
 
 /** Who acts, from where: what every audited admin service is handed by its route. */
 export interface AuditActor {
@@ -52,6 +52,13 @@ export async function recordAudit(tx: Db, entry: AuditEntryInput) {
     createdAt: entry.at,
   });
 }
+
+/**
+ * True when one of the two users made the other an admin (in either direction, at any time): a
+ * pair that cannot be four independent eyes (decision 0030).
+ */
+export const adminRoleGrantedBetween = (db: Db, a: string, b: string): Promise<boolean> =>
+  hasAdminGrantBetween(db, a, b);
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -1,2 +1,7 @@
 export { auditAdminRoutes } from "./audit.routes.ts";
-export { type AuditActor, type AuditValue, recordAudit } from "./audit.service.ts";
+export {
+  type AuditActor,
+  type AuditValue,
+  adminRoleGrantedBetween,
+  recordAudit,
+} from "./audit.service.ts";

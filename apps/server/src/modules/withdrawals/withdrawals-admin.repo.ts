@@ -11,62 +11,101 @@ const DAY_MS = 86_400_000;
 
 const firstApprover = alias(users, "first_approver");
 
+/** Whether a user still counts as an admin for four eyes: admin role, account not erased. */
+export const stillAdmin = (user: { role: string | null; erasedAt: Date | null } | null) =>
+  user !== null && user.role === "admin" && user.erasedAt === null;
+
+/** The withdrawal, its user's nickname and its first approver (still an admin or not). */
+const baseColumns = {
+  withdrawal: withdrawals,
+  nickname: users.nickname,
+  firstApproverNickname: firstApprover.nickname,
+  firstApproverRole: firstApprover.role,
+  firstApproverErasedAt: firstApprover.erasedAt,
+};
+
 /**
- * The admin's view of withdrawals with each one's risk context, in one statement for the whole
- * page: correlated subqueries per row (each served by an index on `user_id`), never a query per
- * withdrawal. `now` is the injected clock's time (account age, the 30-day window).
+ * The risk context of a pending request, per row in the same statement (never a query per
+ * withdrawal). Each subquery reads an index: `withdrawals_user_created_idx` (user_id) for the
+ * paid withdrawals, the partial `ledger_entries_adjustments_idx` (user_id, created_at where kind
+ * = 'admin_adjustment') for the adjustments, `withdrawals_wallet_address_idx` for the address.
+ * `now` is the injected clock's time (account age, the 30-day window).
  */
-function selectAdminRows(db: Executor, now: Date) {
+function riskColumns(now: Date) {
   const at = now.toISOString();
   const since = new Date(now.getTime() - RECENT_ADJUSTMENT_DAYS * DAY_MS).toISOString();
+  return {
+    balance: users.balance,
+    kycStatus: users.kycStatus,
+    accountCreatedAt: users.createdAt,
+    accountAgeDays: sql<number>`greatest(0, floor(extract(epoch from (${at}::timestamptz - ${users.createdAt})) / 86400))::int`,
+    emailVerified: users.emailVerified,
+    totalMined: users.totalMined,
+    suspended: sql<boolean>`${users.suspendedAt} is not null`,
+    completedCount: sql<number>`(select count(*)::int from withdrawals w2
+      where w2.user_id = ${withdrawals.userId} and w2.status = 'completed')`,
+    completedTotal: sql<string>`(select coalesce(sum(w2.amount_nano), 0)::text from withdrawals w2
+      where w2.user_id = ${withdrawals.userId} and w2.status = 'completed')`,
+    adjustmentCount: sql<number>`(select count(*)::int from ledger_entries le
+      where le.user_id = ${withdrawals.userId} and le.kind = 'admin_adjustment'
+        and le.created_at >= ${since}::timestamptz)`,
+    adjustmentTotal: sql<string>`(select coalesce(sum(le.amount_nano), 0)::text from ledger_entries le
+      where le.user_id = ${withdrawals.userId} and le.kind = 'admin_adjustment'
+        and le.created_at >= ${since}::timestamptz)`,
+    sameWalletAccounts: sql<number>`(select count(distinct w3.user_id)::int from withdrawals w3
+      where w3.wallet_address = ${withdrawals.walletAddress}
+        and w3.user_id <> ${withdrawals.userId})`,
+  };
+}
+
+function selectRows(db: Executor) {
   return db
-    .select({
-      withdrawal: withdrawals,
-      nickname: users.nickname,
-      firstApproverNickname: firstApprover.nickname,
-      balance: users.balance,
-      kycStatus: users.kycStatus,
-      accountCreatedAt: users.createdAt,
-      accountAgeDays: sql<number>`greatest(0, floor(extract(epoch from (${at}::timestamptz - ${users.createdAt})) / 86400))::int`,
-      emailVerified: users.emailVerified,
-      totalMined: users.totalMined,
-      suspended: sql<boolean>`${users.suspendedAt} is not null`,
-      completedCount: sql<number>`(select count(*)::int from withdrawals w2
-        where w2.user_id = ${withdrawals.userId} and w2.status = 'completed')`,
-      completedTotal: sql<string>`(select coalesce(sum(w2.amount_nano), 0)::text from withdrawals w2
-        where w2.user_id = ${withdrawals.userId} and w2.status = 'completed')`,
-      adjustmentCount: sql<number>`(select count(*)::int from ledger_entries le
-        where le.user_id = ${withdrawals.userId} and le.kind = 'admin_adjustment'
-          and le.created_at >= ${since}::timestamptz)`,
-      adjustmentTotal: sql<string>`(select coalesce(sum(le.amount_nano), 0)::text from ledger_entries le
-        where le.user_id = ${withdrawals.userId} and le.kind = 'admin_adjustment'
-          and le.created_at >= ${since}::timestamptz)`,
-      sameWalletAccounts: sql<number>`(select count(distinct w3.user_id)::int from withdrawals w3
-        where w3.wallet_address = ${withdrawals.walletAddress}
-          and w3.user_id <> ${withdrawals.userId})`,
-    })
+    .select(baseColumns)
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .leftJoin(firstApprover, eq(firstApprover.id, withdrawals.firstApprovedBy));
 }
 
-export type AdminWithdrawalRow = Awaited<ReturnType<typeof selectAdminRows>>[number];
+function selectRowsWithRisk(db: Executor, now: Date) {
+  return db
+    .select({ ...baseColumns, risk: riskColumns(now) })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(firstApprover, eq(firstApprover.id, withdrawals.firstApprovedBy));
+}
 
-export function listAdminRows(
+type RiskRow = Awaited<ReturnType<typeof selectRowsWithRisk>>[number];
+/** A withdrawal as the admin sees it; its risk context only while it is pending. */
+export type AdminWithdrawalRow = Omit<RiskRow, "risk"> & { risk: RiskRow["risk"] | null };
+
+/** A page of one status; the risk context is computed for the pending list only. */
+export async function listAdminRows(
   db: Executor,
   status: WithdrawalStatusValue,
   limit: number,
   now: Date,
 ): Promise<AdminWithdrawalRow[]> {
-  return selectAdminRows(db, now)
-    .where(eq(withdrawals.status, status))
-    .orderBy(status === "pending" ? asc(withdrawals.createdAt) : desc(withdrawals.createdAt))
-    .limit(limit);
+  const where = eq(withdrawals.status, status);
+  if (status === "pending") {
+    return selectRowsWithRisk(db, now)
+      .where(where)
+      .orderBy(asc(withdrawals.createdAt))
+      .limit(limit);
+  }
+  const rows = await selectRows(db).where(where).orderBy(desc(withdrawals.createdAt)).limit(limit);
+  return rows.map((row) => ({ ...row, risk: null }));
 }
 
-export async function findAdminRow(db: Executor, id: string, now: Date) {
-  const [row] = await selectAdminRows(db, now).where(eq(withdrawals.id, id));
-  return row ?? null;
+export async function findAdminRow(
+  db: Executor,
+  id: string,
+  now: Date,
+): Promise<AdminWithdrawalRow | null> {
+  const [row] = await selectRows(db).where(eq(withdrawals.id, id));
+  if (!row) return null;
+  if (row.withdrawal.status !== "pending") return { ...row, risk: null };
+  const [pending] = await selectRowsWithRisk(db, now).where(eq(withdrawals.id, id));
+  return pending ?? null;
 }
 
 /**
@@ -75,6 +114,15 @@ export async function findAdminRow(db: Executor, id: string, now: Date) {
  */
 export async function lockWithdrawal(tx: Tx, id: string): Promise<WithdrawalRow | null> {
   const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
+  return row ?? null;
+}
+
+/** An approver's role and erasure now (a first approval counts only while they are an admin). */
+export async function findApprover(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ role: users.role, erasedAt: users.erasedAt })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
 }
 

@@ -1,86 +1,95 @@
-import { type AdminWithdrawal, formatNano, type WithdrawalStatus } from "@fre/shared";
+import {
+  type AdminWithdrawal,
+  type AdminWithdrawalApproveBody,
+  formatNano,
+  type WithdrawalStatus,
+} from "@fre/shared";
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { type AuditActor, adminRoleGrantedBetween, recordAudit } from "../audit/index.ts";
 import { release } from "../ledger/ledger.ts";
 import { transition, type WithdrawalRow } from "./withdrawals.repo.ts";
 import {
   announce,
   mailOutcome,
-  secondApprovalAboveNano,
   type WithdrawalDeps,
   withdrawalView,
 } from "./withdrawals.service.ts";
 import {
   type AdminWithdrawalRow,
   findAdminRow,
+  findApprover,
   listAdminRows,
   lockWithdrawal,
   recordFirstApproval,
+  stillAdmin,
 } from "./withdrawals-admin.repo.ts";
 
 const ADMIN_PAGE_SIZE = 200;
 
-function adminView(deps: WithdrawalDeps, row: AdminWithdrawalRow, thresholdNano: bigint) {
+type Step = AdminWithdrawalApproveBody["expect"];
+
+function riskView(risk: NonNullable<AdminWithdrawalRow["risk"]>): AdminWithdrawal["risk"] {
+  return {
+    balance: formatNano(risk.balance),
+    kycStatus: risk.kycStatus,
+    accountCreatedAt: risk.accountCreatedAt.toISOString(),
+    accountAgeDays: Number(risk.accountAgeDays),
+    emailVerified: risk.emailVerified,
+    totalMined: formatNano(risk.totalMined),
+    completedWithdrawals: {
+      count: Number(risk.completedCount),
+      total: formatNano(BigInt(risk.completedTotal)),
+    },
+    recentAdjustments: {
+      count: Number(risk.adjustmentCount),
+      total: formatNano(BigInt(risk.adjustmentTotal)),
+    },
+    suspended: Boolean(risk.suspended),
+    sameWalletAccounts: Number(risk.sameWalletAccounts),
+  };
+}
+
+function adminView(deps: WithdrawalDeps, row: AdminWithdrawalRow): AdminWithdrawal {
   const w = row.withdrawal;
-  const approvalsRequired = w.amountNano > thresholdNano ? 2 : 1;
-  const view: AdminWithdrawal = {
+  const pending = w.status === "pending";
+  // A first approval whose admin has since lost the role (or their account) no longer counts:
+  // the request shows as awaiting its first approval again, as the server will treat it.
+  const firstCounts =
+    w.firstApprovedBy !== null &&
+    stillAdmin({ role: row.firstApproverRole, erasedAt: row.firstApproverErasedAt });
+  return {
     ...withdrawalView(w, deps.chain.kind),
     userId: w.userId,
     nickname: row.nickname,
     reviewedAt: w.reviewedAt ? w.reviewedAt.toISOString() : null,
-    approvalState:
-      w.status !== "pending"
-        ? "decided"
-        : approvalsRequired === 2 && w.firstApprovedBy
-          ? "awaiting_second_approval"
-          : "awaiting_approval",
-    approvalsRequired,
+    approvalState: !pending
+      ? "decided"
+      : w.approvalsRequired === 2 && firstCounts
+        ? "awaiting_second_approval"
+        : "awaiting_approval",
+    approvalsRequired: w.approvalsRequired,
     firstApproval:
-      w.firstApprovedBy && w.firstApprovedAt
+      w.firstApprovedBy && w.firstApprovedAt && (firstCounts || !pending)
         ? {
             adminId: w.firstApprovedBy,
             nickname: row.firstApproverNickname,
             at: w.firstApprovedAt.toISOString(),
           }
         : null,
-    risk: {
-      balance: formatNano(row.balance),
-      kycStatus: row.kycStatus,
-      accountCreatedAt: row.accountCreatedAt.toISOString(),
-      accountAgeDays: Number(row.accountAgeDays),
-      emailVerified: row.emailVerified,
-      totalMined: formatNano(row.totalMined),
-      completedWithdrawals: {
-        count: Number(row.completedCount),
-        total: formatNano(BigInt(row.completedTotal)),
-      },
-      recentAdjustments: {
-        count: Number(row.adjustmentCount),
-        total: formatNano(BigInt(row.adjustmentTotal)),
-      },
-      suspended: Boolean(row.suspended),
-      sameWalletAccounts: Number(row.sameWalletAccounts),
-    },
+    risk: row.risk ? riskView(row.risk) : null,
   };
-  return view;
 }
 
 export async function adminListWithdrawals(deps: WithdrawalDeps, status: WithdrawalStatus) {
-  const [rows, threshold] = await Promise.all([
-    listAdminRows(deps.db, status, ADMIN_PAGE_SIZE, deps.clock.now()),
-    secondApprovalAboveNano(deps),
-  ]);
-  return { items: rows.map((row) => adminView(deps, row, threshold)) };
+  const rows = await listAdminRows(deps.db, status, ADMIN_PAGE_SIZE, deps.clock.now());
+  return { items: rows.map((row) => adminView(deps, row)) };
 }
 
 async function adminOne(deps: WithdrawalDeps, id: string) {
-  const [row, threshold] = await Promise.all([
-    findAdminRow(deps.db, id, deps.clock.now()),
-    secondApprovalAboveNano(deps),
-  ]);
+  const row = await findAdminRow(deps.db, id, deps.clock.now());
   if (!row) throw new AppError("NOT_FOUND");
-  return adminView(deps, row, threshold);
+  return adminView(deps, row);
 }
 
 /** What a review saw before it acted: the pending request, its amount and any first approval. */
@@ -88,6 +97,7 @@ const reviewedBefore = (row: WithdrawalRow) => ({
   status: row.status,
   userId: row.userId,
   amount: formatNano(row.amountNano),
+  approvalsRequired: row.approvalsRequired,
   firstApprovedBy: row.firstApprovedBy,
 });
 
@@ -104,20 +114,47 @@ async function lockForReview(tx: Tx, actor: AuditActor, id: string) {
 }
 
 /**
- * Approves a pending request. At or below the four-eyes threshold one approval pays it: it
- * becomes `processing` with its payout queued. Above it, the first approval is only recorded
- * (still pending, "awaiting second approval"); a second, different admin's approval pays it. The
- * row is locked for the whole decision, so two admins at once take turns and one payout is
+ * What this approval is on the locked row: "first" (of two, pays nothing) or "final" (pays).
+ * `recorded` reads the row as written; `effective` drops a first approval whose admin is no
+ * longer an admin (demoted or erased): that approval no longer counts, this one is the first.
+ */
+async function approvalStep(tx: Tx, row: WithdrawalRow) {
+  const recorded: Step = row.approvalsRequired === 2 && !row.firstApprovedBy ? "first" : "final";
+  if (recorded === "first" || row.approvalsRequired === 1 || !row.firstApprovedBy) {
+    return { recorded, effective: recorded };
+  }
+  const firstCounts = stillAdmin(await findApprover(tx, row.firstApprovedBy));
+  return { recorded, effective: firstCounts ? recorded : ("first" as Step) };
+}
+
+/**
+ * Approves a pending request. `approvals_required` was fixed when the user asked (2 above the
+ * four-eyes threshold then in force); the threshold now plays no part. With one required, the
+ * approval pays: `processing`, payout queued. With two, the first approval is only recorded (still
+ * pending, "awaiting second approval") and a second, independent admin's approval pays it.
+ * `expected` is what the admin was shown; if the request no longer stands there (another admin
+ * acted meanwhile), 409 WITHDRAWAL_STATE_CHANGED and nothing changes — except that a "final" seen
+ * on a first approval which no longer counts may still record a first approval (it pays nothing).
+ * The row is locked for the whole decision, so two admins at once take turns and one payout is
  * queued at most; the payout worker then sends it (once).
  */
-export async function adminApprove(deps: WithdrawalDeps, actor: AuditActor, id: string) {
+export async function adminApprove(
+  deps: WithdrawalDeps,
+  actor: AuditActor,
+  id: string,
+  expected: Step,
+) {
   // Nothing would send it: the admin rejects (refunds) instead of leaving it stuck.
   if (!deps.enabled) throw new AppError("WITHDRAWALS_UNAVAILABLE");
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
     const row = await lockForReview(tx, actor, id);
-    const threshold = await secondApprovalAboveNano({ db: tx });
-    const needsTwo = row.amountNano > threshold;
+    // The first approver never gives the second one, whatever changed since.
+    if (row.firstApprovedBy === actor.userId) throw new AppError("SECOND_APPROVER_REQUIRED");
+    const step = await approvalStep(tx, row);
+    if (expected !== step.effective && expected !== step.recorded) {
+      throw new AppError("WITHDRAWAL_STATE_CHANGED");
+    }
     const audit = {
       actorId: actor.userId,
       targetType: "withdrawal" as const,
@@ -126,7 +163,7 @@ export async function adminApprove(deps: WithdrawalDeps, actor: AuditActor, id: 
       ip: actor.ip,
       at: now,
     };
-    if (needsTwo && !row.firstApprovedBy) {
+    if (step.effective === "first") {
       const marked = await recordFirstApproval(tx, row.id, actor.userId, now);
       await recordAudit(tx, {
         ...audit,
@@ -134,12 +171,18 @@ export async function adminApprove(deps: WithdrawalDeps, actor: AuditActor, id: 
         after: {
           ...reviewedBefore(marked),
           approvals: "1/2",
-          secondApprovalAbove: formatNano(threshold),
+          // The earlier first approval, dropped: its admin is no longer an admin.
+          ...(row.firstApprovedBy ? { discardedFirstApprovalBy: row.firstApprovedBy } : {}),
         },
       });
       return { row: marked, paid: false };
     }
-    if (needsTwo && row.firstApprovedBy === actor.userId) {
+    // One admin who made the other an admin (either way, ever) is not a second pair of eyes.
+    if (
+      row.approvalsRequired === 2 &&
+      row.firstApprovedBy &&
+      (await adminRoleGrantedBetween(tx, actor.userId, row.firstApprovedBy))
+    ) {
       throw new AppError("SECOND_APPROVER_REQUIRED");
     }
     const moved = await transition(
@@ -161,8 +204,7 @@ export async function adminApprove(deps: WithdrawalDeps, actor: AuditActor, id: 
       after: {
         ...reviewedBefore(moved),
         payoutState: moved.payoutState,
-        approvals: needsTwo ? "2/2" : "1/1",
-        secondApprovalAbove: formatNano(threshold),
+        approvals: row.approvalsRequired === 2 ? "2/2" : "1/1",
       },
     });
     return { row: moved, paid: true };

@@ -43,12 +43,15 @@ export async function writeNanoSetting(db: Executor, key: WithdrawalSettingKey, 
 export const readMinimumNano = (db: Executor, fallback: bigint) =>
   readNanoSetting(db, MINIMUM_KEY, fallback);
 
-/** The user's KYC status and balance (the balance row locked: the hold moves it next). */
+/**
+ * The user's KYC status and balance (the balance row locked: the hold moves it next); null for an
+ * erased account (its session may still be cached for a few seconds after the erasure).
+ */
 export async function findUserForWithdrawal(tx: Tx, userId: string) {
   const [row] = await tx
     .select({ kycStatus: users.kycStatus, balance: users.balance })
     .from(users)
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), isNull(users.erasedAt)))
     .for("update");
   return row ?? null;
 }

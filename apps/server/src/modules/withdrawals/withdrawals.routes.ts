@@ -1,4 +1,5 @@
 import {
+  adminWithdrawalApproveBodySchema,
   adminWithdrawalListSchema,
   adminWithdrawalQuerySchema,
   adminWithdrawalRejectBodySchema,
@@ -101,11 +102,14 @@ export async function withdrawalsAdminRoutes(fastify: FastifyInstance, deps: Wit
     {
       schema: {
         tags,
+        summary:
+          "Approves a pending withdrawal; `expect` says what the admin was shown (first of two, or final: it pays)",
         params: uuidParamsSchema,
+        body: adminWithdrawalApproveBodySchema,
         response: { 200: adminWithdrawalSchema, ...errors },
       },
     },
-    async (request) => adminApprove(deps, actorOf(request), request.params.id),
+    async (request) => adminApprove(deps, actorOf(request), request.params.id, request.body.expect),
   );
   app.post(
     "/api/admin/withdrawals/:id/reject",

@@ -131,11 +131,15 @@ export async function createWithdrawal(
         }
         if (await findActive(tx, userId)) throw new AppError("WITHDRAWAL_PENDING");
         if (amountNano > user.balance) throw new AppError("INSUFFICIENT_BALANCE");
+        // Four eyes are fixed now, from the threshold in force: raising it later (or raising it,
+        // approving alone and lowering it back) never lets one admin pay this request.
+        const threshold = await secondApprovalAboveNano({ db: tx });
         const row = await insertWithdrawal(tx, {
           userId,
           amountNano,
           walletAddress: wallet.address,
           network: wallet.network,
+          approvalsRequired: amountNano > threshold ? 2 : 1,
           status: "pending",
           createdAt: now,
           updatedAt: now,

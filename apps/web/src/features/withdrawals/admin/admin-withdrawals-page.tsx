@@ -1,5 +1,6 @@
 import {
   type AdminWithdrawal,
+  type AdminWithdrawalApproveBody,
   WITHDRAWAL_REASON_MAX_LENGTH,
   WITHDRAWAL_REASON_MIN_LENGTH,
   WITHDRAWAL_STATUSES,
@@ -40,8 +41,14 @@ function useDecision(withdrawal: AdminWithdrawal) {
   };
   return {
     approve: useMutation({
-      mutationFn: () => approveWithdrawal(withdrawal.id),
+      mutationFn: (expect: AdminWithdrawalApproveBody["expect"]) =>
+        approveWithdrawal(withdrawal.id, expect),
       onSuccess: settled,
+      // Another admin acted since this screen was drawn: show the request as it stands now (the
+      // open dialog redraws with it) beside the server's message, and let the admin decide again.
+      onError: (error) => {
+        if (isApiError(error, "WITHDRAWAL_STATE_CHANGED")) settled();
+      },
     }),
     reject: useMutation({
       mutationFn: (reason: string) => rejectWithdrawal(withdrawal.id, reason),
@@ -158,7 +165,7 @@ function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         busy={approve.isPending}
         error={approveError}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => approve.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        onConfirm={(expect) => approve.mutate(expect, { onSuccess: () => setConfirming(false) })}
       />
       {failure ? (
         <Alert tone="error">{isApiError(failure) ? failure.message : t("errors.generic")}</Alert>

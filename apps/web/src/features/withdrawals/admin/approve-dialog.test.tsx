@@ -3,9 +3,22 @@ import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import frWithdrawals from "../../../locales/fr/withdrawals.json";
 import { renderStatic } from "../../../test/render-static";
-import { ApproveDialog } from "./approve-dialog";
+import { ApproveDialog, approvalStepOf, expectationOf } from "./approve-dialog";
 
 const ADDRESS = "0QAs9VlT6S776tq3unJcP5Ogsj-ELLunLXuOb1EKcOQi4-QO";
+
+const RISK: NonNullable<AdminWithdrawal["risk"]> = {
+  balance: "416.500000000",
+  kycStatus: "approved",
+  accountCreatedAt: "2026-11-08T10:00:00.000Z",
+  accountAgeDays: 12,
+  emailVerified: true,
+  totalMined: "321.500000000",
+  completedWithdrawals: { count: 2, total: "70.000000000" },
+  recentAdjustments: { count: 0, total: "0.000000000" },
+  suspended: false,
+  sameWalletAccounts: 0,
+};
 
 const withdrawal = (patch: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
   id: "7d5b3a43-5f0e-4d55-9f37-0e6f1b8c2f10",
@@ -23,18 +36,7 @@ const withdrawal = (patch: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
   approvalState: "awaiting_approval",
   approvalsRequired: 1,
   firstApproval: null,
-  risk: {
-    balance: "416.500000000",
-    kycStatus: "approved",
-    accountCreatedAt: "2026-11-08T10:00:00.000Z",
-    accountAgeDays: 12,
-    emailVerified: true,
-    totalMined: "321.500000000",
-    completedWithdrawals: { count: 2, total: "70.000000000" },
-    recentAdjustments: { count: 0, total: "0.000000000" },
-    suspended: false,
-    sameWalletAccounts: 0,
-  },
+  risk: RISK,
   ...patch,
 });
 
@@ -84,7 +86,7 @@ describe("ApproveDialog", () => {
     const html = await render(
       withdrawal({
         risk: {
-          ...withdrawal().risk,
+          ...RISK,
           accountAgeDays: 1,
           emailVerified: false,
           recentAdjustments: { count: 1, total: "-12.500000000" },
@@ -116,5 +118,19 @@ describe("ApproveDialog", () => {
     expect(second).toContain("Donner la seconde approbation et payer ?");
     expect(second).toContain("Alice a déjà approuvé ce retrait.");
     expect(second).toContain("|Confirmer et payer|");
+  });
+
+  it("tells the server what it showed: a first approval, or the one that pays", () => {
+    const step = (patch: Partial<AdminWithdrawal>) =>
+      expectationOf(approvalStepOf(withdrawal(patch)));
+    expect(step({})).toBe("final");
+    expect(step({ approvalsRequired: 2 })).toBe("first");
+    expect(
+      step({
+        approvalsRequired: 2,
+        approvalState: "awaiting_second_approval",
+        firstApproval: { adminId: "a1", nickname: "Alice", at: "2026-11-20T11:00:00.000Z" },
+      }),
+    ).toBe("final");
   });
 });

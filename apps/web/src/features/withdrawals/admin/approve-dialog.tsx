@@ -1,4 +1,4 @@
-import type { AdminWithdrawal } from "@fre/shared";
+import type { AdminWithdrawal, AdminWithdrawalApproveBody } from "@fre/shared";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
@@ -72,6 +72,8 @@ function useRiskFacts(withdrawal: AdminWithdrawal): Fact[] {
   const { t } = useTranslation("withdrawals");
   const { language } = useLanguage();
   const risk = withdrawal.risk;
+  // The server sends it for pending requests, the only ones this dialog opens on.
+  if (!risk) return [];
   const fre = (amount: string, signed = false) =>
     `${formatFreSafe(amount, language, "balance", { signed })} FRE`;
   const yesNo = (value: boolean) => (value ? t("admin.risk.yes") : t("admin.risk.no"));
@@ -123,6 +125,21 @@ function useRiskFacts(withdrawal: AdminWithdrawal): Fact[] {
   ];
 }
 
+/** Which approval this dialog asks for: the only one, the first of two, or the second. */
+export type ApprovalStep = "single" | "first" | "second";
+
+export function approvalStepOf(withdrawal: AdminWithdrawal): ApprovalStep {
+  if (withdrawal.approvalsRequired === 1) return "single";
+  return withdrawal.approvalState === "awaiting_second_approval" ? "second" : "first";
+}
+
+/**
+ * What the confirmation tells the server the admin was shown: "first" (nothing is paid yet) or
+ * "final" (this approval pays). The server refuses (WITHDRAWAL_STATE_CHANGED) if that changed.
+ */
+export const expectationOf = (step: ApprovalStep): AdminWithdrawalApproveBody["expect"] =>
+  step === "first" ? "first" : "final";
+
 /**
  * « Approuver et payer » asks first: the amount, the whole destination address, and what the
  * server knows about the account. Only the confirm button approves.
@@ -139,19 +156,15 @@ export function ApproveDialog({
   open: boolean;
   busy: boolean;
   error: string | undefined;
-  onConfirm: () => void;
+  /** Called with what the dialog showed when the admin confirmed. */
+  onConfirm: (expect: AdminWithdrawalApproveBody["expect"]) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation("withdrawals");
   const { language } = useLanguage();
   const facts = useRiskFacts(withdrawal);
   const amount = `${formatFreSafe(withdrawal.amount, language, "exact")} FRE`;
-  const step =
-    withdrawal.approvalsRequired === 1
-      ? "single"
-      : withdrawal.approvalState === "awaiting_second_approval"
-        ? "second"
-        : "first";
+  const step = approvalStepOf(withdrawal);
   return (
     <ConfirmDialog
       open={open}
@@ -159,7 +172,7 @@ export function ApproveDialog({
       confirmLabel={t(`admin.confirm.action.${step}`)}
       cancelLabel={t("admin.back")}
       busy={busy}
-      onConfirm={onConfirm}
+      onConfirm={() => onConfirm(expectationOf(step))}
       onCancel={onCancel}
     >
       <div className="grid max-h-[60vh] gap-4 overflow-y-auto" data-testid="approve-dialog">
@@ -179,10 +192,12 @@ export function ApproveDialog({
           <span className="text-xs text-muted">{t("admin.confirm.destination")}</span>
           <CopyableAddress address={withdrawal.wallet} />
         </div>
-        <section aria-label={t("admin.risk.title")} className="grid gap-2">
-          <h3 className="text-sm font-semibold text-white">{t("admin.risk.title")}</h3>
-          <Facts facts={facts} />
-        </section>
+        {facts.length > 0 ? (
+          <section aria-label={t("admin.risk.title")} className="grid gap-2">
+            <h3 className="text-sm font-semibold text-white">{t("admin.risk.title")}</h3>
+            <Facts facts={facts} />
+          </section>
+        ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
       </div>
     </ConfirmDialog>

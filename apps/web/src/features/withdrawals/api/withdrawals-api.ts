@@ -1,5 +1,6 @@
 import type {
   AdminWithdrawal,
+  AdminWithdrawalApproveBody,
   AdminWithdrawalList,
   Withdrawal,
   WithdrawalList,
@@ -80,8 +81,11 @@ export const fetchAdminWithdrawals = (status: WithdrawalStatus, signal?: AbortSi
     `/api/admin/withdrawals?status=${encodeURIComponent(status)}`,
     signal,
   );
-export const approveWithdrawal = (id: string) =>
-  api.post<AdminWithdrawal>(`/api/admin/withdrawals/${encodeURIComponent(id)}/approve`);
+/** `expect`: what the admin was shown (their approval is the first of two, or the final one). */
+export const approveWithdrawal = (id: string, expect: AdminWithdrawalApproveBody["expect"]) =>
+  api.post<AdminWithdrawal>(`/api/admin/withdrawals/${encodeURIComponent(id)}/approve`, {
+    expect,
+  } satisfies AdminWithdrawalApproveBody);
 export const rejectWithdrawal = (id: string, reason: string) =>
   api.post<AdminWithdrawal>(`/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, {
     reason,
