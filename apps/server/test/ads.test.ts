@@ -6,6 +6,7 @@
 import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adDailyCounts, ads } from "../src/db/schema/index.ts";
@@ -55,7 +56,7 @@ function adBody(overrides: Record<string, unknown> = {}) {
   return {
     placement: "dashboard",
     title: "Nouveau pack FRE",
-    linkUrl: "https://fre.example.org/packs",
+    linkUrl: "https://fre-partner.fr/packs",
     startsAt: iso(-HOUR),
     endsAt: iso(30 * 24 * HOUR),
     weight: 10,
@@ -91,6 +92,29 @@ async function liveAd(overrides: Record<string, unknown> = {}) {
   return uploaded.json() as { id: string; live: boolean; imageUrl: string };
 }
 
+/** The key the ad points at now, read from the database. */
+async function imageKeyOf(id: string) {
+  const [row] = await test.db.select({ imageKey: ads.imageKey }).from(ads).where(eq(ads.id, id));
+  return row?.imageKey ?? null;
+}
+
+/** Every image file the store holds for the ad (each key's sidecar, `<key>.json`, on disk). */
+async function storedImageKeys(id: string) {
+  const names = await fs.readdir(join(filesDir, "ads", id)).catch(() => [] as string[]);
+  const keys = names.filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -5));
+  return keys.map((name) => `ads/${id}/${name}`).sort();
+}
+
+async function servedWidth(c: Client, url: string) {
+  const response = await test.app.inject({
+    method: "GET",
+    url,
+    headers: { cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (await sharp(response.rawPayload).metadata()).width;
+}
+
 async function auditOf(action: string, targetId: string) {
   const response = await admin.client.get(
     `/api/admin/audit?action=${action}&targetId=${encodeURIComponent(targetId)}`,
@@ -124,7 +148,7 @@ describe("admin: create, edit, delete, audited", () => {
     expect(created).toMatchObject({
       placement: "dashboard",
       title: "Boutique FRE",
-      linkUrl: "https://fre.example.org/packs",
+      linkUrl: "https://fre-partner.fr/packs",
       weight: 10,
       active: true,
       imageUrl: null,
@@ -171,10 +195,11 @@ describe("admin: create, edit, delete, audited", () => {
   it("deletes an ad and its image file, audited with the values before", async () => {
     const ad = await liveAd();
     const store = localFileStore(filesDir);
-    expect(await store.exists(`ads/${ad.id}`)).toBe(true);
+    const key = await imageKeyOf(ad.id);
+    expect(key && (await store.exists(key))).toBe(true);
     const deleted = await admin.client.delete(`/api/admin/ads/${ad.id}`);
     expect(deleted.statusCode, deleted.body).toBe(204);
-    expect(await store.exists(`ads/${ad.id}`)).toBe(false);
+    expect(await storedImageKeys(ad.id)).toEqual([]);
     expect(await adminItem(ad.id)).toBeUndefined();
     const [entry] = await auditOf("ad.delete", ad.id);
     expect(entry).toMatchObject({
@@ -187,10 +212,20 @@ describe("admin: create, edit, delete, audited", () => {
 
   it("refuses bad values with 400 VALIDATION_ERROR", async () => {
     const cases: Record<string, unknown>[] = [
-      { linkUrl: "http://fre.example.org/packs" },
+      { linkUrl: "http://fre-partner.fr/packs" },
       { linkUrl: "javascript:alert(1)" },
-      { linkUrl: `https://fre.example.org/${"a".repeat(500)}` },
-      { linkUrl: "https://user:pass@fre.example.org/" },
+      { linkUrl: `https://fre-partner.fr/${"a".repeat(500)}` },
+      { linkUrl: "https://user:pass@fre-partner.fr/" },
+      // A public name, as for the community links: no IP literal, local or single-label host.
+      { linkUrl: "https://192.0.2.10/offre" },
+      { linkUrl: "https://[2001:db8::1]/offre" },
+      { linkUrl: "https://2130706433/offre" },
+      { linkUrl: "https://localhost/offre" },
+      { linkUrl: "https://pub.localhost/offre" },
+      { linkUrl: "https://intranet/offre" },
+      { linkUrl: "https://imprimante.local/offre" },
+      { linkUrl: "https://fre.example.org/offre" },
+      { linkUrl: "" },
       { endsAt: iso(-2 * HOUR) },
       { endsAt: iso(-HOUR) },
       { weight: 0 },
@@ -212,7 +247,15 @@ describe("admin: create, edit, delete, audited", () => {
       expect(response.json().error).toBe("VALIDATION_ERROR");
     }
     const created = await createAd();
-    for (const patch of [{ weight: 101 }, { linkUrl: "http://x.org" }, {}, { title: "\u0000" }]) {
+    const patches = [
+      { weight: 101 },
+      { linkUrl: "http://x.org" },
+      { linkUrl: "https://10.0.0.1/" },
+      { linkUrl: "https://localhost/" },
+      {},
+      { title: "\u0000" },
+    ];
+    for (const patch of patches) {
       const response = await admin.client.patch(`/api/admin/ads/${created.id}`, patch);
       expect(response.statusCode, JSON.stringify(patch)).toBe(400);
     }
@@ -228,7 +271,7 @@ describe("admin: the image", () => {
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json()).toMatchObject({ id: ad.id, live: true });
 
-    const stored = await localFileStore(filesDir).get(`ads/${ad.id}`);
+    const stored = await localFileStore(filesDir).get((await imageKeyOf(ad.id)) ?? "");
     expect(stored?.contentType).toBe("image/webp");
     const bytes = Buffer.from(stored?.bytes ?? []);
     expect(bytes.equals(original)).toBe(false);
@@ -252,8 +295,95 @@ describe("admin: the image", () => {
     expect(preview.rawPayload.equals(bytes)).toBe(true);
 
     const [entry] = await auditOf("ad.update", ad.id);
-    expect(entry?.before).toMatchObject({ image: null });
-    expect(entry?.after).toMatchObject({ image: "image/webp" });
+    expect(entry?.before).toMatchObject({ image: null, imageKey: null });
+    expect(entry?.after).toMatchObject({ image: "image/webp", imageKey: await imageKeyOf(ad.id) });
+  });
+
+  it("writes each upload under a fresh key and deletes the replaced file after the commit", async () => {
+    const ad = await createAd();
+    const first = await putImage(admin.client, ad.id, await jpegWithGps({ width: 60, height: 20 }));
+    expect(first.statusCode, first.body).toBe(200);
+    const firstKey = await imageKeyOf(ad.id);
+    expect(firstKey).toMatch(new RegExp(`^ads/${ad.id}/[a-z0-9]+$`));
+    // The URL's version is the key's: an edit that leaves the image alone leaves the URL alone.
+    const firstUrl = first.json().imageUrl as string;
+    expect(firstUrl).toBe(`/api/admin/ads/${ad.id}/image?v=${firstKey?.split("/").at(-1)}`);
+    await admin.client.patch(`/api/admin/ads/${ad.id}`, { title: "Autre titre" });
+    expect(await adminItem(ad.id)).toMatchObject({ imageUrl: firstUrl });
+
+    const second = await putImage(
+      admin.client,
+      ad.id,
+      await jpegWithGps({ width: 90, height: 30 }),
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    const secondKey = await imageKeyOf(ad.id);
+    expect(secondKey).toMatch(new RegExp(`^ads/${ad.id}/[a-z0-9]+$`));
+    expect(secondKey).not.toBe(firstKey);
+    expect(second.json().imageUrl).not.toBe(firstUrl);
+    expect(await servedWidth(admin.client, second.json().imageUrl)).toBe(90);
+    // The replaced file is gone; the audit names both.
+    expect(await storedImageKeys(ad.id)).toEqual([secondKey]);
+    const entries = await auditOf("ad.update", ad.id);
+    const entry = entries.find((item) => item.after?.imageKey === secondKey);
+    expect(entry?.before).toMatchObject({ imageKey: firstKey });
+  });
+
+  it("keeps the image in place when the transaction fails, and drops the new file", async () => {
+    const ad = await createAd();
+    const first = await putImage(admin.client, ad.id, await jpegWithGps({ width: 60, height: 20 }));
+    expect(first.statusCode, first.body).toBe(200);
+    const firstKey = await imageKeyOf(ad.id);
+    const audited = (await auditOf("ad.update", ad.id)).length;
+    // The database refuses any change to this one ad: the upload's transaction fails.
+    await test.db.execute(
+      sql.raw(`create function fail_ad_update() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`),
+    );
+    await test.db.execute(
+      sql.raw(`create trigger fail_ad_update before update on ads for each row
+        when (new.id = '${ad.id}') execute function fail_ad_update()`),
+    );
+    try {
+      const failed = await putImage(
+        admin.client,
+        ad.id,
+        await jpegWithGps({ width: 90, height: 30 }),
+      );
+      expect(failed.statusCode, failed.body).toBe(500);
+    } finally {
+      await test.db.execute(sql.raw("drop trigger fail_ad_update on ads"));
+      await test.db.execute(sql.raw("drop function fail_ad_update()"));
+    }
+    // What is shown is still what the audit recorded, and nothing else is stored.
+    expect(await imageKeyOf(ad.id)).toBe(firstKey);
+    expect(await storedImageKeys(ad.id)).toEqual([firstKey]);
+    expect(await servedWidth(admin.client, first.json().imageUrl)).toBe(60);
+    expect(await auditOf("ad.update", ad.id)).toHaveLength(audited);
+  });
+
+  it("two uploads at once: the ad shows the image of the last audit entry, one file stays", async () => {
+    const ad = await createAd();
+    const [a, b] = await Promise.all([
+      putImage(admin.client, ad.id, await jpegWithGps({ width: 70, height: 20 })),
+      putImage(admin.client, ad.id, await jpegWithGps({ width: 110, height: 20 })),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const key = await imageKeyOf(ad.id);
+    expect(await storedImageKeys(ad.id)).toEqual([key]);
+    // Both are audited, one after the other: the second replaced the first's file.
+    const entries = await auditOf("ad.update", ad.id);
+    expect(entries).toHaveLength(2);
+    const last = entries.find((item) => item.after?.imageKey === key);
+    const earlier = entries.find((item) => item !== last);
+    expect(earlier?.before).toMatchObject({ imageKey: null });
+    expect(last?.before).toMatchObject({ imageKey: earlier?.after?.imageKey });
+    expect(earlier?.after?.imageKey).not.toBe(key);
+    const shown = (await adminItem(ad.id))?.imageUrl as string;
+    const width = await servedWidth(admin.client, shown);
+    const bytes = (await localFileStore(filesDir).get(key ?? ""))?.size;
+    expect(last?.after?.imageBytes).toBe(bytes);
+    expect([70, 110]).toContain(width);
   });
 
   it("refuses what is not a JPEG, PNG or WebP image with AD_IMAGE_INVALID", async () => {
@@ -280,7 +410,7 @@ describe("admin: the image", () => {
       payload: body.payload,
     });
     expect(wrongField.json().error).toBe("AD_IMAGE_INVALID");
-    expect(await localFileStore(filesDir).exists(`ads/${ad.id}`)).toBe(false);
+    expect(await storedImageKeys(ad.id)).toEqual([]);
     expect(await adminItem(ad.id)).toMatchObject({ imageUrl: null, live: false });
     const missing = await putImage(
       admin.client,
@@ -319,8 +449,8 @@ describe("what users are shown", () => {
     expect(mine).toEqual({
       id: shown.id,
       title: "Jouez",
-      linkUrl: "https://fre.example.org/packs",
-      imageUrl: expect.stringMatching(new RegExp(`^/api/ads/${shown.id}/image\\?v=\\d+$`)),
+      linkUrl: "https://fre-partner.fr/packs",
+      imageUrl: `/api/ads/${shown.id}/image?v=${(await imageKeyOf(shown.id))?.split("/").at(-1)}`,
       weight: 7,
     });
     const ids = items.map((ad) => ad.id);

@@ -456,7 +456,7 @@ const RULES: Record<string, Declared> = {
     body: () => ({
       placement: "dashboard",
       title: "Matrix",
-      linkUrl: "https://fre.example.org/matrix",
+      linkUrl: "https://fre-partner.fr/matrix",
       startsAt: "2026-01-01T00:00:00Z",
       endsAt: "2026-02-01T00:00:00Z",
       weight: 1,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { communityLinkSchema } from "./legal.ts";
 
 /** Where a first-party ad may show (decision 0027). */
 export const AD_PLACEMENTS = ["dashboard", "games"] as const;
@@ -27,22 +28,14 @@ export const adTitleSchema = z
   .max(AD_TITLE_MAX_LENGTH)
   .refine((value) => !TITLE_FORBIDDEN.test(value), "control characters are not allowed");
 
-function isHttpsUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return url.protocol === "https:" && url.username === "" && url.password === "" && !!url.hostname;
-}
-
-/** Where the ad leads: an https:// address without credentials. */
-export const adLinkSchema = z
-  .string()
-  .trim()
+/**
+ * Where the ad leads: the community links' rule (an https:// address without credentials on a
+ * public domain name: no IP address, no single-label or reserved name such as localhost or
+ * example.org), never empty.
+ */
+export const adLinkSchema = communityLinkSchema
   .max(AD_LINK_MAX_LENGTH)
-  .refine(isHttpsUrl, "must be an https:// address");
+  .refine((value) => value !== "", "must be an https:// address on a public domain");
 
 const EARLIEST = Date.UTC(2020, 0, 1);
 const LATEST = Date.UTC(2100, 0, 1);
@@ -120,10 +113,13 @@ export type PublicAd = z.infer<typeof publicAdSchema>;
 export const publicAdListSchema = z.object({ items: z.array(publicAdSchema) });
 export type PublicAdList = z.infer<typeof publicAdListSchema>;
 
-/** `?v=` on image URLs: the image's version, so a replaced image is fetched again. */
+/**
+ * `?v=` on image URLs: the image's version (its file key's last segment), so a replaced image is
+ * fetched again.
+ */
 export const adImageQuerySchema = z.object({
   v: z
     .string()
-    .regex(/^\d{1,16}$/)
+    .regex(/^[a-z0-9_-]{1,64}$/)
     .optional(),
 });

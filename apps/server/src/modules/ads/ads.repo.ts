@@ -131,21 +131,21 @@ export async function deleteAd(tx: Tx, id: string) {
 
 /** The ads of a placement users may see now (a bounded list: the rotation draws among them). */
 export async function listEligibleAds(db: Db, placement: AdPlacement, now: Date, limit: number) {
-  return (
-    db
-      .select({
-        id: ads.id,
-        title: ads.title,
-        linkUrl: ads.linkUrl,
-        weight: ads.weight,
-        updatedAt: ads.updatedAt,
-      })
-      .from(ads)
-      .where(and(eq(ads.placement, placement), eligibleAt(now)))
-      // Past the limit, the heaviest (then newest) ads take part in the rotation.
-      .orderBy(desc(ads.weight), desc(ads.createdAt), asc(ads.id))
-      .limit(limit)
-  );
+  const rows = await db
+    .select({
+      id: ads.id,
+      title: ads.title,
+      linkUrl: ads.linkUrl,
+      weight: ads.weight,
+      imageKey: ads.imageKey,
+    })
+    .from(ads)
+    .where(and(eq(ads.placement, placement), eligibleAt(now)))
+    // Past the limit, the heaviest (then newest) ads take part in the rotation.
+    .orderBy(desc(ads.weight), desc(ads.createdAt), asc(ads.id))
+    .limit(limit);
+  // Eligible ads have an image (the filter says so); this tells the type.
+  return rows.flatMap(({ imageKey, ...row }) => (imageKey ? [{ ...row, imageKey }] : []));
 }
 
 /** The image of an ad users may see now, or null. */

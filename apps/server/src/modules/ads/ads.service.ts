@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   AD_RECENT_DAYS,
   type AdCreateBody,
@@ -30,9 +31,9 @@ import {
 export interface AdsDeps {
   db: Db;
   clock: Clock;
-  /** The private file store (lib/file-store.ts): images live under `ads/<id>`. */
+  /** The private file store (lib/file-store.ts): images live under `ads/<id>/<random>`. */
   files: FileStore;
-  /** Told when deleting an image file failed after its ad was deleted (nothing to undo). */
+  /** Told when deleting an image file no ad points at failed (nothing to undo). */
   onFileError?: (adId: string) => void;
 }
 
@@ -43,9 +44,15 @@ const AD_IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 /** At most this many ads of a placement take part in the rotation. */
 const ROTATION_MAX_ADS = 20;
 
-const imageKeyOf = (id: string) => `ads/${id}`;
+/**
+ * A fresh key for each upload: a file is written once and never replaced, so a store holds only
+ * images an ad points at (or pointed at, until the delete after the commit) and the audit names
+ * the very file each change put in place.
+ */
+const newImageKey = (id: string) => `ads/${id}/${randomBytes(12).toString("hex")}`;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-const version = (row: Pick<AdRow, "updatedAt">) => row.updatedAt.getTime();
+/** The image URL's `?v=`: the key's last segment, so it changes with the image and only then. */
+const imageVersion = (imageKey: string) => imageKey.slice(imageKey.lastIndexOf("/") + 1);
 
 /** What the audit log keeps of an ad: its settings, never its image bytes. */
 function auditView(row: AdRow) {
@@ -58,6 +65,7 @@ function auditView(row: AdRow) {
     weight: row.weight,
     active: row.active,
     image: row.imageType,
+    imageKey: row.imageKey,
   };
 }
 
@@ -70,7 +78,9 @@ function adminView(row: AdRowWithCounts, now: Date): AdminAd {
     placement: row.placement,
     title: row.title,
     linkUrl: row.linkUrl,
-    imageUrl: row.imageKey ? `/api/admin/ads/${row.id}/image?v=${version(row)}` : null,
+    imageUrl: row.imageKey
+      ? `/api/admin/ads/${row.id}/image?v=${imageVersion(row.imageKey)}`
+      : null,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     weight: row.weight,
@@ -197,16 +207,21 @@ export async function removeAd(deps: AdsDeps, actor: AuditActor, id: string): Pr
     });
     return before;
   });
-  // The file goes once the row is gone for good (no file call inside the transaction); a failure
-  // leaves an unreferenced file that nothing serves.
-  if (removed.imageKey) {
-    await deps.files.delete(removed.imageKey).catch(() => deps.onFileError?.(id));
-  }
+  // The file goes once the row is gone for good (no file call inside the transaction).
+  if (removed.imageKey) await dropImageFile(deps, id, removed.imageKey);
+}
+
+/** Deletes a file no ad points at; a failure leaves an unreferenced file that nothing serves. */
+async function dropImageFile(deps: AdsDeps, id: string, key: string) {
+  await deps.files.delete(key).catch(() => deps.onFileError?.(id));
 }
 
 /**
  * Replaces the ad's image: decoded and encoded again to WebP (metadata gone, size bounded, as KYC
- * photos are), stored under `ads/<id>`, then the ad points at it — audited as an update.
+ * photos are) and written under a fresh key; the ad points at it in the transaction that records
+ * the audit entry (`ad.update`, naming the old and new keys). The previous file goes after the
+ * commit; if the transaction fails, the new file goes instead. Two uploads at once each write
+ * their own file; the row lock orders them and the one that commits second replaces the first's.
  */
 export async function setAdImage(
   deps: AdsDeps,
@@ -226,33 +241,42 @@ export async function setAdImage(
     if (error instanceof UnreadableImageError) throw new AppError("AD_IMAGE_INVALID", 400);
     throw error;
   }
-  const key = imageKeyOf(id);
+  const key = newImageKey(id);
   await deps.files.put(key, image.bytes, { contentType: image.contentType });
   const now = deps.clock.now();
-  const found = await deps.db.transaction(async (tx) => {
-    const before = await lockAd(tx, id);
-    if (!before) return false;
-    const after = await updateAd(tx, id, {
-      imageKey: key,
-      imageType: image.contentType,
-      updatedAt: now,
+  let replaced: AdRow | null;
+  try {
+    replaced = await deps.db.transaction(async (tx) => {
+      const before = await lockAd(tx, id);
+      if (!before) return null;
+      const after = await updateAd(tx, id, {
+        imageKey: key,
+        imageType: image.contentType,
+        updatedAt: now,
+      });
+      await recordAudit(tx, {
+        actorId: actor.userId,
+        action: "ad.update",
+        targetType: "ad",
+        targetId: id,
+        before: auditView(before),
+        after: { ...auditView(after), imageBytes: image.bytes.byteLength },
+        ip: actor.ip,
+        at: now,
+      });
+      return before;
     });
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "ad.update",
-      targetType: "ad",
-      targetId: id,
-      before: auditView(before),
-      after: { ...auditView(after), imageBytes: image.bytes.byteLength },
-      ip: actor.ip,
-      at: now,
-    });
-    return true;
-  });
-  if (!found) {
+  } catch (error) {
+    await dropImageFile(deps, id, key);
+    throw error;
+  }
+  if (!replaced) {
     // Deleted while the image was being encoded: its file must not outlive it.
-    await deps.files.delete(key).catch(() => deps.onFileError?.(id));
+    await dropImageFile(deps, id, key);
     throw new AppError("NOT_FOUND", 404);
+  }
+  if (replaced.imageKey && replaced.imageKey !== key) {
+    await dropImageFile(deps, id, replaced.imageKey);
   }
   return adminAd(deps, id);
 }
@@ -273,7 +297,7 @@ export async function eligibleAds(deps: AdsDeps, placement: AdPlacement): Promis
       id: row.id,
       title: row.title,
       linkUrl: row.linkUrl,
-      imageUrl: `/api/ads/${row.id}/image?v=${version(row)}`,
+      imageUrl: `/api/ads/${row.id}/image?v=${imageVersion(row.imageKey)}`,
       weight: row.weight,
     })),
   };
