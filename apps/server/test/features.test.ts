@@ -4,8 +4,10 @@
  * caller's language), admins keep full access during a maintenance, each change is audited,
  * and a second server process on the same database hears a change at once.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
+import { users } from "../src/db/schema/index.ts";
 import { errorMessage } from "../src/i18n/index.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
 import {
@@ -14,6 +16,7 @@ import {
   createTestApp,
   elevatedAdmin,
   expectLedgerBalanced,
+  outbox,
   promotedAdmin,
   signUp,
   type TestApp,
@@ -167,6 +170,37 @@ describe("feature switches", () => {
     expect((await referrer.client.get("/api/referrals")).json().total).toBe(2);
   });
 
+  it("referrals off: no spelling of the sign-up path carries a referral code through", async () => {
+    const referrer = await signUp(test);
+    const code = referrer.me.referralCode as string;
+    await setFeatures({ referrals: false });
+    const aliases = [
+      "/api/auth/sign-up/email/",
+      "/api/auth/sign-up//email",
+      "/api/auth//sign-up/email",
+      "/api/auth/sign-up%2Femail",
+      "/api/auth/SIGN-UP/email",
+      "/api/auth/sign-up/email?via=alias",
+    ];
+    for (const path of aliases) {
+      const user = uniqueUser("alias");
+      const response = await client(test).post(path, {
+        ...user,
+        name: user.nickname,
+        referralCode: code,
+      });
+      // Refused, or an account without a referrer: never one linked while the system is off.
+      const [row] = await test.db
+        .select({ referredBy: users.referredBy })
+        .from(users)
+        .where(eq(users.email, user.email));
+      if (response.statusCode === 200) expect(row, path).toEqual({ referredBy: null });
+      else expect(row, `${path}: ${response.statusCode}`).toBeUndefined();
+    }
+    await setFeatures({ referrals: true });
+    expect((await referrer.client.get("/api/referrals")).json().total).toBe(0);
+  });
+
   it("records each change with its admin, before and after, in the audit log", async () => {
     await setFeatures({ shop: false });
     const entry = await lastFeaturesAudit();
@@ -257,6 +291,11 @@ describe("maintenance mode", () => {
     expectRefused(await userAgain.post("/api/mining/start"), "MAINTENANCE");
     // Signing out is always allowed.
     expect((await userAgain.post("/api/auth/sign-out")).statusCode).toBe(200);
+    // A sign-up by another spelling of its path is refused all the same.
+    for (const path of ["/api/auth/sign-up/email/", "/api/auth/sign-up%2Femail"]) {
+      const response = await client(test).post(path, uniqueUser("latecomer"));
+      expect(response.statusCode, path).not.toBe(200);
+    }
 
     await setFeatures({ maintenance: { active: false } });
     expect((await client(test).get("/api/features")).json().maintenance).toEqual({
@@ -264,6 +303,50 @@ describe("maintenance mode", () => {
       message: null,
     });
     expect((await user.post("/api/mining/start")).statusCode).not.toBe(503);
+  });
+});
+
+describe("maintenance mode: the password's security writes stay open", () => {
+  it("lets a user ask for a reset mail, reset the password and change it", async () => {
+    const { user } = await signUp(test);
+    const other = await signUp(test);
+    await setFeatures({ maintenance: { active: true } });
+
+    // Asking for the mail, then following it: the old password stops working.
+    const c = client(test);
+    const asked = await c.post("/api/auth/request-password-reset", {
+      email: user.email,
+      redirectTo: "/reset-password",
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [mail] = await outbox(test, user.email);
+    const link = new URL(mail?.text.match(/https?:\/\/\S+reset-password\S+/)?.[0] ?? "");
+    const redirect = await test.app.inject({ url: link.pathname + link.search });
+    const token = new URL(redirect.headers.location as string, "http://x").searchParams.get(
+      "token",
+    );
+    expect(token).toBeTruthy();
+    const reset = await c.post("/api/auth/reset-password", { token, newPassword: "N3w!Password" });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const old = await c.post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(old.statusCode).toBe(401);
+
+    // Changing it while signed in.
+    const changed = await other.client.post("/api/auth/change-password", {
+      currentPassword: other.user.password,
+      newPassword: "An0ther!pass",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const signIn = await client(test).post("/api/auth/sign-in/email", {
+      email: other.user.email,
+      password: "An0ther!pass",
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    // Still a maintenance for everything else.
+    expectRefused(await other.client.post("/api/mining/start"), "MAINTENANCE");
   });
 });
 
