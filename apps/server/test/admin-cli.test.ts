@@ -1,3 +1,4 @@
+import os from "node:os";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_USAGE, runAdminCommand } from "../src/cli/admin-commands.ts";
@@ -98,7 +99,8 @@ describe("npm run admin -- reset-code EMAIL", () => {
         targetType: "admin",
         targetId: boss.me.id,
         before: null,
-        after: { via: "cli" },
+        // The actor is the admin (the audit has no system actor); where it came from is here.
+        after: { via: "cli", osUser: os.userInfo().username, host: os.hostname() },
         ip: null,
       }),
     ]);

@@ -1,8 +1,12 @@
+import os from "node:os";
 import type { Db } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
-import { resetAccessCode } from "../modules/admin/admin.service.ts";
+import { type CodeResetOrigin, resetAccessCode } from "../modules/admin/admin.service.ts";
 import { setRoleByEmail } from "../modules/users/users.repo.ts";
+import { ADMIN_USAGE, isAdminCommand } from "./admin-usage.ts";
+
+export { ADMIN_USAGE, isAdminCommand };
 
 /** Where a command writes: the code reset's new code goes to `out` only, once. */
 export interface CommandOutput {
@@ -10,12 +14,19 @@ export interface CommandOutput {
   err: (line: string) => void;
 }
 
-const COMMANDS = ["promote", "demote", "reset-code"];
-export const ADMIN_USAGE = `Usage: npm run admin -- ${COMMANDS.join("|")} EMAIL`;
-
-/** Whether the arguments name a command and one e-mail (checked before opening a database). */
-export const isAdminCommand = (argv: string[]) =>
-  argv.length === 2 && COMMANDS.includes(argv[0] ?? "") && Boolean(argv[1]);
+/**
+ * Who runs this console: the system account and the host, for the audit entry of a code reset.
+ * A system account without a name (a container's bare uid) is named by its number.
+ */
+export function consoleOrigin(): CodeResetOrigin {
+  let osUser: string;
+  try {
+    osUser = os.userInfo().username;
+  } catch {
+    osUser = `uid ${process.getuid?.() ?? "unknown"}`;
+  }
+  return { via: "cli", osUser, host: os.hostname() };
+}
 
 /**
  * `npm run admin -- <command> EMAIL` on an open database; returns the exit code (0 done, 1 refused,
@@ -43,16 +54,21 @@ export async function runAdminCommand(
       return 0;
     }
     case "reset-code":
-      return resetCode(deps, email, output);
+      return resetCode(deps, email, consoleOrigin(), output);
     default:
       output.err(ADMIN_USAGE);
       return 2;
   }
 }
 
-async function resetCode(deps: { db: Db; clock: Clock }, email: string, output: CommandOutput) {
+async function resetCode(
+  deps: { db: Db; clock: Clock },
+  email: string,
+  origin: CodeResetOrigin,
+  output: CommandOutput,
+) {
   try {
-    const { code, endedElevations } = await resetAccessCode(deps, email);
+    const { code, endedElevations } = await resetAccessCode(deps, email, origin);
     output.out(`New personal admin access code for ${email} (shown once, not stored in clear):`);
     output.out(code);
     output.out(

@@ -1,7 +1,4 @@
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
-import { systemClock } from "../lib/clock.ts";
-import { ADMIN_USAGE, isAdminCommand, runAdminCommand } from "./admin-commands.ts";
+import { ADMIN_USAGE, isAdminCommand } from "./admin-usage.ts";
 
 /** `npm run admin -- promote|demote|reset-code EMAIL` on the configured database. */
 async function main(argv: string[]) {
@@ -9,6 +6,14 @@ async function main(argv: string[]) {
     console.error(ADMIN_USAGE);
     return 2;
   }
+  // Loaded only for a real command: a usage error answers without compiling the server's code.
+  const [{ loadConfig }, { openDatabase }, { systemClock }, { runAdminCommand }] =
+    await Promise.all([
+      import("../config.ts"),
+      import("../db/client.ts"),
+      import("../lib/clock.ts"),
+      import("./admin-commands.ts"),
+    ]);
   const config = loadConfig();
   const database = await openDatabase(config.DATABASE_URL, { poolMax: 1 });
   try {

@@ -165,15 +165,25 @@ export async function changeAccessCode(deps: AdminDeps, admin: Viewer, code: str
 /** The length of a code made by `npm run admin -- reset-code` (well above the minimum). */
 export const RESET_CODE_LENGTH = Math.max(12, ADMIN_CODE_MIN_LENGTH);
 
+/** Where a code reset came from: the server's console, by which system account on which host. */
+export interface CodeResetOrigin {
+  via: "cli";
+  osUser: string;
+  host: string;
+}
+
 /**
  * Lost access code (`npm run admin -- reset-code EMAIL`, run by whoever holds the server): a new
  * random personal code replaces the old one, every elevation of that admin ends, and the reset
- * is audited (by the admin themselves — the console has no other identity; no IP) in the same
- * transaction. The code is returned once to be shown; only its hash is kept.
+ * is audited in the same transaction. The audit has no system actor, so the entry's actor is the
+ * admin whose code was reset; its `after` says who really ran it (`origin`: the console, the
+ * system account and the host; never the code) and it has no IP (decision 0031). The code is
+ * returned once to be shown; only its hash is kept.
  */
 export async function resetAccessCode(
   deps: Pick<AdminDeps, "db" | "clock">,
   email: string,
+  origin: CodeResetOrigin,
 ): Promise<{ userId: string; code: string; endedElevations: number }> {
   const code = randomCode(RESET_CODE_LENGTH);
   const hash = await hashSecret(code);
@@ -189,7 +199,7 @@ export async function resetAccessCode(
       action: "admin.code_reset",
       targetType: "admin",
       targetId: account.id,
-      after: { via: "cli" },
+      after: { via: origin.via, osUser: origin.osUser, host: origin.host },
       ip: null,
       at: now,
     });
