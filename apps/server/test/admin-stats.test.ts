@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../src/db/client.ts";
 import {
   boosts,
   gameBets,
@@ -10,6 +11,7 @@ import {
   shopOrders,
   users,
 } from "../src/db/schema/index.ts";
+import { statsService } from "../src/modules/stats/stats.service.ts";
 import {
   client,
   createTestApp,
@@ -386,5 +388,93 @@ describe("admin statistics: the 60 s cache", () => {
     expect(after.totalUsers).toBeGreaterThan(before.totalUsers);
     expect(after.lastUpdated).toBe(new Date(NOW.getTime() + 60_000).toISOString());
     expect((await series("new_users", 7)).points.at(-1)!.value).toBe("3");
+  });
+});
+
+describe("admin statistics: one computation at a time", () => {
+  /**
+   * The test database, every statement it is sent counted; `failNext` makes the next ones fail
+   * as a broken connection would.
+   */
+  function countingDb() {
+    const counter = { statements: 0, failNext: 0 };
+    const db = new Proxy(test.db, {
+      get(target, property, receiver) {
+        if (property !== "execute") return Reflect.get(target, property, receiver);
+        return (...args: Parameters<Db["execute"]>) => {
+          counter.statements += 1;
+          if (counter.failNext > 0) {
+            counter.failNext -= 1;
+            return Promise.reject(new Error("connection lost"));
+          }
+          return target.execute(...args);
+        };
+      },
+    });
+    return { db, counter };
+  }
+
+  it("shares one computation of the figures between concurrent callers on a cold cache", async () => {
+    // What one computation costs, on its own.
+    const alone = countingDb();
+    const expected = await statsService(alone.db, test.clock).globalStats();
+    const perComputation = alone.counter.statements;
+    expect(perComputation).toBeGreaterThan(0);
+
+    const shared = countingDb();
+    const stats = statsService(shared.db, test.clock);
+    const answers = await Promise.all([
+      stats.globalStats(),
+      stats.globalStats(),
+      stats.publicStats(),
+    ]);
+    expect(shared.counter.statements).toBe(perComputation);
+    expect(answers[0]).toEqual(expected);
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[2]).toEqual({
+      totalUsers: expected.totalUsers,
+      activeMiners24h: expected.activeMiners24h,
+      totalMined: expected.totalMinedAllTime,
+    });
+    // Cached: no statement within the minute; one computation again after it.
+    await stats.globalStats();
+    expect(shared.counter.statements).toBe(perComputation);
+    test.clock.advance(60_000);
+    await Promise.all([stats.globalStats(), stats.globalStats()]);
+    expect(shared.counter.statements).toBe(2 * perComputation);
+    test.clock.advance(-60_000);
+  });
+
+  it("shares one computation of a series per metric and length", async () => {
+    const { db, counter } = countingDb();
+    const stats = statsService(db, test.clock);
+    const [a, b, c] = await Promise.all([
+      stats.dailySeries("mined", 7),
+      stats.dailySeries("mined", 7),
+      stats.dailySeries("mined", 8),
+    ]);
+    // One statement per series: two distinct series, two statements.
+    expect(counter.statements).toBe(2);
+    expect(b).toBe(a);
+    expect(a.points).toHaveLength(7);
+    expect(c.points).toHaveLength(8);
+  });
+
+  it("keeps no failure: every caller of the failed computation hears it, the next one retries", async () => {
+    const { db, counter } = countingDb();
+    const stats = statsService(db, test.clock);
+    counter.failNext = 1;
+    const failed = await Promise.allSettled([stats.globalStats(), stats.globalStats()]);
+    expect(failed.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+    const again = await stats.globalStats();
+    expect(again.lastUpdated).toBe(test.clock.now().toISOString());
+
+    counter.failNext = 1;
+    const seriesFailed = await Promise.allSettled([
+      stats.dailySeries("new_users", 7),
+      stats.dailySeries("new_users", 7),
+    ]);
+    expect(seriesFailed.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+    expect((await stats.dailySeries("new_users", 7)).points).toHaveLength(7);
   });
 });

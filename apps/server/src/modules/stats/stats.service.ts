@@ -49,39 +49,57 @@ function statsOf(f: GlobalFigures, now: Date): AdminStats {
 }
 
 /**
+ * A value per key, computed at most once a minute: within the minute the last value is answered;
+ * on a miss, callers that arrive while it is being computed await the same computation (a burst
+ * of admins or landing visitors starts one set of queries, not one each). A failed computation
+ * is not kept: the next caller tries again.
+ */
+function minuteCache<T>(clock: Clock) {
+  const done = new Map<string, { at: number; value: T }>();
+  const running = new Map<string, Promise<T>>();
+  return (key: string, compute: (now: Date) => Promise<T>): Promise<T> => {
+    const now = clock.now();
+    const hit = done.get(key);
+    if (hit && now.getTime() - hit.at < CACHE_MS) return Promise.resolve(hit.value);
+    const pending = running.get(key);
+    if (pending) return pending;
+    const started = compute(now)
+      .then((value) => {
+        done.set(key, { at: now.getTime(), value });
+        return value;
+      })
+      .finally(() => running.delete(key));
+    running.set(key, started);
+    return started;
+  };
+}
+
+/**
  * Global statistics of spec §3 and the admin's daily series, computed by SQL from sessions, the
- * ledger, the shop and the games (no drifting counters) and cached for 60 s per instance
- * (decision 0026).
+ * ledger, the shop and the games (no drifting counters) and cached for 60 s per instance, one
+ * computation at a time per figure set (decision 0026).
  */
 export function statsService(db: Db, clock: Clock) {
-  let cached: { at: number; value: AdminStats } | null = null;
+  const figures = minuteCache<AdminStats>(clock);
   // At most 3 metrics × 90 lengths: bounded without an eviction rule.
-  const series = new Map<string, { at: number; value: AdminStatsSeries }>();
+  const series = minuteCache<AdminStatsSeries>(clock);
 
-  async function globalStats(): Promise<AdminStats> {
-    const now = clock.now();
-    if (!cached || now.getTime() - cached.at >= CACHE_MS) {
-      cached = { at: now.getTime(), value: statsOf(await readGlobalFigures(db, now), now) };
-    }
-    return cached.value;
+  function globalStats(): Promise<AdminStats> {
+    return figures("global", async (now) => statsOf(await readGlobalFigures(db, now), now));
   }
 
-  async function dailySeries(metric: AdminStatsMetric, days: number): Promise<AdminStatsSeries> {
-    const now = clock.now();
-    const key = `${metric}:${days}`;
-    const hit = series.get(key);
-    if (hit && now.getTime() - hit.at < CACHE_MS) return hit.value;
-    const points = await readDailySeries(db, metric, days, now);
-    const value: AdminStatsSeries = {
-      metric,
-      days,
-      points:
-        metric === "mined"
-          ? points.map((p) => ({ day: p.day, value: formatNano(BigInt(p.value)) }))
-          : points,
-    };
-    series.set(key, { at: now.getTime(), value });
-    return value;
+  function dailySeries(metric: AdminStatsMetric, days: number): Promise<AdminStatsSeries> {
+    return series(`${metric}:${days}`, async (now) => {
+      const points = await readDailySeries(db, metric, days, now);
+      return {
+        metric,
+        days,
+        points:
+          metric === "mined"
+            ? points.map((p) => ({ day: p.day, value: formatNano(BigInt(p.value)) }))
+            : points,
+      };
+    });
   }
 
   return {
