@@ -1,4 +1,6 @@
 export { ADMIN_SECTIONS, type AdminSection } from "./admin-sections";
+export { adminKeys } from "./api/admin-access-api";
+export { adminUsersKeys } from "./api/admin-users-api";
 export { AdminAccessGate } from "./components/admin-access-gate";
 export { AdminExitWatcher } from "./hooks/use-admin-exit";
 export { useDropElevationOn } from "./hooks/use-admin-queries";

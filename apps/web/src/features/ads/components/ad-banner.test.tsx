@@ -11,7 +11,7 @@ import { AdSlot } from "./ad-slot";
 const AD = {
   id: "0b0e3c59-4d8c-4c53-9d0f-1f6f0f1b7a11",
   title: "Le pack FRE 5 est arrivé",
-  linkUrl: "https://fre.example.org/packs",
+  linkUrl: "https://fre-partner.fr/packs",
   imageUrl: "/api/ads/0b0e3c59-4d8c-4c53-9d0f-1f6f0f1b7a11/image?v=1",
   weight: 10,
 };
@@ -40,6 +40,12 @@ describe("AdBanner", () => {
     expect(html).toContain(`href="${AD.linkUrl}"`);
     expect(html).toContain('rel="noopener sponsored"');
     expect(html).toContain('target="_blank"');
+    // …and says so to screen readers, inside the link, in the user's language.
+    const link = html.slice(html.indexOf("<a "), html.indexOf("</a>"));
+    expect(link).toContain(
+      `<span class="sr-only"> ${frAds.opensInNewTab.replaceAll("'", "&#x27;")}</span>`,
+    );
+    expect(frAds.opensInNewTab).toBe("(s'ouvre dans un nouvel onglet)");
     // Nothing that could tell the advertiser who clicked: no referrer, the bare link.
     expect(html).toContain('referrerPolicy="no-referrer"');
   });

@@ -93,6 +93,8 @@ export function AdBanner({ placement }: { placement: AdPlacement }) {
           onLoad={() => setLoaded(true)}
           onError={() => setBroken(true)}
         />
+        {/* Said, not shown: the link leaves FRE for a new tab. */}
+        <span className="sr-only"> {t("opensInNewTab")}</span>
       </a>
       <span className="pointer-events-none absolute top-2 left-2 rounded-md bg-night-950/80 px-1.5 py-0.5 text-[0.7rem] font-semibold text-slate-100">
         {t("label")}

@@ -16,6 +16,7 @@ import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
+import { adminKeys } from "../../admin";
 import { decideKyc, fetchAdminKycQueue, fetchAdminKycRequest, kycQueryKeys } from "../api/kyc-api";
 import { KycPhoto } from "./kyc-photo";
 import { countryName, formatCalendarDay } from "./kyc-review-format";
@@ -51,8 +52,8 @@ function DecisionForm({ request }: { request: AdminKycRequest }) {
       ),
     onSuccess: (updated) => {
       queryClient.setQueryData(kycQueryKeys.adminRequest(request.userId), updated);
-      void queryClient.invalidateQueries({ queryKey: ["admin", "kyc", "queue"] });
-      void queryClient.invalidateQueries({ queryKey: ["admin", "summary"] });
+      void queryClient.invalidateQueries({ queryKey: kycQueryKeys.adminQueues });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.summary });
     },
   });
   const reject = (event: FormEvent) => {

@@ -14,8 +14,11 @@ import { storedLanguage } from "../../../lib/languages";
 
 export const kycQueryKeys = {
   mine: ["kyc"] as const,
+  /** Every tab of the admins' queue (a decision moves a request from one to another). */
+  adminQueues: ["admin", "kyc", "queue"] as const,
   adminQueue: (status: string) => ["admin", "kyc", "queue", status] as const,
   adminRequest: (userId: string) => ["admin", "kyc", "request", userId] as const,
+  adminPhoto: (url: string) => ["admin", "kyc", "photo", url] as const,
 };
 
 export type KycUploaded = { slot: KycFileSlot; contentType: string; size: number };

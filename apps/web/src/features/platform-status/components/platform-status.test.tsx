@@ -10,6 +10,7 @@ import { renderStatic } from "../../../test/render-static";
 import { featuresKeys, isPlatformRefusal } from "../api/features-api";
 import { FeatureGuard } from "./feature-guard";
 import { MaintenanceGate, openDuringMaintenance } from "./maintenance-gate";
+import { MaintenanceScreen } from "./maintenance-screen";
 
 const ON: Features = {
   games: true,
@@ -76,7 +77,8 @@ describe("MaintenanceGate", () => {
   const gated = <MaintenanceGate>{screen}</MaintenanceGate>;
 
   it("replaces the app for users and visitors during a maintenance", async () => {
-    // The screen is its own chunk: a static render shows its loader in place of the app.
+    // The screen is its own chunk: a static render shows its loader in place of the app (what
+    // the screen itself shows is tested on MaintenanceScreen below).
     for (const me of [user, null]) {
       const html = await render(gated, { features: maintenance, me });
       expect(html).not.toContain("the games screen");
@@ -97,6 +99,42 @@ describe("MaintenanceGate", () => {
     expect(await render(gated, { features: maintenance, me: null, path: "/login" })).toContain(
       "the games screen",
     );
+  });
+});
+
+describe("MaintenanceScreen", () => {
+  const copy = frApp.platformStatus.maintenance;
+  /** Text as React writes it into HTML. */
+  const html = (text: string) => text.replaceAll("'", "&#x27;");
+
+  it("shows the admin's message in its own direction, and a button to check again", async () => {
+    const message = "Retour à 14 h — مرحبا";
+    const page = await render(<MaintenanceScreen message={message} signedIn={false} />, {
+      features: { ...ON, maintenance: { active: true, message } },
+    });
+    expect(page).toContain(`<h1 class="text-2xl font-bold text-white">${html(copy.title)}</h1>`);
+    expect(page).toContain(html(copy.fromTeam));
+    expect(page).toMatch(
+      new RegExp(
+        `<blockquote dir="auto"[^>]*data-testid="maintenance-message"[^>]*>${message}</blockquote>`,
+      ),
+    );
+    expect(page).toMatch(new RegExp(`<button[^>]*>${html(copy.retry)}</button>`));
+    expect(page).not.toMatch(/<button[^>]*\sdisabled=""/);
+    // Signed out: the staff's way in.
+    expect(page).toContain(`href="/login"`);
+    expect(page).toContain(html(copy.staffSignIn));
+  });
+
+  it("shows no message box without a message, and no sign-in link to a signed-in user", async () => {
+    const page = await render(<MaintenanceScreen message={null} signedIn />, {
+      features: maintenance,
+    });
+    expect(page).toContain(html(copy.title));
+    expect(page).not.toContain("<blockquote");
+    expect(page).not.toContain(html(copy.fromTeam));
+    expect(page).not.toContain(`href="/login"`);
+    expect(page).toMatch(new RegExp(`<button[^>]*>${html(copy.retry)}</button>`));
   });
 });
 
