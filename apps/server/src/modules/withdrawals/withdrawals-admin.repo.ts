@@ -11,10 +11,6 @@ const DAY_MS = 86_400_000;
 
 const firstApprover = alias(users, "first_approver");
 
-/** Whether a user still counts as an admin for four eyes: admin role, account not erased. */
-export const stillAdmin = (user: { role: string | null; erasedAt: Date | null } | null) =>
-  user !== null && user.role === "admin" && user.erasedAt === null;
-
 /** The withdrawal, its user's nickname and its first approver (still an admin or not). */
 const baseColumns = {
   withdrawal: withdrawals,

@@ -22,12 +22,15 @@ import {
   listAdminRows,
   lockWithdrawal,
   recordFirstApproval,
-  stillAdmin,
 } from "./withdrawals-admin.repo.ts";
 
 const ADMIN_PAGE_SIZE = 200;
 
 type Step = AdminWithdrawalApproveBody["expect"];
+
+/** Whether a user still counts as an admin for four eyes: admin role, account not erased. */
+const stillAdmin = (user: { role: string | null; erasedAt: Date | null } | null) =>
+  user !== null && user.role === "admin" && user.erasedAt === null;
 
 function riskView(risk: NonNullable<AdminWithdrawalRow["risk"]>): AdminWithdrawal["risk"] {
   return {
