@@ -272,6 +272,8 @@ describe("GET /api/me/export", () => {
     );
     const data = response.json();
     expect(data.format).toBe("fre-export/1");
+    expect(data.sectionMaxRows).toBe(100_000);
+    expect(data.truncated).toEqual({ ledger: false, gameBets: false, notifications: false });
     expect(Date.parse(data.generatedAt)).not.toBeNaN();
     expect(data.profile).toMatchObject({
       id: mine.me.id,
@@ -499,6 +501,15 @@ describe("DELETE /api/me", () => {
     const board = (await referee.client.get("/api/leaderboard")).json();
     expect(board.top.map((l: { nickname: string }) => l.nickname)).toContain(subject.me.nickname);
     const ledgerBefore = await ledgerCount(id);
+    // Admins' free texts that may quote the person: a past suspension's reason, a verdict's.
+    await test.db
+      .update(users)
+      .set({ suspendedReason: `Suspendu : ${subject.me.nickname} a dit…` })
+      .where(eq(users.id, id));
+    await test.db
+      .update(kycRequests)
+      .set({ rejectionReason: `Photo floue de ${subject.tag}` })
+      .where(eq(kycRequests.userId, id));
 
     const erased = await erase(subject.client, subject.user.password);
     expect(erased.statusCode, erased.body).toBe(204);
@@ -539,6 +550,7 @@ describe("DELETE /api/me", () => {
       cookieConsent: null,
       telegramUsername: null,
       role: "user",
+      suspendedReason: null,
     });
     expect(row!.nickname).toMatch(/^erased-[0-9a-f]{12}$/);
     expect(row!.name).toBe(row!.nickname);
@@ -564,6 +576,7 @@ describe("DELETE /api/me", () => {
       identitySealed: null,
       addressSealed: null,
       documentSealed: null,
+      rejectionReason: null,
     });
     expect(row!.kycStatus).toBe("none");
     expect((await admin.client.get("/api/admin/summary")).json().pendingKyc).toBe(

@@ -101,6 +101,8 @@ export const en: Catalog = {
       "This withdrawal is above the threshold: a second administrator, not the first one, must approve it.",
     ERASURE_WITHDRAWAL_PENDING:
       "A withdrawal is in progress: you can delete your account once it is completed or cancelled.",
+    LAST_ADMIN:
+      "You are the last administrator: make someone else an administrator first, then delete your account.",
     AD_IMAGE_INVALID:
       "This image could not be read. Send a JPEG, PNG or WebP image of 5 MB at most.",
     WITHDRAWAL_STATE_CHANGED:

@@ -104,6 +104,8 @@ export const es: Catalog = {
       "Este retiro supera el umbral: un segundo administrador, distinto del primero, debe aprobarlo.",
     ERASURE_WITHDRAWAL_PENDING:
       "Hay un retiro en curso: podrás eliminar tu cuenta cuando termine o se cancele.",
+    LAST_ADMIN:
+      "Eres el último administrador: nombra antes a otro administrador y después elimina tu cuenta.",
     AD_IMAGE_INVALID:
       "No se pudo leer esta imagen. Envía una imagen JPEG, PNG o WebP de 5 MB como máximo.",
     WITHDRAWAL_STATE_CHANGED:

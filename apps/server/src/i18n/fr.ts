@@ -103,6 +103,8 @@ export const fr = {
       "Ce retrait dépasse le seuil : un second administrateur, différent du premier, doit l'approuver.",
     ERASURE_WITHDRAWAL_PENDING:
       "Un retrait est en cours : vous pourrez supprimer votre compte une fois le retrait terminé ou annulé.",
+    LAST_ADMIN:
+      "Vous êtes le dernier administrateur : nommez d'abord un autre administrateur, puis supprimez votre compte.",
     AD_IMAGE_INVALID:
       "Cette image n'a pas pu être lue. Envoyez une image JPEG, PNG ou WebP de 5 Mo au plus.",
     WITHDRAWAL_STATE_CHANGED:

@@ -93,6 +93,7 @@ export const zh: Catalog = {
     SELF_REVIEW_FORBIDDEN: "您不能处理自己的申请，必须由另一位管理员处理。",
     SECOND_APPROVER_REQUIRED: "此提现超过阈值，必须由第一位以外的第二位管理员批准。",
     ERASURE_WITHDRAWAL_PENDING: "有一笔提现正在进行：提现完成或取消后才能删除账户。",
+    LAST_ADMIN: "您是最后一位管理员：请先任命另一位管理员，然后再删除账户。",
     AD_IMAGE_INVALID: "无法读取此图片。请发送不超过 5 MB 的 JPEG、PNG 或 WebP 图片。",
     WITHDRAWAL_STATE_CHANGED:
       "此提现在显示后已发生变化（另一位管理员已处理）：请刷新列表并核对后再决定。",

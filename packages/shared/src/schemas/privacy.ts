@@ -10,6 +10,13 @@ import { cookieConsentSchema, kycStatusSchema, roleSchema } from "./me.ts";
  */
 export const EXPORT_FORMAT = "fre-export/1";
 
+/**
+ * The most rows the export holds in each section that grows without bound (ledger entries, game
+ * bets, notifications): the newest ones. One export is built in memory; this bounds it. A section
+ * that had more says so in `truncated` (decision 0028).
+ */
+export const EXPORT_SECTION_MAX_ROWS = 100_000;
+
 /** Amounts are decimal strings with 9 fraction digits (FRE, or TON for the shop); dates ISO 8601. */
 const amount = z.string();
 const date = z.string();
@@ -38,6 +45,13 @@ export const exportProfileSchema = z.object({
 export const userExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   generatedAt: date,
+  /** The cap of the capped sections, as applied to this export. */
+  sectionMaxRows: z.number().int().positive(),
+  /**
+   * True for a capped section that held more rows than `sectionMaxRows`: it lists the newest
+   * ones only (older rows are left out, not the newest).
+   */
+  truncated: z.object({ ledger: z.boolean(), gameBets: z.boolean(), notifications: z.boolean() }),
   profile: exportProfileSchema,
   /** Sign-in sessions (never their token). */
   loginSessions: z.array(

@@ -17,18 +17,20 @@ export interface Movement {
 }
 
 /**
- * Locks the user's row until the transaction ends; false when there is no such user. The first
- * lock of a money transaction, before any row that references the user is written: such a row
- * takes a KEY SHARE lock on the user, which a later FOR UPDATE of two such transactions would each
- * wait on — a deadlock (issue 19).
+ * Locks the user's row until the transaction ends; false when there is no such user or the
+ * account was erased (no money moves for it any more: decision 0028). The first lock of a money
+ * transaction, before any row that references the user is written: such a row takes a KEY SHARE
+ * lock on the user, which a later FOR UPDATE of two such transactions would each wait on — a
+ * deadlock (issue 19). An erased row is locked all the same (the lock order of a caller that goes
+ * on holds); `erased_at` is read after the lock, so an erasure committed while this waited counts.
  */
 export async function lockUserRow(tx: Tx, userId: string): Promise<boolean> {
   const rows = await tx
-    .select({ id: users.id })
+    .select({ erasedAt: users.erasedAt })
     .from(users)
     .where(eq(users.id, userId))
     .for("update");
-  return rows.length > 0;
+  return rows.length > 0 && rows[0]!.erasedAt === null;
 }
 
 /**

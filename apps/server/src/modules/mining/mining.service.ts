@@ -185,19 +185,26 @@ async function notifyReferrer(deps: MiningDeps, userId: string, started: boolean
   }
 }
 
+/**
+ * Starts a session. The user's row is locked first, as a claim does: an account erased meanwhile
+ * (decision 0028) is refused with 401 instead of starting a session nobody can claim.
+ */
 export async function startMining(deps: MiningDeps, userId: string) {
   const now = deps.clock.now();
-  const { facts, rate } = await rateAt(deps.db, userId, now);
-  if (!facts.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", 403);
   try {
-    await insertSession(deps.db, {
-      userId,
-      startTime: now,
-      endTime: new Date(now.getTime() + SESSION_DURATION_MS),
-      baseRateNano: BASE_RATE_NANO,
-      rateNano: rate.total,
-      segmentStart: now,
-      rateCheckedAt: now,
+    await deps.db.transaction(async (tx) => {
+      if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
+      const { facts, rate } = await rateAt(tx, userId, now);
+      if (!facts.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", 403);
+      await insertSession(tx, {
+        userId,
+        startTime: now,
+        endTime: new Date(now.getTime() + SESSION_DURATION_MS),
+        baseRateNano: BASE_RATE_NANO,
+        rateNano: rate.total,
+        segmentStart: now,
+        rateCheckedAt: now,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("MINING_SESSION_ACTIVE", 409);

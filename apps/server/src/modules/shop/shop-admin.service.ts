@@ -7,10 +7,13 @@ import {
 } from "@fre/shared";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { lockUser } from "../ledger/ledger.ts";
 import {
   adminOrders,
   adminPayments,
   findItem,
+  findOrderOwner,
+  findPaymentOrderId,
   listItems,
   lockOrderById,
   lockPayment,
@@ -125,6 +128,14 @@ export async function adminResolvePayment(
   const adminId = actor.userId;
   const now = deps.clock.now();
   const granted = await deps.db.transaction(async (tx) => {
+    // A grant locks the buyer's row before the payment and the order, as the payment reader and
+    // the erasure do (the other order deadlocks an erasure: the grant's rows reference the user).
+    const peekedOrderId = body.orderId ?? (await findPaymentOrderId(tx, txHash));
+    const owner =
+      body.resolution === "granted" && peekedOrderId
+        ? await findOrderOwner(tx, { id: peekedOrderId })
+        : null;
+    const ownerActive = owner ? await lockUser(tx, owner) : false;
     const payment = await lockPayment(tx, txHash);
     if (!payment) throw new AppError("NOT_FOUND");
     if (payment.outcome === "paid" || payment.resolution !== null) {
@@ -134,7 +145,8 @@ export async function adminResolvePayment(
     let grant: { userId: string; item: ShopItemRow } | null = null;
     if (body.resolution === "granted") {
       const order = orderId ? await lockOrderById(tx, orderId) : null;
-      if (!order) throw new AppError("NOT_FOUND");
+      // Nothing is granted to an erased account (its TON is refunded), nor unlocked.
+      if (!order || order.userId !== owner || !ownerActive) throw new AppError("NOT_FOUND");
       const item = (await findItem(tx, order.itemId)) as ShopItemRow;
       if (!(await grantItem(tx, order, item, now))) throw new AppError("PACK_ALREADY_OWNED");
       if (order.status !== "paid") {

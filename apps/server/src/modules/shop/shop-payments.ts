@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { chainCursors } from "../../db/schema/index.ts";
+import { lockUser } from "../ledger/ledger.ts";
 import type { Chain, IncomingTransfer } from "../ton/chain.ts";
 import {
   findItem,
+  findOrderOwner,
   lockOrderByComment,
   recordPayment,
   type ShopItemRow,
@@ -20,7 +22,8 @@ const SHOP_CURSOR = "shop-payments";
 
 /**
  * Applies one transfer received on the shop's address, exactly once: the payment row (keyed by
- * the transaction hash) and its effect on the order commit together, on the order's row lock.
+ * the transaction hash) and its effect on the order commit together, on the buyer's then the
+ * order's row lock.
  * Two readers seeing the same transaction: the second finds the hash recorded and does nothing.
  *
  * - the order's comment, in time (the transfer's chain time ≤ the order's expiry): the amount
@@ -35,12 +38,18 @@ export async function applyIncomingTransfer(
   const now = deps.clock.now();
   const comment = normalizeComment(transfer.comment);
   const result = await deps.db.transaction(async (tx) => {
-    const order = comment ? await lockOrderByComment(tx, comment) : null;
+    // The buyer's row is locked before their order, as the erasure and every money path lock:
+    // the other order (order, then the user through the grant's reference) deadlocks an erasure.
+    // The order is read again under its lock: it may have changed (or gone) meanwhile.
+    const owner = comment ? await findOrderOwner(tx, { comment }) : null;
+    const ownerActive = owner ? await lockUser(tx, owner) : false;
+    const order = owner && comment ? await lockOrderByComment(tx, comment) : null;
     let outcome: PaymentOutcome;
     let received = 0n;
     if (!order) outcome = "unmatched";
     else if (order.status === "paid") outcome = "duplicate";
-    else if (transfer.at > order.expiresAt) outcome = "late";
+    // An erased account's order is closed: the TON waits for the admin's refund, as a late one.
+    else if (!ownerActive || transfer.at > order.expiresAt) outcome = "late";
     else {
       received = order.receivedNano + transfer.amountNano;
       outcome = received >= order.priceNano ? "paid" : "partial";

@@ -130,6 +130,19 @@ export async function findOrderItem(db: Executor, orderId: string) {
   return row?.itemId ?? null;
 }
 
+/**
+ * Whose order this is, read without a lock: a path that changes an order locks its owner's row
+ * first, then the order (the order of the erasure and of every money path), so it needs the owner
+ * before any lock. The owner of an order never changes.
+ */
+export async function findOrderOwner(db: Executor, by: { id: string } | { comment: string }) {
+  const [row] = await db
+    .select({ userId: shopOrders.userId })
+    .from(shopOrders)
+    .where("id" in by ? eq(shopOrders.id, by.id) : eq(shopOrders.comment, by.comment));
+  return row?.userId ?? null;
+}
+
 /** Locks the order a payment names (by its comment) for the payment's transaction. */
 export async function lockOrderByComment(tx: Tx, comment: string) {
   const [row] = await tx
@@ -229,6 +242,15 @@ export async function adminPayments(db: Executor, unresolvedOnly: boolean, limit
     )
     .orderBy(desc(shopPayments.receivedAt))
     .limit(limit);
+}
+
+/** The order a recorded payment is attached to, read without a lock (see findOrderOwner). */
+export async function findPaymentOrderId(db: Executor, txHash: string) {
+  const [row] = await db
+    .select({ orderId: shopPayments.orderId })
+    .from(shopPayments)
+    .where(eq(shopPayments.txHash, txHash));
+  return row?.orderId ?? null;
 }
 
 export async function lockPayment(tx: Tx, txHash: string) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   accounts,
@@ -43,11 +43,26 @@ export async function findPasswordHash(db: Db, userId: string): Promise<string |
 /** Locks the user's row first, as every money path does; null when there is none. */
 export async function lockUserForErasure(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({ id: users.id, email: users.email, erasedAt: users.erasedAt })
+    .select({ id: users.id, email: users.email, role: users.role, erasedAt: users.erasedAt })
     .from(users)
     .where(eq(users.id, userId))
     .for("update");
   return row ?? null;
+}
+
+/**
+ * Whether an admin other than `userId` remains (not erased). Admins' erasures take one
+ * transaction-level advisory lock first, so two admins erasing themselves at once count one after
+ * the other (each holds only its own row: no deadlock) and the second sees the first erased.
+ */
+export async function anotherAdminRemains(tx: Tx, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fre:last-admin'))`);
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.erasedAt), ne(users.id, userId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function hasActiveWithdrawal(tx: Tx, userId: string) {
@@ -86,9 +101,16 @@ export async function deletePersonalRows(tx: Tx, userId: string, email: string, 
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   // The request row keeps its verdict and dates (no personal data); its fields go. A request
   // still waiting for review is withdrawn: there is nothing left to review.
+  // The rejection reason is an admin's free text that may quote the person: it goes too.
   await tx
     .update(kycRequests)
-    .set({ identitySealed: null, addressSealed: null, documentSealed: null, updatedAt: now })
+    .set({
+      identitySealed: null,
+      addressSealed: null,
+      documentSealed: null,
+      rejectionReason: null,
+      updatedAt: now,
+    })
     .where(eq(kycRequests.userId, userId));
   await tx
     .update(kycRequests)
@@ -154,6 +176,8 @@ export async function anonymiseUser(
       cookieConsent: null,
       telegramUsername: null,
       verificationSentAt: null,
+      // An admin's free text that may quote the person; `suspended_at` stays (a fact, no text).
+      suspendedReason: null,
       erasedAt: now,
       updatedAt: now,
     })

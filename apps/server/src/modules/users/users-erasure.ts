@@ -8,6 +8,7 @@ import type { Auth } from "../auth/auth.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   anonymiseUser,
+  anotherAdminRemains,
   deleteKycFileRows,
   deletePersonalRows,
   findPasswordHash,
@@ -81,6 +82,10 @@ export async function eraseAccount(deps: ErasureDeps, userId: string, password: 
   const fileKeys = await deps.db.transaction(async (tx) => {
     const user = await lockUserForErasure(tx, userId);
     if (!user || user.erasedAt) throw new AppError("UNAUTHORIZED", 401);
+    // The console would have nobody left to run it (decision 0028).
+    if (user.role === "admin" && !(await anotherAdminRemains(tx, userId))) {
+      throw new AppError("LAST_ADMIN", 409);
+    }
     if (await hasActiveWithdrawal(tx, userId)) {
       throw new AppError("ERASURE_WITHDRAWAL_PENDING", 409);
     }

@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import {
   bonusCodeUsages,
   boosts,
@@ -25,11 +25,15 @@ import {
 /**
  * The reads of the data export (GDPR art. 15/20): every table holding the user's rows, each read
  * by the caller's id and with explicit columns — never a token, a hash or a private game state.
+ * The sections that grow without bound (ledger, bets, notifications) read the newest `limit`
+ * rows, newest first: the caller asks one more than it keeps to know whether any were left out.
  */
+
+type Executor = Db | Tx;
 
 const referrer = alias(users, "referrer");
 
-export async function exportProfile(db: Db, userId: string) {
+export async function exportProfile(db: Executor, userId: string) {
   const [row] = await db
     .select({
       id: users.id,
@@ -55,7 +59,7 @@ export async function exportProfile(db: Db, userId: string) {
   return row ?? null;
 }
 
-export const exportLoginSessions = (db: Db, userId: string) =>
+export const exportLoginSessions = (db: Executor, userId: string) =>
   db
     .select({
       createdAt: sessions.createdAt,
@@ -67,7 +71,7 @@ export const exportLoginSessions = (db: Db, userId: string) =>
     .where(eq(sessions.userId, userId))
     .orderBy(asc(sessions.createdAt));
 
-export const exportMiningSessions = (db: Db, userId: string) =>
+export const exportMiningSessions = (db: Executor, userId: string) =>
   db
     .select({
       id: miningSessions.id,
@@ -84,7 +88,7 @@ export const exportMiningSessions = (db: Db, userId: string) =>
     .where(eq(miningSessions.userId, userId))
     .orderBy(asc(miningSessions.startTime));
 
-export const exportBoosts = (db: Db, userId: string) =>
+export const exportBoosts = (db: Executor, userId: string) =>
   db
     .select({
       valueNano: boosts.valueNano,
@@ -96,7 +100,7 @@ export const exportBoosts = (db: Db, userId: string) =>
     .where(eq(boosts.userId, userId))
     .orderBy(asc(boosts.appliedAt));
 
-export const exportLedger = (db: Db, userId: string) =>
+export const exportLedger = (db: Executor, userId: string, limit: number) =>
   db
     .select({
       id: ledgerEntries.id,
@@ -107,17 +111,18 @@ export const exportLedger = (db: Db, userId: string) =>
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId))
-    .orderBy(asc(ledgerEntries.id));
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit);
 
 /** Whom the user referred: nickname and join date only. */
-export const exportReferees = (db: Db, userId: string) =>
+export const exportReferees = (db: Executor, userId: string) =>
   db
     .select({ nickname: users.nickname, joinedAt: users.createdAt })
     .from(users)
     .where(eq(users.referredBy, userId))
     .orderBy(asc(users.createdAt));
 
-export const exportBonusCodes = (db: Db, userId: string) =>
+export const exportBonusCodes = (db: Executor, userId: string) =>
   db
     .select({
       code: bonusCodeUsages.code,
@@ -130,7 +135,7 @@ export const exportBonusCodes = (db: Db, userId: string) =>
     .where(eq(bonusCodeUsages.userId, userId))
     .orderBy(asc(bonusCodeUsages.usedAt));
 
-export const exportLevelValidations = (db: Db, userId: string) =>
+export const exportLevelValidations = (db: Executor, userId: string) =>
   db
     .select({
       level: levelValidations.level,
@@ -141,7 +146,7 @@ export const exportLevelValidations = (db: Db, userId: string) =>
     .where(eq(levelValidations.userId, userId))
     .orderBy(asc(levelValidations.level));
 
-export const exportNotifications = (db: Db, userId: string) =>
+export const exportNotifications = (db: Executor, userId: string, limit: number) =>
   db
     .select({
       type: notifications.type,
@@ -151,10 +156,11 @@ export const exportNotifications = (db: Db, userId: string) =>
     })
     .from(notifications)
     .where(eq(notifications.userId, userId))
-    .orderBy(asc(notifications.createdAt));
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 
 /** The user's tickets and every message of them (theirs and the answers they received). */
-export async function exportSupport(db: Db, userId: string) {
+export async function exportSupport(db: Executor, userId: string) {
   const tickets = await db
     .select({
       id: supportTickets.id,
@@ -180,7 +186,7 @@ export async function exportSupport(db: Db, userId: string) {
   return { tickets, messages };
 }
 
-export async function exportTonWallet(db: Db, userId: string) {
+export async function exportTonWallet(db: Executor, userId: string) {
   const [row] = await db
     .select({
       address: tonWallets.address,
@@ -192,7 +198,7 @@ export async function exportTonWallet(db: Db, userId: string) {
   return row ?? null;
 }
 
-export const exportShopOrders = (db: Db, userId: string) =>
+export const exportShopOrders = (db: Executor, userId: string) =>
   db
     .select({
       id: shopOrders.id,
@@ -210,7 +216,7 @@ export const exportShopOrders = (db: Db, userId: string) =>
     .orderBy(asc(shopOrders.createdAt));
 
 /** Transfers received for the user's own orders (found through the orders, never by address). */
-export async function exportShopPayments(db: Db, orderIds: string[]) {
+export async function exportShopPayments(db: Executor, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return db
     .select({
@@ -227,7 +233,7 @@ export async function exportShopPayments(db: Db, orderIds: string[]) {
     .orderBy(asc(shopPayments.receivedAt));
 }
 
-export const exportPacks = (db: Db, userId: string) =>
+export const exportPacks = (db: Executor, userId: string) =>
   db
     .select({
       itemId: userPacks.itemId,
@@ -238,7 +244,7 @@ export const exportPacks = (db: Db, userId: string) =>
     .where(eq(userPacks.userId, userId))
     .orderBy(asc(userPacks.grantedAt));
 
-export const exportWithdrawals = (db: Db, userId: string) =>
+export const exportWithdrawals = (db: Executor, userId: string) =>
   db
     .select({
       id: withdrawals.id,
@@ -256,7 +262,7 @@ export const exportWithdrawals = (db: Db, userId: string) =>
     .orderBy(asc(withdrawals.createdAt));
 
 /** Bets without `state`: an open round's hidden progress (the traps) stays hidden. */
-export const exportGameBets = (db: Db, userId: string) =>
+export const exportGameBets = (db: Executor, userId: string, limit: number) =>
   db
     .select({
       id: gameBets.id,
@@ -274,9 +280,10 @@ export const exportGameBets = (db: Db, userId: string) =>
     })
     .from(gameBets)
     .where(eq(gameBets.userId, userId))
-    .orderBy(asc(gameBets.seq));
+    .orderBy(desc(gameBets.seq))
+    .limit(limit);
 
-export const exportGameSeeds = (db: Db, userId: string) =>
+export const exportGameSeeds = (db: Executor, userId: string) =>
   db
     .select({
       serverSeed: gameSeedPairs.serverSeed,
@@ -290,7 +297,7 @@ export const exportGameSeeds = (db: Db, userId: string) =>
     .where(eq(gameSeedPairs.userId, userId))
     .orderBy(asc(gameSeedPairs.createdAt));
 
-export const exportPushSubscriptions = (db: Db, userId: string) =>
+export const exportPushSubscriptions = (db: Executor, userId: string) =>
   db
     .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
     .from(pushSubscriptions)

@@ -1,5 +1,11 @@
-import { EXPORT_FORMAT, formatNano, type Me, type UserExport } from "@fre/shared";
-import type { Db } from "../../db/client.ts";
+import {
+  EXPORT_FORMAT,
+  EXPORT_SECTION_MAX_ROWS,
+  formatNano,
+  type Me,
+  type UserExport,
+} from "@fre/shared";
+import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getMyKyc, type KycDeps } from "../kyc/kyc.service.ts";
@@ -29,6 +35,14 @@ export interface UserExportDeps {
   clock: Clock;
   /** The KYC module opens the sealed identity fields for their owner (photos never leave it). */
   kyc: Pick<KycDeps, "db" | "cipher">;
+  /** Rows kept per capped section (ledger, bets, notifications); EXPORT_SECTION_MAX_ROWS. */
+  sectionMaxRows?: number;
+}
+
+/** The newest `max` of rows read newest first (at most `max + 1`), put back in time order. */
+function capped<T>(newestFirst: T[], max: number) {
+  const truncated = newestFirst.length > max;
+  return { rows: newestFirst.slice(0, max).reverse(), truncated };
 }
 
 const iso = (value: Date) => value.toISOString();
@@ -49,9 +63,14 @@ function typedFields(step: object | null): Record<string, string> | null {
   return Object.fromEntries(Object.entries(step).map(([key, value]) => [key, String(value)]));
 }
 
-async function kycSection(deps: UserExportDeps, userId: string): Promise<UserExport["kyc"]> {
+async function kycSection(
+  deps: UserExportDeps,
+  tx: Tx,
+  userId: string,
+): Promise<UserExport["kyc"]> {
   // getMyKyc reads the caller's own row only; it needs nothing but the database and the cipher.
-  const state = await getMyKyc(deps.kyc as KycDeps, userId);
+  // Its reads take the export's transaction (a transaction answers every read a database does).
+  const state = await getMyKyc({ ...deps.kyc, db: tx as unknown as Db } as KycDeps, userId);
   if (state.status === "none") return null;
   return {
     status: state.status,
@@ -65,15 +84,49 @@ async function kycSection(deps: UserExportDeps, userId: string): Promise<UserExp
   };
 }
 
+/** Every section's rows, read in one transaction (see buildUserExport). */
+async function readSections(deps: UserExportDeps, tx: Tx, userId: string, max: number) {
+  const profile = await exportProfile(tx, userId);
+  if (!profile) throw new AppError("UNAUTHORIZED", 401);
+  // One after the other: a transaction is one connection, and one export must not take more.
+  const orders = await exportShopOrders(tx, userId);
+  return {
+    profile,
+    loginSessions: await exportLoginSessions(tx, userId),
+    mining: await exportMiningSessions(tx, userId),
+    boosts: await exportBoosts(tx, userId),
+    ledger: capped(await exportLedger(tx, userId, max + 1), max),
+    referees: await exportReferees(tx, userId),
+    codes: await exportBonusCodes(tx, userId),
+    levels: await exportLevelValidations(tx, userId),
+    notices: capped(await exportNotifications(tx, userId, max + 1), max),
+    support: await exportSupport(tx, userId),
+    kyc: await kycSection(deps, tx, userId),
+    wallet: await exportTonWallet(tx, userId),
+    orders,
+    payments: await exportShopPayments(
+      tx,
+      orders.map((order) => order.id),
+    ),
+    packs: await exportPacks(tx, userId),
+    payouts: await exportWithdrawals(tx, userId),
+    bets: capped(await exportGameBets(tx, userId, max + 1), max),
+    seeds: await exportGameSeeds(tx, userId),
+    devices: await exportPushSubscriptions(tx, userId),
+  };
+}
+
 /**
  * `GET /api/me/export`: everything FRE holds about the caller (GDPR art. 15 and 20), each table
  * read by their id. Operator records (the audit log, KYC document views) are not theirs to take.
+ * Every read runs in one read-only REPEATABLE READ transaction: one snapshot, so the sections
+ * agree with each other (a bet and its ledger rows, the balance and the ledger) whatever commits
+ * meanwhile. The sections that grow without bound keep their newest `sectionMaxRows` rows.
  */
 export async function buildUserExport(deps: UserExportDeps, userId: string): Promise<UserExport> {
-  const { db } = deps;
-  const profile = await exportProfile(db, userId);
-  if (!profile) throw new AppError("UNAUTHORIZED", 401);
-  const [
+  const max = deps.sectionMaxRows ?? EXPORT_SECTION_MAX_ROWS;
+  const {
+    profile,
     loginSessions,
     mining,
     boosts,
@@ -86,38 +139,26 @@ export async function buildUserExport(deps: UserExportDeps, userId: string): Pro
     kyc,
     wallet,
     orders,
+    payments,
     packs,
     payouts,
     bets,
     seeds,
     devices,
-  ] = await Promise.all([
-    exportLoginSessions(db, userId),
-    exportMiningSessions(db, userId),
-    exportBoosts(db, userId),
-    exportLedger(db, userId),
-    exportReferees(db, userId),
-    exportBonusCodes(db, userId),
-    exportLevelValidations(db, userId),
-    exportNotifications(db, userId),
-    exportSupport(db, userId),
-    kycSection(deps, userId),
-    exportTonWallet(db, userId),
-    exportShopOrders(db, userId),
-    exportPacks(db, userId),
-    exportWithdrawals(db, userId),
-    exportGameBets(db, userId),
-    exportGameSeeds(db, userId),
-    exportPushSubscriptions(db, userId),
-  ]);
-  const payments = await exportShopPayments(
-    db,
-    orders.map((order) => order.id),
-  );
+  } = await deps.db.transaction((tx) => readSections(deps, tx, userId, max), {
+    isolationLevel: "repeatable read",
+    accessMode: "read only",
+  });
   const { referrerNickname, ...me } = profile;
   return {
     format: EXPORT_FORMAT,
     generatedAt: iso(deps.clock.now()),
+    sectionMaxRows: max,
+    truncated: {
+      ledger: ledger.truncated,
+      gameBets: bets.truncated,
+      notifications: notices.truncated,
+    },
     profile: {
       ...me,
       language: me.language as Me["language"],
@@ -148,7 +189,7 @@ export async function buildUserExport(deps: UserExportDeps, userId: string): Pro
       appliedAt: iso(b.appliedAt),
       expiresAt: iso(b.expiresAt),
     })),
-    ledger: ledger.map((e) => ({
+    ledger: ledger.rows.map((e) => ({
       id: e.id,
       kind: e.kind,
       amount: formatNano(e.amountNano),
@@ -172,7 +213,7 @@ export async function buildUserExport(deps: UserExportDeps, userId: string): Pro
       reward: formatNano(l.rewardNano),
       validatedAt: iso(l.validatedAt),
     })),
-    notifications: notices.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
+    notifications: notices.rows.map((n) => ({ ...n, createdAt: iso(n.createdAt) })),
     supportTickets: support.tickets.map((ticket) => ({
       ...ticket,
       createdAt: iso(ticket.createdAt),
@@ -219,7 +260,7 @@ export async function buildUserExport(deps: UserExportDeps, userId: string): Pro
       createdAt: iso(w.createdAt),
       completedAt: isoOrNull(w.completedAt),
     })),
-    gameBets: bets.map((b) => ({
+    gameBets: bets.rows.map((b) => ({
       id: b.id,
       game: b.game,
       amount: formatNano(b.amountNano),
