@@ -267,6 +267,23 @@ describe("admin users: actions", () => {
     await expectLedgerBalanced(test);
   });
 
+  it("adjusts nothing on an erased account (404, not the admin's 401)", async () => {
+    const { me, client: c, user } = await signUp(test);
+    const erased = await test.app.inject({
+      method: "DELETE",
+      url: "/api/me",
+      headers: {
+        origin: "http://localhost:3000",
+        cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+      payload: { password: user.password },
+    });
+    expect(erased.statusCode, erased.body).toBeLessThan(300);
+    const refused = await adjust(admin.client, me.id, "5", "adjust-key-erased");
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json().error).toBe("NOT_FOUND");
+  });
+
   it("sends the verification mail again, once verified no more", async () => {
     const { me, user } = await signUp(test);
     const before = (await outbox(test, user.email)).length;

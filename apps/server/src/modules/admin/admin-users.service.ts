@@ -230,7 +230,9 @@ export async function adjustBalance(
   body: AdminUserAdjustmentBody,
 ) {
   assertNotSelf(actor, userId);
-  if (!(await findUserForAdmin(deps.db, userId))) throw new AppError("NOT_FOUND", 404);
+  // An erased account holds no one's money any more: 404, as for the verification mail.
+  const found = await findUserForAdmin(deps.db, userId);
+  if (!found || found.erasedAt) throw new AppError("NOT_FOUND", 404);
   const negative = body.amount.startsWith("-");
   const amountNano = parseFre(body.amount.replace(/^-/, ""));
   const now = deps.clock.now();

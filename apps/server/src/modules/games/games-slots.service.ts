@@ -80,7 +80,8 @@ export async function spinSlot(deps: GamesDeps, userId: string): Promise<GamePla
       // The nonce first (it locks the seed pair), then the user's row: the lock order of every
       // play (pair → user → pool), so a spin and a bet of the same user cannot deadlock.
       const play = await openPlay(tx, { userId, game: "slot", amountNano: 0n, at });
-      await lockUser(tx, userId);
+      // An account erased since the session was read spins nothing.
+      if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
       const used = await freeSpinsUsed(tx, userId, day);
       let kind: "daily" | "bonus" = "daily";
       if (used.daily > 0) {
