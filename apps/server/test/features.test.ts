@@ -99,7 +99,7 @@ describe("GET /api/features", () => {
       referrals: true,
       maintenance: { active: false, message: null },
     });
-    expect(response.headers["cache-control"]).toBe("public, max-age=5");
+    expect(response.headers["cache-control"]).toBe("no-store");
   });
 });
 

@@ -4,9 +4,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { actorOf } from "../admin/admin-gate.ts";
 import { type FeaturesDeps, getFeatures, updateFeatures } from "./features.service.ts";
 
-/** How long a browser or proxy may keep the public answer (the web app polls every minute). */
-const FEATURES_CACHE = "public, max-age=5";
-
 /** Public: what is on right now (the web app shows or closes screens from it). */
 export async function featuresRoutes(
   fastify: FastifyInstance,
@@ -22,10 +19,9 @@ export async function featuresRoutes(
         response: { 200: featuresSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header("cache-control", FEATURES_CACHE);
-      return getFeatures(deps);
-    },
+    // Not cacheable (the API's `no-store`): the server answers from memory, and an admin who
+    // reloads the panel must see the switch as it is now, not as a browser kept it.
+    async () => getFeatures(deps),
   );
 }
 
