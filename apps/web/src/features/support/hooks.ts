@@ -96,7 +96,7 @@ export function useAnswerTicket(id: string) {
       answerTicket(id, message, close),
     onSuccess: (thread: SupportThread) => {
       queryClient.setQueryData(supportKeys.adminTicket(id), thread);
-      void queryClient.invalidateQueries({ queryKey: [...supportKeys.adminTickets, "list"] });
+      void queryClient.invalidateQueries({ queryKey: supportKeys.adminLists });
     },
   });
   useDropElevationOn(mutation.error);

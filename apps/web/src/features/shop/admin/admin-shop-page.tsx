@@ -241,7 +241,7 @@ function ResolutionForm({ payment }: { payment: AdminShopPayment }) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: shopQueryKeys.adminPayments }),
-        queryClient.invalidateQueries({ queryKey: ["admin", "shop", "orders"] }),
+        queryClient.invalidateQueries({ queryKey: shopQueryKeys.adminOrdersAll }),
       ]),
   });
   const ids = { resolution: useId(), order: useId(), reason: useId() };

@@ -15,6 +15,8 @@ export const shopQueryKeys = {
   orders: ["shop", "orders"] as const,
   order: (id: string) => ["shop", "orders", id] as const,
   adminItems: ["admin", "shop", "items"] as const,
+  /** Every admin order list, whatever its filters. */
+  adminOrdersAll: ["admin", "shop", "orders"] as const,
   adminOrders: (filters: { status?: string; itemId?: string }) =>
     ["admin", "shop", "orders", filters] as const,
   adminPayments: ["admin", "shop", "payments"] as const,

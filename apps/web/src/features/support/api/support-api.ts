@@ -12,6 +12,8 @@ export const supportKeys = {
   tickets: ["support", "tickets"] as const,
   ticket: (id: string) => ["support", "tickets", id] as const,
   adminTickets: ["admin", "support", "tickets"] as const,
+  /** Every admin ticket list, whatever its status filter. */
+  adminLists: ["admin", "support", "tickets", "list"] as const,
   adminList: (status: SupportTicketStatus | "") =>
     ["admin", "support", "tickets", "list", status] as const,
   adminTicket: (id: string) => ["admin", "support", "tickets", "thread", id] as const,
