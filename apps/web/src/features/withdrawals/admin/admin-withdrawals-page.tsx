@@ -19,6 +19,7 @@ import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
+import { adminKeys } from "../../admin";
 import { shortAddress } from "../../ton-wallet/ton-format";
 import {
   approveWithdrawal,
@@ -37,7 +38,7 @@ function useDecision(withdrawal: AdminWithdrawal) {
   const queryClient = useQueryClient();
   const settled = () => {
     void queryClient.invalidateQueries({ queryKey: withdrawalQueryKeys.adminAll });
-    void queryClient.invalidateQueries({ queryKey: withdrawalQueryKeys.adminSummary });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.summary });
   };
   return {
     approve: useMutation({

@@ -19,7 +19,6 @@ export const withdrawalQueryKeys = {
   admin: (status: WithdrawalStatus) => ["admin", "withdrawals", "list", status] as const,
   settings: ["admin", "withdrawals", "settings"] as const,
   /** The admin home's pending counts (its key, as the admin feature writes it). */
-  adminSummary: ["admin", "summary"] as const,
 };
 
 export const fetchMyWithdrawals = (signal?: AbortSignal) =>
