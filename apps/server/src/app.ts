@@ -195,6 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   app.addHook("onClose", () => d.close());
   const userIdOf = async (request: FastifyRequest) =>
     (await d.viewer.optional(request))?.userId ?? null;
+  app.decorateRequest("viewer", null);
   installUserFairShare(app, userIdOf, config.USER_RATE_LIMIT_MAX);
   installUserRateLimits(app, userIdOf);
   const { gatedAdminRoutes } = await registerRoutes(app, d);

@@ -15,6 +15,7 @@ import { adminUsersRoutes } from "./modules/admin/admin-users.routes.ts";
 import { adsAdminRoutes, adsRoutes } from "./modules/ads/index.ts";
 import { auditAdminRoutes } from "./modules/audit/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { signedInScope } from "./modules/auth/signed-in-scope.ts";
 import {
   bonusCodesAdminRoutes,
   bonusCodesRoutes,
@@ -109,7 +110,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     events: d.events,
   });
   await app.register(leaderboardRoutes, { leaderboard: d.leaderboard, viewer });
-  await app.register(walletRoutes, { db, clock, viewer });
   await app.register(bonusCodesRoutes, { db, clock, viewer, events: d.events });
   await app.register(messagesRoutes, { ...d.notificationDeps, viewer });
   await app.register(supportRoutes, { ...d.supportDeps, viewer });
@@ -126,6 +126,12 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(gamesRoutes, { ...d.gamesDeps, viewer });
   await app.register(withdrawalsRoutes, { ...d.withdrawalDeps, viewer });
   await app.register(adsRoutes, { ...d.adsDeps, viewer });
+  // Signed-in routes: one scope, one gate that sets the viewer.
+  await app.register(
+    signedInScope(viewer, async (user) => {
+      await user.register(walletRoutes, { db, clock });
+    }),
+  );
   // Elevation itself needs only the admin role.
   await app.register(adminAccessRoutes, { ...d.adminDeps, viewer });
 

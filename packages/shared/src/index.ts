@@ -1,5 +1,6 @@
 export * from "./constants.ts";
 export * from "./contest.ts";
+export * from "./contracts/index.ts";
 export * from "./errors.ts";
 export * from "./games/index.ts";
 export * from "./ledger.ts";

@@ -16,7 +16,7 @@ import {
 } from "../features/messages/api/messages-api";
 import { fetchNotifications } from "../features/notifications/api/notifications-api";
 import { fetchTonConfig, tonQueryKeys } from "../features/ton-wallet/api/ton-api";
-import { fetchLedgerPage, fetchWallet } from "../features/wallet/api/wallet-api";
+import { ledgerQueryOptions, walletQueryOptions } from "../features/wallet/api/wallet-api";
 import { api, hasEarlyRequest } from "../lib/api-client";
 import { queryKeys } from "../lib/query-keys";
 import { meQuery } from "../lib/session";
@@ -39,17 +39,8 @@ const SEEDS: Record<string, Seed> = {
       queryKey: queryKeys.leaderboard,
       queryFn: ({ signal }) => api.get<Leaderboard>("/api/leaderboard", signal),
     }),
-  "/api/wallet": (client) =>
-    client.prefetchQuery({
-      queryKey: queryKeys.wallet,
-      queryFn: ({ signal }) => fetchWallet(signal),
-    }),
-  "/api/wallet/ledger?limit=20": (client) =>
-    client.prefetchInfiniteQuery({
-      queryKey: queryKeys.ledger,
-      queryFn: ({ pageParam, signal }) => fetchLedgerPage(pageParam, signal),
-      initialPageParam: null as string | null,
-    }),
+  "/api/wallet": (client) => client.prefetchQuery(walletQueryOptions()),
+  "/api/wallet/ledger?limit=20": (client) => client.prefetchInfiniteQuery(ledgerQueryOptions()),
   // The TON card's chain facts (it shows its buttons from them before the widget loads).
   "/api/ton/config": (client) =>
     client.prefetchQuery({

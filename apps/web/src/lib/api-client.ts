@@ -1,4 +1,13 @@
-import type { ApiErrorBody } from "@fre/shared";
+import {
+  type AllOptional,
+  type ApiErrorBody,
+  type CallInput,
+  type CallOutput,
+  type ContractKey,
+  type Contracts,
+  pathOf,
+  queryStringOf,
+} from "@fre/shared";
 import { i18n } from "./i18n";
 import { storedLanguage } from "./languages";
 
@@ -28,6 +37,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface ApiRequest {
   method?: Method;
   body?: unknown;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -150,6 +160,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     "Accept-Language": i18n.resolvedLanguage ?? storedLanguage(),
   };
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
+  if (request.headers) Object.assign(headers, request.headers);
   const pending = fetch(path, {
     method,
     credentials: "include",
@@ -160,7 +171,42 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   return settle<T>(pending);
 }
 
+/** The arguments of a call: the input may be left out when the route needs none. */
+type CallArgs<K extends ContractKey> =
+  AllOptional<CallInput<Contracts[K]>> extends true
+    ? [input?: CallInput<Contracts[K]>, signal?: AbortSignal]
+    : [input: CallInput<Contracts[K]>, signal?: AbortSignal];
+
+/** The URL a call asks for: the contract's path with its params, then its query. */
+export function urlOf<K extends ContractKey>(key: K, input?: CallInput<Contracts[K]>): string {
+  const path = key.slice(key.indexOf(" ") + 1);
+  const { params, query } = (input ?? {}) as { params?: object; query?: object };
+  return (
+    pathOf(path, params as Record<string, unknown> | undefined) +
+    queryStringOf(query as Record<string, unknown> | undefined)
+  );
+}
+
+/**
+ * Calls the route its contract names (`"GET /api/wallet/ledger"`, see packages/shared's
+ * contracts): the input and the answer are typed from the contract, never written here.
+ */
+function call<K extends ContractKey>(
+  key: K,
+  ...[input, signal]: CallArgs<K>
+): Promise<CallOutput<Contracts[K]>> {
+  const method = key.slice(0, key.indexOf(" ")) as Method;
+  const { body, headers } = (input ?? {}) as { body?: unknown; headers?: Record<string, string> };
+  return apiRequest(urlOf(key, input), {
+    method,
+    body: body === undefined && method !== "GET" && method !== "DELETE" ? {} : body,
+    headers,
+    signal,
+  });
+}
+
 export const api = {
+  call,
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
   post: <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: "POST", body }),
   put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: "PUT", body }),

@@ -28,8 +28,10 @@ export function adminScope(
       }
     });
     scope.decorateRequest("elevatedAdmin", null);
+    scope.decorate("routeAccess", "admin");
     scope.addHook("onRequest", async (request) => {
       request.elevatedAdmin = await assertElevated(deps, await deps.viewer.optional(request));
+      request.viewer = request.elevatedAdmin;
     });
     await register(scope);
   };

@@ -1,0 +1,61 @@
+export * from "./contract.ts";
+
+import { adminContracts } from "./admin.ts";
+import { adsContracts } from "./ads.ts";
+import { auditContracts } from "./audit.ts";
+import { authContracts } from "./auth.ts";
+import { bonusCodesContracts } from "./bonus-codes.ts";
+import { contestContracts } from "./contest.ts";
+import { devContracts } from "./dev.ts";
+import { featuresContracts } from "./features.ts";
+import { gamesContracts } from "./games.ts";
+import { healthContracts } from "./health.ts";
+import { kycContracts } from "./kyc.ts";
+import { leaderboardContracts } from "./leaderboard.ts";
+import { legalContracts } from "./legal.ts";
+import { mailContracts } from "./mail.ts";
+import { messagesContracts } from "./messages.ts";
+import { miningContracts } from "./mining.ts";
+import { notificationsContracts } from "./notifications.ts";
+import { pushContracts } from "./push.ts";
+import { referralsContracts } from "./referrals.ts";
+import { shopContracts } from "./shop.ts";
+import { statsContracts } from "./stats.ts";
+import { supportContracts } from "./support.ts";
+import { tonContracts } from "./ton.ts";
+import { usersContracts } from "./users.ts";
+import { walletContracts } from "./wallet.ts";
+import { withdrawalsContracts } from "./withdrawals.ts";
+
+/** Every API route, keyed by `"METHOD /path"`. */
+export const contracts = {
+  ...adminContracts,
+  ...adsContracts,
+  ...auditContracts,
+  ...authContracts,
+  ...bonusCodesContracts,
+  ...contestContracts,
+  ...devContracts,
+  ...featuresContracts,
+  ...gamesContracts,
+  ...healthContracts,
+  ...kycContracts,
+  ...leaderboardContracts,
+  ...legalContracts,
+  ...mailContracts,
+  ...messagesContracts,
+  ...miningContracts,
+  ...notificationsContracts,
+  ...pushContracts,
+  ...referralsContracts,
+  ...shopContracts,
+  ...statsContracts,
+  ...supportContracts,
+  ...tonContracts,
+  ...usersContracts,
+  ...walletContracts,
+  ...withdrawalsContracts,
+};
+
+export type Contracts = typeof contracts;
+export type ContractKey = keyof Contracts;
