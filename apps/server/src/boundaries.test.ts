@@ -7,10 +7,13 @@ import { describe, expect, it } from "vitest";
 /**
  * The module pattern (conventions §1–2, §9): `<f>.routes.ts` is HTTP only, `<f>.service.ts` holds
  * the rules, `<f>.repo.ts` the SQL, and a module reaches another module's data through that
- * module's service, never its repo.
+ * module's service, never its repo. Adapters to the outside (`src/adapters/`, decision 0033)
+ * implement interfaces the modules own: a module never imports an adapter (only its tests do;
+ * composition.ts wires them), and an adapter reaches no module's routes, service or repo.
  */
 const SRC = fileURLToPath(new URL(".", import.meta.url));
 const MODULES = join(SRC, "modules");
+const ADAPTERS = join(SRC, "adapters");
 const SCHEMA = join(SRC, "db", "schema");
 
 /**
@@ -28,6 +31,7 @@ const roleOf = (file: string): Role =>
       : file.endsWith(".repo.ts")
         ? "repo"
         : "other";
+const isTest = (file: string) => file.endsWith(".test.ts");
 const moduleOf = (file: string) => relative(MODULES, file).split(sep)[0];
 const inside = (file: string, dir: string) => !relative(dir, file).startsWith("..");
 const name = (file: string) =>
@@ -53,6 +57,12 @@ function importsOf(file: string): string[] {
 /** The rule an import breaks, if any. */
 function brokenRule(from: string, to: string): string | null {
   const [fromRole, toRole] = [roleOf(from), roleOf(to)];
+  if (inside(from, MODULES) && !isTest(from) && inside(to, ADAPTERS)) {
+    return "a module imports an adapter";
+  }
+  if (inside(from, ADAPTERS) && inside(to, MODULES) && toRole !== "other") {
+    return `an adapter imports a module's ${toRole}`;
+  }
   if (fromRole === "service" && toRole === "routes") return "a service imports routes";
   if (fromRole === "routes" && toRole === "repo") return "routes import a repo";
   if (fromRole === "routes" && inside(to, SCHEMA)) return "routes import the db schema";
@@ -67,7 +77,7 @@ function brokenRule(from: string, to: string): string | null {
 
 function violations() {
   const found: string[] = [];
-  for (const file of filesUnder(MODULES)) {
+  for (const file of [...filesUnder(MODULES), ...filesUnder(ADAPTERS)]) {
     for (const target of importsOf(file)) {
       const rule = brokenRule(file, target);
       if (rule) found.push(`${name(file)} -> ${name(target)} (${rule})`);
@@ -84,6 +94,10 @@ describe("module boundaries", () => {
     expect(importsOf(join(MODULES, "mining", "mining.repo.ts")).map(name)).toContain(
       "db/schema/index.ts",
     );
+    // The adapters are judged too.
+    expect(importsOf(join(ADAPTERS, "smtp", "smtp-mailer.ts")).map(name)).toContain(
+      "mail/mail.transport.ts",
+    );
   });
 
   it("classifies the imports the rules forbid", () => {
@@ -99,6 +113,19 @@ describe("module boundaries", () => {
     expect(brokenRule(m("a/a.service.ts"), m("a/a.repo.ts"))).toBeNull();
     expect(brokenRule(m("a/a.service.ts"), m("b/b.service.ts"))).toBeNull();
     expect(brokenRule(m("a/a.repo.ts"), join(SCHEMA, "index.ts"))).toBeNull();
+    const adapter = (path: string) => join(ADAPTERS, path);
+    expect(brokenRule(m("a/a.service.ts"), adapter("x/x-driver.ts"))).toBe(
+      "a module imports an adapter",
+    );
+    expect(brokenRule(m("a/x.ts"), adapter("x/x.ts"))).toBe("a module imports an adapter");
+    expect(brokenRule(m("a/a.service.test.ts"), adapter("x/x-stub.ts"))).toBeNull();
+    expect(brokenRule(adapter("x/x-driver.ts"), m("a/a.service.ts"))).toBe(
+      "an adapter imports a module's service",
+    );
+    expect(brokenRule(adapter("x/x-driver.ts"), m("a/a.repo.ts"))).toBe(
+      "an adapter imports a module's repo",
+    );
+    expect(brokenRule(adapter("x/x-driver.ts"), m("a/a-port.ts"))).toBeNull();
   });
 
   it("has no import across the module pattern beyond the listed exceptions", () => {

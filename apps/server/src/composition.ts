@@ -6,6 +6,18 @@
 
 import type { Agent } from "node:https";
 import type { FastifyBaseLogger } from "fastify";
+import { memoryChain } from "./adapters/chain/memory-chain.ts";
+import {
+  databaseSimulatedChain,
+  SIMULATED_SHOP_ADDRESS,
+  simulatedLedger,
+} from "./adapters/chain/simulated-ledger.ts";
+import { toncenterChain } from "./adapters/chain/toncenter-chain.ts";
+import { toncenterPayouts } from "./adapters/chain/toncenter-payouts.ts";
+import { fileStoreFromUrl } from "./adapters/file-store/file-store-from-url.ts";
+import { smtpMailer } from "./adapters/smtp/smtp-mailer.ts";
+import { loadVapidKeys } from "./adapters/web-push/vapid-keys.ts";
+import { webPushTransport } from "./adapters/web-push/web-push-transport.ts";
 import { type Config, isLoopbackUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { AdminCodeNotice } from "./lib/admin-code-notice.ts";
@@ -15,7 +27,6 @@ import { lazyDataCipher } from "./lib/data-encryption.ts";
 import type { DomainEvents } from "./lib/domain-events.ts";
 import { createEventBus } from "./lib/event-bus.ts";
 import type { Job } from "./lib/jobs.ts";
-import { fileStoreFromUrl } from "./lib/s3-file-store.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
@@ -27,26 +38,20 @@ import { type HealthDeps, healthMonitorJob } from "./modules/health/health.servi
 import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
 import { type LegalDeps, operatorDetails } from "./modules/legal/legal.service.ts";
-import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mail.transport.ts";
+import { type Mailer, outboxMailer } from "./modules/mail/mail.transport.ts";
 import { refreshSessionRate } from "./modules/mining/mining.service.ts";
 import {
   notify,
   sweepExpiringBoosts,
   sweepSessionEndings,
 } from "./modules/notifications/notifications.service.ts";
-import { loadVapidKeys, pushSender } from "./modules/push/push.service.ts";
+import { pushSender } from "./modules/push/push.service.ts";
 import type { ShopDeps } from "./modules/shop/shop.service.ts";
 import { pollShopPayments } from "./modules/shop/shop-payments.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
 import { formatFriendlyAddress, toRawAddress } from "./modules/ton/address.ts";
-import { type Chain, simulatedChain, toncenterChain } from "./modules/ton/chain.ts";
-import {
-  databaseSimulatedChain,
-  SIMULATED_SHOP_ADDRESS,
-  simulatedLedger,
-} from "./modules/ton/simulated-ledger.ts";
+import type { Chain } from "./modules/ton/chain.ts";
 import type { TonWalletDeps } from "./modules/ton/ton-wallet.service.ts";
-import { toncenterPayouts } from "./modules/ton/toncenter-payouts.ts";
 import { processPayouts } from "./modules/withdrawals/withdrawal-payouts.ts";
 import {
   hasOpenWithdrawal,
@@ -102,7 +107,7 @@ export async function buildDependencies(
   const chain =
     injected.chain ??
     (simulated
-      ? databaseSimulatedChain(simulatedChain({ clock }), { db, shopAddress, clock })
+      ? databaseSimulatedChain(memoryChain({ clock }), { db, shopAddress, clock })
       : toncenterChain(config.TON_API_URL, fetch, {
           shopAddress,
           apiKey: config.TON_API_KEY,
@@ -154,10 +159,12 @@ export async function buildDependencies(
   const vapid = await loadVapidKeys(db);
   const push = pushSender({
     db,
-    vapid,
-    subject: config.VAPID_SUBJECT,
-    agent: injected.pushAgent,
-    endpointAllow: config.PUSH_ENDPOINT_ALLOW,
+    transport: webPushTransport({
+      vapid,
+      subject: config.VAPID_SUBJECT,
+      agent: injected.pushAgent,
+      endpointAllow: config.PUSH_ENDPOINT_ALLOW,
+    }),
     // The push service's status, or our refusal's code and host: never the endpoint's secret path.
     onError: (error) => {
       const e = error as { statusCode?: number; code?: string; host?: string };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseS3Url } from "./lib/s3-file-store.ts";
+import { parseS3Url } from "./adapters/file-store/s3-file-store.ts";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localFileStore } from "../src/adapters/file-store/local-file-store.ts";
 import { adDailyCounts, ads } from "../src/db/schema/index.ts";
-import { localFileStore } from "../src/lib/file-store.ts";
 import {
   type Client,
   client,

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stubChain } from "../src/adapters/chain/chain-stub.ts";
 import { checkHealth } from "../src/modules/health/health.service.ts";
-import { ChainNotRespondingError } from "../src/modules/ton/chain.ts";
-import { stubChain } from "../src/modules/ton/chain-stub.ts";
+import { ChainNotRespondingError } from "../src/modules/ton/chain-errors.ts";
 import {
   client,
   createTestApp,

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { parseFre } from "@fre/shared";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localFileStore } from "../src/adapters/file-store/local-file-store.ts";
 import {
   accounts,
   bonusCodes,
@@ -32,7 +33,6 @@ import {
   users,
   withdrawals,
 } from "../src/db/schema/index.ts";
-import { localFileStore } from "../src/lib/file-store.ts";
 import { credit, debit } from "../src/modules/ledger/ledger.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import { mailRecipientOf } from "../src/modules/users/users.service.ts";

@@ -1,8 +1,10 @@
 import { Agent } from "node:https";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadVapidKeys } from "../src/adapters/web-push/vapid-keys.ts";
+import { webPushTransport } from "../src/adapters/web-push/web-push-transport.ts";
 import { pushSubscriptions } from "../src/db/schema/index.ts";
-import { loadVapidKeys, pushSender } from "../src/modules/push/push.service.ts";
+import { pushSender } from "../src/modules/push/push.service.ts";
 import { PushEndpointRefused } from "../src/modules/push/push-endpoint.ts";
 import {
   type FakePushService,
@@ -188,10 +190,12 @@ describe("push endpoints (no server-side request forgery)", () => {
     const errors: unknown[] = [];
     const send = pushSender({
       db: strict.db,
-      vapid: await loadVapidKeys(strict.db),
-      subject: "mailto:admin@fre.local",
-      agent: new Agent({ ca: tls.cert }),
-      endpointAllow: [],
+      transport: webPushTransport({
+        vapid: await loadVapidKeys(strict.db),
+        subject: "mailto:admin@fre.local",
+        agent: new Agent({ ca: tls.cert }),
+        endpointAllow: [],
+      }),
       onError: (error) => errors.push(error),
     });
     await send(me.id, { type: "test", title: "t", message: "m", target: "/" });

@@ -1,7 +1,7 @@
 import type { ShopOrder } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toncenterChain } from "../src/adapters/chain/toncenter-chain.ts";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
-import { toncenterChain } from "../src/modules/ton/chain.ts";
 import { createTestApp, expectLedgerBalanced, signUp, type TestApp } from "./helpers.ts";
 import { newTonWallet, tonProofBody } from "./ton-helpers.ts";
 import { startToncenterFake, type ToncenterFake } from "./toncenter-fake.ts";

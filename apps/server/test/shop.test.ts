@@ -2,7 +2,7 @@ import type { ShopOrder } from "@fre/shared";
 import { formatNano, parseFre, RATE_COMPONENTS } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
-import type { SimulatedLedger } from "../src/modules/ton/simulated-ledger.ts";
+import type { SimulatedLedger } from "../src/modules/ton/chain.ts";
 import {
   type Client,
   createTestApp,

@@ -3,8 +3,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Address, beginCell, Cell, loadMessage } from "@ton/core";
 import { signVerify } from "@ton/crypto";
-import { type JettonTransfer, parseJettonTransfer } from "../src/modules/ton/jetton-transfer.ts";
-import { JETTON_EXCESSES_OP, parseWalletV4Transfer } from "../src/modules/ton/toncenter-payouts.ts";
+import { type JettonTransfer, parseJettonTransfer } from "../src/adapters/chain/jetton-transfer.ts";
+import {
+  JETTON_EXCESSES_OP,
+  parseWalletV4Transfer,
+} from "../src/adapters/chain/toncenter-payouts.ts";
 
 /**
  * A local stand-in for toncenter v3, speaking its JSON shapes for the calls FRE makes:

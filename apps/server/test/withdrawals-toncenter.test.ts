@@ -3,10 +3,11 @@ import { parseFre } from "@fre/shared";
 import { mnemonicNew, mnemonicToPrivateKey } from "@ton/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toncenterChain } from "../src/adapters/chain/toncenter-chain.ts";
+import { payoutQueryId, toncenterPayouts } from "../src/adapters/chain/toncenter-payouts.ts";
 import { users, withdrawals } from "../src/db/schema/index.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
-import { type Chain, toncenterChain } from "../src/modules/ton/chain.ts";
-import { payoutQueryId, toncenterPayouts } from "../src/modules/ton/toncenter-payouts.ts";
+import type { Chain } from "../src/modules/ton/chain.ts";
 import { walletV4R2 } from "../src/modules/ton/wallet-v4.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {

@@ -3,14 +3,14 @@ import { formatNano, parseFre } from "@fre/shared";
 import { Address } from "@ton/core";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerEntries, simChainPayouts, users, withdrawals } from "../src/db/schema/index.ts";
-import { credit } from "../src/modules/ledger/ledger.ts";
-import type { Chain } from "../src/modules/ton/chain.ts";
 import {
   buildJettonTransfer,
   JETTON_TRANSFER_OP,
   parseJettonTransfer,
-} from "../src/modules/ton/jetton-transfer.ts";
+} from "../src/adapters/chain/jetton-transfer.ts";
+import { ledgerEntries, simChainPayouts, users, withdrawals } from "../src/db/schema/index.ts";
+import { credit } from "../src/modules/ledger/ledger.ts";
+import type { Chain } from "../src/modules/ton/chain.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {
   type Client,

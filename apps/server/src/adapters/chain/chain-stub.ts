@@ -1,4 +1,4 @@
-import type { Chain } from "./chain.ts";
+import type { Chain } from "../../modules/ton/chain.ts";
 
 /**
  * Tests: a Chain made of the parts given; any other method rejects with "not stubbed" (ping

@@ -2,16 +2,16 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manualClock } from "../../lib/clock.ts";
+import type { TonProofInput } from "../../modules/ton/chain.ts";
 import {
   ChainNotRespondingError,
   PayoutConflictError,
   PayoutRejectedError,
-  simulatedChain,
-  type TonProofInput,
-  toncenterChain,
   UnknownPayoutError,
-} from "./chain.ts";
+} from "../../modules/ton/chain-errors.ts";
 import { stubChain } from "./chain-stub.ts";
+import { memoryChain } from "./memory-chain.ts";
+import { toncenterChain } from "./toncenter-chain.ts";
 
 const TON = 1_000_000_000n;
 const ALICE = "0:aa11";
@@ -30,10 +30,10 @@ const proof: TonProofInput = {
   },
 };
 
-describe("simulatedChain: incoming transfers", () => {
+describe("memoryChain: incoming transfers", () => {
   it("records transfers with unique hashes, increasing lt and the clock's time", async () => {
     const clock = manualClock(new Date("2026-02-01T10:00:00Z"));
-    const chain = simulatedChain({ clock });
+    const chain = memoryChain({ clock });
     const first = chain.simulateIncomingTransfer({
       from: ALICE,
       amountNano: 3n * TON,
@@ -51,7 +51,7 @@ describe("simulatedChain: incoming transfers", () => {
   });
 
   it("pages by cursor in chain order and keeps the cursor when nothing is new", async () => {
-    const chain = simulatedChain({ pageSize: 2 });
+    const chain = memoryChain({ pageSize: 2 });
     expect(await chain.incomingTransfers(null)).toEqual({ transfers: [], cursor: null });
     const sent = [1n, 2n, 3n, 4n, 5n].map((n) =>
       chain.simulateIncomingTransfer({ from: ALICE, amountNano: n * TON, comment: `c${n}` }),
@@ -78,7 +78,7 @@ describe("simulatedChain: incoming transfers", () => {
   });
 
   it("refuses bad cursors and bad transfers", async () => {
-    const chain = simulatedChain();
+    const chain = memoryChain();
     for (const cursor of ["", "abc", "-1", "1.5", "1".repeat(21)]) {
       await expect(chain.incomingTransfers(cursor)).rejects.toThrow("Invalid chain cursor");
     }
@@ -92,7 +92,7 @@ describe("simulatedChain: incoming transfers", () => {
   });
 
   it("returns copies: callers cannot rewrite the ledger", async () => {
-    const chain = simulatedChain();
+    const chain = memoryChain();
     const made = chain.simulateIncomingTransfer({ from: ALICE, amountNano: TON, comment: "x" });
     made.amountNano = 999n;
     const { transfers } = await chain.incomingTransfers(null);
@@ -103,9 +103,9 @@ describe("simulatedChain: incoming transfers", () => {
   });
 });
 
-describe("simulatedChain: payouts", () => {
+describe("memoryChain: payouts", () => {
   it("sends once per reference", async () => {
-    const chain = simulatedChain();
+    const chain = memoryChain();
     const request = { to: BOB, amountNano: 30n * TON, reference: "withdrawal-1" };
     const first = await chain.sendPayout(request);
     const again = await chain.sendPayout({ ...request });
@@ -136,7 +136,7 @@ describe("simulatedChain: payouts", () => {
   });
 
   it("refuses bad payout requests", async () => {
-    const chain = simulatedChain();
+    const chain = memoryChain();
     await expect(chain.sendPayout({ to: "", amountNano: 1n, reference: "r" })).rejects.toThrow(
       TypeError,
     );
@@ -154,7 +154,7 @@ describe("simulatedChain: payouts", () => {
   });
 
   it("moves pending → sent → confirmed as payouts settle", async () => {
-    const chain = simulatedChain();
+    const chain = memoryChain();
     const { payoutId } = await chain.sendPayout({ to: BOB, amountNano: TON, reference: "w1" });
     expect(await chain.payoutStatus(payoutId)).toBe("pending");
     expect(await chain.payoutStatus(payoutId)).toBe("pending"); // polling alone does not move it
@@ -179,16 +179,16 @@ describe("simulatedChain: payouts", () => {
   });
 
   it("can move payouts after a number of status polls instead", async () => {
-    const chain = simulatedChain({ settleAfterPolls: 2 });
+    const chain = memoryChain({ settleAfterPolls: 2 });
     const { payoutId } = await chain.sendPayout({ to: BOB, amountNano: TON, reference: "w1" });
     const seen = [];
     for (let i = 0; i < 6; i++) seen.push(await chain.payoutStatus(payoutId));
     expect(seen).toEqual(["pending", "sent", "sent", "confirmed", "confirmed", "confirmed"]);
-    expect(() => simulatedChain({ settleAfterPolls: 0 })).toThrow(TypeError);
+    expect(() => memoryChain({ settleAfterPolls: 0 })).toThrow(TypeError);
   });
 
   it("fails the next payout only, recorded as failed", async () => {
-    const chain = simulatedChain();
+    const chain = memoryChain();
     chain.failNextPayout();
     const { payoutId: doomed } = await chain.sendPayout({
       to: BOB,
@@ -214,7 +214,7 @@ describe("simulatedChain: payouts", () => {
   });
 
   it("can reject the next payout outright, recording nothing", async () => {
-    const chain = simulatedChain();
+    const chain = memoryChain();
     chain.failNextPayout("rejected");
     const request = { to: BOB, amountNano: TON, reference: "w1" };
     await expect(chain.sendPayout(request)).rejects.toThrow(PayoutRejectedError);
@@ -226,7 +226,7 @@ describe("simulatedChain: payouts", () => {
 
 describe("verifyProof", () => {
   it("never fakes success: without a verifier the answer is 'not available'", async () => {
-    expect(await simulatedChain().verifyProof(proof)).toEqual({
+    expect(await memoryChain().verifyProof(proof)).toEqual({
       ok: false,
       reason: "not available",
     });
@@ -238,7 +238,7 @@ describe("verifyProof", () => {
 
   it("delegates to the injected verifier", async () => {
     const seen: TonProofInput[] = [];
-    const chain = simulatedChain({
+    const chain = memoryChain({
       verifyProof: async (input) => {
         seen.push(input);
         return input.proof.payload === "challenge"

@@ -10,15 +10,19 @@ import {
 import type { Clock } from "../../lib/clock.ts";
 import { isCheckViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
-import { tryParseTonAddress } from "./address.ts";
+import { tryParseTonAddress } from "../../modules/ton/address.ts";
+import type {
+  Chain,
+  IncomingTransfer,
+  PayoutRequest,
+  SimulatedLedger,
+} from "../../modules/ton/chain.ts";
 import {
-  type Chain,
-  type IncomingTransfer,
   PayoutConflictError,
   PayoutRejectedError,
-  type PayoutRequest,
+  SimulatedFundsError,
   UnknownPayoutError,
-} from "./chain.ts";
+} from "../../modules/ton/chain-errors.ts";
 
 /** The shop's receive address on the simulated chain (any fixed address would do). */
 export const SIMULATED_SHOP_ADDRESS =
@@ -33,35 +37,6 @@ function toRawAddress(address: string) {
   const parsed = tryParseTonAddress(address);
   if (!parsed) throw new AppError("VALIDATION_ERROR");
   return parsed.raw;
-}
-
-export class SimulatedFundsError extends Error {
-  constructor() {
-    super("Insufficient TON on the simulated account");
-  }
-}
-
-export interface SimulatedTransferRequest {
-  from: string;
-  to: string;
-  amountNano: bigint;
-  comment?: string | null;
-  /** "TON" (default) or a jetton's symbol. */
-  asset?: string;
-}
-
-/**
- * The simulated chain's ledger, kept in the database (TON_API_URL=simulated): accounts with TON
- * and jetton balances, and transfers in chain order (the `lt` column) with their text comments.
- * A restart forgets nothing; a payment is read from here exactly as from toncenter.
- */
-export interface SimulatedLedger {
-  transfer(request: SimulatedTransferRequest): Promise<{ hash: string; lt: string }>;
-  account(address: string): Promise<{
-    address: string;
-    balanceNano: bigint;
-    jettons: Record<string, bigint>;
-  }>;
 }
 
 async function ensureAccount(tx: Tx, address: string, at: Date) {

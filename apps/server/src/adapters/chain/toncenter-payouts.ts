@@ -20,16 +20,14 @@ import {
 import { mnemonicToPrivateKey, sign } from "@ton/crypto";
 import { z } from "zod";
 import { type Clock, systemClock } from "../../lib/clock.ts";
+import type { Chain, PayoutRequest, PayoutStatus } from "../../modules/ton/chain.ts";
 import {
-  type Chain,
   ChainNotRespondingError,
   PayoutConflictError,
-  type PayoutRequest,
-  type PayoutStatus,
   UnknownPayoutError,
-} from "./chain.ts";
+} from "../../modules/ton/chain-errors.ts";
+import { DEFAULT_SUBWALLET_ID, walletV4R2 } from "../../modules/ton/wallet-v4.ts";
 import { buildJettonTransfer, JETTON_TRANSFER_OP, parseJettonTransfer } from "./jetton-transfer.ts";
-import { DEFAULT_SUBWALLET_ID, walletV4R2 } from "./wallet-v4.ts";
 
 /** TEP-74 `excesses`: the TON left over, sent back to the response address once delivered. */
 export const JETTON_EXCESSES_OP = 0xd53276db;

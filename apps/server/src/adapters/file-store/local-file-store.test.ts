@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { FILE_KEY_MAX_LENGTH, InvalidFileKeyError, localFileStore } from "./file-store.ts";
+import { FILE_KEY_MAX_LENGTH, InvalidFileKeyError } from "../../lib/file-store.ts";
+import { localFileStore } from "./local-file-store.ts";
 
 let dir: string;
 let counter = 0;

@@ -2,9 +2,10 @@ import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type S3Fake, startS3Fake } from "../../test/s3-fake.ts";
-import { InvalidFileKeyError } from "./file-store.ts";
-import { fileStoreFromUrl, parseS3Url, S3Error, s3FileStore, signV4 } from "./s3-file-store.ts";
+import { type S3Fake, startS3Fake } from "../../../test/s3-fake.ts";
+import { InvalidFileKeyError } from "../../lib/file-store.ts";
+import { fileStoreFromUrl } from "./file-store-from-url.ts";
+import { parseS3Url, S3Error, s3FileStore, signV4 } from "./s3-file-store.ts";
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
 const textOf = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);

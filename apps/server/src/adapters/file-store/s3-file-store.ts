@@ -1,8 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { dataFolder } from "./admin-code-notice.ts";
-import { assertContentType, assertFileKey, type FileStore, localFileStore } from "./file-store.ts";
+import { assertContentType, assertFileKey, type FileStore } from "../../lib/file-store.ts";
 
 /** Where and how to reach an S3-compatible bucket (parsed from `FILES_URL=s3://…`). */
 export interface S3Location {
@@ -234,16 +231,4 @@ export function s3FileStore(
       return true;
     },
   };
-}
-
-/**
- * The store `FILES_URL` names: `s3://…` (see `parseS3Url`), a folder (`/srv/fre-files`,
- * `./files` or `file:///srv/fre-files`), or — unset — the embedded default: `files` next to the
- * embedded database's folder (`pglite:./data/db` → `./data/files`), `./data/files` otherwise.
- */
-export function fileStoreFromUrl(filesUrl: string | undefined, databaseUrl: string): FileStore {
-  if (filesUrl?.startsWith("s3://")) return s3FileStore(parseS3Url(filesUrl));
-  if (filesUrl?.startsWith("file:")) return localFileStore(fileURLToPath(filesUrl));
-  if (filesUrl) return localFileStore(resolve(filesUrl));
-  return localFileStore(resolve(dataFolder(databaseUrl), "files"));
 }

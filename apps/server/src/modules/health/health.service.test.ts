@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { stubChain } from "../../adapters/chain/chain-stub.ts";
+import { toncenterChain } from "../../adapters/chain/toncenter-chain.ts";
 import type { Db } from "../../db/client.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { startJobs } from "../../lib/jobs.ts";
-import { type Chain, ChainNotRespondingError, toncenterChain } from "../ton/chain.ts";
-import { stubChain } from "../ton/chain-stub.ts";
+import type { Chain } from "../ton/chain.ts";
+import { ChainNotRespondingError } from "../ton/chain-errors.ts";
 import {
   checkApi,
   checkBlockchain,

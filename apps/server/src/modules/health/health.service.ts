@@ -4,7 +4,8 @@ import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Job } from "../../lib/jobs.ts";
-import { type Chain, ChainNotRespondingError } from "../ton/chain.ts";
+import type { Chain } from "../ton/chain.ts";
+import { ChainNotRespondingError } from "../ton/chain-errors.ts";
 
 export interface HealthDeps {
   db: Db;

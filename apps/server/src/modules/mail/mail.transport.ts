@@ -1,5 +1,4 @@
 import { desc, eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { Db } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema/index.ts";
 
@@ -10,24 +9,14 @@ export interface Mail {
   html: string;
 }
 
+/**
+ * How mail leaves the server. The mail module owns this interface; `outboxMailer` below is the
+ * embedded default, SMTP delivery is an adapter (src/adapters/smtp/, decision 0033).
+ */
 export interface Mailer {
   kind: "smtp" | "outbox";
   send(mail: Mail): Promise<void>;
   close(): Promise<void>;
-}
-
-/** Real delivery over SMTP (`smtp://user:pass@host:port`, `smtps://…`). */
-export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
-  return {
-    kind: "smtp",
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
-    },
-    async close() {
-      transport.close();
-    },
-  };
 }
 
 /** Keeps mails in the database so a developer (or a test) reads them at /api/dev/outbox. */

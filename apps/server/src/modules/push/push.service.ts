@@ -1,23 +1,11 @@
-import type { Agent } from "node:https";
-import webpush from "web-push";
 import type { Db } from "../../db/client.ts";
-import { getOrCreateSetting } from "../../lib/app-settings.ts";
 import {
   deleteSubscriptionById,
   deleteSubscriptionOf,
   listSubscriptionsOf,
   upsertSubscription,
 } from "./push.repo.ts";
-import { guardedPushAgent } from "./push-endpoint.ts";
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
-
-/** VAPID keys are generated at first start and kept in the database (same for every instance). */
-export const loadVapidKeys = (db: Db) =>
-  getOrCreateSetting<VapidKeys>(db, "vapid_keys", () => webpush.generateVAPIDKeys());
+import type { PushTransport } from "./push-transport.ts";
 
 export interface PushMessage {
   type: string;
@@ -28,36 +16,27 @@ export interface PushMessage {
 
 export interface PushDeps {
   db: Db;
-  vapid: VapidKeys;
-  subject: string;
-  /** Tests point the sender at a local HTTPS push service with its own CA (its options are used). */
-  agent?: Agent;
-  /** PUSH_ENDPOINT_ALLOW: hosts exempt from the public-address rule (the tests' push service). */
-  endpointAllow: string[];
+  transport: PushTransport;
   onError: (error: unknown) => void;
 }
 
 /**
- * Sends to every subscription of the user; gone subscriptions (404/410) are forgotten. Every
- * request goes through the guarded agent: an endpoint that is (or now resolves to) a non-public
- * address is not reached, its row is kept, and `onError` gets a `PushEndpointRefused`.
+ * Sends to every subscription of the user; gone subscriptions (404/410) are forgotten. Any other
+ * failure (the push service's, or the transport refusing a non-public endpoint) keeps the row and
+ * goes to `onError`.
  */
 export function pushSender(deps: PushDeps) {
-  const agent = guardedPushAgent({ allow: deps.endpointAllow, base: deps.agent });
   return async function send(userId: string, message: PushMessage) {
     const subscriptions = await listSubscriptionsOf(deps.db, userId);
     await Promise.all(
       subscriptions.map(async (s) => {
         try {
-          await webpush.sendNotification(
+          await deps.transport.send(
             { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
             JSON.stringify(message),
             {
-              vapidDetails: { subject: deps.subject, ...deps.vapid },
-              TTL: 24 * 3600,
+              ttlSeconds: 24 * 3600,
               topic: message.type.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
-              timeout: 10_000,
-              agent,
             },
           );
         } catch (error) {

@@ -15,7 +15,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
 import { formatFriendlyAddress, type TonNetwork } from "./address.ts";
 import { fromHex } from "./bytes.ts";
-import { SimulatedFundsError, type SimulatedLedger } from "./simulated-ledger.ts";
+import type { SimulatedLedger } from "./chain.ts";
+import { SimulatedFundsError } from "./chain-errors.ts";
 import { walletV4R2 } from "./wallet-v4.ts";
 
 /**

@@ -1,0 +1,42 @@
+import type { Agent } from "node:https";
+import webpush from "web-push";
+import { guardedPushAgent } from "../../modules/push/push-endpoint.ts";
+import type { PushTransport } from "../../modules/push/push-transport.ts";
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export const generateVapidKeys = (): VapidKeys => webpush.generateVAPIDKeys();
+
+export interface WebPushOptions {
+  vapid: VapidKeys;
+  /** VAPID_SUBJECT: how a push service reaches the operator (`mailto:` or `https:`). */
+  subject: string;
+  /** Tests point the sender at a local HTTPS push service with its own CA (its options are used). */
+  agent?: Agent;
+  /** PUSH_ENDPOINT_ALLOW: hosts exempt from the public-address rule (the tests' push service). */
+  endpointAllow: string[];
+}
+
+/**
+ * Web Push through the `web-push` library. Every request goes through the guarded agent: an
+ * endpoint that is (or now resolves to) a non-public address is not reached, and `send` throws
+ * a `PushEndpointRefused`.
+ */
+export function webPushTransport(options: WebPushOptions): PushTransport {
+  const agent = guardedPushAgent({ allow: options.endpointAllow, base: options.agent });
+  const vapidDetails = { subject: options.subject, ...options.vapid };
+  return {
+    async send(target, payload, { ttlSeconds, topic }) {
+      await webpush.sendNotification(target, payload, {
+        vapidDetails,
+        TTL: ttlSeconds,
+        topic,
+        timeout: 10_000,
+        agent,
+      });
+    },
+  };
+}
