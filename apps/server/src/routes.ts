@@ -100,7 +100,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     publicKey: d.vapid.publicKey,
     endpointAllow: config.PUSH_ENDPOINT_ALLOW,
   });
-  await app.register(miningRoutes, { db, clock, viewer, events: d.events });
   await app.register(notificationsRoutes, { ...d.notificationDeps, viewer });
   await app.register(referralsRoutes, {
     db,
@@ -130,6 +129,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
+      await user.register(miningRoutes, { db, clock, events: d.events });
     }),
   );
   // Elevation itself needs only the admin role.

@@ -7,7 +7,7 @@
  */
 import type { Leaderboard } from "@fre/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { loadMining } from "../features/dashboard/hooks/load-mining";
+import { miningQueryOptions } from "../features/dashboard/api/mining-api";
 import { fetchReferrals } from "../features/group/api/referrals-api";
 import {
   getGlobalMessage,
@@ -29,11 +29,7 @@ type Seed = (client: QueryClient) => Promise<void>;
 /** Each early read (boot.js's URL) and how its screen keeps it. */
 const SEEDS: Record<string, Seed> = {
   "/api/me": (client) => client.prefetchQuery(meQuery),
-  "/api/mining": (client) =>
-    client.prefetchQuery({
-      queryKey: queryKeys.mining,
-      queryFn: ({ signal }) => loadMining(signal),
-    }),
+  "/api/mining": (client) => client.prefetchQuery(miningQueryOptions()),
   "/api/leaderboard": (client) =>
     client.prefetchQuery({
       queryKey: queryKeys.leaderboard,

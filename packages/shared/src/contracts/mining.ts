@@ -1,4 +1,44 @@
-import { defineContracts } from "./contract.ts";
+import { miningStateSchema, settleResultSchema } from "../schemas/mining.ts";
+import { defineContracts, route } from "./contract.ts";
+
+const errors = [401, 403, 409] as const;
 
 /** The mining module's routes (apps/server/src/modules/mining). */
-export const miningContracts = defineContracts([]);
+export const miningContracts = defineContracts([
+  route({
+    method: "GET",
+    path: "/api/mining",
+    access: "user",
+    tag: "mining",
+    summary: "Current session, rate breakdown, server time",
+    response: miningStateSchema,
+    errors,
+  }),
+  route({
+    method: "POST",
+    path: "/api/mining/start",
+    access: "user",
+    tag: "mining",
+    summary: "Start a 24-hour session (verified e-mail)",
+    response: miningStateSchema,
+    errors,
+  }),
+  route({
+    method: "POST",
+    path: "/api/mining/claim",
+    access: "user",
+    tag: "mining",
+    summary: "Claim the session's earnings",
+    response: settleResultSchema,
+    errors,
+  }),
+  route({
+    method: "POST",
+    path: "/api/mining/stop",
+    access: "user",
+    tag: "mining",
+    summary: "Stop now and credit the earnings so far",
+    response: settleResultSchema,
+    errors,
+  }),
+]);

@@ -1,15 +1,23 @@
-import type { MiningState } from "@fre/shared";
-import { api } from "../../../lib/api-client";
+import type { CallOutput, Contracts } from "@fre/shared";
+import { queryOptions } from "@tanstack/react-query";
+import { api, readEarly, takeEarlyRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import { clockOffsetMs } from "../mining-clock";
 
-/** The server's mining state plus how far its clock is from ours when it answered. */
-export interface MiningSnapshot extends MiningState {
-  clockOffsetMs: number;
-}
+type MiningState = CallOutput<Contracts["GET /api/mining"]>;
 
-export interface SettleSnapshot extends MiningSnapshot {
-  credited: string;
-}
+/** The server's mining state plus how far its clock is from ours when it answered. */
+export type MiningSnapshot = MiningState & { clockOffsetMs: number };
+
+/** A claim's or a stop's answer: the new state and what was credited. */
+export type SettleSnapshot = CallOutput<Contracts["POST /api/mining/claim"]> & {
+  clockOffsetMs: number;
+};
+
+/** The mining state's query keys, rooted in the cross-feature set (a claim elsewhere refreshes it). */
+export const miningKeys = {
+  all: queryKeys.mining,
+};
 
 async function timed<T extends MiningState>(
   call: () => Promise<T>,
@@ -19,13 +27,29 @@ async function timed<T extends MiningState>(
   return { ...state, clockOffsetMs: clockOffsetMs(state.serverTime, sentAt, Date.now()) };
 }
 
-export const fetchMining = (signal?: AbortSignal) =>
-  timed(() => api.get<MiningState>("/api/mining", signal));
+/**
+ * The mining state, from the request the boot script sent with the HTML when there is one
+ * (its own send and receive times give the clock offset), else from a request made now.
+ */
+export async function loadMining(signal?: AbortSignal): Promise<MiningSnapshot> {
+  const early = takeEarlyRequest("/api/mining");
+  if (!early) return timed(() => api.call("GET /api/mining", undefined, signal));
+  const state = await readEarly<MiningState>(early, signal);
+  const receivedAt = early.receivedAt ?? Date.now();
+  return { ...state, clockOffsetMs: clockOffsetMs(state.serverTime, early.sentAt, receivedAt) };
+}
 
-export const startMining = () => timed(() => api.post<MiningState>("/api/mining/start"));
+export const miningQueryOptions = () =>
+  queryOptions({
+    queryKey: miningKeys.all,
+    queryFn: ({ signal }) => loadMining(signal),
+  });
 
-export const claimMining = () =>
-  timed(() => api.post<MiningState & { credited: string }>("/api/mining/claim"));
+export const startMining = (): Promise<MiningSnapshot> =>
+  timed(() => api.call("POST /api/mining/start"));
 
-export const stopMining = () =>
-  timed(() => api.post<MiningState & { credited: string }>("/api/mining/stop"));
+export const claimMining = (): Promise<SettleSnapshot> =>
+  timed(() => api.call("POST /api/mining/claim"));
+
+export const stopMining = (): Promise<SettleSnapshot> =>
+  timed(() => api.call("POST /api/mining/stop"));

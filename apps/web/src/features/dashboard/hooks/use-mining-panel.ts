@@ -1,8 +1,7 @@
 import { EARNINGS_TICK_MS, formatRemaining, SESSION_DURATION_MS } from "@fre/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { queryKeys } from "../../../lib/query-keys";
-import type { MiningSnapshot, SettleSnapshot } from "../api/mining-api";
+import { type MiningSnapshot, miningKeys, type SettleSnapshot } from "../api/mining-api";
 import {
   liveEarningsNano,
   type MiningPhase,
@@ -74,7 +73,7 @@ export function useMiningPanel(snapshot: MiningSnapshot): MiningPanelState {
   const previousPhase = useRef(phase);
   useEffect(() => {
     if (previousPhase.current === "active" && phase === "ended") {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.mining });
+      void queryClient.invalidateQueries({ queryKey: miningKeys.all });
     }
     previousPhase.current = phase;
   }, [phase, queryClient]);

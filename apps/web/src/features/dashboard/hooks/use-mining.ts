@@ -1,15 +1,16 @@
 import { EARNINGS_TICK_MS, RATE_REFRESH_MS } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { invalidateAccount, queryKeys } from "../../../lib/query-keys";
+import { invalidateAccount } from "../../../lib/query-keys";
 import {
   claimMining,
   type MiningSnapshot,
+  miningKeys,
+  miningQueryOptions,
   type SettleSnapshot,
   startMining,
   stopMining,
 } from "../api/mining-api";
-import { loadMining } from "./load-mining";
 
 /**
  * The server is the authority: re-checked every 60 s and whenever the tab comes back
@@ -17,8 +18,7 @@ import { loadMining } from "./load-mining";
  */
 export function useMiningQuery() {
   const query = useQuery({
-    queryKey: queryKeys.mining,
-    queryFn: ({ signal }) => loadMining(signal),
+    ...miningQueryOptions(),
     staleTime: 5_000,
     refetchInterval: RATE_REFRESH_MS,
     refetchIntervalInBackground: false,
@@ -41,7 +41,7 @@ function useApplySnapshot(refreshBalances: boolean) {
   return {
     onSuccess: (snapshot: MiningSnapshot) => {
       const { clockOffsetMs, session, rate, serverTime } = snapshot;
-      queryClient.setQueryData<MiningSnapshot>(queryKeys.mining, {
+      queryClient.setQueryData<MiningSnapshot>(miningKeys.all, {
         clockOffsetMs,
         session,
         rate,
@@ -49,10 +49,10 @@ function useApplySnapshot(refreshBalances: boolean) {
       });
       if (!refreshBalances) return;
       // The server also wrote a claim notification and ledger line; the session is the answer.
-      void invalidateAccount(queryClient, { except: [queryKeys.mining] });
+      void invalidateAccount(queryClient, { except: [miningKeys.all] });
     },
     // Whatever failed (a session started elsewhere, e-mail not verified yet), show the truth.
-    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.mining }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: miningKeys.all }),
   };
 }
 
