@@ -137,3 +137,73 @@ describe("module boundaries", () => {
     expect([...ALLOWED].filter((v) => !current.has(v))).toEqual([]);
   });
 });
+
+/**
+ * Data access (conventions §1, §9): only repos and the ledger kernel (ledger.ts, its verifier)
+ * import drizzle (`sql`, operators, column types) or the db schema. The rule reads imports, not
+ * file names: a service that writes `db.execute(sql…)` imports `sql` and is caught. Outside the
+ * modules, the database's own folder, the console commands, Better Auth's adapter setup, the demo
+ * seed and the adapters (whose job is their own storage) may too.
+ */
+const DATA_ACCESS_EXEMPT = [
+  (file: string) => file.endsWith(".repo.ts"),
+  (file: string) => inside(file, join(SRC, "db")) || inside(file, join(SRC, "cli")),
+  (file: string) => inside(file, ADAPTERS),
+  (file: string) =>
+    ["ledger/ledger.ts", "ledger/ledger.verify.ts", "auth/auth.ts", "demo/demo.seed.ts"].includes(
+      name(file),
+    ),
+];
+
+/** Today's exceptions to the data-access rule, each with its reason (stale entries fail). */
+const DATA_ACCESS_ALLOWED = new Set<string>([
+  // Being moved into repos by issue 22's other points (games registry, outbox).
+  "games/games-notices.ts -> drizzle-orm",
+  "lib/outbox.ts -> ../db/schema/index.ts",
+  "lib/outbox.ts -> drizzle-orm",
+  "mail/mail.transport.ts -> ../../db/schema/index.ts",
+  "mail/mail.transport.ts -> drizzle-orm",
+]);
+
+/** Whether a file's own text imports drizzle or the schema (type-only imports count). */
+function dataAccessImports(file: string, text = readFileSync(file, "utf8")): string[] {
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  return importedFiles
+    .map((imported) => imported.fileName)
+    .filter(
+      (specifier) =>
+        specifier === "drizzle-orm" ||
+        specifier.startsWith("drizzle-orm/") ||
+        (specifier.startsWith(".") && inside(resolve(dirname(file), specifier), SCHEMA)),
+    );
+}
+
+function dataAccessViolations() {
+  const found: string[] = [];
+  for (const file of [...filesUnder(MODULES), ...filesUnder(join(SRC, "lib"))]) {
+    if (isTest(file) || DATA_ACCESS_EXEMPT.some((exempt) => exempt(file))) continue;
+    for (const specifier of dataAccessImports(file)) found.push(`${name(file)} -> ${specifier}`);
+  }
+  return found.sort();
+}
+
+describe("data access", () => {
+  it("sees drizzle and the schema in a file's imports", () => {
+    const file = join(MODULES, "a", "a.service.ts");
+    expect(
+      dataAccessImports(
+        file,
+        'import { sql } from "drizzle-orm";\nimport type { PgColumn } from "drizzle-orm/pg-core";\nimport { users } from "../../db/schema/index.ts";\nimport type { Db } from "../../db/client.ts";\n',
+      ),
+    ).toEqual(["drizzle-orm", "drizzle-orm/pg-core", "../../db/schema/index.ts"]);
+  });
+
+  it("has no query outside a repo or the ledger kernel beyond the listed exceptions", () => {
+    expect(dataAccessViolations().filter((v) => !DATA_ACCESS_ALLOWED.has(v))).toEqual([]);
+  });
+
+  it("lists no exception that is gone", () => {
+    const current = new Set(dataAccessViolations());
+    expect([...DATA_ACCESS_ALLOWED].filter((v) => !current.has(v))).toEqual([]);
+  });
+});

@@ -21,7 +21,7 @@ import { webPushTransport } from "./adapters/web-push/web-push-transport.ts";
 import { type Config, isLoopbackUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { AdminCodeNotice } from "./lib/admin-code-notice.ts";
-import { getOrCreateSetting, newSecret } from "./lib/app-settings.ts";
+import { getOrCreateSetting, newSecret } from "./lib/app-settings.repo.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { lazyDataCipher } from "./lib/data-encryption.ts";
 import type { DomainEvents } from "./lib/domain-events.ts";

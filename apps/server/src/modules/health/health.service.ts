@@ -1,11 +1,11 @@
 import { type ComponentHealth, HEALTH_CHECK_TIMEOUT_MS, type Health } from "@fre/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Job } from "../../lib/jobs.ts";
 import type { Chain } from "../ton/chain.ts";
 import { ChainNotRespondingError } from "../ton/chain-errors.ts";
+import { readOneUser } from "./health.repo.ts";
 
 export interface HealthDeps {
   db: Db;
@@ -38,7 +38,7 @@ async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<
 /** Spec §7: read one users row. */
 export async function checkDatabase(db: Db, timeoutMs: number): Promise<ComponentHealth> {
   try {
-    await withTimeout(timeoutMs, () => db.select({ id: users.id }).from(users).limit(1));
+    await withTimeout(timeoutMs, () => readOneUser(db));
     return healthy;
   } catch (error) {
     return unhealthy(error instanceof Error ? error.message : "Unknown database error");

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { idempotencyKeys } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
+import { claimKey, findKey, storeAnswer } from "./idempotency.repo.ts";
 import { lockUserRow } from "./ledger.repo.ts";
 
 /** The same value whatever the key order of its objects (the request hash must be stable). */
@@ -54,35 +53,15 @@ export async function idempotent<T>(
   const hash = requestHash(request.operation, request.body);
   return db.transaction(async (tx) => {
     if (!(await lockUserRow(tx, request.userId))) throw new AppError("UNAUTHORIZED", 401);
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({
-        userId: request.userId,
-        key: request.key,
-        requestHash: hash,
-        statusCode: 0,
-        response: sql`'null'::jsonb`,
-        createdAt: request.at,
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [stored] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(
-          and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)),
-        );
+    if (!(await claimKey(tx, request, hash))) {
+      const stored = await findKey(tx, request.userId, request.key);
       if (!stored || stored.requestHash !== hash) {
         throw new AppError("IDEMPOTENCY_KEY_REUSED", 422);
       }
       return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
     }
     const answer = await run(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: answer.statusCode, response: answer.body as object })
-      .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+    await storeAnswer(tx, request.userId, request.key, answer);
     return { ...answer, replayed: false };
   });
 }

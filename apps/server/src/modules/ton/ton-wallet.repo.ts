@@ -44,6 +44,9 @@ export async function lockUser(tx: Tx, userId: string) {
 }
 
 /** Links (or re-links) the user's wallet; a wallet linked to someone else violates its hash key. */
+/** A linked wallet as stored. */
+export type TonWalletRow = typeof tonWallets.$inferSelect;
+
 export async function upsertWallet(tx: Tx, values: typeof tonWallets.$inferInsert) {
   const [row] = await tx
     .insert(tonWallets)

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type LinkTonWalletBody, TON_PROOF_TTL_SECONDS, type TonWallet } from "@fre/shared";
 import type { Db, Tx } from "../../db/client.ts";
-import type { tonWallets } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -16,6 +15,7 @@ import {
   lockUser,
   lockWallet,
   pruneUserPayloads,
+  type TonWalletRow,
   upsertWallet,
 } from "./ton-wallet.repo.ts";
 
@@ -55,7 +55,7 @@ const REASON: Record<TonProofFailure | "payload" | "network" | "workchain", stri
 const refused = (reason: keyof typeof REASON) =>
   new AppError("TON_PROOF_INVALID", undefined, { reason: REASON[reason] });
 
-export function walletView(row: typeof tonWallets.$inferSelect): TonWallet {
+export function walletView(row: TonWalletRow): TonWallet {
   return {
     address: row.address,
     friendlyAddress: formatFriendlyAddress(row.address, { network: row.network }),
