@@ -34,5 +34,5 @@ export * from "./schemas/support.ts";
 export * from "./schemas/ton.ts";
 export * from "./schemas/wallet.ts";
 export * from "./schemas/withdrawals.ts";
-export * from "./server-render.ts";
+export * from "./screen-render-contract.ts";
 export * from "./ton-proof-message.ts";
