@@ -118,10 +118,10 @@ describe("slot and FRE machine", () => {
     const base = freMachineRtp();
     expect(base).toEqual(referenceExpectation(FRE_MACHINE));
     expect(freMachineJackpotProbability()).toEqual(referenceExpectation(FRE_MACHINE, true));
-    expect(published.freMachine.baseRtp.exact).toBe(`${base.num}/${base.den}`);
+    expect(published["fre-machine"].baseRtp.exact).toBe(`${base.num}/${base.den}`);
     const total = freMachineTotalRtp();
     expect(total).toEqual(rational(base.num * 100n + base.den, base.den * 100n));
-    expect(published.freMachine.rtp.exact).toBe(`${total.num}/${total.den}`);
+    expect(published["fre-machine"].rtp.exact).toBe(`${total.num}/${total.den}`);
   });
 
   it("keeps the FRE machine at ≈ 95 % + 1 % jackpot share, below 100 %", () => {

@@ -53,7 +53,7 @@ describe("games publication", () => {
     ]);
     expect(publication.hilo.multipliers[12]).toEqual({ higher: "12.87", lower: "0.99" });
     expect(publication.slot.reels).toHaveLength(3);
-    expect(publication.freMachine.jackpot.seed).toBe("1000");
-    expect(publication.freMachine.rtp.value).toBeLessThan(1);
+    expect(publication["fre-machine"].jackpot.seed).toBe("1000");
+    expect(publication["fre-machine"].rtp.value).toBeLessThan(1);
   });
 });

@@ -1,51 +1,39 @@
 /** What `GET /api/games/verify` and the /game/verify page show: an outcome from revealed seeds. */
 import type { Seeds } from "./fair.ts";
-import { cardLabel, HILO_DECK, hiloCards } from "./hilo.ts";
-import { kenoDraw } from "./keno.ts";
-import { FRE_MACHINE, SLOT, type SlotMachine, slotStops, slotSymbols } from "./slot.ts";
-import { TOWERS, type TowersDifficulty, towersTraps } from "./towers.ts";
+import {
+  type Game,
+  type GameOutcome,
+  type GameOutcomeOf,
+  gameRegistry,
+  type VerifyOptions,
+} from "./registry.ts";
 
-/** The same list as `GAMES` in schemas/games.ts. */
-export type Game = "keno" | "towers" | "hilo" | "slot" | "fre-machine";
+export type KenoOutcome = GameOutcomeOf<"keno">;
+export type TowersOutcome = GameOutcomeOf<"towers">;
+export type HiloOutcome = GameOutcomeOf<"hilo">;
+export type DiceOutcome = GameOutcomeOf<"dice">;
 
-export type KenoOutcome = { draw: number[] };
-export type TowersOutcome = { floors: number[][] };
-export type HiloOutcome = { cards: string[] };
-export type SlotOutcome = { stops: number[]; symbols: string[] };
-export type GameOutcome = KenoOutcome | TowersOutcome | HiloOutcome | SlotOutcome;
-
-export type VerifyOptions = { difficulty?: TowersDifficulty };
-
-const spin = (machine: SlotMachine, seeds: Seeds): SlotOutcome => {
-  const stops = slotStops(seeds, machine.reels);
-  return { stops, symbols: slotSymbols(machine.reels, stops) };
-};
-
-export function verifyOutcome(game: "keno", seeds: Seeds, options?: VerifyOptions): KenoOutcome;
-export function verifyOutcome(game: "towers", seeds: Seeds, options: VerifyOptions): TowersOutcome;
-export function verifyOutcome(game: "hilo", seeds: Seeds, options?: VerifyOptions): HiloOutcome;
-export function verifyOutcome(
-  game: "slot" | "fre-machine",
+export function verifyOutcome<G extends Game>(
+  game: G,
   seeds: Seeds,
-  options?: VerifyOptions,
-): SlotOutcome;
-export function verifyOutcome(game: Game, seeds: Seeds, options?: VerifyOptions): GameOutcome;
-export function verifyOutcome(game: Game, seeds: Seeds, options: VerifyOptions = {}): GameOutcome {
-  switch (game) {
-    case "keno":
-      return { draw: kenoDraw(seeds) };
-    case "towers": {
-      const { difficulty } = options;
-      if (!difficulty || !(difficulty in TOWERS.difficulties)) {
-        throw new RangeError("Towers needs a difficulty");
-      }
-      return { floors: towersTraps(seeds, difficulty) };
-    }
-    case "hilo":
-      return { cards: hiloCards(seeds, HILO_DECK).map(cardLabel) };
-    case "slot":
-      return spin(SLOT, seeds);
-    case "fre-machine":
-      return spin(FRE_MACHINE, seeds);
-  }
+  options: VerifyOptions = {},
+): GameOutcomeOf<G> {
+  const definition = gameRegistry[game] as { verify(s: Seeds, o: VerifyOptions): GameOutcome };
+  return definition.verify(seeds, options) as GameOutcomeOf<G>;
 }
+
+/** Whether a recorded outcome is the one the seeds give (Towers and Hi-Lo record a prefix). */
+export function outcomeMatches(
+  game: Game,
+  recorded: Record<string, unknown>,
+  computed: Record<string, unknown>,
+): boolean {
+  const definition = gameRegistry[game] as {
+    matches(r: Record<string, unknown>, c: Record<string, unknown>): boolean;
+  };
+  return definition.matches(recorded, computed);
+}
+
+/** The options a recorded bet is verified with (Towers: the difficulty it was played at). */
+export const verifyOptionsOf = (game: Game, recorded: Record<string, unknown>): VerifyOptions =>
+  gameRegistry[game].verifyOptionsOf(recorded);

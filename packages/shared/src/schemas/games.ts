@@ -1,58 +1,19 @@
 import { z } from "zod";
+import type { GamesPublication } from "../games/publication.ts";
+import { type Game, gameIds } from "../games/registry.ts";
 import { isFreAmount, parseFre } from "../money.ts";
 import { freAmountSchema, idCursorSchema } from "./common.ts";
+import { clientSeedSchema, towersDifficultySchema } from "./game-bets.ts";
 
-// The same lists as the games core's (KENO.risks, TOWERS.difficulties, HILO_GUESSES); kept here
-// so the request schemas do not load the paytables. games.test checks they stay equal.
-export const KENO_RISK_VALUES = ["classic", "low", "medium", "high"] as const;
-export const TOWERS_DIFFICULTY_VALUES = ["easy", "medium", "hard", "expert", "master"] as const;
-export const HILO_GUESS_VALUES = ["higher", "lower", "skip"] as const;
+export * from "./game-bets.ts";
 
-export const GAMES = ["keno", "towers", "hilo", "slot", "fre-machine"] as const;
-export type GameId = (typeof GAMES)[number];
+/** Every game, from the game registry (games/registry.ts). */
+export const GAMES = gameIds;
+export type GameId = Game;
 
 /** Default bet bounds in FRE (spec §9); an admin may change them. */
 export const DEFAULT_GAME_MIN_BET = "1";
 export const DEFAULT_GAME_MAX_BET = "10000";
-
-/**
- * A bet in FRE as a decimal string (at most 9 fraction digits). Its bounds are the service's:
- * beyond the limits (never more than MAX_FRE_AMOUNT) it is BET_TOO_LARGE, not a format error.
- */
-export const betAmountSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,9})?$/, "must be an amount in FRE, e.g. 10 or 2.5");
-
-/** Printable, no spaces: what a player may choose as a client seed. */
-export const clientSeedSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[\x21-\x7e]+$/, "letters, digits and punctuation only, no spaces");
-
-const towersDifficultySchema = z.enum(TOWERS_DIFFICULTY_VALUES);
-
-export const clientSeedBodySchema = z.object({ clientSeed: clientSeedSchema });
-
-export const kenoBetBodySchema = z.object({
-  amount: betAmountSchema,
-  picks: z
-    .array(z.number().int().min(1).max(40))
-    .min(1)
-    .max(10)
-    .refine((picks) => new Set(picks).size === picks.length, "picks must be distinct"),
-  risk: z.enum(KENO_RISK_VALUES),
-});
-export const towersRoundBodySchema = z.object({
-  amount: betAmountSchema,
-  difficulty: towersDifficultySchema,
-});
-export const towersStepBodySchema = z.object({ tile: z.number().int().min(0).max(3) });
-export const hiloRoundBodySchema = z.object({ amount: betAmountSchema });
-export const hiloGuessBodySchema = z.object({ guess: z.enum(HILO_GUESS_VALUES) });
-export const freMachineSpinBodySchema = z.object({ amount: betAmountSchema });
 
 export const gameBetsQuerySchema = z.object({
   cursor: idCursorSchema.optional(),
@@ -138,7 +99,8 @@ export const gameLimitsBodySchema = z
   );
 export const gamesViewSchema = z.object({
   /** Rules, bounds, paytables, strips and RTPs of every game (the provably fair publication). */
-  publication: z.unknown(),
+  // Sent as is (computed from the registry, never from input): typed, not re-validated.
+  publication: z.unknown() as unknown as z.ZodType<GamesPublication>,
   limits: gameLimitsSchema,
   freeSpins: z.object({ daily: z.boolean(), bonus: z.number().int() }),
   jackpot: z.string(),

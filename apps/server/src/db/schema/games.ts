@@ -1,3 +1,4 @@
+import { GAMES } from "@fre/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -17,7 +18,8 @@ import { users } from "./auth.ts";
 
 const tz = { withTimezone: true } as const;
 
-export const GAME_IDS = ["keno", "towers", "hilo", "slot", "fre-machine"] as const;
+/** The game registry's ids (packages/shared/src/games/registry.ts); the column is text. */
+export const GAME_IDS = GAMES;
 
 /**
  * A user's provably fair seed pair (issue 14 §1). The server seed stays in this row and is read
