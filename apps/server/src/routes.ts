@@ -101,13 +101,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     endpointAllow: config.PUSH_ENDPOINT_ALLOW,
   });
   await app.register(notificationsRoutes, { ...d.notificationDeps, viewer });
-  await app.register(referralsRoutes, {
-    db,
-    clock,
-    viewer,
-    publicUrl: config.PUBLIC_URL,
-    events: d.events,
-  });
   await app.register(leaderboardRoutes, { leaderboard: d.leaderboard, viewer });
   await app.register(bonusCodesRoutes, { db, clock, viewer, events: d.events });
   await app.register(messagesRoutes, { ...d.notificationDeps, viewer });
@@ -130,6 +123,12 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
       await user.register(miningRoutes, { db, clock, events: d.events });
+      await user.register(referralsRoutes, {
+        db,
+        clock,
+        publicUrl: config.PUBLIC_URL,
+        events: d.events,
+      });
     }),
   );
   // Elevation itself needs only the admin role.

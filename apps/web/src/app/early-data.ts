@@ -8,7 +8,7 @@
 import type { Leaderboard } from "@fre/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { miningQueryOptions } from "../features/dashboard/api/mining-api";
-import { fetchReferrals } from "../features/group/api/referrals-api";
+import { referralsQueryOptions } from "../features/group/api/referrals-api";
 import {
   getGlobalMessage,
   getInformationUnread,
@@ -44,11 +44,7 @@ const SEEDS: Record<string, Seed> = {
       queryFn: ({ signal }) => fetchTonConfig(signal),
       staleTime: Number.POSITIVE_INFINITY,
     }),
-  "/api/referrals": (client) =>
-    client.prefetchQuery({
-      queryKey: queryKeys.referrals,
-      queryFn: ({ signal }) => fetchReferrals(signal),
-    }),
+  "/api/referrals": (client) => client.prefetchQuery(referralsQueryOptions()),
   "/api/notifications": (client) =>
     client.prefetchQuery({
       queryKey: queryKeys.notifications,

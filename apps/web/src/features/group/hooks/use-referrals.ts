@@ -2,13 +2,17 @@ import type { Referrals } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { isApiError } from "../../../lib/api-client";
-import { invalidateAccount, queryKeys } from "../../../lib/query-keys";
-import { fetchReferrals, remindReferral, setReferrer } from "../api/referrals-api";
+import { invalidateAccount } from "../../../lib/query-keys";
+import {
+  referralKeys,
+  referralsQueryOptions,
+  remindReferral,
+  setReferrer,
+} from "../api/referrals-api";
 
 export function useReferrals() {
   return useQuery({
-    queryKey: queryKeys.referrals,
-    queryFn: ({ signal }) => fetchReferrals(signal),
+    ...referralsQueryOptions(),
     // "Active now" changes as referrals start and end sessions.
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
@@ -30,7 +34,7 @@ export function useRemindReferral() {
   return useMutation({
     mutationFn: remindReferral,
     onSuccess: (reminder, referralId) => {
-      queryClient.setQueryData<Referrals>(queryKeys.referrals, (current) =>
+      queryClient.setQueryData<Referrals>(referralKeys.all, (current) =>
         current
           ? {
               ...current,
@@ -45,7 +49,7 @@ export function useRemindReferral() {
     },
     onError: (error) => {
       // Already reminded (another tab, another device) or mining meanwhile: show the truth.
-      if (isApiError(error)) void queryClient.invalidateQueries({ queryKey: queryKeys.referrals });
+      if (isApiError(error)) void queryClient.invalidateQueries({ queryKey: referralKeys.all });
     },
   });
 }
