@@ -5,10 +5,10 @@
  * spinner, then the content pushing the footer down — instead of asking once it has mounted.
  * Loaded only when boot.js sent something (never on the landing).
  */
-import type { Leaderboard } from "@fre/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { miningQueryOptions } from "../features/dashboard/api/mining-api";
 import { referralsQueryOptions } from "../features/group/api/referrals-api";
+import { leaderboardQueryOptions } from "../features/leaderboard/api/leaderboard-api";
 import {
   getGlobalMessage,
   getInformationUnread,
@@ -17,7 +17,7 @@ import {
 import { fetchNotifications } from "../features/notifications/api/notifications-api";
 import { fetchTonConfig, tonQueryKeys } from "../features/ton-wallet/api/ton-api";
 import { ledgerQueryOptions, walletQueryOptions } from "../features/wallet/api/wallet-api";
-import { api, hasEarlyRequest } from "../lib/api-client";
+import { hasEarlyRequest } from "../lib/api-client";
 import { queryKeys } from "../lib/query-keys";
 import { meQuery } from "../lib/session";
 
@@ -30,11 +30,7 @@ type Seed = (client: QueryClient) => Promise<void>;
 const SEEDS: Record<string, Seed> = {
   "/api/me": (client) => client.prefetchQuery(meQuery),
   "/api/mining": (client) => client.prefetchQuery(miningQueryOptions()),
-  "/api/leaderboard": (client) =>
-    client.prefetchQuery({
-      queryKey: queryKeys.leaderboard,
-      queryFn: ({ signal }) => api.get<Leaderboard>("/api/leaderboard", signal),
-    }),
+  "/api/leaderboard": (client) => client.prefetchQuery(leaderboardQueryOptions()),
   "/api/wallet": (client) => client.prefetchQuery(walletQueryOptions()),
   "/api/wallet/ledger?limit=20": (client) => client.prefetchInfiniteQuery(ledgerQueryOptions()),
   // The TON card's chain facts (it shows its buttons from them before the widget loads).

@@ -1,4 +1,15 @@
-import { defineContracts } from "./contract.ts";
+import { leaderboardSchema } from "../schemas/referrals.ts";
+import { defineContracts, route } from "./contract.ts";
 
 /** The leaderboard module's routes (apps/server/src/modules/leaderboard). */
-export const leaderboardContracts = defineContracts([]);
+export const leaderboardContracts = defineContracts([
+  route({
+    method: "GET",
+    path: "/api/leaderboard",
+    access: "user",
+    tag: "leaderboard",
+    summary: "Top 10 by total mined, and my rank",
+    response: leaderboardSchema,
+    errors: [401],
+  }),
+]);

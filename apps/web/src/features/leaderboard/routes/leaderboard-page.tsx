@@ -1,14 +1,12 @@
-import type { Leaderboard } from "@fre/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
-import { api } from "../../../lib/api-client";
 import { formatNumber } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
-import { queryKeys } from "../../../lib/query-keys";
 import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
+import { leaderboardQueryOptions } from "../api/leaderboard-api";
 
 /** Gold, silver and bronze medals for the podium. */
 const MEDALS: Record<number, string> = {
@@ -46,8 +44,7 @@ export function LeaderboardPage() {
   const { language } = useLanguage();
   const { data: me } = useMe();
   const board = useQuery({
-    queryKey: queryKeys.leaderboard,
-    queryFn: ({ signal }) => api.get<Leaderboard>("/api/leaderboard", signal),
+    ...leaderboardQueryOptions(),
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
   });
