@@ -100,7 +100,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     publicKey: d.vapid.publicKey,
     endpointAllow: config.PUSH_ENDPOINT_ALLOW,
   });
-  await app.register(notificationsRoutes, { ...d.notificationDeps, viewer });
   await app.register(bonusCodesRoutes, { db, clock, viewer, events: d.events });
   await app.register(messagesRoutes, { ...d.notificationDeps, viewer });
   await app.register(supportRoutes, { ...d.supportDeps, viewer });
@@ -122,6 +121,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
       await user.register(miningRoutes, { db, clock, events: d.events });
+      await user.register(notificationsRoutes, d.notificationDeps);
       await user.register(leaderboardRoutes, { leaderboard: d.leaderboard });
       await user.register(referralsRoutes, {
         db,

@@ -14,11 +14,10 @@ import {
   getInformationUnread,
   messageKeys,
 } from "../features/messages/api/messages-api";
-import { fetchNotifications } from "../features/notifications/api/notifications-api";
+import { notificationsQueryOptions } from "../features/notifications/api/notifications-api";
 import { fetchTonConfig, tonQueryKeys } from "../features/ton-wallet/api/ton-api";
 import { ledgerQueryOptions, walletQueryOptions } from "../features/wallet/api/wallet-api";
 import { hasEarlyRequest } from "../lib/api-client";
-import { queryKeys } from "../lib/query-keys";
 import { meQuery } from "../lib/session";
 
 /** Past this, the app renders anyway; late answers still land in the cache. */
@@ -41,11 +40,7 @@ const SEEDS: Record<string, Seed> = {
       staleTime: Number.POSITIVE_INFINITY,
     }),
   "/api/referrals": (client) => client.prefetchQuery(referralsQueryOptions()),
-  "/api/notifications": (client) =>
-    client.prefetchQuery({
-      queryKey: queryKeys.notifications,
-      queryFn: ({ signal }) => fetchNotifications(signal),
-    }),
+  "/api/notifications": (client) => client.prefetchQuery(notificationsQueryOptions()),
   "/api/messages/global": (client) =>
     client.prefetchQuery({
       queryKey: messageKeys.global,

@@ -1,10 +1,19 @@
-import type { NotificationList } from "@fre/shared";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const fetchNotifications = (signal?: AbortSignal) =>
-  api.get<NotificationList>("/api/notifications", signal);
+/** The notifications' query keys, rooted in the cross-feature set (an account change refreshes it). */
+export const notificationKeys = {
+  all: queryKeys.notifications,
+};
+
+export const notificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.all,
+    queryFn: ({ signal }) => api.call("GET /api/notifications", undefined, signal),
+  });
 
 export const markNotificationRead = (id: string) =>
-  api.post<void>(`/api/notifications/${encodeURIComponent(id)}/read`);
+  api.call("POST /api/notifications/:id/read", { params: { id } });
 
-export const markAllNotificationsRead = () => api.post<void>("/api/notifications/read-all");
+export const markAllNotificationsRead = () => api.call("POST /api/notifications/read-all");

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { CloseButton } from "../../../components/ui/close-button";
 import { Glyph } from "../../../components/ui/glyph";
-import { queryKeys } from "../../../lib/query-keys";
+import { notificationKeys } from "../api/notifications-api";
 import { useLiveEvents } from "../hooks/use-live-events";
 import { useMarkRead } from "../hooks/use-notifications";
 import { notificationPath } from "../notification-list";
@@ -66,7 +66,7 @@ export function LiveNotifications() {
 
   // Titles and messages come translated by the server: a new language needs a new list.
   useEffect(() => {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    const reload = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     i18n.on("languageChanged", reload);
     return () => i18n.off("languageChanged", reload);
   }, [i18n, queryClient]);

@@ -3,6 +3,7 @@ import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { emitLiveEvent } from "../../../lib/live-events";
 import { invalidateAccount, queryKeys } from "../../../lib/query-keys";
+import { notificationKeys } from "../api/notifications-api";
 import { addNotification } from "../notification-list";
 
 /**
@@ -45,7 +46,7 @@ export function useLiveEvents(onNotification: (notification: AppNotification) =>
     const source = new EventSource("/api/events", { withCredentials: true });
     // On every (re)connection: whatever was sent while we were not listening is read again.
     source.addEventListener("open", () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       emitLiveEvent("open");
     });
     // Broadcasts for the messages and games features (lib/live-events).
@@ -55,13 +56,13 @@ export function useLiveEvents(onNotification: (notification: AppNotification) =>
     source.addEventListener("notification", (event) => {
       const notification = parse((event as MessageEvent).data);
       if (!notification) return;
-      queryClient.setQueryData<NotificationList>(queryKeys.notifications, (list) =>
+      queryClient.setQueryData<NotificationList>(notificationKeys.all, (list) =>
         addNotification(list, notification),
       );
       const refresh = refreshes[notification.type] ?? [];
       if (refresh === "account") {
         // The list was just updated from the event itself.
-        void invalidateAccount(queryClient, { except: [queryKeys.notifications] });
+        void invalidateAccount(queryClient, { except: [notificationKeys.all] });
       } else {
         for (const key of refresh) void queryClient.invalidateQueries({ queryKey: key });
       }

@@ -1,17 +1,16 @@
 import type { NotificationList } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { queryKeys } from "../../../lib/query-keys";
 import {
-  fetchNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  notificationKeys,
+  notificationsQueryOptions,
 } from "../api/notifications-api";
 import { markAllRead, markRead } from "../notification-list";
 
 export function useNotifications() {
   return useQuery({
-    queryKey: queryKeys.notifications,
-    queryFn: ({ signal }) => fetchNotifications(signal),
+    ...notificationsQueryOptions(),
     // The live stream keeps it current; this only catches up after a long sleep.
     staleTime: 60_000,
   });
@@ -23,7 +22,7 @@ function useOptimisticRead<V>(
   apply: (list: NotificationList, variables: V) => NotificationList,
 ) {
   const queryClient = useQueryClient();
-  const key = queryKeys.notifications;
+  const key = notificationKeys.all;
   return useMutation({
     mutationFn: request,
     onMutate: async (variables: V) => {
