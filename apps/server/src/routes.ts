@@ -36,7 +36,7 @@ import { outboxAdminRoutes } from "./modules/mail/mail.routes.ts";
 import { messagesAdminRoutes, messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { miningRoutes } from "./modules/mining/mining.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
-import { pushRoutes } from "./modules/push/push.routes.ts";
+import { pushRoutes, pushUserRoutes } from "./modules/push/push.routes.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { shopAdminRoutes, shopRoutes } from "./modules/shop/shop.routes.ts";
 import { statsAdminRoutes, statsRoutes } from "./modules/stats/stats.routes.ts";
@@ -94,12 +94,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     kyc: d.kycDeps,
     onSessionsRevoked: d.onSessionsRevoked,
   });
-  await app.register(pushRoutes, {
-    db,
-    viewer,
-    publicKey: d.vapid.publicKey,
-    endpointAllow: config.PUSH_ENDPOINT_ALLOW,
-  });
+  await app.register(pushRoutes, { publicKey: d.vapid.publicKey });
   await app.register(bonusCodesRoutes, { db, clock, viewer, events: d.events });
   await app.register(messagesRoutes, { ...d.notificationDeps, viewer });
   await app.register(supportRoutes, { ...d.supportDeps, viewer });
@@ -121,6 +116,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
       await user.register(miningRoutes, { db, clock, events: d.events });
+      await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });
       await user.register(notificationsRoutes, d.notificationDeps);
       await user.register(leaderboardRoutes, { leaderboard: d.leaderboard });
       await user.register(referralsRoutes, {

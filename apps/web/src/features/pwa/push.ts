@@ -2,7 +2,8 @@
  * Web Push on this device: permission (only ever asked from a button), subscription with the
  * server's VAPID key, registration with the API, and the way back (unsubscribe + DELETE).
  */
-import { api, apiRequest } from "../../lib/api-client";
+import type { PushSubscriptionBody } from "@fre/shared";
+import { api } from "../../lib/api-client";
 import { isIos, isStandalone } from "./install-prompt";
 import {
   existingRegistration,
@@ -54,8 +55,15 @@ export async function currentPushState(): Promise<PushState> {
   return subscription && Notification.permission === "granted" ? "on" : "off";
 }
 
-function saveSubscription(subscription: PushSubscription): Promise<void> {
-  return api.post<void>("/api/push/subscriptions", subscription.toJSON());
+async function saveSubscription(subscription: PushSubscription): Promise<void> {
+  // The browser's own JSON of it; the server checks every field.
+  const body = subscription.toJSON() as PushSubscriptionBody;
+  await api.call("POST /api/push/subscriptions", { body });
+}
+
+/** The server forgets this device for the signed-in user. */
+async function forgetSubscription(subscription: PushSubscription): Promise<void> {
+  await api.call("DELETE /api/push/subscriptions", { body: { endpoint: subscription.endpoint } });
 }
 
 /** Asks permission (from a click), subscribes and registers this device. */
@@ -64,7 +72,7 @@ export async function enablePush(): Promise<PushState> {
   if (permission === "denied") return "denied";
   if (permission !== "granted") return "off";
   const registration = await readyRegistration();
-  const { publicKey } = await api.get<{ publicKey: string }>("/api/push/vapid-public-key");
+  const { publicKey } = await api.call("GET /api/push/vapid-public-key");
   const key = base64UrlToBytes(publicKey);
   let subscription = await registration.pushManager.getSubscription();
   // A subscription made with another key (server keys replaced) cannot receive our pushes.
@@ -87,10 +95,7 @@ export async function disablePush(): Promise<PushState> {
   const registration = await existingRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (subscription) {
-    await apiRequest<void>("/api/push/subscriptions", {
-      method: "DELETE",
-      body: { endpoint: subscription.endpoint },
-    });
+    await forgetSubscription(subscription);
     await subscription.unsubscribe();
   }
   return "off";
@@ -106,10 +111,7 @@ export async function forgetDeviceForSignOut(): Promise<void> {
   const registration = await existingRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
-  await apiRequest<void>("/api/push/subscriptions", {
-    method: "DELETE",
-    body: { endpoint: subscription.endpoint },
-  });
+  await forgetSubscription(subscription);
 }
 
 /**
