@@ -96,7 +96,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   });
   await app.register(pushRoutes, { publicKey: d.vapid.publicKey });
   await app.register(bonusCodesRoutes, { db, clock, viewer, events: d.events });
-  await app.register(messagesRoutes, { ...d.notificationDeps, viewer });
   await app.register(supportRoutes, { ...d.supportDeps, viewer });
   await app.register(contestRoutes, { ...d.contestDeps, viewer });
   await app.register(kycRoutes, { ...d.kycDeps, viewer });
@@ -116,6 +115,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
       await user.register(miningRoutes, { db, clock, events: d.events });
+      await user.register(messagesRoutes, d.notificationDeps);
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });
       await user.register(notificationsRoutes, d.notificationDeps);
       await user.register(leaderboardRoutes, { leaderboard: d.leaderboard });

@@ -10,9 +10,8 @@ import { miningQueryOptions } from "../features/dashboard/api/mining-api";
 import { referralsQueryOptions } from "../features/group/api/referrals-api";
 import { leaderboardQueryOptions } from "../features/leaderboard/api/leaderboard-api";
 import {
-  getGlobalMessage,
-  getInformationUnread,
-  messageKeys,
+  globalMessageQueryOptions,
+  informationUnreadQueryOptions,
 } from "../features/messages/api/messages-api";
 import { notificationsQueryOptions } from "../features/notifications/api/notifications-api";
 import { fetchTonConfig, tonQueryKeys } from "../features/ton-wallet/api/ton-api";
@@ -41,16 +40,9 @@ const SEEDS: Record<string, Seed> = {
     }),
   "/api/referrals": (client) => client.prefetchQuery(referralsQueryOptions()),
   "/api/notifications": (client) => client.prefetchQuery(notificationsQueryOptions()),
-  "/api/messages/global": (client) =>
-    client.prefetchQuery({
-      queryKey: messageKeys.global,
-      queryFn: ({ signal }) => getGlobalMessage(signal),
-    }),
+  "/api/messages/global": (client) => client.prefetchQuery(globalMessageQueryOptions()),
   "/api/messages/information/unread": (client) =>
-    client.prefetchQuery({
-      queryKey: messageKeys.unread,
-      queryFn: ({ signal }) => getInformationUnread(signal),
-    }),
+    client.prefetchQuery(informationUnreadQueryOptions()),
 };
 
 /** The URLs this module knows how to keep (route-preload.test.ts checks boot.js asks no other). */

@@ -9,7 +9,10 @@ export const globalMessageSchema = z.object({
   revision: z.number().int(),
 });
 export const globalMessageAnswerSchema = z.object({ message: globalMessageSchema.nullable() });
-export const globalMessageReadBodySchema = z.object({ revision: z.number().int().min(1) });
+/** A revision is a PostgreSQL integer: anything past it names no revision. */
+export const globalMessageReadBodySchema = z.object({
+  revision: z.number().int().min(1).max(2_147_483_647),
+});
 
 export const adminGlobalMessageSchema = globalMessageSchema.extend({ active: z.boolean() });
 export const adminGlobalMessageAnswerSchema = z.object({

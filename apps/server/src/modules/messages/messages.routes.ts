@@ -1,21 +1,6 @@
-import {
-  adminGlobalMessageAnswerSchema,
-  adminGlobalMessageBodySchema,
-  adminGlobalMessageSavedSchema,
-  adminInformationMessageSchema,
-  errorResponses,
-  globalMessageAnswerSchema,
-  globalMessageReadBodySchema,
-  informationBodySchema,
-  informationListSchema,
-  informationUnreadSchema,
-  uuidParamsSchema,
-} from "@fre/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { FastifyInstance } from "fastify";
+import { handle } from "../../lib/contract-route.ts";
 import { actorOf } from "../admin/admin-gate.ts";
-import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   adminCreateInformation,
   adminDeleteInformation,
@@ -30,109 +15,34 @@ import {
   unreadInformation,
 } from "./messages.service.ts";
 
-export async function messagesRoutes(
-  fastify: FastifyInstance,
-  deps: MessagesDeps & {
-    viewer: ViewerResolver;
-  },
-) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["messages"];
-  const errors = errorResponses(401, 403, 404);
-  const me = async (request: FastifyRequest) => (await deps.viewer.required(request)).userId;
-
-  app.get(
-    "/api/messages/global",
-    { schema: { tags, response: { 200: globalMessageAnswerSchema, ...errors } } },
-    async (request) => globalMessageFor(deps, await me(request)),
+/** Signed-in routes (registered inside the signed-in scope). */
+export async function messagesRoutes(app: FastifyInstance, deps: MessagesDeps) {
+  handle(app, "GET /api/messages/global", ({ viewer }) => globalMessageFor(deps, viewer.userId));
+  handle(app, "POST /api/messages/global/read", async ({ viewer, body }) => {
+    await closeGlobalMessage(deps, viewer.userId, body.revision);
+  });
+  handle(app, "GET /api/messages/information", ({ viewer }) => informationFor(deps, viewer.userId));
+  handle(app, "GET /api/messages/information/unread", ({ viewer }) =>
+    unreadInformation(deps, viewer.userId),
   );
-  app.post(
-    "/api/messages/global/read",
-    {
-      schema: { tags, body: globalMessageReadBodySchema, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
-      await closeGlobalMessage(deps, await me(request), request.body.revision);
-      return reply.status(204).send(null);
-    },
-  );
-  app.get(
-    "/api/messages/information",
-    { schema: { tags, response: { 200: informationListSchema, ...errors } } },
-    async (request) => informationFor(deps, await me(request)),
-  );
-  app.get(
-    "/api/messages/information/unread",
-    { schema: { tags, response: { 200: informationUnreadSchema, ...errors } } },
-    async (request) => unreadInformation(deps, await me(request)),
-  );
-  app.post(
-    "/api/messages/information/read",
-    { schema: { tags, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
-      await readAllInformation(deps, await me(request));
-      return reply.status(204).send(null);
-    },
-  );
+  handle(app, "POST /api/messages/information/read", async ({ viewer }) => {
+    await readAllInformation(deps, viewer.userId);
+  });
 }
 
 /** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
-export async function messagesAdminRoutes(fastify: FastifyInstance, deps: MessagesDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errors = errorResponses(400, 401, 403, 404, 409);
-  const admin = ["admin"];
-  app.get(
-    "/api/admin/messages/global",
-    {
-      schema: {
-        tags: admin,
-        response: { 200: adminGlobalMessageAnswerSchema, ...errors },
-      },
-    },
-    async () => adminGlobalMessage(deps),
+export async function messagesAdminRoutes(app: FastifyInstance, deps: MessagesDeps) {
+  handle(app, "GET /api/admin/messages/global", () => adminGlobalMessage(deps));
+  handle(app, "PUT /api/admin/messages/global", ({ body }, request) =>
+    adminSaveGlobalMessage(deps, actorOf(request), body),
   );
-  app.put(
-    "/api/admin/messages/global",
-    {
-      schema: {
-        tags: admin,
-        body: adminGlobalMessageBodySchema,
-        response: { 200: adminGlobalMessageSavedSchema, ...errors },
-      },
-    },
-    async (request) => adminSaveGlobalMessage(deps, actorOf(request), request.body),
+  handle(app, "POST /api/admin/messages/information", ({ body }, request) =>
+    adminCreateInformation(deps, actorOf(request), body),
   );
-  app.post(
-    "/api/admin/messages/information",
-    {
-      schema: {
-        tags: admin,
-        body: informationBodySchema,
-        response: { 201: adminInformationMessageSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await adminCreateInformation(deps, actorOf(request), request.body)),
+  handle(app, "PUT /api/admin/messages/information/:id", ({ params, body }, request) =>
+    adminUpdateInformation(deps, actorOf(request), params.id, body),
   );
-  app.put(
-    "/api/admin/messages/information/:id",
-    {
-      schema: {
-        tags: admin,
-        params: uuidParamsSchema,
-        body: informationBodySchema,
-        response: { 200: adminInformationMessageSchema, ...errors },
-      },
-    },
-    async (request) =>
-      adminUpdateInformation(deps, actorOf(request), request.params.id, request.body),
-  );
-  app.delete(
-    "/api/admin/messages/information/:id",
-    { schema: { tags: admin, params: uuidParamsSchema, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
-      await adminDeleteInformation(deps, actorOf(request), request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  handle(app, "DELETE /api/admin/messages/information/:id", async ({ params }, request) => {
+    await adminDeleteInformation(deps, actorOf(request), params.id);
+  });
 }

@@ -1,15 +1,16 @@
-import type { AdminGlobalMessageBody, InformationBody, InformationUnread } from "@fre/shared";
+import type { AdminGlobalMessageBody, InformationBody } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { onLiveEvent } from "../../lib/live-events";
 import { useDropElevationOn } from "../admin";
 import {
+  adminGlobalMessageQueryOptions,
+  adminInformationQueryOptions,
   createInformation,
   deleteInformation,
-  getAdminGlobalMessage,
-  getGlobalMessage,
-  getInformation,
-  getInformationUnread,
+  globalMessageQueryOptions,
+  informationQueryOptions,
+  informationUnreadQueryOptions,
   messageKeys,
   readGlobalMessage,
   readInformation,
@@ -22,8 +23,7 @@ export const MESSAGES_POLL_MS = 60_000;
 
 export function useGlobalMessage() {
   return useQuery({
-    queryKey: messageKeys.global,
-    queryFn: ({ signal }) => getGlobalMessage(signal),
+    ...globalMessageQueryOptions(),
     refetchInterval: MESSAGES_POLL_MS,
   });
 }
@@ -33,9 +33,8 @@ export function useReadGlobalMessage() {
   return useMutation({
     mutationFn: (revision: number) => readGlobalMessage(revision),
     onMutate: (revision) => {
-      queryClient.setQueryData<{ message: { revision: number } | null }>(
-        messageKeys.global,
-        (current) => (current?.message?.revision === revision ? { message: null } : current),
+      queryClient.setQueryData(globalMessageQueryOptions().queryKey, (current) =>
+        current?.message?.revision === revision ? { message: null } : current,
       );
     },
   });
@@ -43,17 +42,13 @@ export function useReadGlobalMessage() {
 
 export function useInformationUnread() {
   return useQuery({
-    queryKey: messageKeys.unread,
-    queryFn: ({ signal }) => getInformationUnread(signal),
+    ...informationUnreadQueryOptions(),
     refetchInterval: MESSAGES_POLL_MS,
   });
 }
 
 export function useInformationList() {
-  return useQuery({
-    queryKey: messageKeys.information,
-    queryFn: ({ signal }) => getInformation(signal),
-  });
+  return useQuery(informationQueryOptions());
 }
 
 export function useReadInformation() {
@@ -61,7 +56,7 @@ export function useReadInformation() {
   return useMutation({
     mutationFn: () => readInformation(),
     onSuccess: () => {
-      queryClient.setQueryData<InformationUnread>(messageKeys.unread, (current) => ({
+      queryClient.setQueryData(informationUnreadQueryOptions().queryKey, (current) => ({
         unreadCount: 0,
         latest: current?.latest ?? null,
       }));
@@ -74,9 +69,9 @@ export function useMessagesLiveRefresh() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refreshGlobal = () =>
-      void queryClient.invalidateQueries({ queryKey: messageKeys.global, exact: true });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.global(), exact: true });
     const refreshInformation = () =>
-      void queryClient.invalidateQueries({ queryKey: messageKeys.information });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.information() });
     const stops = [
       onLiveEvent("global_message", refreshGlobal),
       onLiveEvent("information", refreshInformation),
@@ -94,11 +89,7 @@ export function useMessagesLiveRefresh() {
 // ——— admin ———
 
 export function useAdminGlobalMessage() {
-  const query = useQuery({
-    queryKey: messageKeys.adminGlobal,
-    queryFn: ({ signal }) => getAdminGlobalMessage(signal),
-    retry: false,
-  });
+  const query = useQuery({ ...adminGlobalMessageQueryOptions(), retry: false });
   useDropElevationOn(query.error);
   return query;
 }
@@ -108,8 +99,8 @@ export function useSaveAdminGlobalMessage() {
   const mutation = useMutation({
     mutationFn: (body: AdminGlobalMessageBody) => saveAdminGlobalMessage(body),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: messageKeys.adminGlobal });
-      void queryClient.invalidateQueries({ queryKey: messageKeys.global });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.adminGlobal() });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.global() });
     },
   });
   useDropElevationOn(mutation.error);
@@ -117,11 +108,7 @@ export function useSaveAdminGlobalMessage() {
 }
 
 export function useAdminInformation() {
-  return useQuery({
-    queryKey: messageKeys.adminInformation,
-    queryFn: ({ signal }) => getInformation(signal),
-    retry: false,
-  });
+  return useQuery({ ...adminInformationQueryOptions(), retry: false });
 }
 
 function useInformationMutation<V>(run: (variables: V) => Promise<unknown>) {
@@ -129,8 +116,8 @@ function useInformationMutation<V>(run: (variables: V) => Promise<unknown>) {
   const mutation = useMutation({
     mutationFn: run,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: messageKeys.adminInformation });
-      void queryClient.invalidateQueries({ queryKey: messageKeys.information });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.adminInformation() });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.information() });
     },
   });
   useDropElevationOn(mutation.error);
