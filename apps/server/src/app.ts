@@ -213,6 +213,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     stats: d.stats,
     /** The shop's payment reader and the simulated chain (tests and the dev tools drive them). */
     shop: { deps: d.shopDeps, ledger: d.ledger },
+    /** The games' dependencies, memory included (tests play through the services with them). */
+    games: d.gamesDeps,
     /**
      * Starts the background jobs of a running server (not started by tests that only inject).
      * Resolves when the warm-up is done (the server serves before that; the bench waits for it).

@@ -34,6 +34,7 @@ import { createAuth } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
 import { createFeatureStore } from "./modules/features/index.ts";
 import { sweepSlotNotices } from "./modules/games/games-notices.ts";
+import { gamesMemory } from "./modules/games/games-memory.ts";
 import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
 import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
@@ -200,7 +201,12 @@ export async function buildDependencies(
     hasOpenWithdrawal,
   };
   const leaderboard = leaderboardService({ database, clock });
-  const gamesDeps = { db, clock, bus, playsPerMinute: config.GAME_PLAYS_PER_MINUTE };
+  const gamesDeps = {
+    db,
+    clock,
+    memory: gamesMemory({ db, clock, bus }),
+    playsPerMinute: config.GAME_PLAYS_PER_MINUTE,
+  };
   const withdrawalDeps: WithdrawalDeps = {
     db,
     clock,

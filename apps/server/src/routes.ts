@@ -27,7 +27,11 @@ import {
   featuresRoutes,
   installFeatureGate,
 } from "./modules/features/index.ts";
-import { gamesAdminRoutes, gamesRoutes } from "./modules/games/games.routes.ts";
+import {
+  gamesAdminRoutes,
+  gamesPublicRoutes,
+  gamesRoutes,
+} from "./modules/games/games.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycAdminRoutes, kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
@@ -107,13 +111,14 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
   });
   await app.register(shopRoutes, { ...d.shopDeps, viewer });
-  await app.register(gamesRoutes, { ...d.gamesDeps, viewer });
+  await app.register(gamesPublicRoutes);
   await app.register(withdrawalsRoutes, { ...d.withdrawalDeps, viewer });
   await app.register(adsRoutes, { ...d.adsDeps, viewer });
   // Signed-in routes: one scope, one gate that sets the viewer.
   await app.register(
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
+      await user.register(gamesRoutes, d.gamesDeps);
       await user.register(miningRoutes, { db, clock, events: d.events });
       await user.register(messagesRoutes, d.notificationDeps);
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });

@@ -17,7 +17,6 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "../src/db/schema/index.ts";
-import { forgetLimits } from "../src/modules/games/games-money.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
 import {
   type Client,
@@ -40,7 +39,7 @@ beforeAll(async () => {
 afterEach(async () => {
   // Each test starts from the default bet limits.
   await test.db.delete(appSettings).where(eq(appSettings.key, "game_bet_limits"));
-  forgetLimits();
+  test.games.memory.limits.forget();
 });
 afterAll(async () => {
   if (!test) return;
@@ -88,7 +87,7 @@ describe("game bet limits", () => {
       key: "game_bet_limits",
       value: { minBetNano: "1000000000", maxBetNano: parseFre("999999999999").toString() },
     });
-    forgetLimits();
+    test.games.memory.limits.forget();
     const c = await player("10");
     for (const [url, body] of [
       ["/api/games/keno/bets", { amount: "99999999999", picks: [1], risk: "classic" }],

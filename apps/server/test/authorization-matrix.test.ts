@@ -274,6 +274,10 @@ const RULES: Record<string, Declared> = {
   },
   "POST /api/games/slot/spins": { rule: "user" },
   "POST /api/games/fre-machine/spins": { rule: "user", body: () => ({ amount: "1" }) },
+  "POST /api/games/dice/bets": {
+    rule: "user",
+    body: () => ({ amount: "1", target: 50, direction: "over" }),
+  },
   // Withdrawals: without an Idempotency-Key the allowed roles get a 400 before any rule; the
   // owner-only cancel is checked in withdrawals.test.ts (another user's id answers 404).
   "GET /api/withdrawals": { rule: "user" },

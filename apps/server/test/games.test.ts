@@ -445,7 +445,7 @@ describe("the books after many bets", () => {
     // loaded machine; the full 10 000 run concurrently on PostgreSQL (CI runs both).
     const perPlayer = onPostgres ? 1250 : 250;
     const players = await Promise.all(Array.from({ length: 8 }, () => player(100_000n)));
-    const deps = { db: test.db, clock: test.clock, bus: { publishAll: () => {} } };
+    const deps = test.games;
     const risks = ["classic", "low", "medium", "high"] as const;
     const poolBefore = parseFre((await players[0]?.c.get("/api/games"))?.json().jackpot);
     const bets = async ({ id }: { id: string }, p: number) => {
@@ -515,8 +515,8 @@ describe("the live jackpot event", () => {
     try {
       const announcer = jackpotAnnouncer(
         { publishAll: (event) => sent.push(event) },
-        1000,
         () => now,
+        1000,
       );
       announcer.announce("1000.01");
       expect(sent).toEqual([{ type: "jackpot", data: { pool: "1000.01" } }]);

@@ -57,6 +57,8 @@ export const en: Catalog = {
     ROUND_IN_PROGRESS: "A round is in progress: finish it first.",
     NO_ROUND: "No round in progress.",
     NO_FREE_SPIN: "No free spin available: come back tomorrow or invite a friend.",
+    BAD_DICE_TARGET:
+      "Invalid target: choose a number between {{min}} and {{max}}, with at most two decimals.",
     IDEMPOTENCY_KEY_REUSED: "This idempotency key was already used for a different request.",
     NO_SESSION_FOR_TIME_REDUCTION: "This code shortens a session: start a mining session first.",
     LEVEL_LOCKED: "Validate the previous level first.",

@@ -58,6 +58,8 @@ export const es: Catalog = {
     ROUND_IN_PROGRESS: "Hay una partida en curso: termínala primero.",
     NO_ROUND: "No hay ninguna partida en curso.",
     NO_FREE_SPIN: "No hay giros gratis disponibles: vuelve mañana o invita a un amigo.",
+    BAD_DICE_TARGET:
+      "Objetivo no válido: elige un número entre {{min}} y {{max}}, con dos decimales como máximo.",
     IDEMPOTENCY_KEY_REUSED: "Esta clave de idempotencia ya se usó para otra solicitud.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Este código acorta una sesión: primero inicia una sesión de minería.",

@@ -56,6 +56,8 @@ export const fr = {
     ROUND_IN_PROGRESS: "Une partie est en cours : terminez-la d'abord.",
     NO_ROUND: "Aucune partie en cours.",
     NO_FREE_SPIN: "Aucun tour gratuit disponible : revenez demain ou parrainez un ami.",
+    BAD_DICE_TARGET:
+      "Cible invalide : choisissez un nombre entre {{min}} et {{max}}, avec au plus deux décimales.",
     IDEMPOTENCY_KEY_REUSED: "Cette clé d'idempotence a déjà servi pour une autre requête.",
     NO_SESSION_FOR_TIME_REDUCTION:
       "Ce code réduit la durée d'une session : lancez d'abord une session de minage.",

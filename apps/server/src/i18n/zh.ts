@@ -55,6 +55,7 @@ export const zh: Catalog = {
     ROUND_IN_PROGRESS: "有一局游戏正在进行：请先完成。",
     NO_ROUND: "没有进行中的游戏。",
     NO_FREE_SPIN: "没有可用的免费旋转：请明天再来或邀请好友。",
+    BAD_DICE_TARGET: "目标无效：请选择 {{min}} 到 {{max}} 之间的数字，最多两位小数。",
     IDEMPOTENCY_KEY_REUSED: "此幂等键已用于另一个请求。",
     NO_SESSION_FOR_TIME_REDUCTION: "此代码用于缩短会话：请先开始挖矿会话。",
     LEVEL_LOCKED: "请先完成上一等级。",

@@ -1,4 +1,162 @@
-import { defineContracts } from "./contract.ts";
+import { uuidParamsSchema } from "../schemas/common.ts";
+import {
+  clientSeedBodySchema,
+  diceBetBodySchema,
+  freMachineSpinBodySchema,
+  hiloGuessBodySchema,
+  hiloRoundBodySchema,
+  kenoBetBodySchema,
+  towersRoundBodySchema,
+  towersStepBodySchema,
+} from "../schemas/game-bets.ts";
+import {
+  currentRoundSchema,
+  gameBetsPageSchema,
+  gameBetsQuerySchema,
+  gameLimitsBodySchema,
+  gameLimitsSchema,
+  gamePlaySchema,
+  gamesViewSchema,
+  rotateSeedsSchema,
+  seedPairSchema,
+  seedsViewSchema,
+  verifyQuerySchema,
+  verifyResultSchema,
+} from "../schemas/games.ts";
+import { defineContracts, route } from "./contract.ts";
+
+const tag = "games";
+const errors = [400, 401, 404, 409, 429] as const;
+const play = { access: "user", tag, response: gamePlaySchema, errors } as const;
 
 /** The games module's routes (apps/server/src/modules/games). */
-export const gamesContracts = defineContracts([]);
+export const gamesContracts = defineContracts([
+  route({
+    method: "GET",
+    path: "/api/games",
+    access: "user",
+    tag,
+    response: gamesViewSchema,
+    errors,
+  }),
+  route({
+    method: "GET",
+    path: "/api/games/seeds",
+    access: "user",
+    tag,
+    response: seedsViewSchema,
+    errors,
+  }),
+  route({
+    method: "PUT",
+    path: "/api/games/seeds",
+    access: "user",
+    tag,
+    body: clientSeedBodySchema,
+    response: seedPairSchema,
+    errors,
+  }),
+  route({
+    method: "POST",
+    path: "/api/games/seeds/rotate",
+    access: "user",
+    tag,
+    response: rotateSeedsSchema,
+    errors,
+  }),
+  route({
+    method: "GET",
+    path: "/api/games/bets",
+    access: "user",
+    tag,
+    query: gameBetsQuerySchema,
+    response: gameBetsPageSchema,
+    errors,
+  }),
+  route({
+    method: "GET",
+    path: "/api/games/verify",
+    access: "public",
+    tag,
+    summary: "Recompute an outcome from revealed seeds (public)",
+    query: verifyQuerySchema,
+    response: verifyResultSchema,
+    errors: [400, 429],
+  }),
+  route({ ...play, method: "POST", path: "/api/games/keno/bets", body: kenoBetBodySchema }),
+  route({
+    ...play,
+    method: "POST",
+    path: "/api/games/dice/bets",
+    summary: "Roll 0.00–99.99: over or under the target wins 0.99 / P",
+    body: diceBetBodySchema,
+  }),
+  route({ ...play, method: "POST", path: "/api/games/towers/rounds", body: towersRoundBodySchema }),
+  route({
+    method: "GET",
+    path: "/api/games/towers/rounds/current",
+    access: "user",
+    tag,
+    response: currentRoundSchema,
+    errors,
+  }),
+  route({
+    ...play,
+    method: "POST",
+    path: "/api/games/towers/rounds/:id/steps",
+    params: uuidParamsSchema,
+    body: towersStepBodySchema,
+  }),
+  route({
+    ...play,
+    method: "POST",
+    path: "/api/games/towers/rounds/:id/cashout",
+    params: uuidParamsSchema,
+  }),
+  route({ ...play, method: "POST", path: "/api/games/hilo/rounds", body: hiloRoundBodySchema }),
+  route({
+    method: "GET",
+    path: "/api/games/hilo/rounds/current",
+    access: "user",
+    tag,
+    response: currentRoundSchema,
+    errors,
+  }),
+  route({
+    ...play,
+    method: "POST",
+    path: "/api/games/hilo/rounds/:id/guesses",
+    params: uuidParamsSchema,
+    body: hiloGuessBodySchema,
+  }),
+  route({
+    ...play,
+    method: "POST",
+    path: "/api/games/hilo/rounds/:id/cashout",
+    params: uuidParamsSchema,
+  }),
+  route({ ...play, method: "POST", path: "/api/games/slot/spins" }),
+  route({
+    ...play,
+    method: "POST",
+    path: "/api/games/fre-machine/spins",
+    body: freMachineSpinBodySchema,
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/games/limits",
+    access: "admin",
+    tag: "admin",
+    response: gameLimitsSchema,
+    errors: [400, 401, 403],
+  }),
+  route({
+    method: "PUT",
+    path: "/api/admin/games/limits",
+    access: "admin",
+    tag: "admin",
+    body: gameLimitsBodySchema,
+    response: gameLimitsSchema,
+    errors: [400, 401, 403],
+  }),
+]);

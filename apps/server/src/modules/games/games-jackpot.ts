@@ -13,10 +13,11 @@ export interface JackpotAnnouncer {
   announce(pool: string): void;
 }
 
+/** One per app (games-memory.ts), on the app's clock. */
 export function jackpotAnnouncer(
   bus: Bus,
+  now: () => number,
   intervalMs = JACKPOT_EVENT_INTERVAL_MS,
-  now: () => number = Date.now,
 ): JackpotAnnouncer {
   let lastSentAt = Number.NEGATIVE_INFINITY;
   let pending: string | null = null;
@@ -46,16 +47,4 @@ export function jackpotAnnouncer(
       }
     },
   };
-}
-
-/** One announcer per bus (per server process), made on first use. */
-const announcers = new WeakMap<Bus, JackpotAnnouncer>();
-
-export function announceJackpot(bus: Bus, pool: string) {
-  let announcer = announcers.get(bus);
-  if (!announcer) {
-    announcer = jackpotAnnouncer(bus);
-    announcers.set(bus, announcer);
-  }
-  announcer.announce(pool);
 }

@@ -5,8 +5,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import {
   compareRational,
-  DEFAULT_GAME_MAX_BET,
-  DEFAULT_GAME_MIN_BET,
+  type DiceDirection,
+  diceMultiplier,
   FRE_MACHINE,
   formatNano,
   JACKPOT_PRIZE,
@@ -25,20 +25,10 @@ import {
   towersMultiplier,
   ZERO,
 } from "@fre/shared";
-import { type Db, preparedFor, type Tx } from "../../db/client.ts";
-import { batchLoader } from "../../lib/batch-loader.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { isDeadlock } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { EventBus } from "../../lib/event-bus.ts";
-import {
-  betsAndWinsCtes,
-  credit,
-  debit,
-  debitThenCredit,
-  insufficientBalance,
-  isInsufficientBalance,
-} from "../ledger/ledger.ts";
+import { credit, debit, debitThenCredit, insufficientBalance } from "../ledger/ledger.ts";
 import {
   findActivePair,
   type GameId,
@@ -47,15 +37,20 @@ import {
   type OneShotPlay,
   type OneShotResult,
   playOneShots,
-  readLimits,
   takeNonce,
 } from "./games.repo.ts";
+import {
+  type GamesMemory,
+  KNOWN_PAIRS_MAX,
+  type KnownPair,
+  ONE_SHOT_MONEY,
+} from "./games-memory.ts";
 
 export interface GamesDeps {
   db: Db;
   clock: Clock;
-  /** Live events: the jackpot pool for everyone. */
-  bus: Pick<EventBus, "publishAll">;
+  /** This app's caches, queues and jackpot announcer (games-memory.ts). */
+  memory: GamesMemory;
 }
 
 /** "10.500000000" → "10.5": amounts in messages. */
@@ -69,26 +64,8 @@ export function newPairValues(userId: string, at: Date, clientSeed = newClientSe
   return { userId, serverSeed, serverSeedHash: sha256Hex(serverSeed), clientSeed, at };
 }
 
-/* The bet bounds: a platform setting, cached briefly (every bet reads them). */
-const LIMITS_TTL_MS = 30_000;
-let cachedLimits: { at: number; db: Db; minNano: bigint; maxNano: bigint } | null = null;
-
-export async function betLimits(db: Db) {
-  if (cachedLimits && cachedLimits.db === db && Date.now() - cachedLimits.at < LIMITS_TTL_MS) {
-    return cachedLimits;
-  }
-  const stored = await readLimits(db);
-  const minNano = stored ? BigInt(stored.minBetNano) : parseFre(DEFAULT_GAME_MIN_BET);
-  // A limit written before the bound existed may exceed it: the bound wins.
-  const storedMax = stored ? BigInt(stored.maxBetNano) : parseFre(DEFAULT_GAME_MAX_BET);
-  const maxNano = storedMax < MAX_AMOUNT_NANO ? storedMax : MAX_AMOUNT_NANO;
-  cachedLimits = { at: Date.now(), db, minNano, maxNano };
-  return cachedLimits;
-}
-
-export const forgetLimits = () => {
-  cachedLimits = null;
-};
+/** The bet bounds: a platform setting, kept briefly by this app (every bet reads them). */
+export const betLimits = (deps: Pick<GamesDeps, "memory">) => deps.memory.limits.get();
 
 /**
  * The largest bet whose payout at `top` (the most the play can multiply it by) stays within
@@ -104,9 +81,9 @@ export function largestBetFor(top: Rational): bigint {
  * The amount of a paid bet in nano-FRE, within the bounds (BET_TOO_SMALL / BET_TOO_LARGE): the
  * admin's limits and, given the play's largest multiplier `top`, the bet whose top payout fits.
  */
-export async function checkedBet(db: Db, amount: string, top?: Rational) {
+export async function checkedBet(deps: Pick<GamesDeps, "memory">, amount: string, top?: Rational) {
   const nano = parseFre(amount);
-  const { minNano, maxNano } = await betLimits(db);
+  const { minNano, maxNano } = await betLimits(deps);
   if (nano < minNano || nano <= 0n) {
     throw new AppError("BET_TOO_SMALL", 400, { min: plainFre(minNano) });
   }
@@ -127,6 +104,7 @@ export const topMultiplier = {
       Array.from({ length: picks + 1 }, (_, hits) => kenoPaytableMultiplier(risk, picks, hits)),
     ),
   towers: (difficulty: TowersDifficulty) => towersMultiplier(difficulty, TOWERS.floors),
+  dice: (target: number, direction: DiceDirection) => diceMultiplier(target, direction),
   freMachine: () =>
     largest(
       FRE_MACHINE.paytable
@@ -228,28 +206,6 @@ export const fre = (whole: number) => BigInt(whole) * NANO_PER_FRE;
 
 /* ----- One-shot plays in one round trip ----- */
 
-interface KnownPair {
-  id: string;
-  serverSeed: string;
-  clientSeed: string;
-  nonce: number;
-}
-
-/** Recent players' pairs as this process last knew them (a hint: the statement checks it). */
-const knownPairs = new WeakMap<Db, Map<string, KnownPair>>();
-const KNOWN_PAIRS_MAX = 50_000;
-/** Each user's one-shot plays in this process, one after another. */
-const turns = new WeakMap<Db, Map<string, Promise<unknown>>>();
-
-function mapOf<V>(maps: WeakMap<Db, Map<string, V>>, db: Db) {
-  let map = maps.get(db);
-  if (!map) {
-    map = new Map();
-    maps.set(db, map);
-  }
-  return map;
-}
-
 /**
  * Locks the pair in use. A rotation that committed while we waited for the lock leaves its old
  * (now revealed) pair out of our `for update`; the next statement sees the new pair.
@@ -262,9 +218,9 @@ export async function lockCurrentPair(tx: Tx, userId: string) {
   throw new Error("no seed pair in use");
 }
 
-/** Forgets what this process knows of a user's pair (after a rotation or a new client seed). */
-export function forgetPair(db: Db, userId: string) {
-  knownPairs.get(db)?.delete(userId);
+/** Forgets what this app knows of a user's pair (after a rotation or a new client seed). */
+export function forgetPair(deps: Pick<GamesDeps, "memory">, userId: string) {
+  deps.memory.pairs.delete(userId);
 }
 
 /** The user's pair in use, created on their first visit or play. */
@@ -277,11 +233,15 @@ export async function findOrCreatePair(db: Db, userId: string, at: Date) {
   return created;
 }
 
-async function knownPair(db: Db, userId: string, at: Date): Promise<KnownPair> {
-  const pairs = mapOf(knownPairs, db);
+async function knownPair(
+  deps: Pick<GamesDeps, "db" | "memory">,
+  userId: string,
+  at: Date,
+): Promise<KnownPair> {
+  const { pairs } = deps.memory;
   const known = pairs.get(userId);
   if (known) return known;
-  const pair = await findOrCreatePair(db, userId, at);
+  const pair = await findOrCreatePair(deps.db, userId, at);
   if (pairs.size >= KNOWN_PAIRS_MAX) pairs.delete(pairs.keys().next().value as string);
   pairs.set(userId, pair);
   return pair;
@@ -291,8 +251,12 @@ async function knownPair(db: Db, userId: string, at: Date): Promise<KnownPair> {
  * Runs a user's one-shot plays one after another in this process: played at once, they would be
  * computed from the same nonce and all but one would have to start again.
  */
-function inTurn<T>(db: Db, userId: string, run: () => Promise<T>): Promise<T> {
-  const queue = mapOf(turns, db);
+function inTurn<T>(
+  deps: Pick<GamesDeps, "memory">,
+  userId: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  const queue = deps.memory.turns;
   const next = (queue.get(userId) ?? Promise.resolve()).then(run, run);
   const done = next.then(
     () => {},
@@ -313,48 +277,8 @@ export interface Decided<O> {
   payoutNano: bigint;
 }
 
-const ONE_SHOT_MONEY = betsAndWinsCtes("played");
-/*
- * Two statements at most at once: plays asked meanwhile wait and go together in the next one (one
- * commit for many). One alone would leave the database idle while Node handles the answers; more
- * made smaller statements and a slower bench (docs/performance.md).
- */
-const WRITER_OPTIONS = { maxInFlight: 2 };
-
 /**
- * Writes one-shot plays: those asked for while earlier statements run share the next statement
- * (`batchLoader`, as reads do: decision 0010), so a commit and a round trip serve many players.
- * When the statement fails because one bet no longer fits (a balance moved after the statement's
- * snapshot) or it met another server's statement in a deadlock (their players overlap and
- * PostgreSQL locks their rows in no set order), each play is written again alone: only the bet
- * that does not fit is `short`.
- */
-const oneShotWriter = preparedFor((db: Db) =>
-  batchLoader<OneShotPlay, OneShotResult>(async (plays) => {
-    const answer = new Map<OneShotPlay, OneShotResult>();
-    const write = async (batch: OneShotPlay[]) => {
-      const results = await playOneShots(db, ONE_SHOT_MONEY, batch);
-      for (const play of batch) answer.set(play, results.get(play.betId) ?? "stale");
-    };
-    try {
-      await write(plays);
-    } catch (error) {
-      if (!isInsufficientBalance(error) && !isDeadlock(error)) throw error;
-      await Promise.all(
-        plays.map((play) =>
-          write([play]).catch((alone: unknown) => {
-            if (!isInsufficientBalance(alone)) throw alone;
-            answer.set(play, "short");
-          }),
-        ),
-      );
-    }
-    return answer;
-  }, WRITER_OPTIONS),
-);
-
-/**
- * A one-shot paid play (Keno) in one round trip. The play is computed from the pair this process
+ * A one-shot paid play (Keno, Dice) in one round trip. The play is computed from the pair this process
  * knows, then written by a statement — nonce, bet, win, balance and the bet's row — that counts
  * only if the pair is still exactly that one; another instance's play, a rotation or a new client
  * seed make it write nothing, and the play is computed again from the pair read afresh. So the
@@ -363,7 +287,7 @@ const oneShotWriter = preparedFor((db: Db) =>
  * nothing (the nonce is not taken): INSUFFICIENT_BALANCE.
  */
 export function playOneShot<O>(
-  deps: Pick<GamesDeps, "db">,
+  deps: Pick<GamesDeps, "db" | "memory">,
   p: {
     userId: string;
     game: GameId;
@@ -401,16 +325,16 @@ export function playOneShot<O>(
     if (result === "short") throw new AppError("INSUFFICIENT_BALANCE", 409);
     return result === undefined || result === "stale" ? null : result.balance;
   };
-  return inTurn(db, p.userId, async () => {
+  return inTurn(deps, p.userId, async () => {
     for (let miss = 0; miss < 2; miss++) {
-      const pair = await knownPair(db, p.userId, p.at);
+      const pair = await knownPair(deps, p.userId, p.at);
       const { play, decided, row } = compute(pair);
-      const balance = played(await oneShotWriter(db)(row));
+      const balance = played(await deps.memory.writeOneShot(row));
       if (balance !== null) {
         pair.nonce += 1;
         return { play, decided, balance };
       }
-      forgetPair(db, p.userId);
+      forgetPair(deps, p.userId);
     }
     return db.transaction(async (tx) => {
       const { play, decided, row } = compute(await lockCurrentPair(tx, p.userId));

@@ -94,7 +94,7 @@ async function openRound(
     multiplier: Rational;
   },
 ) {
-  const amountNano = await checkedBet(deps.db, bet.amount, bet.top);
+  const amountNano = await checkedBet(deps, bet.amount, bet.top);
   const at = deps.clock.now();
   try {
     return await deps.db.transaction(async (tx) => {

@@ -34,7 +34,6 @@ import {
   insertFreeSpin,
   poolAmount,
 } from "./games.repo.ts";
-import { announceJackpot } from "./games-jackpot.ts";
 import {
   checkedBet,
   type GamesDeps,
@@ -156,7 +155,7 @@ export async function spinFreMachine(
   userId: string,
   body: { amount: string },
 ): Promise<GamePlay> {
-  const amountNano = await checkedBet(deps.db, body.amount, topMultiplier.freMachine());
+  const amountNano = await checkedBet(deps, body.amount, topMultiplier.freMachine());
   const at = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     // Pair (the nonce) → user row (the bet and the paytable's win, one statement) → pool.
@@ -221,7 +220,7 @@ export async function spinFreMachine(
     };
     return { played, pool };
   });
-  announceJackpot(deps.bus, formatNano(result.pool));
+  deps.memory.jackpot.announce(formatNano(result.pool));
   return result.played;
 }
 

@@ -425,3 +425,39 @@ export async function writeLimits(conn: Conn, value: { minBetNano: string; maxBe
     .values({ key: LIMITS_KEY, value })
     .onConflictDoUpdate({ target: appSettings.key, set: { value } });
 }
+
+/* ----- The slot_available notice ----- */
+
+/**
+ * Claims today's notice for up to `batch` players who played since `since` and have not spun
+ * today (the notice row is inserted in the same statement: two processes never both claim one),
+ * with the referral bonus spins each still has.
+ */
+export async function claimSlotNotices(
+  db: Db,
+  p: { day: string; since: Date; batch: number },
+): Promise<{ userId: string; bonusSpins: number }[]> {
+  // As text with a cast: postgres-js does not bind a Date in a raw statement.
+  const since = sql`${p.since.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    with due as (
+      select u.id from users u
+      where exists (select 1 from game_bets b where b.user_id = u.id and b.created_at > ${since})
+        and not exists (select 1 from slot_notices n where n.user_id = u.id and n.day = ${p.day})
+        and not exists (select 1 from slot_free_spins f
+                        where f.user_id = u.id and f.kind = 'daily' and f.day = ${p.day})
+      limit ${p.batch}
+    ), claimed as (
+      insert into slot_notices (user_id, day) select id, ${p.day} from due
+      on conflict do nothing returning user_id
+    )
+    select c.user_id as "userId",
+      greatest(0,
+        (select count(*) from users r where r.referred_by = c.user_id and r.email_verified
+           and exists (select 1 from mining_sessions s
+                       where s.user_id = r.id and s.status in ('claimed', 'stopped')))
+        - (select count(*) from slot_free_spins f where f.user_id = c.user_id and f.kind = 'bonus')
+      )::int as "bonusSpins"
+    from claimed c`);
+  return rowsOf<{ userId: string; bonusSpins: number }>(result);
+}

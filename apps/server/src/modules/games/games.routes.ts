@@ -1,36 +1,15 @@
-import {
-  clientSeedBodySchema,
-  currentRoundSchema,
-  errorResponses,
-  freMachineSpinBodySchema,
-  gameBetsPageSchema,
-  gameBetsQuerySchema,
-  gameLimitsBodySchema,
-  gameLimitsSchema,
-  gamePlaySchema,
-  gamesViewSchema,
-  hiloGuessBodySchema,
-  hiloRoundBodySchema,
-  kenoBetBodySchema,
-  rotateSeedsSchema,
-  seedPairSchema,
-  seedsViewSchema,
-  towersRoundBodySchema,
-  towersStepBodySchema,
-  uuidParamsSchema,
-  verifyQuerySchema,
-  verifyResultSchema,
-} from "@fre/shared";
+import { DICE, GAMES, type GameId, isDiceTarget } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { type ExtraOptions, handle } from "../../lib/contract-route.ts";
+import { AppError } from "../../lib/errors.ts";
 import { actorOf } from "../admin/admin-gate.ts";
-import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   changeClientSeed,
   type GamesDeps,
   gamesView,
   getLimits,
   listMyBets,
+  playDice,
   playKeno,
   rotateSeeds,
   seedsView,
@@ -51,156 +30,137 @@ import { spinFreMachine, spinSlot } from "./games-slots.service.ts";
 /** Plays: generous for a player, a wall for a script (the bench raises it). */
 const PLAY_LIMIT = { max: 600, timeWindow: "1 minute" };
 
+/**
+ * A target the body schema refuses anyway, answered with its own message (the bounds, two
+ * decimals) rather than the generic VALIDATION_ERROR: the player typed it.
+ */
+async function refuseBadDiceTarget(request: FastifyRequest) {
+  const body = request.body as { target?: unknown } | null | undefined;
+  if (!body || typeof body !== "object" || !("target" in body) || isDiceTarget(body.target)) return;
+  throw new AppError(
+    "BAD_DICE_TARGET",
+    400,
+    { min: String(DICE.minTarget), max: String(DICE.maxTarget) },
+    { issues: [{ path: "target", message: "a number from 2 to 98, two decimals at most" }] },
+  );
+}
+
+type PlayRoutes = (app: FastifyInstance, deps: GamesDeps, play: ExtraOptions) => void;
+
+/** Each game's play routes, keyed by the registry's ids: a game without routes does not compile. */
+const playRoutes: Record<GameId, PlayRoutes> = {
+  keno: (app, deps, play) =>
+    handle(
+      app,
+      "POST /api/games/keno/bets",
+      ({ viewer, body }) => playKeno(deps, viewer.userId, body),
+      play,
+    ),
+  dice: (app, deps, play) =>
+    handle(
+      app,
+      "POST /api/games/dice/bets",
+      ({ viewer, body }) => playDice(deps, viewer.userId, body),
+      { ...play, preValidation: refuseBadDiceTarget },
+    ),
+  towers: (app, deps, play) => {
+    handle(
+      app,
+      "POST /api/games/towers/rounds",
+      ({ viewer, body }) => startTowers(deps, viewer.userId, body),
+      play,
+    );
+    handle(app, "GET /api/games/towers/rounds/current", ({ viewer }) =>
+      currentRound(deps, viewer.userId, "towers"),
+    );
+    handle(
+      app,
+      "POST /api/games/towers/rounds/:id/steps",
+      ({ viewer, params, body }) => stepTowers(deps, viewer.userId, params.id, body.tile),
+      play,
+    );
+    handle(
+      app,
+      "POST /api/games/towers/rounds/:id/cashout",
+      ({ viewer, params }) => cashOutTowers(deps, viewer.userId, params.id),
+      play,
+    );
+  },
+  hilo: (app, deps, play) => {
+    handle(
+      app,
+      "POST /api/games/hilo/rounds",
+      ({ viewer, body }) => startHilo(deps, viewer.userId, body),
+      play,
+    );
+    handle(app, "GET /api/games/hilo/rounds/current", ({ viewer }) =>
+      currentRound(deps, viewer.userId, "hilo"),
+    );
+    handle(
+      app,
+      "POST /api/games/hilo/rounds/:id/guesses",
+      ({ viewer, params, body }) => guessHilo(deps, viewer.userId, params.id, body.guess),
+      play,
+    );
+    handle(
+      app,
+      "POST /api/games/hilo/rounds/:id/cashout",
+      ({ viewer, params }) => cashOutHilo(deps, viewer.userId, params.id),
+      play,
+    );
+  },
+  slot: (app, deps, play) =>
+    handle(app, "POST /api/games/slot/spins", ({ viewer }) => spinSlot(deps, viewer.userId), play),
+  "fre-machine": (app, deps, play) =>
+    handle(
+      app,
+      "POST /api/games/fre-machine/spins",
+      ({ viewer, body }) => spinFreMachine(deps, viewer.userId, body),
+      play,
+    ),
+};
+
+/** Signed-in routes (registered inside the signed-in scope). */
 export async function gamesRoutes(
-  fastify: FastifyInstance,
-  deps: GamesDeps & { viewer: ViewerResolver; playsPerMinute?: number },
+  app: FastifyInstance,
+  deps: GamesDeps & { playsPerMinute?: number },
 ) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["games"];
-  const errors = errorResponses(400, 401, 404, 409, 429);
-  const me = async (request: FastifyRequest) => (await deps.viewer.required(request)).userId;
+  const seedChanges = { config: { userRateLimit: { max: 30, timeWindow: "1 minute" } } };
+  handle(app, "GET /api/games", ({ viewer }) => gamesView(deps, viewer.userId));
+  handle(app, "GET /api/games/seeds", ({ viewer }) => seedsView(deps, viewer.userId));
+  handle(
+    app,
+    "PUT /api/games/seeds",
+    ({ viewer, body }) => changeClientSeed(deps, viewer.userId, body.clientSeed),
+    seedChanges,
+  );
+  handle(
+    app,
+    "POST /api/games/seeds/rotate",
+    ({ viewer }) => rotateSeeds(deps, viewer.userId),
+    seedChanges,
+  );
+  handle(app, "GET /api/games/bets", ({ viewer, query }) => listMyBets(deps, viewer.userId, query));
   const play = {
-    config: {
-      userRateLimit: { ...PLAY_LIMIT, max: deps.playsPerMinute ?? PLAY_LIMIT.max },
-    },
+    config: { userRateLimit: { ...PLAY_LIMIT, max: deps.playsPerMinute ?? PLAY_LIMIT.max } },
   };
-  const played = { 200: gamePlaySchema, ...errors };
+  for (const game of GAMES) playRoutes[game](app, deps, play);
+}
 
-  app.get(
-    "/api/games",
-    { schema: { tags, response: { 200: gamesViewSchema, ...errors } } },
-    async (request) => gamesView(deps, await me(request)),
-  );
-  app.get(
-    "/api/games/seeds",
-    { schema: { tags, response: { 200: seedsViewSchema, ...errors } } },
-    async (request) => seedsView(deps, await me(request)),
-  );
-  app.put(
-    "/api/games/seeds",
-    {
-      config: { userRateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { tags, body: clientSeedBodySchema, response: { 200: seedPairSchema, ...errors } },
-    },
-    async (request) => changeClientSeed(deps, await me(request), request.body.clientSeed),
-  );
-  app.post(
-    "/api/games/seeds/rotate",
-    {
-      config: { userRateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: { tags, response: { 200: rotateSeedsSchema, ...errors } },
-    },
-    async (request) => rotateSeeds(deps, await me(request)),
-  );
-  app.get(
-    "/api/games/bets",
-    {
-      schema: {
-        tags,
-        querystring: gameBetsQuerySchema,
-        response: { 200: gameBetsPageSchema, ...errors },
-      },
-    },
-    async (request) => listMyBets(deps, await me(request), request.query),
-  );
-  app.get(
-    "/api/games/verify",
-    {
-      config: { userRateLimit: { max: 120, timeWindow: "1 minute" } },
-      schema: {
-        tags,
-        summary: "Recompute an outcome from revealed seeds (public)",
-        querystring: verifyQuerySchema,
-        response: { 200: verifyResultSchema, ...errorResponses(400, 429) },
-      },
-    },
-    async (request) => verify(request.query),
-  );
-
-  app.post(
-    "/api/games/keno/bets",
-    { ...play, schema: { tags, body: kenoBetBodySchema, response: played } },
-    async (request) => playKeno(deps, await me(request), request.body),
-  );
-
-  app.post(
-    "/api/games/towers/rounds",
-    { ...play, schema: { tags, body: towersRoundBodySchema, response: played } },
-    async (request) => startTowers(deps, await me(request), request.body),
-  );
-  app.get(
-    "/api/games/towers/rounds/current",
-    { schema: { tags, response: { 200: currentRoundSchema, ...errors } } },
-    async (request) => currentRound(deps, await me(request), "towers"),
-  );
-  app.post(
-    "/api/games/towers/rounds/:id/steps",
-    {
-      ...play,
-      schema: { tags, params: uuidParamsSchema, body: towersStepBodySchema, response: played },
-    },
-    async (request) => stepTowers(deps, await me(request), request.params.id, request.body.tile),
-  );
-  app.post(
-    "/api/games/towers/rounds/:id/cashout",
-    { ...play, schema: { tags, params: uuidParamsSchema, response: played } },
-    async (request) => cashOutTowers(deps, await me(request), request.params.id),
-  );
-
-  app.post(
-    "/api/games/hilo/rounds",
-    { ...play, schema: { tags, body: hiloRoundBodySchema, response: played } },
-    async (request) => startHilo(deps, await me(request), request.body),
-  );
-  app.get(
-    "/api/games/hilo/rounds/current",
-    { schema: { tags, response: { 200: currentRoundSchema, ...errors } } },
-    async (request) => currentRound(deps, await me(request), "hilo"),
-  );
-  app.post(
-    "/api/games/hilo/rounds/:id/guesses",
-    {
-      ...play,
-      schema: { tags, params: uuidParamsSchema, body: hiloGuessBodySchema, response: played },
-    },
-    async (request) => guessHilo(deps, await me(request), request.params.id, request.body.guess),
-  );
-  app.post(
-    "/api/games/hilo/rounds/:id/cashout",
-    { ...play, schema: { tags, params: uuidParamsSchema, response: played } },
-    async (request) => cashOutHilo(deps, await me(request), request.params.id),
-  );
-
-  app.post(
-    "/api/games/slot/spins",
-    { ...play, schema: { tags, response: played } },
-    async (request) => spinSlot(deps, await me(request)),
-  );
-  app.post(
-    "/api/games/fre-machine/spins",
-    { ...play, schema: { tags, body: freMachineSpinBodySchema, response: played } },
-    async (request) => spinFreMachine(deps, await me(request), request.body),
-  );
+/** Public: anyone may recompute an outcome from revealed seeds. */
+export async function gamesPublicRoutes(app: FastifyInstance) {
+  handle(app, "GET /api/games/verify", ({ query }) => verify(query), {
+    config: { userRateLimit: { max: 120, timeWindow: "1 minute" } },
+  });
 }
 
 /** Admin routes: registered in the admin scope, behind its gate. */
 export async function gamesAdminRoutes(
-  fastify: FastifyInstance,
-  deps: Pick<GamesDeps, "db" | "clock">,
+  app: FastifyInstance,
+  deps: Pick<GamesDeps, "db" | "clock" | "memory">,
 ) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["admin"];
-  const errors = errorResponses(400, 401, 403);
-  app.get(
-    "/api/admin/games/limits",
-    { schema: { tags, response: { 200: gameLimitsSchema, ...errors } } },
-    async () => getLimits(deps),
-  );
-  app.put(
-    "/api/admin/games/limits",
-    {
-      schema: { tags, body: gameLimitsBodySchema, response: { 200: gameLimitsSchema, ...errors } },
-    },
-    async (request) => setLimits(deps, actorOf(request), request.body),
+  handle(app, "GET /api/admin/games/limits", () => getLimits(deps));
+  handle(app, "PUT /api/admin/games/limits", ({ body }, request) =>
+    setLimits(deps, actorOf(request), body),
   );
 }

@@ -1,11 +1,17 @@
 import {
   applyMultiplier,
+  type DiceDirection,
+  diceMultiplier,
+  diceRollHundredths,
+  diceWins,
   formatMultiplier,
   formatNano,
   type GameBet,
+  type GameId,
   type GameLimits,
   type GamePlay,
   type GamesView,
+  gameRegistry,
   gamesPublication,
   type KenoRisk,
   kenoDraw,
@@ -13,8 +19,9 @@ import {
   kenoMultiplier,
   parseFre,
   type RotateSeeds,
+  rational,
   type SeedsView,
-  type TowersDifficulty,
+  type VerifyOptions,
   verifyOutcome,
 } from "@fre/shared";
 import { AppError } from "../../lib/errors.ts";
@@ -33,7 +40,6 @@ import {
   betLimits,
   checkedBet,
   findOrCreatePair,
-  forgetLimits,
   forgetPair,
   type GamesDeps,
   lockCurrentPair,
@@ -84,7 +90,7 @@ export async function changeClientSeed(deps: GamesDeps, userId: string, clientSe
     await setClientSeed(tx, pair.id, clientSeed);
     return { serverSeedHash: pair.serverSeedHash, clientSeed, nonce: pair.nonce };
   });
-  forgetPair(deps.db, userId);
+  forgetPair(deps, userId);
   return view;
 }
 
@@ -111,17 +117,17 @@ export async function rotateSeeds(deps: GamesDeps, userId: string): Promise<Rota
       current: { serverSeedHash: next.serverSeedHash, clientSeed: next.clientSeed, nonce: 0 },
     };
   });
-  forgetPair(deps.db, userId);
+  forgetPair(deps, userId);
   return rotated;
 }
 
-export async function getLimits(deps: Pick<GamesDeps, "db">): Promise<GameLimits> {
-  const { minNano, maxNano } = await betLimits(deps.db);
+export async function getLimits(deps: Pick<GamesDeps, "memory">): Promise<GameLimits> {
+  const { minNano, maxNano } = await betLimits(deps);
   return { minBet: plainFre(minNano), maxBet: plainFre(maxNano) };
 }
 
 export async function setLimits(
-  deps: Pick<GamesDeps, "db" | "clock">,
+  deps: Pick<GamesDeps, "db" | "clock" | "memory">,
   actor: AuditActor,
   limits: GameLimits,
 ) {
@@ -145,7 +151,7 @@ export async function setLimits(
       at: deps.clock.now(),
     });
   });
-  forgetLimits();
+  deps.memory.limits.forget();
   return getLimits(deps);
 }
 
@@ -156,7 +162,7 @@ export async function playKeno(
   body: { amount: string; picks: number[]; risk: KenoRisk },
 ): Promise<GamePlay> {
   const top = topMultiplier.keno(body.risk, body.picks.length);
-  const amountNano = await checkedBet(deps.db, body.amount, top);
+  const amountNano = await checkedBet(deps, body.amount, top);
   const { play, decided, balance } = await playOneShot(deps, {
     userId,
     game: "keno",
@@ -173,17 +179,57 @@ export async function playKeno(
       };
     },
   });
-  return {
-    id: play.betId,
-    game: "keno",
-    nonce: play.nonce,
-    status: "settled",
-    amount: formatNano(amountNano),
-    outcome: decided.outcome,
-    multiplier: decided.multiplier,
-    payout: formatNano(decided.payoutNano),
-    balance: formatNano(balance),
-  };
+  return settledPlay("keno", play, amountNano, decided, balance);
+}
+
+/** A one-shot play's answer: settled at once, payout included. */
+const settledPlay = (
+  game: GameId,
+  play: { betId: string; nonce: number },
+  amountNano: bigint,
+  decided: { outcome: Record<string, unknown>; multiplier: string; payoutNano: bigint },
+  balance: bigint,
+): GamePlay => ({
+  id: play.betId,
+  game,
+  nonce: play.nonce,
+  status: "settled",
+  amount: formatNano(amountNano),
+  outcome: decided.outcome,
+  multiplier: decided.multiplier,
+  payout: formatNano(decided.payoutNano),
+  balance: formatNano(balance),
+});
+
+/**
+ * Dice: the roll, the bet and the payout in one statement, like Keno. The multiplier is known
+ * before the roll (0.99 / P), so the bet's bound is that multiplier's.
+ */
+export async function playDice(
+  deps: GamesDeps,
+  userId: string,
+  body: { amount: string; target: number; direction: DiceDirection },
+): Promise<GamePlay> {
+  const top = diceMultiplier(body.target, body.direction);
+  const amountNano = await checkedBet(deps, body.amount, top);
+  const { play, decided, balance } = await playOneShot(deps, {
+    userId,
+    game: "dice",
+    amountNano,
+    at: deps.clock.now(),
+    decide: (seeds) => {
+      const rolled = diceRollHundredths(seeds);
+      const win = diceWins(rolled, body.target, body.direction);
+      return {
+        options: { target: body.target, direction: body.direction },
+        outcome: { roll: rolled / 100, target: body.target, direction: body.direction, win },
+        // As Keno and Towers record it: what the bet was multiplied by (0 on a loss).
+        multiplier: formatMultiplier(win ? top : rational(0)),
+        payoutNano: win ? applyMultiplier(amountNano, top) : 0n,
+      };
+    },
+  });
+  return settledPlay("dice", play, amountNano, decided, balance);
 }
 
 export async function listMyBets(
@@ -214,19 +260,20 @@ export async function listMyBets(
 
 /** Public: recomputes an outcome from revealed seeds with the published rules. */
 export function verify(query: {
-  game: GameBet["game"];
+  game: GameId;
   serverSeed: string;
   clientSeed: string;
   nonce: number;
-  difficulty?: TowersDifficulty;
+  difficulty?: VerifyOptions["difficulty"];
 }) {
-  // Towers' traps depend on the difficulty: never guess it for the player.
-  if (query.game === "towers" && !query.difficulty) {
+  // Towers' traps depend on the difficulty: never guess what a game needs for the player.
+  const missing = gameRegistry[query.game].verifyNeeds.filter((field) => !query[field]);
+  if (missing.length > 0) {
     throw new AppError(
       "VALIDATION_ERROR",
       400,
       {},
-      { issues: [{ path: "difficulty", message: "required for towers" }] },
+      { issues: missing.map((path) => ({ path, message: `required for ${query.game}` })) },
     );
   }
   const seeds = { serverSeed: query.serverSeed, clientSeed: query.clientSeed, nonce: query.nonce };
