@@ -118,6 +118,8 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
+      // The elevation itself needs only the admin role (its service checks it), no elevation.
+      await user.register(adminAccessRoutes, d.adminDeps);
       await user.register(gamesRoutes, d.gamesDeps);
       await user.register(miningRoutes, { db, clock, events: d.events });
       await user.register(messagesRoutes, d.notificationDeps);
@@ -132,8 +134,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       });
     }),
   );
-  // Elevation itself needs only the admin role.
-  await app.register(adminAccessRoutes, { ...d.adminDeps, viewer });
 
   // Every other /api/admin/* route: one scope, one gate.
   const gatedAdminRoutes: { method: string; url: string }[] = [];

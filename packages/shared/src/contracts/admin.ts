@@ -1,4 +1,155 @@
-import { defineContracts } from "./contract.ts";
+import { z } from "zod";
+import {
+  adminAccessBodySchema,
+  adminAccessStatusSchema,
+  adminNewAccessCodeBodySchema,
+  adminSummarySchema,
+  adminUserAdjustmentBodySchema,
+  adminUserAdjustmentSchema,
+  adminUserDetailSchema,
+  adminUserListSchema,
+  adminUserParamsSchema,
+  adminUserRoleBodySchema,
+  adminUserSuspendBodySchema,
+  adminUsersQuerySchema,
+  securityLogSchema,
+} from "../schemas/admin.ts";
+import { idempotencyKeySchema } from "../schemas/common.ts";
+import { defineContracts, route } from "./contract.ts";
 
-/** The admin module's routes (apps/server/src/modules/admin). */
-export const adminContracts = defineContracts([]);
+/**
+ * The admin module's routes (apps/server/src/modules/admin). The elevation itself
+ * (`/api/admin/access`) needs a signed-in admin, not an elevated one: it is a "user" route whose
+ * service checks the role; every other route sits behind the admin scope's gate.
+ */
+export const adminContracts = defineContracts([
+  route({
+    method: "GET",
+    path: "/api/admin/access",
+    access: "user",
+    tag: "admin",
+    summary: "Whether this session is elevated (the admin role is checked)",
+    response: adminAccessStatusSchema,
+    errors: [401, 403],
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/access",
+    access: "user",
+    tag: "admin",
+    summary: "Verify the personal access code and elevate this session",
+    body: adminAccessBodySchema,
+    response: adminAccessStatusSchema,
+    errors: [400, 401, 403, 429],
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/admin/access",
+    access: "user",
+    tag: "admin",
+    summary: "End the elevation (leaving /admin)",
+    response: null,
+    errors: [401, 403],
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/summary",
+    access: "admin",
+    tag: "admin",
+    summary: "What waits for the team: pending KYC, withdrawals, open support tickets",
+    response: adminSummarySchema,
+    errors: [401, 403],
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/security/logs",
+    access: "admin",
+    tag: "admin",
+    response: securityLogSchema,
+    errors: [401, 403],
+  }),
+  route({
+    method: "PUT",
+    path: "/api/admin/security/code",
+    access: "admin",
+    tag: "admin",
+    summary: "Change my personal access code",
+    body: adminNewAccessCodeBodySchema,
+    response: null,
+    errors: [400, 401, 403],
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/users",
+    access: "admin",
+    tag: "admin",
+    summary: "Users whose nickname, e-mail or referral code starts with q (25 a page)",
+    query: adminUsersQuerySchema,
+    response: adminUserListSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/users/:id",
+    access: "admin",
+    tag: "admin",
+    params: adminUserParamsSchema,
+    response: adminUserDetailSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/users/:id/role",
+    access: "admin",
+    tag: "admin",
+    params: adminUserParamsSchema,
+    body: adminUserRoleBodySchema,
+    response: adminUserDetailSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/users/:id/suspend",
+    access: "admin",
+    tag: "admin",
+    summary: "Suspends the account and ends its sessions at once",
+    params: adminUserParamsSchema,
+    body: adminUserSuspendBodySchema,
+    response: adminUserDetailSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/users/:id/unsuspend",
+    access: "admin",
+    tag: "admin",
+    params: adminUserParamsSchema,
+    response: adminUserDetailSchema,
+    errors: [400, 401, 403, 404],
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/users/:id/adjustments",
+    access: "admin",
+    tag: "admin",
+    summary:
+      "Credits or debits FRE (signed amount); needs an Idempotency-Key header (8–100 of A-Z a-z 0-9 _ -)",
+    params: adminUserParamsSchema,
+    headers: z.object({ "idempotency-key": idempotencyKeySchema }),
+    body: adminUserAdjustmentBodySchema,
+    // 201 for a new adjustment, 200 for a retry with the same key.
+    status: 201,
+    response: adminUserAdjustmentSchema,
+    errors: [400, 401, 403, 404, 409, 422],
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/users/:id/verification-mail",
+    access: "admin",
+    tag: "admin",
+    summary: "Sends the e-mail verification link again",
+    params: adminUserParamsSchema,
+    response: null,
+    errors: [400, 401, 403, 404, 429],
+  }),
+]);

@@ -1,17 +1,5 @@
-import {
-  adminAccessBodySchema,
-  adminAccessStatusSchema,
-  adminNewAccessCodeBodySchema,
-  adminSummarySchema,
-  errorResponseSchema,
-  errorResponses,
-  securityLogSchema,
-} from "@fre/shared";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AppError } from "../../lib/errors.ts";
-import type { ViewerResolver } from "../auth/viewer.ts";
+import { handle } from "../../lib/contract-route.ts";
 import {
   type AdminDeps,
   accessStatus,
@@ -24,84 +12,41 @@ import {
 } from "./admin.service.ts";
 import { adminOf } from "./admin-gate.ts";
 
-const errors = errorResponses(401, 403);
+/** A signed-out caller of the elevation hears it as the admin console says it. */
+const config = { signedOutError: "ADMIN_NOT_SIGNED_IN" } as const;
 
-/** Elevation itself: the admin role is enough (outside the admin scope's gate). */
-export async function adminAccessRoutes(
-  fastify: FastifyInstance,
-  deps: AdminDeps & { viewer: ViewerResolver },
-) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const admin = async (request: Parameters<ViewerResolver["optional"]>[0]) =>
-    assertAdmin(deps.db, await deps.viewer.optional(request));
-  const tags = ["admin"];
-
-  app.get(
-    "/api/admin/access",
-    { schema: { tags, response: { 200: adminAccessStatusSchema, ...errors } } },
-    async (request) => accessStatus(deps, await admin(request)),
+/**
+ * Elevation itself: the admin role is enough (registered inside the signed-in scope, outside the
+ * admin scope's gate); the service checks the role.
+ */
+export async function adminAccessRoutes(app: FastifyInstance, deps: AdminDeps) {
+  handle(
+    app,
+    "GET /api/admin/access",
+    async ({ viewer }) => accessStatus(deps, await assertAdmin(deps.db, viewer)),
+    { config },
   );
-  app.post(
-    "/api/admin/access",
+  handle(
+    app,
+    "POST /api/admin/access",
+    async ({ viewer, body }, request) =>
+      grantAccess(deps, await assertAdmin(deps.db, viewer), body.code, request.ip),
     {
-      config: { userRateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { ...config, userRateLimit: { max: 10, timeWindow: "1 minute" } },
       // The role first, before the body is read: a non-admin learns nothing of the schema.
       onRequest: async (request) => {
-        await admin(request);
+        await assertAdmin(deps.db, request.viewer);
       },
-      schema: {
-        tags,
-        summary: "Verify the personal access code and elevate this session",
-        body: adminAccessBodySchema,
-        response: { 200: adminAccessStatusSchema, ...errors, 429: errorResponseSchema },
-      },
-    },
-    async (request) => grantAccess(deps, await admin(request), request.body.code, request.ip),
-  );
-  app.delete(
-    "/api/admin/access",
-    {
-      schema: {
-        tags,
-        summary: "End the elevation (leaving /admin)",
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const viewer = await deps.viewer.optional(request);
-      if (!viewer) throw new AppError("ADMIN_NOT_SIGNED_IN", 401);
-      await revokeAccess(deps, viewer);
-      return reply.status(204).send(null);
     },
   );
+  handle(app, "DELETE /api/admin/access", ({ viewer }) => revokeAccess(deps, viewer), { config });
 }
 
 /** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
-export async function adminRoutes(fastify: FastifyInstance, deps: AdminDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["admin"];
-  app.get(
-    "/api/admin/summary",
-    { schema: { tags, response: { 200: adminSummarySchema, ...errors } } },
-    async () => pendingSummary(deps),
-  );
-  app.get(
-    "/api/admin/security/logs",
-    { schema: { tags, response: { 200: securityLogSchema, ...errors } } },
-    async () => securityLog(deps),
-  );
-  app.put(
-    "/api/admin/security/code",
-    {
-      schema: {
-        tags,
-        body: adminNewAccessCodeBodySchema,
-        response: { 204: z.null(), 400: errorResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await changeAccessCode(deps, adminOf(request), request.body.code, request.ip);
-      return reply.status(204).send(null);
-    },
+export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
+  handle(app, "GET /api/admin/summary", () => pendingSummary(deps));
+  handle(app, "GET /api/admin/security/logs", () => securityLog(deps));
+  handle(app, "PUT /api/admin/security/code", ({ body }, request) =>
+    changeAccessCode(deps, adminOf(request), body.code, request.ip),
   );
 }

@@ -1,5 +1,17 @@
+import type { ErrorCode } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
+import { AppError } from "../../lib/errors.ts";
 import type { ViewerResolver } from "./viewer.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The 401 a signed-out caller gets on this route when it is not the generic UNAUTHORIZED
+     * (`ADMIN_NOT_SIGNED_IN` on the elevation, `BONUS_LOGIN_REQUIRED` on a redeem).
+     */
+    signedOutError?: ErrorCode;
+  }
+}
 
 /**
  * The one signed-in gate, mirroring the admin scope: every route registered inside `register`
@@ -13,7 +25,11 @@ export function signedInScope(
   return async (scope: FastifyInstance) => {
     scope.decorate("routeAccess", "user");
     scope.addHook("onRequest", async (request) => {
-      request.viewer = await viewer.required(request);
+      const found = await viewer.optional(request);
+      if (!found) {
+        throw new AppError(request.routeOptions.config?.signedOutError ?? "UNAUTHORIZED", 401);
+      }
+      request.viewer = found;
     });
     await register(scope);
   };

@@ -1,6 +1,9 @@
 export { ADMIN_SECTIONS, type AdminSection } from "./admin-sections";
-export { adminKeys } from "./api/admin-access-api";
-export { adminUsersKeys } from "./api/admin-users-api";
+export {
+  adminKeys,
+  /** The former name of the users and audit keys, now in `adminKeys`: use `adminKeys`. */
+  adminKeys as adminUsersKeys,
+} from "./api/admin-access-api";
 export { AdminAccessGate } from "./components/admin-access-gate";
 export { AdminExitWatcher } from "./hooks/use-admin-exit";
 export { useDropElevationOn } from "./hooks/use-admin-queries";

@@ -1,16 +1,41 @@
-import type { AdminSummary, SecurityLog } from "@fre/shared";
+import { ADMIN_PENDING_POLL_MS } from "@fre/shared";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { AdminAccess } from "./admin-access-api";
+import { adminKeys } from "./admin-access-api";
 
 export { type AdminAccess, adminKeys, revokeAdminAccess } from "./admin-access-api";
 
-export const getAdminAccess = (signal?: AbortSignal) =>
-  api.get<AdminAccess>("/api/admin/access", signal);
-export const requestAdminAccess = (code: string) =>
-  api.post<AdminAccess>("/api/admin/access", { code });
-export const getAdminSummary = (signal?: AbortSignal) =>
-  api.get<AdminSummary>("/api/admin/summary", signal);
-export const getSecurityLogs = (signal?: AbortSignal) =>
-  api.get<SecurityLog>("/api/admin/security/logs", signal);
-export const changeAdminCode = (code: string) =>
-  api.put<void>("/api/admin/security/code", { code });
+/** Whether this session is elevated: read once, then written by the code form's answer. */
+export const adminAccessQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.access,
+    queryFn: ({ signal }) => api.call("GET /api/admin/access", undefined, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+export const requestAdminAccessMutation = () =>
+  mutationOptions({
+    mutationFn: (code: string) => api.call("POST /api/admin/access", { body: { code } }),
+  });
+
+/** What waits for the team, polled while the console is open. */
+export const adminSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.summary,
+    queryFn: ({ signal }) => api.call("GET /api/admin/summary", undefined, signal),
+    refetchInterval: ADMIN_PENDING_POLL_MS,
+    retry: false,
+  });
+
+export const securityLogsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.securityLogs,
+    queryFn: ({ signal }) => api.call("GET /api/admin/security/logs", undefined, signal),
+    retry: false,
+  });
+
+export const changeAdminCodeMutation = () =>
+  mutationOptions({
+    mutationFn: (code: string) => api.call("PUT /api/admin/security/code", { body: { code } }),
+  });

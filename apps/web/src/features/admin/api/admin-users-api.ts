@@ -1,48 +1,51 @@
-import type {
-  AdminUserAdjustment,
-  AdminUserDetail,
-  AdminUserList,
-  AuditPage,
-  AuditQuery,
-} from "@fre/shared";
-import { ApiError, api, networkError } from "../../../lib/api-client";
-import { i18n } from "../../../lib/i18n";
-import { storedLanguage } from "../../../lib/languages";
+import type { AdminUserAdjustmentBody, AdminUserRoleBody } from "@fre/shared";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { type AuditFilters, adminKeys } from "./admin-access-api";
 
-export const adminUsersKeys = {
-  all: ["admin", "users"] as const,
-  list: (q: string) => ["admin", "users", "list", q] as const,
-  detail: (id: string) => ["admin", "users", "detail", id] as const,
-  auditAll: ["admin", "audit"] as const,
-  audit: (filters: AuditFilters) => ["admin", "audit", filters] as const,
-};
+export { type AuditFilters, adminKeys } from "./admin-access-api";
 
-export type AuditFilters = Omit<AuditQuery, "cursor">;
+/** A cursor-paged admin list: pages kept while the filters change. */
+const pages = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined,
+  placeholderData: keepPreviousData,
+  retry: false,
+} as const;
 
-const query = (params: Record<string, string | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : "";
-};
+/** Users whose nickname, e-mail or referral code starts with `q` (no `q`: everyone). */
+export const adminUsersQueryOptions = (q: string) =>
+  infiniteQueryOptions({
+    ...pages,
+    queryKey: adminKeys.userList(q),
+    queryFn: ({ pageParam, signal }) =>
+      api.call("GET /api/admin/users", { query: { q: q || undefined, cursor: pageParam } }, signal),
+  });
 
-export const getAdminUsers = (q: string, cursor: string | undefined, signal?: AbortSignal) =>
-  api.get<AdminUserList>(`/api/admin/users${query({ q, cursor })}`, signal);
-export const getAdminUser = (id: string, signal?: AbortSignal) =>
-  api.get<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`, signal);
-export const getAudit = (filters: AuditFilters, cursor: string | undefined, signal?: AbortSignal) =>
-  api.get<AuditPage>(`/api/admin/audit${query({ ...filters, cursor })}`, signal);
+export const adminUserQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.user(id),
+    queryFn: ({ signal }) => api.call("GET /api/admin/users/:id", { params: { id } }, signal),
+    retry: false,
+  });
 
-const userUrl = (id: string, action: string) =>
-  `/api/admin/users/${encodeURIComponent(id)}/${action}`;
+/** The audit log, newest first, filtered. */
+export const auditQueryOptions = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    ...pages,
+    queryKey: adminKeys.audit(filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.call("GET /api/admin/audit", { query: { ...filters, cursor: pageParam } }, signal),
+  });
 
-export const changeUserRole = (id: string, role: "user" | "admin", reason: string) =>
-  api.post<AdminUserDetail>(userUrl(id, "role"), { role, reason });
+export const changeUserRole = (id: string, body: AdminUserRoleBody) =>
+  api.call("POST /api/admin/users/:id/role", { params: { id }, body });
 export const suspendUser = (id: string, reason: string) =>
-  api.post<AdminUserDetail>(userUrl(id, "suspend"), { reason });
-export const unsuspendUser = (id: string) => api.post<AdminUserDetail>(userUrl(id, "unsuspend"));
+  api.call("POST /api/admin/users/:id/suspend", { params: { id }, body: { reason } });
+export const unsuspendUser = (id: string) =>
+  api.call("POST /api/admin/users/:id/unsuspend", { params: { id } });
 export const resendUserVerification = (id: string) =>
-  api.post<void>(userUrl(id, "verification-mail"));
+  api.call("POST /api/admin/users/:id/verification-mail", { params: { id } });
 
 /** A key the server remembers for this one adjustment (a retry moves nothing twice). */
 export function newIdempotencyKey(): string {
@@ -52,38 +55,14 @@ export function newIdempotencyKey(): string {
   ).join("");
 }
 
-/** `POST …/adjustments` with its `Idempotency-Key` header (the shared client sends none). */
-export async function adjustUserBalance(
+/** Credits or debits the user, once per `idempotencyKey` (a retry answers the first result). */
+export const adjustUserBalance = (
   id: string,
-  body: { amount: string; reason: string },
+  body: AdminUserAdjustmentBody,
   idempotencyKey: string,
-): Promise<AdminUserAdjustment> {
-  let response: Response;
-  try {
-    response = await fetch(userUrl(id, "adjustments"), {
-      method: "POST",
-      credentials: "include",
-      headers: {
-        Accept: "application/json",
-        "Accept-Language": i18n.resolvedLanguage ?? storedLanguage(),
-        "Content-Type": "application/json",
-        "Idempotency-Key": idempotencyKey,
-      },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw networkError();
-  }
-  const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) {
-    throw new ApiError(response.status, {
-      error: typeof answer?.error === "string" ? answer.error : "HTTP_ERROR",
-      message:
-        typeof answer?.message === "string" && answer.message
-          ? answer.message
-          : i18n.t("common:errors.generic"),
-      issues: answer?.issues as ApiError["issues"],
-    });
-  }
-  return answer as unknown as AdminUserAdjustment;
-}
+) =>
+  api.call("POST /api/admin/users/:id/adjustments", {
+    params: { id },
+    headers: { "idempotency-key": idempotencyKey },
+    body,
+  });

@@ -6,7 +6,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import { formatDateTime } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
-import type { AuditFilters } from "../api/admin-users-api";
+import type { AuditFilters } from "../api/admin-access-api";
 import { useAuditLog } from "../hooks/use-admin-users";
 
 const compact = (value: unknown) => (value == null ? "" : JSON.stringify(value));

@@ -1,25 +1,18 @@
-import { ADMIN_PENDING_POLL_MS } from "@fre/shared";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { isApiError } from "../../../lib/api-client";
 import {
   type AdminAccess,
+  adminAccessQueryOptions,
   adminKeys,
-  changeAdminCode,
-  getAdminAccess,
-  getAdminSummary,
-  getSecurityLogs,
-  requestAdminAccess,
+  adminSummaryQueryOptions,
+  changeAdminCodeMutation,
+  requestAdminAccessMutation,
+  securityLogsQueryOptions,
 } from "../api/admin-api";
-import { adminUsersKeys } from "../api/admin-users-api";
 
 export function useAdminAccess() {
-  return useQuery({
-    queryKey: adminKeys.access,
-    queryFn: ({ signal }) => getAdminAccess(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useQuery(adminAccessQueryOptions());
 }
 
 export function setAdminAccess(queryClient: QueryClient, access: AdminAccess): void {
@@ -30,7 +23,7 @@ export function setAdminAccess(queryClient: QueryClient, access: AdminAccess): v
 export function useRequestAdminAccess() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => requestAdminAccess(code),
+    ...requestAdminAccessMutation(),
     onSuccess: (access) => setAdminAccess(queryClient, access),
   });
 }
@@ -39,10 +32,10 @@ export function useRequestAdminAccess() {
 export function useChangeAdminCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => changeAdminCode(code),
+    ...changeAdminCodeMutation(),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.securityLogs });
-      await queryClient.invalidateQueries({ queryKey: adminUsersKeys.auditAll });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
     },
   });
 }
@@ -58,22 +51,13 @@ export function useDropElevationOn(error: unknown) {
 }
 
 export function useAdminSummary() {
-  const query = useQuery({
-    queryKey: adminKeys.summary,
-    queryFn: ({ signal }) => getAdminSummary(signal),
-    refetchInterval: ADMIN_PENDING_POLL_MS,
-    retry: false,
-  });
+  const query = useQuery(adminSummaryQueryOptions());
   useDropElevationOn(query.error);
   return query;
 }
 
 export function useSecurityLogs() {
-  const query = useQuery({
-    queryKey: adminKeys.securityLogs,
-    queryFn: ({ signal }) => getSecurityLogs(signal),
-    retry: false,
-  });
+  const query = useQuery(securityLogsQueryOptions());
   useDropElevationOn(query.error);
   return query;
 }

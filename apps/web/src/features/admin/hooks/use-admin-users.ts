@@ -1,61 +1,34 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type AuditFilters,
   adjustUserBalance,
-  adminUsersKeys,
+  adminKeys,
+  adminUserQueryOptions,
+  adminUsersQueryOptions,
+  auditQueryOptions,
   changeUserRole,
-  getAdminUser,
-  getAdminUsers,
-  getAudit,
   resendUserVerification,
   suspendUser,
   unsuspendUser,
 } from "../api/admin-users-api";
 import { useDropElevationOn } from "./use-admin-queries";
 
-/** A cursor-paged admin list: pages kept while the filters change, elevation dropped on 403. */
-function useAdminPages<Page extends { nextCursor?: string | null }>(
-  queryKey: readonly unknown[],
-  fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<Page>,
-) {
-  const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+export function useAdminUsers(q: string) {
+  const query = useInfiniteQuery(adminUsersQueryOptions(q));
   useDropElevationOn(query.error);
   return query;
 }
 
-export function useAdminUsers(q: string) {
-  return useAdminPages(adminUsersKeys.list(q), (cursor, signal) =>
-    getAdminUsers(q, cursor, signal),
-  );
-}
-
 export function useAdminUser(id: string) {
-  const query = useQuery({
-    queryKey: adminUsersKeys.detail(id),
-    queryFn: ({ signal }) => getAdminUser(id, signal),
-    retry: false,
-  });
+  const query = useQuery(adminUserQueryOptions(id));
   useDropElevationOn(query.error);
   return query;
 }
 
 export function useAuditLog(filters: AuditFilters) {
-  return useAdminPages(adminUsersKeys.audit(filters), (cursor, signal) =>
-    getAudit(filters, cursor, signal),
-  );
+  const query = useInfiniteQuery(auditQueryOptions(filters));
+  useDropElevationOn(query.error);
+  return query;
 }
 
 export type UserAction =
@@ -68,7 +41,7 @@ export type UserAction =
 function run(id: string, action: UserAction): Promise<unknown> {
   switch (action.kind) {
     case "role":
-      return changeUserRole(id, action.role, action.reason);
+      return changeUserRole(id, { role: action.role, reason: action.reason });
     case "suspend":
       return suspendUser(id, action.reason);
     case "unsuspend":
@@ -85,6 +58,6 @@ export function useUserAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: UserAction) => run(id, action),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }
