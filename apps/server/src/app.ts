@@ -212,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     bus: d.bus,
     stats: d.stats,
     /** The shop's payment reader and the simulated chain (tests and the dev tools drive them). */
-    shop: { deps: d.shopDeps, ledger: d.ledger },
+    shop: { deps: d.shopDeps, simulatedChain: d.simulatedChain },
     /** The games' dependencies, memory included (tests play through the services with them). */
     games: d.gamesDeps,
     /**

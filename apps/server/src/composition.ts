@@ -6,12 +6,7 @@
 
 import type { Agent } from "node:https";
 import type { FastifyBaseLogger } from "fastify";
-import { memoryChain } from "./adapters/chain/memory-chain.ts";
-import {
-  databaseSimulatedChain,
-  SIMULATED_SHOP_ADDRESS,
-  simulatedLedger,
-} from "./adapters/chain/simulated-ledger.ts";
+import { SIMULATED_SHOP_ADDRESS, simulatedChain } from "./adapters/chain/simulated-chain.ts";
 import { toncenterChain } from "./adapters/chain/toncenter-chain.ts";
 import { toncenterPayouts } from "./adapters/chain/toncenter-payouts.ts";
 import { fileStoreFromUrl } from "./adapters/file-store/file-store-from-url.ts";
@@ -33,8 +28,8 @@ import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
 import { createFeatureStore } from "./modules/features/index.ts";
-import { sweepSlotNotices } from "./modules/games/games-notices.ts";
 import { gamesMemory } from "./modules/games/games-memory.ts";
+import { sweepSlotNotices } from "./modules/games/games-notices.ts";
 import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
 import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
@@ -104,25 +99,24 @@ export async function buildDependencies(
   const simulated = config.TON_API_URL === "simulated";
   // The simulated chain keeps its accounts and transfers in the database (a restart forgets
   // nothing); only the dev routes and the dev wallet move TON on it.
-  const ledger = simulated ? simulatedLedger({ db, clock }) : null;
+  const simulation = simulated ? simulatedChain({ db, clock, shopAddress }) : null;
   const chain =
     injected.chain ??
-    (simulated
-      ? databaseSimulatedChain(memoryChain({ clock }), { db, shopAddress, clock })
-      : toncenterChain(config.TON_API_URL, fetch, {
-          shopAddress,
-          apiKey: config.TON_API_KEY,
-          // Withdrawals enabled on a real chain: config.ts made sure both are set.
-          payouts:
-            config.WITHDRAWALS_ENABLED && config.TON_HOT_WALLET_MNEMONIC && config.FRE_JETTON_MASTER
-              ? toncenterPayouts({
-                  baseUrl: config.TON_API_URL,
-                  apiKey: config.TON_API_KEY,
-                  mnemonic: config.TON_HOT_WALLET_MNEMONIC,
-                  jettonMaster: config.FRE_JETTON_MASTER,
-                })
-              : undefined,
-        }));
+    simulation ??
+    toncenterChain(config.TON_API_URL, fetch, {
+      shopAddress,
+      apiKey: config.TON_API_KEY,
+      // Withdrawals enabled on a real chain: config.ts made sure both are set.
+      payouts:
+        config.WITHDRAWALS_ENABLED && config.TON_HOT_WALLET_MNEMONIC && config.FRE_JETTON_MASTER
+          ? toncenterPayouts({
+              baseUrl: config.TON_API_URL,
+              apiKey: config.TON_API_KEY,
+              mnemonic: config.TON_HOT_WALLET_MNEMONIC,
+              jettonMaster: config.FRE_JETTON_MASTER,
+            })
+          : undefined,
+    });
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
   await ensureSecuritySettings(db, config.ADMIN_DEFAULT_ACCESS_CODE, log, injected.adminCodeNotice);
 
@@ -315,7 +309,7 @@ export async function buildDependencies(
       details: operatorDetails(config),
       publicSite: !isLoopbackUrl(config.PUBLIC_URL),
     } satisfies LegalDeps,
-    ledger,
+    simulatedChain: simulation,
     jobs,
     async close() {
       await bus.stop();

@@ -27,11 +27,7 @@ import {
   featuresRoutes,
   installFeatureGate,
 } from "./modules/features/index.ts";
-import {
-  gamesAdminRoutes,
-  gamesPublicRoutes,
-  gamesRoutes,
-} from "./modules/games/games.routes.ts";
+import { gamesAdminRoutes, gamesPublicRoutes, gamesRoutes } from "./modules/games/games.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycAdminRoutes, kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
@@ -106,8 +102,8 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(tonRoutes, { ...d.tonDeps, viewer });
   await app.register(tonManifestRoutes, {
     publicUrl: config.PUBLIC_URL,
-    simulated: d.ledger !== null,
-    devWallet: config.DEV_ROUTES && d.ledger !== null,
+    simulated: d.simulatedChain !== null,
+    devWallet: config.DEV_ROUTES && d.simulatedChain !== null,
     network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
   });
   await app.register(shopRoutes, { ...d.shopDeps, viewer });
@@ -118,8 +114,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
-      // The elevation itself needs only the admin role (its service checks it), no elevation.
-      await user.register(adminAccessRoutes, d.adminDeps);
       await user.register(gamesRoutes, d.gamesDeps);
       await user.register(miningRoutes, { db, clock, events: d.events });
       await user.register(messagesRoutes, d.notificationDeps);
@@ -134,6 +128,8 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       });
     }),
   );
+  // Elevation itself needs only the admin role.
+  await app.register(adminAccessRoutes, { ...d.adminDeps, viewer });
 
   // Every other /api/admin/* route: one scope, one gate.
   const gatedAdminRoutes: { method: string; url: string }[] = [];
@@ -182,9 +178,9 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         );
       }
       // The simulated chain's controls: only on the simulated chain.
-      if (d.ledger) {
+      if (d.simulatedChain) {
         await devChainRoutes(dev, {
-          ledger: d.ledger,
+          simulatedChain: d.simulatedChain,
           network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
         });
       }

@@ -37,7 +37,7 @@ async function order(c: Client, itemId: string) {
 
 /** Pays to the order's address on the simulated chain and lets the reader see it. */
 async function pay(o: ShopOrder, amountTon: string, comment = o.comment) {
-  const { hash } = await test.shop.ledger!.transfer({
+  const { hash } = await test.shop.simulatedChain!.transfer({
     from: newTonWallet().address,
     to: o.payTo,
     amountNano: parseFre(amountTon),

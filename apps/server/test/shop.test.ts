@@ -2,7 +2,7 @@ import type { ShopOrder } from "@fre/shared";
 import { formatNano, parseFre, RATE_COMPONENTS } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
-import type { SimulatedLedger } from "../src/modules/ton/chain.ts";
+import type { SimulatedChain } from "../src/modules/ton/chain.ts";
 import {
   type Client,
   createTestApp,
@@ -15,10 +15,10 @@ import {
 } from "./helpers.ts";
 
 let test: TestApp;
-let ledger: SimulatedLedger;
+let simulatedChain: SimulatedChain;
 beforeAll(async () => {
   test = await createTestApp();
-  ledger = test.shop.ledger!;
+  simulatedChain = test.shop.simulatedChain!;
 });
 afterAll(async () => {
   try {
@@ -42,7 +42,12 @@ async function order(c: Client, itemId: string) {
 
 /** Pays `amountTon` to the order's address with its comment, as a wallet would. */
 const pay = (o: ShopOrder, amountTon = o.priceTon, from = newWallet()) =>
-  ledger.transfer({ from, to: o.payTo, amountNano: parseFre(amountTon), comment: o.comment });
+  simulatedChain.transfer({
+    from,
+    to: o.payTo,
+    amountNano: parseFre(amountTon),
+    comment: o.comment,
+  });
 
 const rateOf = async (c: Client) => (await c.get("/api/mining")).json().rate;
 
@@ -228,7 +233,12 @@ describe("shop", () => {
     expect(before).toBe(0);
     const o = await order(c, "BOX15");
     await pay(o);
-    await ledger.transfer({ from: newWallet(), to: o.payTo, amountNano: 1n, comment: "hello" });
+    await simulatedChain.transfer({
+      from: newWallet(),
+      to: o.payTo,
+      amountNano: 1n,
+      comment: "hello",
+    });
     expect(await poll()).toBe(2);
     expect(await poll()).toBe(0);
     const admin = await elevatedAdmin(test);

@@ -89,7 +89,7 @@ export function requestWithdrawal(test: TestApp, c: Client, amount: string) {
 /** Orders `itemId`, pays its price on the simulated chain and lets the reader see it. */
 export async function buyItem(test: TestApp, c: Client, itemId: string) {
   const order = (await c.post("/api/shop/orders", { itemId })).json() as ShopOrder;
-  await test.shop.ledger!.transfer({
+  await test.shop.simulatedChain!.transfer({
     from: newTonWallet().address,
     to: order.payTo,
     amountNano: parseFre(order.priceTon),

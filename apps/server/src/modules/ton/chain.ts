@@ -107,16 +107,21 @@ export interface SimulatedTransferRequest {
   asset?: string;
 }
 
+export interface SimulatedAccount {
+  /** Raw form `workchain:hex`. */
+  address: string;
+  balanceNano: bigint;
+  /** Jetton balances by symbol. */
+  jettons: Record<string, bigint>;
+}
+
 /**
- * The simulated chain's ledger, kept in the database (TON_API_URL=simulated): accounts with TON
- * and jetton balances, and transfers in chain order (the `lt` column) with their text comments.
- * A restart forgets nothing; a payment is read from here exactly as from toncenter.
+ * The simulated chain (TON_API_URL=simulated), kept in the database: a Chain like toncenter,
+ * plus the controls the dev routes and the tests use to move TON on it without a real wallet.
  */
-export interface SimulatedLedger {
+export interface SimulatedChain extends Chain {
+  kind: "simulated";
+  /** Moves TON (or a jetton) between any two accounts; throws `SimulatedFundsError` when short. */
   transfer(request: SimulatedTransferRequest): Promise<{ hash: string; lt: string }>;
-  account(address: string): Promise<{
-    address: string;
-    balanceNano: bigint;
-    jettons: Record<string, bigint>;
-  }>;
+  account(address: string): Promise<SimulatedAccount>;
 }

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors.ts";
 import { formatFriendlyAddress, type TonNetwork } from "./address.ts";
 import { fromHex } from "./bytes.ts";
-import type { SimulatedLedger } from "./chain.ts";
+import type { SimulatedChain } from "./chain.ts";
 import { SimulatedFundsError } from "./chain-errors.ts";
 import { walletV4R2 } from "./wallet-v4.ts";
 
@@ -39,7 +39,7 @@ export function commentOfPayload(payload: string): string | null {
  */
 export async function devChainRoutes(
   fastify: FastifyInstance,
-  deps: { ledger: SimulatedLedger; network: TonNetwork },
+  deps: { simulatedChain: SimulatedChain; network: TonNetwork },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["dev"];
@@ -60,7 +60,7 @@ export async function devChainRoutes(
       const comment = payload === undefined ? request.body.comment : commentOfPayload(payload);
       if (comment === null || (comment?.length ?? 0) > 120) throw new AppError("VALIDATION_ERROR");
       try {
-        return await deps.ledger.transfer({
+        return await deps.simulatedChain.transfer({
           from: request.body.from,
           to: request.body.to,
           amountNano,
@@ -102,7 +102,7 @@ export async function devChainRoutes(
       },
     },
     async (request) => {
-      const account = await deps.ledger.account(request.params.address);
+      const account = await deps.simulatedChain.account(request.params.address);
       return {
         address: account.address,
         balanceTon: formatNano(account.balanceNano),

@@ -72,25 +72,19 @@ export async function confirmPayouts(deps: WithdrawalDeps) {
       if (status === "confirmed") {
         const txHash = (await deps.chain.payoutTxHash?.(row.payoutId)) ?? row.payoutId;
         const now = deps.clock.now();
-        // The status and what the user hears of it commit together.
-        const done = await deps.db.transaction(async (tx) => {
-          const moved = await transition(
-            tx,
-            { id: row.id, from: "processing" },
-            { status: "completed", txHash, completedAt: now, updatedAt: now, payoutLeaseUntil: null },
-          );
-          if (!moved) return null;
-          await announce(deps, tx, moved);
-          await deps.events.notify(
-            moved.userId,
-            "withdrawal_complete",
-            { amount: formatNano(moved.amountNano) },
-            { tx },
-          );
-          await mailOutcome(deps, tx, moved, "completed");
-          return moved;
-        });
-        if (done) completed += 1;
+        const done = await transition(
+          deps.db,
+          { id: row.id, from: "processing" },
+          { status: "completed", txHash, completedAt: now, updatedAt: now, payoutLeaseUntil: null },
+        );
+        if (done) {
+          completed += 1;
+          announce(deps, done);
+          await deps.events.notify(done.userId, "withdrawal_complete", {
+            amount: formatNano(done.amountNano),
+          });
+          await mailOutcome(deps, done, "completed");
+        }
       } else if (status === "failed") {
         if (await fail(deps, row)) failed += 1;
       }
@@ -110,11 +104,11 @@ async function fail(deps: WithdrawalDeps, row: WithdrawalRow) {
       { id: row.id, from: "processing" },
       { status: "failed", completedAt: now, updatedAt: now, payoutLeaseUntil: null },
     );
-    if (!done) return null;
-    await release(tx, { userId: done.userId, reference: done.id, at: now });
-    await announce(deps, tx, done);
-    await mailOutcome(deps, tx, done, "failed");
+    if (done) await release(tx, { userId: done.userId, reference: done.id, at: now });
     return done;
   });
-  return moved !== null;
+  if (!moved) return false;
+  announce(deps, moved);
+  await mailOutcome(deps, moved, "failed");
+  return true;
 }

@@ -40,7 +40,7 @@ export const ADMIN_SECTIONS = [
   }),
   section("bonus-codes", {
     load: () =>
-      import("../bonus-codes/routes/admin-bonus-codes-page").then((m) => m.AdminBonusCodesPage),
+      import("../bonus-codes/admin/admin-bonus-codes-page").then((m) => m.AdminBonusCodesPage),
   }),
   section("stats", {
     load: () => import("./routes/admin-stats-page").then((m) => m.AdminStatsPage),

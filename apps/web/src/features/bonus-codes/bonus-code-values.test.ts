@@ -73,7 +73,7 @@ describe("bonus code values", () => {
 
 describe("admin form values", () => {
   it("sends hours as milliseconds for time reductions and FRE strings otherwise", async () => {
-    const { rewardValueFromInput, rewardValueToInput } = await import("./admin-form-values");
+    const { rewardValueFromInput, rewardValueToInput } = await import("./admin/admin-form-values");
     expect(rewardValueFromInput("time_reduction", "3")).toBe("10800000");
     expect(rewardValueFromInput("fre", "2,5")).toBe("2.5");
     expect(rewardValueFromInput("boost", "abc")).toBeNull();
@@ -84,7 +84,7 @@ describe("admin form values", () => {
 
   it("checks the code, uses and duration with the shared schema's rules", async () => {
     const { codeFromInput, durationHoursFromInput, maxUsesFromInput } = await import(
-      "./admin-form-values"
+      "./admin/admin-form-values"
     );
     expect(codeFromInput(" bienvenue_2 ")).toBe("BIENVENUE_2");
     expect(codeFromInput("ab")).toBeNull();

@@ -1,30 +1,42 @@
-import type {
-  AdminBonusCode,
-  AdminBonusCodeList,
-  AdminBonusCodeUpdate,
-  adminBonusCodeBodySchema,
-  RedeemResult,
-} from "@fre/shared";
+import type { CallInput, CallOutput, Contracts } from "@fre/shared";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import type { SchemaInput } from "../../../lib/schema-input";
 
-export type BonusCodeType = AdminBonusCode["type"];
+export type BonusCodeType = CallOutput<Contracts["POST /api/bonus-codes/redeem"]>["type"];
 /** A new code as sent: the server fills in durationHours (24) and isActive (true) if absent. */
-export type AdminBonusCodeInput = SchemaInput<typeof adminBonusCodeBodySchema>;
-export type { AdminBonusCodeUpdate };
+export type AdminBonusCodeInput = CallInput<Contracts["POST /api/admin/bonus-codes"]>["body"];
+export type AdminBonusCodeUpdate = CallInput<
+  Contracts["PATCH /api/admin/bonus-codes/:code"]
+>["body"];
 
-export const adminBonusCodeKeys = {
-  list: ["admin", "bonus-codes"] as const,
+/**
+ * The bonus codes' query keys: only the admin screen reads any, under the admin root (leaving
+ * the admin area drops them); redeeming refreshes the account's keys instead.
+ */
+export const bonusCodeKeys = {
+  all: ["admin", "bonus-codes"] as const,
+  adminList: () => [...bonusCodeKeys.all, "list"] as const,
 };
 
-export const redeemBonusCode = (code: string) =>
-  api.post<RedeemResult>("/api/bonus-codes/redeem", { code });
+export const redeemBonusCodeMutation = () =>
+  mutationOptions({
+    mutationFn: (code: string) => api.call("POST /api/bonus-codes/redeem", { body: { code } }),
+  });
 
-export const listAdminBonusCodes = (signal?: AbortSignal) =>
-  api.get<AdminBonusCodeList>("/api/admin/bonus-codes", signal);
+export const adminBonusCodesQueryOptions = () =>
+  queryOptions({
+    queryKey: bonusCodeKeys.adminList(),
+    queryFn: ({ signal }) => api.call("GET /api/admin/bonus-codes", undefined, signal),
+    retry: false,
+  });
 
-export const createAdminBonusCode = (input: AdminBonusCodeInput) =>
-  api.post<AdminBonusCode>("/api/admin/bonus-codes", input);
+export const createAdminBonusCodeMutation = () =>
+  mutationOptions({
+    mutationFn: (body: AdminBonusCodeInput) => api.call("POST /api/admin/bonus-codes", { body }),
+  });
 
-export const updateAdminBonusCode = (code: string, patch: AdminBonusCodeUpdate) =>
-  api.patch<AdminBonusCode>(`/api/admin/bonus-codes/${encodeURIComponent(code)}`, patch);
+export const updateAdminBonusCodeMutation = () =>
+  mutationOptions({
+    mutationFn: ({ code, patch }: { code: string; patch: AdminBonusCodeUpdate }) =>
+      api.call("PATCH /api/admin/bonus-codes/:code", { params: { code }, body: patch }),
+  });

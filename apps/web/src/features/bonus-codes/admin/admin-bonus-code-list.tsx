@@ -9,6 +9,8 @@ import { formatDateTime, formatNumber } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { type FieldErrors, useFormMutation } from "../../../lib/use-form-mutation";
 import { useLanguage } from "../../../lib/use-language";
+import type { AdminBonusCodeUpdate } from "../api/bonus-codes-api";
+import { wholeHours } from "../bonus-code-values";
 import {
   BONUS_CODE_FIELDS,
   type BonusCodeField,
@@ -16,10 +18,8 @@ import {
   maxUsesFromInput,
   rewardValueFromInput,
   rewardValueToInput,
-} from "../admin-form-values";
-import type { AdminBonusCodeUpdate } from "../api/bonus-codes-api";
-import { wholeHours } from "../bonus-code-values";
-import { useAdminBonusCodes, useUpdateBonusCode } from "../hooks";
+} from "./admin-form-values";
+import { useAdminBonusCodes, useUpdateBonusCode } from "./use-admin-bonus-codes";
 
 function useRewardText() {
   const { t } = useTranslation("admin");

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/ui/page-title";
-import { AdminBonusCodeForm } from "../components/admin-bonus-code-form";
-import { AdminBonusCodeList } from "../components/admin-bonus-code-list";
+import { AdminBonusCodeForm } from "./admin-bonus-code-form";
+import { AdminBonusCodeList } from "./admin-bonus-code-list";
 
 export function AdminBonusCodesPage() {
   const { t } = useTranslation("admin");

@@ -1,6 +1,6 @@
 import { adminBonusCodeBodySchema } from "@fre/shared";
-import type { BonusCodeType } from "./api/bonus-codes-api";
-import { hoursToMs, msToHoursInput, normalizeFreInput } from "./bonus-code-values";
+import type { BonusCodeType } from "../api/bonus-codes-api";
+import { hoursToMs, msToHoursInput, normalizeFreInput } from "../bonus-code-values";
 
 const rules = adminBonusCodeBodySchema.shape;
 

@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import { type FieldErrors, useFormMutation } from "../../../lib/use-form-mutation";
+import type { BonusCodeType } from "../api/bonus-codes-api";
 import {
   BONUS_CODE_FIELDS,
   type BonusCodeField,
@@ -11,9 +12,8 @@ import {
   durationHoursFromInput,
   maxUsesFromInput,
   rewardValueFromInput,
-} from "../admin-form-values";
-import type { BonusCodeType } from "../api/bonus-codes-api";
-import { useCreateBonusCode } from "../hooks";
+} from "./admin-form-values";
+import { useCreateBonusCode } from "./use-admin-bonus-codes";
 
 const TYPES: BonusCodeType[] = ["fre", "boost", "time_reduction"];
 const CODE_ERRORS = { BONUS_CODE_EXISTS: "code" } as const;

@@ -12,10 +12,11 @@ import { isCheckViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import { tryParseTonAddress } from "../../modules/ton/address.ts";
 import type {
-  Chain,
   IncomingTransfer,
   PayoutRequest,
-  SimulatedLedger,
+  SimulatedAccount,
+  SimulatedChain,
+  SimulatedTransferRequest,
 } from "../../modules/ton/chain.ts";
 import {
   PayoutConflictError,
@@ -23,6 +24,7 @@ import {
   SimulatedFundsError,
   UnknownPayoutError,
 } from "../../modules/ton/chain-errors.ts";
+import { proofNotAvailable } from "./chain-requests.ts";
 
 /** The shop's receive address on the simulated chain (any fixed address would do). */
 export const SIMULATED_SHOP_ADDRESS =
@@ -73,56 +75,57 @@ async function moveJetton(tx: Tx, symbol: string, from: string, to: string, amou
     });
 }
 
-export function simulatedLedger({ db, clock }: { db: Db; clock: Clock }): SimulatedLedger {
-  return {
-    async transfer(request) {
-      const from = toRawAddress(request.from);
-      const to = toRawAddress(request.to);
-      const asset = request.asset ?? TON;
-      if (request.amountNano <= 0n) throw new RangeError("amount must be positive");
-      const at = clock.now();
-      try {
-        return await db.transaction(async (tx) => {
-          await ensureAccount(tx, from, at);
-          await ensureAccount(tx, to, at);
-          if (asset === TON) await moveTon(tx, from, to, request.amountNano);
-          else await moveJetton(tx, asset, from, to, request.amountNano);
-          const [row] = await tx
-            .insert(simChainTransactions)
-            .values({
-              hash: randomBytes(32).toString("hex"),
-              source: from,
-              destination: to,
-              asset,
-              amountNano: request.amountNano,
-              comment: request.comment ?? null,
-              createdAt: at,
-            })
-            .returning({ hash: simChainTransactions.hash, lt: simChainTransactions.lt });
-          return { hash: row!.hash, lt: row!.lt.toString() };
-        });
-      } catch (error) {
-        if (isCheckViolation(error)) throw new SimulatedFundsError();
-        throw error;
-      }
-    },
+/** Moves TON (or a jetton) between two accounts, creating them on first sight. */
+async function transfer(
+  db: Db,
+  request: SimulatedTransferRequest,
+  at: Date,
+): Promise<{ hash: string; lt: string }> {
+  const from = toRawAddress(request.from);
+  const to = toRawAddress(request.to);
+  const asset = request.asset ?? TON;
+  if (request.amountNano <= 0n) throw new RangeError("amount must be positive");
+  try {
+    return await db.transaction(async (tx) => {
+      await ensureAccount(tx, from, at);
+      await ensureAccount(tx, to, at);
+      if (asset === TON) await moveTon(tx, from, to, request.amountNano);
+      else await moveJetton(tx, asset, from, to, request.amountNano);
+      const [row] = await tx
+        .insert(simChainTransactions)
+        .values({
+          hash: randomBytes(32).toString("hex"),
+          source: from,
+          destination: to,
+          asset,
+          amountNano: request.amountNano,
+          comment: request.comment ?? null,
+          createdAt: at,
+        })
+        .returning({ hash: simChainTransactions.hash, lt: simChainTransactions.lt });
+      return { hash: row!.hash, lt: row!.lt.toString() };
+    });
+  } catch (error) {
+    if (isCheckViolation(error)) throw new SimulatedFundsError();
+    throw error;
+  }
+}
 
-    async account(input) {
-      const address = toRawAddress(input);
-      const [account] = await db
-        .select({ balanceNano: simChainAccounts.balanceNano })
-        .from(simChainAccounts)
-        .where(eq(simChainAccounts.address, address));
-      const jettons = await db
-        .select({ symbol: simChainJettons.symbol, amountNano: simChainJettons.amountNano })
-        .from(simChainJettons)
-        .where(eq(simChainJettons.address, address));
-      return {
-        address,
-        balanceNano: account?.balanceNano ?? SIMULATED_STARTING_BALANCE_NANO,
-        jettons: Object.fromEntries(jettons.map((j) => [j.symbol, j.amountNano])),
-      };
-    },
+/** An account's TON and jetton balances (the starting balance for one never seen). */
+async function account(db: Db, input: string): Promise<SimulatedAccount> {
+  const address = toRawAddress(input);
+  const [row] = await db
+    .select({ balanceNano: simChainAccounts.balanceNano })
+    .from(simChainAccounts)
+    .where(eq(simChainAccounts.address, address));
+  const jettons = await db
+    .select({ symbol: simChainJettons.symbol, amountNano: simChainJettons.amountNano })
+    .from(simChainJettons)
+    .where(eq(simChainJettons.address, address));
+  return {
+    address,
+    balanceNano: row?.balanceNano ?? SIMULATED_STARTING_BALANCE_NANO,
+    jettons: Object.fromEntries(jettons.map((j) => [j.symbol, j.amountNano])),
   };
 }
 
@@ -224,26 +227,32 @@ export async function sendSimulatedPayout(
 }
 
 /**
- * The embedded chain: payments from the database ledger; FRE payouts kept in the database too
- * (a restart forgets none and never repeats one).
+ * The simulated chain (TON_API_URL=simulated, the embedded default), kept in the database:
+ * accounts with TON and jetton balances, transfers in chain order (the `lt` column) with their
+ * text comments, and FRE payouts. A restart forgets nothing and never repeats a payout; a
+ * payment is read from here exactly as from toncenter. Always reachable; no contract runs on it
+ * (wallets prove their key with their state init).
  */
-export function databaseSimulatedChain(
-  base: Chain,
-  {
-    db,
-    shopAddress,
-    pageSize = 100,
-    clock,
-  }: { db: Db; shopAddress: string; pageSize?: number; clock?: Clock },
-): Chain {
+export function simulatedChain({
+  db,
+  clock,
+  shopAddress,
+  pageSize = 100,
+}: {
+  db: Db;
+  clock: Clock;
+  shopAddress: string;
+  pageSize?: number;
+}): SimulatedChain {
   const address = toRawAddress(shopAddress);
   return {
-    ...base,
     kind: "simulated",
+    ping: async () => {},
+    verifyProof: proofNotAvailable,
+    getPublicKey: async () => null,
     incomingTransfers: (sinceCursor) =>
       simulatedIncomingTransfers(db, address, sinceCursor, pageSize),
-    getPublicKey: async () => null,
-    sendPayout: (request) => sendSimulatedPayout(db, request, clock?.now() ?? new Date()),
+    sendPayout: (request) => sendSimulatedPayout(db, request, clock.now()),
     async payoutStatus(payoutId) {
       const [row] = await db
         .select({ payoutId: simChainPayouts.payoutId })
@@ -254,5 +263,7 @@ export function databaseSimulatedChain(
     },
     // The payout id is the hash of its jetton transfer.
     payoutTxHash: async (payoutId) => payoutId,
+    transfer: (request) => transfer(db, request, clock.now()),
+    account: (input) => account(db, input),
   };
 }
