@@ -95,9 +95,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     onSessionsRevoked: d.onSessionsRevoked,
   });
   await app.register(pushRoutes, { publicKey: d.vapid.publicKey });
-  await app.register(bonusCodesRoutes, { db, clock, viewer, events: d.events });
   await app.register(supportRoutes, { ...d.supportDeps, viewer });
-  await app.register(contestRoutes, { ...d.contestDeps, viewer });
   await app.register(kycRoutes, { ...d.kycDeps, viewer });
   await app.register(tonRoutes, { ...d.tonDeps, viewer });
   await app.register(tonManifestRoutes, {
@@ -114,6 +112,10 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
+      // The elevation itself needs only the admin role (its service checks it), no elevation.
+      await user.register(adminAccessRoutes, d.adminDeps);
+      await user.register(bonusCodesRoutes, { db, clock, events: d.events });
+      await user.register(contestRoutes, d.contestDeps);
       await user.register(gamesRoutes, d.gamesDeps);
       await user.register(miningRoutes, { db, clock, events: d.events });
       await user.register(messagesRoutes, d.notificationDeps);
@@ -128,8 +130,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       });
     }),
   );
-  // Elevation itself needs only the admin role.
-  await app.register(adminAccessRoutes, { ...d.adminDeps, viewer });
 
   // Every other /api/admin/* route: one scope, one gate.
   const gatedAdminRoutes: { method: string; url: string }[] = [];

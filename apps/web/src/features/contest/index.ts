@@ -1,1 +1,1 @@
-export { AdminContestLinks } from "./components/admin-contest-links";
+export { AdminContestLinks } from "./admin/admin-contest-links";

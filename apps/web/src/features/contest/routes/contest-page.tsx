@@ -48,7 +48,7 @@ export function ContestPage() {
       open.mutate(level);
     },
     onValidate: (level: number) => {
-      const before = queryClient.getQueryData<Contest>(contestKeys.contest);
+      const before = queryClient.getQueryData<Contest>(contestKeys.all);
       validate.mutate(level, {
         onSuccess: (after) => setCelebrated(newlyDone(before, after)),
       });

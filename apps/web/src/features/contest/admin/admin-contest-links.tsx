@@ -4,7 +4,8 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { useFormMutation } from "../../../lib/use-form-mutation";
-import { useContest, useSaveContestLinks } from "../hooks";
+import { useContest } from "../hooks";
+import { useSaveContestLinks } from "./use-save-contest-links";
 
 const SOCIAL_LEVELS = [1, 2, 3, 4, 5] as const;
 
