@@ -8,7 +8,7 @@
  * bodies (fast-check) use a fixed seed: a failure reproduces. `FUZZ_LOG_LEVEL=error` shows the
  * server's stack traces.
  */
-import { ERROR_CODES } from "@fre/shared";
+import { contracts, ERROR_CODES } from "@fre/shared";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
@@ -734,6 +734,12 @@ describe("fuzz", () => {
       "GET /api/admin/access",
       "POST /api/admin/access",
     ]);
+    // The signed-in scope's routes: its gate refuses an anonymous caller on request too.
+    const signedIn = new Set(
+      Object.entries(contracts)
+        .filter(([, contract]) => contract.access === "user")
+        .map(([key]) => key),
+    );
     let requests = 0;
     for (const op of operations) {
       const key = `${op.method} ${op.path}`;
@@ -767,7 +773,10 @@ describe("fuzz", () => {
           }
           if (c.control) {
             const beforeValidation =
-              gated.has(key) && [401, 403].includes(answer.statusCode) && caller.role !== "admin";
+              (gated.has(key) &&
+                [401, 403].includes(answer.statusCode) &&
+                caller.role !== "admin") ||
+              (signedIn.has(key) && answer.statusCode === 401 && caller.role === "anonymous");
             const refused = answer.statusCode === 400 && answer.json().error === "VALIDATION_ERROR";
             if (!refused && !beforeValidation) accepted.push(line());
           }
