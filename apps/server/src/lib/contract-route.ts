@@ -9,6 +9,7 @@ import {
   type RouteContract,
 } from "@fre/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
+import { z } from "zod";
 import type { Viewer } from "../modules/auth/viewer.ts";
 
 declare module "fastify" {
@@ -43,7 +44,8 @@ export type ExtraOptions = Pick<
 function responseSchemas(contract: RouteContract) {
   const status = contract.status ?? (contract.response === null ? 204 : 200);
   const errors = errorResponses(...contract.errors);
-  if (contract.response === null) return { 204: { type: "null" }, ...errors };
+  // A zod schema: the serializer compiler takes zod only (a JSON schema here answers 500).
+  if (contract.response === null) return { 204: z.null(), ...errors };
   if ("binary" in contract.response) return errors;
   const success = { [status]: contract.response };
   // A 201 route may answer 200 with the same body (an idempotent retry finds the row).
@@ -73,11 +75,11 @@ export function handle<K extends ContractKey>(
     url: contract.path,
     schema: {
       tags: [contract.tag],
-      summary: contract.summary,
-      params: contract.params,
-      headers: contract.headers,
-      querystring: contract.query,
-      body: contract.body,
+      ...(contract.summary && { summary: contract.summary }),
+      ...(contract.params && { params: contract.params }),
+      ...(contract.headers && { headers: contract.headers }),
+      ...(contract.query && { querystring: contract.query }),
+      ...(contract.body && { body: contract.body }),
       response: responseSchemas(contract),
     },
     handler: async (request, typedReply) => {
@@ -85,7 +87,8 @@ export function handle<K extends ContractKey>(
       if (contract.status) reply.status(contract.status);
       const input = {
         params: request.params,
-        headers: request.headers,
+        // Validated by the contract's `headers` schema when it has one.
+        headers: request.headers as unknown,
         query: request.query,
         body: request.body,
         viewer: request.viewer,
