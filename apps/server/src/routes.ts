@@ -104,7 +104,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     devWallet: config.DEV_ROUTES && d.simulatedChain !== null,
     network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
   });
-  await app.register(shopRoutes, { ...d.shopDeps, viewer });
   await app.register(gamesPublicRoutes);
   await app.register(withdrawalsRoutes, { ...d.withdrawalDeps, viewer });
   await app.register(adsRoutes, { ...d.adsDeps, viewer });
@@ -117,6 +116,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(bonusCodesRoutes, { db, clock, events: d.events });
       await user.register(contestRoutes, d.contestDeps);
       await user.register(gamesRoutes, d.gamesDeps);
+      await user.register(shopRoutes, d.shopDeps);
       await user.register(miningRoutes, { db, clock, events: d.events });
       await user.register(messagesRoutes, d.notificationDeps);
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });

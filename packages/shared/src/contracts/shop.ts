@@ -1,4 +1,107 @@
-import { defineContracts } from "./contract.ts";
+import { uuidParamsSchema } from "../schemas/common.ts";
+import {
+  adminOrderQuerySchema,
+  adminPaymentParamsSchema,
+  adminPaymentResolutionBodySchema,
+  adminShopItemBodySchema,
+  adminShopItemParamsSchema,
+  adminShopOrdersSchema,
+  adminShopPaymentQuerySchema,
+  adminShopPaymentSchema,
+  adminShopPaymentsSchema,
+  createOrderBodySchema,
+  shopItemSchema,
+  shopOrderListSchema,
+  shopOrderSchema,
+  shopSchema,
+} from "../schemas/shop.ts";
+import { defineContracts, route } from "./contract.ts";
+
+const USER_ERRORS = [400, 401, 404, 409, 429] as const;
+const ADMIN_ERRORS = [400, 401, 403, 404, 409] as const;
 
 /** The shop module's routes (apps/server/src/modules/shop). */
-export const shopContracts = defineContracts([]);
+export const shopContracts = defineContracts([
+  route({
+    method: "GET",
+    path: "/api/shop",
+    access: "user",
+    tag: "shop",
+    response: shopSchema,
+    errors: USER_ERRORS,
+  }),
+  route({
+    method: "POST",
+    path: "/api/shop/orders",
+    access: "user",
+    tag: "shop",
+    summary: "Orders an item (201), or answers the open order for it (200)",
+    body: createOrderBodySchema,
+    status: 201,
+    response: shopOrderSchema,
+    errors: USER_ERRORS,
+  }),
+  route({
+    method: "GET",
+    path: "/api/shop/orders",
+    access: "user",
+    tag: "shop",
+    response: shopOrderListSchema,
+    errors: USER_ERRORS,
+  }),
+  route({
+    method: "GET",
+    path: "/api/shop/orders/:id",
+    access: "user",
+    tag: "shop",
+    params: uuidParamsSchema,
+    response: shopOrderSchema,
+    errors: USER_ERRORS,
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/shop/items",
+    access: "admin",
+    tag: "admin",
+    response: shopSchema,
+    errors: ADMIN_ERRORS,
+  }),
+  route({
+    method: "PATCH",
+    path: "/api/admin/shop/items/:id",
+    access: "admin",
+    tag: "admin",
+    params: adminShopItemParamsSchema,
+    body: adminShopItemBodySchema,
+    response: shopItemSchema,
+    errors: ADMIN_ERRORS,
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/shop/orders",
+    access: "admin",
+    tag: "admin",
+    query: adminOrderQuerySchema,
+    response: adminShopOrdersSchema,
+    errors: ADMIN_ERRORS,
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/shop/payments",
+    access: "admin",
+    tag: "admin",
+    query: adminShopPaymentQuerySchema,
+    response: adminShopPaymentsSchema,
+    errors: ADMIN_ERRORS,
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/shop/payments/:txHash/resolution",
+    access: "admin",
+    tag: "admin",
+    params: adminPaymentParamsSchema,
+    body: adminPaymentResolutionBodySchema,
+    response: adminShopPaymentSchema,
+    errors: ADMIN_ERRORS,
+  }),
+]);

@@ -1,6 +1,3 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { chainCursors } from "../../db/schema/index.ts";
 import { lockUser } from "../ledger/ledger.ts";
 import type { Chain, IncomingTransfer } from "../ton/chain.ts";
 import {
@@ -14,6 +11,7 @@ import {
   updateOrder,
 } from "./shop.repo.ts";
 import { announcePurchase, grantItem, normalizeComment, type ShopDeps } from "./shop.service.ts";
+import { readChainCursor, saveChainCursor } from "./shop-payments.repo.ts";
 
 export type PaymentOutcome = ShopPaymentRow["outcome"];
 
@@ -87,33 +85,13 @@ export async function applyIncomingTransfer(
   return result.outcome;
 }
 
-async function readCursor(db: Db) {
-  const [row] = await db
-    .select({ cursor: chainCursors.cursor })
-    .from(chainCursors)
-    .where(eq(chainCursors.name, SHOP_CURSOR));
-  return row?.cursor ?? null;
-}
-
-/** Moves the persisted cursor forward only (two readers may race; the larger lt wins). */
-async function saveCursor(db: Db, cursor: string, at: Date) {
-  await db
-    .insert(chainCursors)
-    .values({ name: SHOP_CURSOR, cursor, updatedAt: at })
-    .onConflictDoUpdate({
-      target: chainCursors.name,
-      set: { cursor, updatedAt: at },
-      setWhere: sql`${chainCursors.cursor}::numeric < ${cursor}::numeric`,
-    });
-}
-
 /**
  * Reads the shop's address from the persisted cursor on, page by page, until nothing new: every
  * transfer is applied before the cursor moves past it, so a restart re-reads at most a page that
  * `applyIncomingTransfer` then recognises. Returns how many transfers were applied.
  */
 export async function pollShopPayments(deps: ShopDeps & { chain: Chain }, maxPages = 20) {
-  let cursor = await readCursor(deps.db);
+  let cursor = await readChainCursor(deps.db, SHOP_CURSOR);
   let applied = 0;
   for (let page = 0; page < maxPages; page += 1) {
     const next = await deps.chain.incomingTransfers(cursor);
@@ -121,7 +99,7 @@ export async function pollShopPayments(deps: ShopDeps & { chain: Chain }, maxPag
       if ((await applyIncomingTransfer(deps, transfer)) !== null) applied += 1;
     }
     if (next.cursor === null || next.cursor === cursor) break;
-    await saveCursor(deps.db, next.cursor, deps.clock.now());
+    await saveChainCursor(deps.db, SHOP_CURSOR, next.cursor, deps.clock.now());
     cursor = next.cursor;
   }
   return applied;

@@ -13,12 +13,13 @@ import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import { shortAddress, trimTon } from "../../ton-wallet/ton-format";
 import {
-  fetchAdminItems,
-  fetchAdminOrders,
-  fetchUnresolvedPayments,
-  resolvePayment,
-  shopQueryKeys,
-  updateAdminItem,
+  type AdminOrderFilters,
+  adminItemsQueryOptions,
+  adminOrdersQueryOptions,
+  resolvePaymentMutation,
+  shopKeys,
+  unresolvedPaymentsQueryOptions,
+  updateAdminItemMutation,
 } from "../api/shop-api";
 import { useItemName } from "../components/shop-item-card";
 
@@ -32,8 +33,8 @@ function ItemRow({ item }: { item: ShopItem }) {
   const name = useItemName()(item);
   const [price, setPrice] = useState(trimTon(item.priceTon));
   const save = useMutation({
-    mutationFn: (body: { priceTon?: string; enabled?: boolean }) => updateAdminItem(item.id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopQueryKeys.adminItems }),
+    ...updateAdminItemMutation(item.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopKeys.adminItems() }),
   });
   const priceId = useId();
   return (
@@ -90,10 +91,7 @@ function ItemRow({ item }: { item: ShopItem }) {
 
 function ItemsSection() {
   const { t } = useTranslation("shop");
-  const items = useQuery({
-    queryKey: shopQueryKeys.adminItems,
-    queryFn: ({ signal }) => fetchAdminItems(signal),
-  });
+  const items = useQuery(adminItemsQueryOptions());
   return (
     <section aria-labelledby="admin-shop-items" className={sectionClasses}>
       <h2 id="admin-shop-items" className="text-lg font-bold text-white">
@@ -126,11 +124,8 @@ function ItemsSection() {
 function OrdersSection({ itemIds }: { itemIds: string[] }) {
   const { t } = useTranslation("shop");
   const { language } = useLanguage();
-  const [filters, setFilters] = useState<{ status?: string; itemId?: string }>({});
-  const orders = useQuery({
-    queryKey: shopQueryKeys.adminOrders(filters),
-    queryFn: ({ signal }) => fetchAdminOrders(filters, signal),
-  });
+  const [filters, setFilters] = useState<AdminOrderFilters>({});
+  const orders = useQuery(adminOrdersQueryOptions(filters));
   const statusId = useId();
   const itemId = useId();
   return (
@@ -148,7 +143,10 @@ function OrdersSection({ itemIds }: { itemIds: string[] }) {
             className={`${inputClasses} min-h-9 text-sm`}
             value={filters.status ?? ""}
             onChange={(event) =>
-              setFilters((f) => ({ ...f, status: event.target.value || undefined }))
+              setFilters((f) => ({
+                ...f,
+                status: (event.target.value || undefined) as AdminOrderFilters["status"],
+              }))
             }
           >
             <option value="">{t("admin.all")}</option>
@@ -232,22 +230,21 @@ function ResolutionForm({ payment }: { payment: AdminShopPayment }) {
   const [orderId, setOrderId] = useState(payment.orderId ?? "");
   const [reason, setReason] = useState("");
   const resolve = useMutation({
-    mutationFn: () =>
-      resolvePayment(payment.txHash, {
-        resolution,
-        reason: reason.trim(),
-        ...(resolution === "granted" && orderId.trim() ? { orderId: orderId.trim() } : {}),
-      }),
+    ...resolvePaymentMutation(payment.txHash),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: shopQueryKeys.adminPayments }),
-        queryClient.invalidateQueries({ queryKey: shopQueryKeys.adminOrdersAll }),
+        queryClient.invalidateQueries({ queryKey: shopKeys.adminPayments() }),
+        queryClient.invalidateQueries({ queryKey: shopKeys.adminOrdersAll() }),
       ]),
   });
   const ids = { resolution: useId(), order: useId(), reason: useId() };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    resolve.mutate();
+    resolve.mutate({
+      resolution,
+      reason: reason.trim(),
+      ...(resolution === "granted" && orderId.trim() ? { orderId: orderId.trim() } : {}),
+    });
   };
   return (
     <form onSubmit={submit} className="grid gap-2 border-t border-night-700 pt-3">
@@ -308,10 +305,7 @@ function ResolutionForm({ payment }: { payment: AdminShopPayment }) {
 function PaymentsSection() {
   const { t } = useTranslation("shop");
   const { language } = useLanguage();
-  const payments = useQuery({
-    queryKey: shopQueryKeys.adminPayments,
-    queryFn: ({ signal }) => fetchUnresolvedPayments(signal),
-  });
+  const payments = useQuery(unresolvedPaymentsQueryOptions());
   return (
     <section aria-labelledby="admin-shop-payments" className={sectionClasses}>
       <h2 id="admin-shop-payments" className="text-lg font-bold text-white">
@@ -363,10 +357,7 @@ function PaymentsSection() {
 /** /admin/shop: prices and sale of each item, orders with totals, payments awaiting a decision. */
 export function AdminShopPage() {
   const { t } = useTranslation("admin");
-  const items = useQuery({
-    queryKey: shopQueryKeys.adminItems,
-    queryFn: ({ signal }) => fetchAdminItems(signal),
-  });
+  const items = useQuery(adminItemsQueryOptions());
   const title = t("pages.shop");
   return (
     <div className="grid gap-6">

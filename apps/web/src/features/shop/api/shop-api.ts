@@ -1,52 +1,88 @@
 import type {
   AdminPaymentResolutionBody,
   AdminShopItemBody,
-  AdminShopOrders,
-  AdminShopPayment,
-  Shop,
-  ShopItem,
-  ShopOrder,
-  ShopOrderList,
+  CallInput,
+  Contracts,
 } from "@fre/shared";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const shopQueryKeys = {
-  shop: ["shop"] as const,
-  orders: ["shop", "orders"] as const,
-  order: (id: string) => ["shop", "orders", id] as const,
-  adminItems: ["admin", "shop", "items"] as const,
+/** The admin order list's filters (`GET /api/admin/shop/orders`'s query). */
+export type AdminOrderFilters = NonNullable<
+  CallInput<Contracts["GET /api/admin/shop/orders"]>["query"]
+>;
+
+/**
+ * The shop's query keys: the shop itself is the root (refreshing it refreshes the orders too);
+ * the admin screens' data sits under the admin root (leaving the admin area drops it).
+ */
+export const shopKeys = {
+  all: ["shop"] as const,
+  orders: () => [...shopKeys.all, "orders"] as const,
+  order: (id: string) => [...shopKeys.orders(), id] as const,
+  admin: ["admin", "shop"] as const,
+  adminItems: () => [...shopKeys.admin, "items"] as const,
   /** Every admin order list, whatever its filters. */
-  adminOrdersAll: ["admin", "shop", "orders"] as const,
-  adminOrders: (filters: { status?: string; itemId?: string }) =>
-    ["admin", "shop", "orders", filters] as const,
-  adminPayments: ["admin", "shop", "payments"] as const,
+  adminOrdersAll: () => [...shopKeys.admin, "orders"] as const,
+  adminOrders: (filters: AdminOrderFilters) => [...shopKeys.adminOrdersAll(), filters] as const,
+  adminPayments: () => [...shopKeys.admin, "payments"] as const,
 };
 
-export const fetchShop = (signal?: AbortSignal) => api.get<Shop>("/api/shop", signal);
-export const fetchMyOrders = (signal?: AbortSignal) =>
-  api.get<ShopOrderList>("/api/shop/orders", signal);
-export const fetchOrder = (id: string, signal?: AbortSignal) =>
-  api.get<ShopOrder>(`/api/shop/orders/${encodeURIComponent(id)}`, signal);
-export const createOrder = (itemId: string) => api.post<ShopOrder>("/api/shop/orders", { itemId });
+export const shopQueryOptions = () =>
+  queryOptions({
+    queryKey: shopKeys.all,
+    queryFn: ({ signal }) => api.call("GET /api/shop", undefined, signal),
+  });
 
-export const fetchAdminItems = (signal?: AbortSignal) =>
-  api.get<Shop>("/api/admin/shop/items", signal);
-export const updateAdminItem = (id: string, body: AdminShopItemBody) =>
-  api.patch<ShopItem>(`/api/admin/shop/items/${encodeURIComponent(id)}`, body);
-export function fetchAdminOrders(
-  filters: { status?: string; itemId?: string },
-  signal?: AbortSignal,
-) {
-  const query = new URLSearchParams();
-  if (filters.status) query.set("status", filters.status);
-  if (filters.itemId) query.set("itemId", filters.itemId);
-  const suffix = query.size > 0 ? `?${query}` : "";
-  return api.get<AdminShopOrders>(`/api/admin/shop/orders${suffix}`, signal);
-}
-export const fetchUnresolvedPayments = (signal?: AbortSignal) =>
-  api.get<{ items: AdminShopPayment[] }>("/api/admin/shop/payments?unresolved=true", signal);
-export const resolvePayment = (txHash: string, body: AdminPaymentResolutionBody) =>
-  api.post<AdminShopPayment>(
-    `/api/admin/shop/payments/${encodeURIComponent(txHash)}/resolution`,
-    body,
-  );
+export const myOrdersQueryOptions = () =>
+  queryOptions({
+    queryKey: shopKeys.orders(),
+    queryFn: ({ signal }) => api.call("GET /api/shop/orders", undefined, signal),
+  });
+
+export const orderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: shopKeys.order(id),
+    queryFn: ({ signal }) => api.call("GET /api/shop/orders/:id", { params: { id } }, signal),
+  });
+
+export const createOrderMutation = () =>
+  mutationOptions({
+    mutationFn: (itemId: string) => api.call("POST /api/shop/orders", { body: { itemId } }),
+  });
+
+export const adminItemsQueryOptions = () =>
+  queryOptions({
+    queryKey: shopKeys.adminItems(),
+    queryFn: ({ signal }) => api.call("GET /api/admin/shop/items", undefined, signal),
+  });
+
+export const updateAdminItemMutation = (id: string) =>
+  mutationOptions({
+    mutationFn: (body: AdminShopItemBody) =>
+      api.call("PATCH /api/admin/shop/items/:id", { params: { id }, body }),
+  });
+
+export const adminOrdersQueryOptions = (filters: AdminOrderFilters) =>
+  queryOptions({
+    queryKey: shopKeys.adminOrders(filters),
+    queryFn: ({ signal }) =>
+      api.call(
+        "GET /api/admin/shop/orders",
+        { query: { status: filters.status, itemId: filters.itemId } },
+        signal,
+      ),
+  });
+
+export const unresolvedPaymentsQueryOptions = () =>
+  queryOptions({
+    queryKey: shopKeys.adminPayments(),
+    queryFn: ({ signal }) =>
+      api.call("GET /api/admin/shop/payments", { query: { unresolved: "true" } }, signal),
+  });
+
+export const resolvePaymentMutation = (txHash: string) =>
+  mutationOptions({
+    mutationFn: (body: AdminPaymentResolutionBody) =>
+      api.call("POST /api/admin/shop/payments/:txHash/resolution", { params: { txHash }, body }),
+  });

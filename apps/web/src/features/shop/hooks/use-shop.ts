@@ -1,28 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { invalidateAccount } from "../../../lib/query-keys";
-import { createOrder, fetchMyOrders, fetchOrder, fetchShop, shopQueryKeys } from "../api/shop-api";
+import {
+  createOrderMutation,
+  myOrdersQueryOptions,
+  orderQueryOptions,
+  shopKeys,
+  shopQueryOptions,
+} from "../api/shop-api";
 import { isOpenOrder } from "../shop-logic";
 
 /** How often the page asks about an order waiting for its TON (the server reads the chain every few seconds). */
 export const ORDER_POLL_MS = 3000;
 
 export function useShop() {
-  return useQuery({ queryKey: shopQueryKeys.shop, queryFn: ({ signal }) => fetchShop(signal) });
+  return useQuery(shopQueryOptions());
 }
 
 export function useMyOrders() {
-  return useQuery({
-    queryKey: shopQueryKeys.orders,
-    queryFn: ({ signal }) => fetchMyOrders(signal),
-  });
+  return useQuery(myOrdersQueryOptions());
 }
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createOrder,
-    onSuccess: (order) => queryClient.setQueryData(shopQueryKeys.order(order.id), order),
+    ...createOrderMutation(),
+    onSuccess: (order) => queryClient.setQueryData(shopKeys.order(order.id), order),
   });
 }
 
@@ -33,8 +36,7 @@ export function useCreateOrder() {
 export function useOrder(id: string | null) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: shopQueryKeys.order(id ?? ""),
-    queryFn: ({ signal }) => fetchOrder(id ?? "", signal),
+    ...orderQueryOptions(id ?? ""),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data && isOpenOrder(q.state.data) ? ORDER_POLL_MS : false),
   });
@@ -44,8 +46,8 @@ export function useOrder(id: string | null) {
     if (status === previous.current) return;
     previous.current = status;
     if (status === "paid" || status === "underpaid" || status === "expired") {
-      void queryClient.invalidateQueries({ queryKey: shopQueryKeys.shop });
-      void queryClient.invalidateQueries({ queryKey: shopQueryKeys.orders, exact: true });
+      void queryClient.invalidateQueries({ queryKey: shopKeys.all });
+      void queryClient.invalidateQueries({ queryKey: shopKeys.orders(), exact: true });
       if (status === "paid") void invalidateAccount(queryClient);
     }
   }, [status, queryClient]);
