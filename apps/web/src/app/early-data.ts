@@ -14,7 +14,7 @@ import {
   informationUnreadQueryOptions,
 } from "../features/messages/api/messages-api";
 import { notificationsQueryOptions } from "../features/notifications/api/notifications-api";
-import { fetchTonConfig, tonQueryKeys } from "../features/ton-wallet/api/ton-api";
+import { tonConfigQueryOptions } from "../features/ton-wallet/api/ton-api";
 import { ledgerQueryOptions, walletQueryOptions } from "../features/wallet/api/wallet-api";
 import { hasEarlyRequest } from "../lib/api-client";
 import { meQuery } from "../lib/session";
@@ -32,12 +32,7 @@ const SEEDS: Record<string, Seed> = {
   "/api/wallet": (client) => client.prefetchQuery(walletQueryOptions()),
   "/api/wallet/ledger?limit=20": (client) => client.prefetchInfiniteQuery(ledgerQueryOptions()),
   // The TON card's chain facts (it shows its buttons from them before the widget loads).
-  "/api/ton/config": (client) =>
-    client.prefetchQuery({
-      queryKey: tonQueryKeys.config,
-      queryFn: ({ signal }) => fetchTonConfig(signal),
-      staleTime: Number.POSITIVE_INFINITY,
-    }),
+  "/api/ton/config": (client) => client.prefetchQuery(tonConfigQueryOptions()),
   "/api/referrals": (client) => client.prefetchQuery(referralsQueryOptions()),
   "/api/notifications": (client) => client.prefetchQuery(notificationsQueryOptions()),
   "/api/messages/global": (client) => client.prefetchQuery(globalMessageQueryOptions()),

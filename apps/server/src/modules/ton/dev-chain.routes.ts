@@ -1,17 +1,7 @@
-import {
-  devChainAccountParamsSchema,
-  devChainAccountSchema,
-  devChainTransferBodySchema,
-  devChainTransferSchema,
-  devChainWalletBodySchema,
-  devChainWalletSchema,
-  errorResponses,
-  formatNano,
-  parseFre,
-} from "@fre/shared";
+import { formatNano, parseFre } from "@fre/shared";
 import { Cell } from "@ton/core";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { handle } from "../../lib/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
 import { formatFriendlyAddress, type TonNetwork } from "./address.ts";
 import { fromHex } from "./bytes.ts";
@@ -38,78 +28,43 @@ export function commentOfPayload(payload: string): string | null {
  * simulated TON between any accounts — the point is to pay the shop without a real wallet.
  */
 export async function devChainRoutes(
-  fastify: FastifyInstance,
+  app: FastifyInstance,
   deps: { simulatedChain: SimulatedChain; network: TonNetwork },
 ) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ["dev"];
-  app.post(
-    "/api/dev/chain/transfer",
-    {
-      schema: {
-        tags,
-        summary: "Moves simulated TON with a text comment (DEV_ROUTES, simulated chain only)",
-        body: devChainTransferBodySchema,
-        response: { 200: devChainTransferSchema, ...errorResponses(400, 409) },
-      },
-    },
-    async (request) => {
-      const { payload } = request.body;
-      const amountNano = parseFre(request.body.amountTon);
-      if (amountNano <= 0n) throw new AppError("VALIDATION_ERROR");
-      const comment = payload === undefined ? request.body.comment : commentOfPayload(payload);
-      if (comment === null || (comment?.length ?? 0) > 120) throw new AppError("VALIDATION_ERROR");
-      try {
-        return await deps.simulatedChain.transfer({
-          from: request.body.from,
-          to: request.body.to,
-          amountNano,
-          comment: comment ?? null,
-        });
-      } catch (error) {
-        if (error instanceof SimulatedFundsError) throw new AppError("INSUFFICIENT_BALANCE");
-        throw error;
-      }
-    },
-  );
-  app.post(
-    "/api/dev/chain/wallet",
-    {
-      schema: {
-        tags,
-        summary: "The wallet v4R2 of an ed25519 key: address and state init (the dev wallet)",
-        body: devChainWalletBodySchema,
-        response: { 200: devChainWalletSchema, ...errorResponses(400) },
-      },
-    },
-    async (request) => {
-      const wallet = walletV4R2({ publicKey: fromHex(request.body.publicKey) });
-      return {
-        address: wallet.address,
-        friendlyAddress: formatFriendlyAddress(wallet.address, { network: deps.network }),
-        stateInit: wallet.stateInit,
-      };
-    },
-  );
-  app.get(
-    "/api/dev/chain/accounts/:address",
-    {
-      schema: {
-        tags,
-        summary: "A simulated account's TON and jetton balances (DEV_ROUTES, simulated only)",
-        params: devChainAccountParamsSchema,
-        response: { 200: devChainAccountSchema, ...errorResponses(400) },
-      },
-    },
-    async (request) => {
-      const account = await deps.simulatedChain.account(request.params.address);
-      return {
-        address: account.address,
-        balanceTon: formatNano(account.balanceNano),
-        jettons: Object.fromEntries(
-          Object.entries(account.jettons).map(([symbol, nano]) => [symbol, formatNano(nano)]),
-        ),
-      };
-    },
-  );
+  handle(app, "POST /api/dev/chain/transfer", async ({ body }) => {
+    const { payload } = body;
+    const amountNano = parseFre(body.amountTon);
+    if (amountNano <= 0n) throw new AppError("VALIDATION_ERROR");
+    const comment = payload === undefined ? body.comment : commentOfPayload(payload);
+    if (comment === null || (comment?.length ?? 0) > 120) throw new AppError("VALIDATION_ERROR");
+    try {
+      return await deps.simulatedChain.transfer({
+        from: body.from,
+        to: body.to,
+        amountNano,
+        comment: comment ?? null,
+      });
+    } catch (error) {
+      if (error instanceof SimulatedFundsError) throw new AppError("INSUFFICIENT_BALANCE");
+      throw error;
+    }
+  });
+  handle(app, "POST /api/dev/chain/wallet", ({ body }) => {
+    const wallet = walletV4R2({ publicKey: fromHex(body.publicKey) });
+    return {
+      address: wallet.address,
+      friendlyAddress: formatFriendlyAddress(wallet.address, { network: deps.network }),
+      stateInit: wallet.stateInit,
+    };
+  });
+  handle(app, "GET /api/dev/chain/accounts/:address", async ({ params }) => {
+    const account = await deps.simulatedChain.account(params.address);
+    return {
+      address: account.address,
+      balanceTon: formatNano(account.balanceNano),
+      jettons: Object.fromEntries(
+        Object.entries(account.jettons).map(([symbol, nano]) => [symbol, formatNano(nano)]),
+      ),
+    };
+  });
 }

@@ -1,33 +1,39 @@
-import type {
-  DevChainAccount,
-  DevChainWallet,
-  LinkTonWalletBody,
-  TonConfig,
-  TonProofPayload,
-  TonWallet,
-} from "@fre/shared";
+import type { DevChainTransferBody, LinkTonWalletBody } from "@fre/shared";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const tonQueryKeys = {
-  config: ["ton", "config"] as const,
-  devAccount: (address: string) => ["ton", "dev-account", address] as const,
+export const tonKeys = {
+  all: ["ton"] as const,
+  config: () => [...tonKeys.all, "config"] as const,
+  devAccount: (address: string) => [...tonKeys.all, "dev-account", address] as const,
 };
 
 export const fetchTonConfig = (signal?: AbortSignal) =>
-  api.get<TonConfig>("/api/ton/config", signal);
-export const fetchProofPayload = () => api.get<TonProofPayload>("/api/ton/proof-payload");
+  api.call("GET /api/ton/config", undefined, signal);
+
+/** The server's chain facts: they do not change while the page lives. */
+export const tonConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: tonKeys.config(),
+    queryFn: ({ signal }) => fetchTonConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const fetchProofPayload = () => api.call("GET /api/ton/proof-payload");
 export const linkTonWallet = (body: LinkTonWalletBody) =>
-  api.post<TonWallet>("/api/ton/wallet", body);
-export const unlinkTonWallet = () => api.delete<null>("/api/ton/wallet");
+  api.call("POST /api/ton/wallet", { body });
+export const unlinkTonWallet = () => api.call("DELETE /api/ton/wallet");
 
 // Simulated chain only (DEV_ROUTES): the dev wallet's address and its payments.
 export const createDevWallet = (publicKey: string) =>
-  api.post<DevChainWallet>("/api/dev/chain/wallet", { publicKey });
-export const fetchDevAccount = (address: string) =>
-  api.get<DevChainAccount>(`/api/dev/chain/accounts/${encodeURIComponent(address)}`);
-export const devTransfer = (body: {
-  from: string;
-  to: string;
-  amountTon: string;
-  payload?: string;
-}) => api.post<{ hash: string; lt: string }>("/api/dev/chain/transfer", body);
+  api.call("POST /api/dev/chain/wallet", { body: { publicKey } });
+export const devTransfer = (body: DevChainTransferBody) =>
+  api.call("POST /api/dev/chain/transfer", { body });
+
+/** A simulated account's balances, read afresh each time the confirm dialog opens. */
+export const devAccountQueryOptions = (address: string) =>
+  queryOptions({
+    queryKey: tonKeys.devAccount(address),
+    queryFn: () => api.call("GET /api/dev/chain/accounts/:address", { params: { address } }),
+    staleTime: 0,
+  });

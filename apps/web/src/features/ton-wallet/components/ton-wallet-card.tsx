@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner";
 import { useMe } from "../../../lib/session";
 import { subscribeNever } from "../../../lib/ssr-state";
-import { fetchTonConfig, tonQueryKeys } from "../api/ton-api";
+import { tonConfigQueryOptions } from "../api/ton-api";
 import { TonConnectScope } from "../ton-connect-scope";
 import type { TonWalletAction } from "./ton-wallet-panel";
 import { TonWalletView } from "./ton-wallet-view";
@@ -37,11 +37,7 @@ const Loading = () => (
  */
 function LightPanel({ onAction }: { onAction: (action: TonWalletAction) => void }) {
   const me = useMe();
-  const config = useQuery({
-    queryKey: tonQueryKeys.config,
-    queryFn: ({ signal }) => fetchTonConfig(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const config = useQuery(tonConfigQueryOptions());
   // Either failing: the widget's scope shows its own error and retry.
   if (me.isError || config.isError) {
     return (

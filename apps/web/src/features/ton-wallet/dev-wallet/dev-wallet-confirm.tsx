@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { fetchDevAccount, tonQueryKeys } from "../api/ton-api";
+import { devAccountQueryOptions } from "../api/ton-api";
 import { shortAddress, trimTon } from "../ton-format";
 import type { DevTransferRequest } from "./dev-wallet-bridge";
 
@@ -45,10 +45,8 @@ export function DevWalletConfirm() {
   const { t } = useTranslation("ton");
   const request = useSyncExternalStore(subscribe, () => pending);
   const balance = useQuery({
-    queryKey: tonQueryKeys.devAccount(request?.from ?? ""),
-    queryFn: () => fetchDevAccount(request?.from ?? ""),
+    ...devAccountQueryOptions(request?.from ?? ""),
     enabled: request !== null,
-    staleTime: 0,
   });
   return (
     <ConfirmDialog
