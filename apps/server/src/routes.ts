@@ -104,7 +104,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
   });
   await app.register(gamesPublicRoutes);
-  await app.register(withdrawalsRoutes, { ...d.withdrawalDeps, viewer });
   await app.register(adsRoutes, { ...d.adsDeps, viewer });
   // Signed-in routes: one scope, one gate that sets the viewer.
   await app.register(
@@ -117,6 +116,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(gamesRoutes, d.gamesDeps);
       await user.register(shopRoutes, d.shopDeps);
       await user.register(tonRoutes, d.tonDeps);
+      await user.register(withdrawalsRoutes, d.withdrawalDeps);
       await user.register(miningRoutes, { db, clock, events: d.events });
       await user.register(messagesRoutes, d.notificationDeps);
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });

@@ -1,6 +1,5 @@
 import {
   type AdminWithdrawal,
-  type AdminWithdrawalApproveBody,
   WITHDRAWAL_REASON_MAX_LENGTH,
   WITHDRAWAL_REASON_MIN_LENGTH,
   WITHDRAWAL_STATUSES,
@@ -22,10 +21,10 @@ import { useLanguage } from "../../../lib/use-language";
 import { adminKeys } from "../../admin";
 import { shortAddress } from "../../ton-wallet/ton-format";
 import {
-  approveWithdrawal,
-  fetchAdminWithdrawals,
-  rejectWithdrawal,
-  withdrawalQueryKeys,
+  adminWithdrawalsQueryOptions,
+  approveWithdrawalMutation,
+  rejectWithdrawalMutation,
+  withdrawalKeys,
 } from "../api/withdrawals-api";
 import { WithdrawalStatusBadge } from "../components/withdrawal-status";
 import { ApproveDialog } from "./approve-dialog";
@@ -37,13 +36,12 @@ const LIVE_POLL_MS = 10_000;
 function useDecision(withdrawal: AdminWithdrawal) {
   const queryClient = useQueryClient();
   const settled = () => {
-    void queryClient.invalidateQueries({ queryKey: withdrawalQueryKeys.adminAll });
+    void queryClient.invalidateQueries({ queryKey: withdrawalKeys.adminLists() });
     void queryClient.invalidateQueries({ queryKey: adminKeys.summary });
   };
   return {
     approve: useMutation({
-      mutationFn: (expect: AdminWithdrawalApproveBody["expect"]) =>
-        approveWithdrawal(withdrawal.id, expect),
+      ...approveWithdrawalMutation(withdrawal.id),
       onSuccess: settled,
       // Another admin acted since this screen was drawn: show the request as it stands now (the
       // open dialog redraws with it) beside the server's message, and let the admin decide again.
@@ -52,7 +50,7 @@ function useDecision(withdrawal: AdminWithdrawal) {
       },
     }),
     reject: useMutation({
-      mutationFn: (reason: string) => rejectWithdrawal(withdrawal.id, reason),
+      ...rejectWithdrawalMutation(withdrawal.id),
       onSuccess: settled,
     }),
   };
@@ -255,8 +253,7 @@ export function AdminWithdrawalsPage() {
   const { t: ta } = useTranslation("admin");
   const [status, setStatus] = useState<WithdrawalStatus>("pending");
   const list = useQuery({
-    queryKey: withdrawalQueryKeys.admin(status),
-    queryFn: ({ signal }) => fetchAdminWithdrawals(status, signal),
+    ...adminWithdrawalsQueryOptions(status),
     refetchInterval: status === "pending" || status === "processing" ? LIVE_POLL_MS : false,
   });
   const title = ta("pages.withdrawals");

@@ -10,9 +10,9 @@ import { isApiError } from "../../../lib/api-client";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import {
-  fetchWithdrawalSettings,
-  updateWithdrawalSettings,
-  withdrawalQueryKeys,
+  updateWithdrawalSettingsMutation,
+  withdrawalKeys,
+  withdrawalSettingsQueryOptions,
 } from "../api/withdrawals-api";
 import { maxAmount, normalizeAmount } from "../withdrawal-amount";
 
@@ -28,11 +28,11 @@ function SettingsForm({ settings }: { settings: WithdrawalSettings }) {
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useMutation({
-    mutationFn: updateWithdrawalSettings,
+    ...updateWithdrawalSettingsMutation(),
     onSuccess: (saved) => {
-      queryClient.setQueryData(withdrawalQueryKeys.settings, saved);
+      queryClient.setQueryData(withdrawalKeys.settings(), saved);
       // The approvals each request needs follow the threshold.
-      void queryClient.invalidateQueries({ queryKey: withdrawalQueryKeys.adminAll });
+      void queryClient.invalidateQueries({ queryKey: withdrawalKeys.adminLists() });
     },
   });
   const submit = (event: FormEvent) => {
@@ -89,10 +89,7 @@ function SettingsForm({ settings }: { settings: WithdrawalSettings }) {
 export function WithdrawalSettingsPanel() {
   const { t } = useTranslation("withdrawals");
   const { language } = useLanguage();
-  const settings = useQuery({
-    queryKey: withdrawalQueryKeys.settings,
-    queryFn: ({ signal }) => fetchWithdrawalSettings(signal),
-  });
+  const settings = useQuery(withdrawalSettingsQueryOptions());
   const fre = (amount: string) => `${formatFreSafe(amount, language, "exact")} FRE`;
   return (
     <details className="rounded-2xl border border-night-700 bg-night-850 p-4">

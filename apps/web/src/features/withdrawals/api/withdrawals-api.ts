@@ -1,28 +1,29 @@
 import type {
-  AdminWithdrawal,
   AdminWithdrawalApproveBody,
-  AdminWithdrawalList,
-  Withdrawal,
-  WithdrawalList,
-  WithdrawalSettings,
   WithdrawalSettingsBody,
   WithdrawalStatus,
 } from "@fre/shared";
-import { ApiError, api, networkError } from "../../../lib/api-client";
-import { i18n } from "../../../lib/i18n";
-import { storedLanguage } from "../../../lib/languages";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
 
-export const withdrawalQueryKeys = {
-  mine: ["withdrawals"] as const,
+/**
+ * The withdrawals' query keys: the user's own list is the root; the admin screens' data sits
+ * under the admin root (leaving the admin area drops it).
+ */
+export const withdrawalKeys = {
+  all: ["withdrawals"] as const,
+  admin: ["admin", "withdrawals"] as const,
   /** Every admin list of withdrawals (one per status): what a decision makes stale. */
-  adminAll: ["admin", "withdrawals", "list"] as const,
-  admin: (status: WithdrawalStatus) => ["admin", "withdrawals", "list", status] as const,
-  settings: ["admin", "withdrawals", "settings"] as const,
-  /** The admin home's pending counts (its key, as the admin feature writes it). */
+  adminLists: () => [...withdrawalKeys.admin, "list"] as const,
+  adminList: (status: WithdrawalStatus) => [...withdrawalKeys.adminLists(), status] as const,
+  settings: () => [...withdrawalKeys.admin, "settings"] as const,
 };
 
-export const fetchMyWithdrawals = (signal?: AbortSignal) =>
-  api.get<WithdrawalList>("/api/withdrawals", signal);
+export const myWithdrawalsQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawalKeys.all,
+    queryFn: ({ signal }) => api.call("GET /api/withdrawals", undefined, signal),
+  });
 
 /** A key the server remembers for this one request (8–100 of A-Z a-z 0-9 _ -). */
 export function newIdempotencyKey(): string {
@@ -37,60 +38,44 @@ export function newIdempotencyKey(): string {
  * `POST /api/withdrawals` with its `Idempotency-Key`: sent again with the same key (a retry
  * after a lost answer), the server answers the first request's result instead of a second hold.
  */
-export async function createWithdrawal(amount: string, idempotencyKey: string) {
-  let response: Response;
-  try {
-    response = await fetch("/api/withdrawals", {
-      method: "POST",
-      credentials: "include",
-      headers: {
-        Accept: "application/json",
-        "Accept-Language": i18n.resolvedLanguage ?? storedLanguage(),
-        "Content-Type": "application/json",
-        "Idempotency-Key": idempotencyKey,
-      },
-      body: JSON.stringify({ amount }),
-    });
-  } catch {
-    throw networkError();
-  }
-  const body = (await response.json().catch(() => null)) as
-    | (Withdrawal & { error?: undefined })
-    | { error?: unknown; message?: unknown; issues?: ApiError["issues"]; retryAfter?: number }
-    | null;
-  if (!response.ok) {
-    const failure = body as { error?: unknown; message?: unknown; issues?: ApiError["issues"] };
-    throw new ApiError(response.status, {
-      error: typeof failure?.error === "string" ? failure.error : "HTTP_ERROR",
-      message:
-        typeof failure?.message === "string" && failure.message
-          ? failure.message
-          : i18n.t("common:errors.generic"),
-      issues: failure?.issues,
-    });
-  }
-  return body as Withdrawal;
-}
-
-export const cancelWithdrawal = (id: string) =>
-  api.post<Withdrawal>(`/api/withdrawals/${encodeURIComponent(id)}/cancel`);
-
-export const fetchAdminWithdrawals = (status: WithdrawalStatus, signal?: AbortSignal) =>
-  api.get<AdminWithdrawalList>(
-    `/api/admin/withdrawals?status=${encodeURIComponent(status)}`,
-    signal,
-  );
-/** `expect`: what the admin was shown (their approval is the first of two, or the final one). */
-export const approveWithdrawal = (id: string, expect: AdminWithdrawalApproveBody["expect"]) =>
-  api.post<AdminWithdrawal>(`/api/admin/withdrawals/${encodeURIComponent(id)}/approve`, {
-    expect,
-  } satisfies AdminWithdrawalApproveBody);
-export const rejectWithdrawal = (id: string, reason: string) =>
-  api.post<AdminWithdrawal>(`/api/admin/withdrawals/${encodeURIComponent(id)}/reject`, {
-    reason,
+export const createWithdrawalMutation = () =>
+  mutationOptions({
+    mutationFn: ({ amount, key }: { amount: string; key: string }) =>
+      api.call("POST /api/withdrawals", { headers: { "idempotency-key": key }, body: { amount } }),
   });
 
-export const fetchWithdrawalSettings = (signal?: AbortSignal) =>
-  api.get<WithdrawalSettings>("/api/admin/withdrawals/settings", signal);
-export const updateWithdrawalSettings = (body: WithdrawalSettingsBody) =>
-  api.put<WithdrawalSettings>("/api/admin/withdrawals/settings", body);
+export const cancelWithdrawalMutation = () =>
+  mutationOptions({
+    mutationFn: (id: string) => api.call("POST /api/withdrawals/:id/cancel", { params: { id } }),
+  });
+
+export const adminWithdrawalsQueryOptions = (status: WithdrawalStatus) =>
+  queryOptions({
+    queryKey: withdrawalKeys.adminList(status),
+    queryFn: ({ signal }) => api.call("GET /api/admin/withdrawals", { query: { status } }, signal),
+  });
+
+/** `expect`: what the admin was shown (their approval is the first of two, or the final one). */
+export const approveWithdrawalMutation = (id: string) =>
+  mutationOptions({
+    mutationFn: (expect: AdminWithdrawalApproveBody["expect"]) =>
+      api.call("POST /api/admin/withdrawals/:id/approve", { params: { id }, body: { expect } }),
+  });
+
+export const rejectWithdrawalMutation = (id: string) =>
+  mutationOptions({
+    mutationFn: (reason: string) =>
+      api.call("POST /api/admin/withdrawals/:id/reject", { params: { id }, body: { reason } }),
+  });
+
+export const withdrawalSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawalKeys.settings(),
+    queryFn: ({ signal }) => api.call("GET /api/admin/withdrawals/settings", undefined, signal),
+  });
+
+export const updateWithdrawalSettingsMutation = () =>
+  mutationOptions({
+    mutationFn: (body: WithdrawalSettingsBody) =>
+      api.call("PUT /api/admin/withdrawals/settings", { body }),
+  });

@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { onLiveEvent } from "../../../lib/live-events";
 import { invalidateAccount, queryKeys } from "../../../lib/query-keys";
 import {
-  cancelWithdrawal,
-  createWithdrawal,
-  fetchMyWithdrawals,
-  withdrawalQueryKeys,
+  cancelWithdrawalMutation,
+  createWithdrawalMutation,
+  myWithdrawalsQueryOptions,
+  withdrawalKeys,
 } from "../api/withdrawals-api";
 import { isInFlight } from "../withdrawal-amount";
 
@@ -21,14 +21,12 @@ export const WITHDRAWAL_POLL_MS = 10_000;
 export function useMyWithdrawals() {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: withdrawalQueryKeys.mine,
-    queryFn: ({ signal }) => fetchMyWithdrawals(signal),
+    ...myWithdrawalsQueryOptions(),
     refetchInterval: (q) => (q.state.data?.items.some(isInFlight) ? WITHDRAWAL_POLL_MS : false),
   });
   useEffect(() => {
     const key = JSON.stringify(queryKeys.notifications);
-    const refresh = () =>
-      void queryClient.invalidateQueries({ queryKey: withdrawalQueryKeys.mine });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: withdrawalKeys.all });
     const stopCache = queryClient.getQueryCache().subscribe((event) => {
       if (
         event.type === "updated" &&
@@ -51,20 +49,17 @@ export function useMyWithdrawals() {
 function useAfterMoneyMoved() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: withdrawalQueryKeys.mine });
+    void queryClient.invalidateQueries({ queryKey: withdrawalKeys.all });
     void invalidateAccount(queryClient);
   };
 }
 
 export function useCreateWithdrawal() {
   const moved = useAfterMoneyMoved();
-  return useMutation({
-    mutationFn: ({ amount, key }: { amount: string; key: string }) => createWithdrawal(amount, key),
-    onSuccess: moved,
-  });
+  return useMutation({ ...createWithdrawalMutation(), onSuccess: moved });
 }
 
 export function useCancelWithdrawal() {
   const moved = useAfterMoneyMoved();
-  return useMutation({ mutationFn: cancelWithdrawal, onSuccess: moved });
+  return useMutation({ ...cancelWithdrawalMutation(), onSuccess: moved });
 }
