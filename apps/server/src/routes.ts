@@ -96,7 +96,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   });
   await app.register(pushRoutes, { publicKey: d.vapid.publicKey });
   await app.register(supportRoutes, { ...d.supportDeps, viewer });
-  await app.register(kycRoutes, { ...d.kycDeps, viewer });
   await app.register(tonManifestRoutes, {
     publicUrl: config.PUBLIC_URL,
     simulated: d.simulatedChain !== null,
@@ -117,6 +116,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(shopRoutes, d.shopDeps);
       await user.register(tonRoutes, d.tonDeps);
       await user.register(withdrawalsRoutes, d.withdrawalDeps);
+      await user.register(kycRoutes, d.kycDeps);
       await user.register(miningRoutes, { db, clock, events: d.events });
       await user.register(messagesRoutes, d.notificationDeps);
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });

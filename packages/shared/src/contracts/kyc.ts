@@ -1,4 +1,114 @@
-import { defineContracts } from "./contract.ts";
+import {
+  adminKycDecisionBodySchema,
+  adminKycFileParamsSchema,
+  adminKycListSchema,
+  adminKycQuerySchema,
+  adminKycRequestSchema,
+  adminKycUserParamsSchema,
+  kycAddressBodySchema,
+  kycDocumentBodySchema,
+  kycFileParamsSchema,
+  kycFileUploadedSchema,
+  kycIdentityBodySchema,
+  kycStateSchema,
+} from "../schemas/kyc.ts";
+import { defineContracts, route } from "./contract.ts";
+
+const STEP_ERRORS = [400, 401, 409] as const;
+const ADMIN_ERRORS = [400, 401, 403, 404] as const;
 
 /** The kyc module's routes (apps/server/src/modules/kyc). */
-export const kycContracts = defineContracts([]);
+export const kycContracts = defineContracts([
+  route({
+    method: "GET",
+    path: "/api/kyc",
+    access: "user",
+    tag: "kyc",
+    response: kycStateSchema,
+    errors: [401],
+  }),
+  route({
+    method: "PUT",
+    path: "/api/kyc/identity",
+    access: "user",
+    tag: "kyc",
+    body: kycIdentityBodySchema,
+    response: kycStateSchema,
+    errors: STEP_ERRORS,
+  }),
+  route({
+    method: "PUT",
+    path: "/api/kyc/address",
+    access: "user",
+    tag: "kyc",
+    body: kycAddressBodySchema,
+    response: kycStateSchema,
+    errors: STEP_ERRORS,
+  }),
+  route({
+    method: "PUT",
+    path: "/api/kyc/documents",
+    access: "user",
+    tag: "kyc",
+    body: kycDocumentBodySchema,
+    response: kycStateSchema,
+    errors: STEP_ERRORS,
+  }),
+  route({
+    method: "POST",
+    path: "/api/kyc/files/:slot",
+    access: "user",
+    tag: "kyc",
+    summary: "A document photo: multipart/form-data, one part named `file` (JPEG, PNG or WebP)",
+    params: kycFileParamsSchema,
+    status: 201,
+    response: kycFileUploadedSchema,
+    errors: [400, 401, 409, 413, 415],
+  }),
+  route({
+    method: "POST",
+    path: "/api/kyc/submit",
+    access: "user",
+    tag: "kyc",
+    response: kycStateSchema,
+    errors: STEP_ERRORS,
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/kyc",
+    access: "admin",
+    tag: "admin",
+    query: adminKycQuerySchema,
+    response: adminKycListSchema,
+    errors: ADMIN_ERRORS,
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/kyc/:userId",
+    access: "admin",
+    tag: "admin",
+    params: adminKycUserParamsSchema,
+    response: adminKycRequestSchema,
+    errors: ADMIN_ERRORS,
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/kyc/:userId/files/:slot",
+    access: "admin",
+    tag: "admin",
+    summary: "The photo's bytes (image/jpeg, image/png or image/webp), never cached",
+    params: adminKycFileParamsSchema,
+    response: { binary: "image/*" },
+    errors: ADMIN_ERRORS,
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/kyc/:userId/decision",
+    access: "admin",
+    tag: "admin",
+    params: adminKycUserParamsSchema,
+    body: adminKycDecisionBodySchema,
+    response: adminKycRequestSchema,
+    errors: [400, 401, 403, 404, 409],
+  }),
+]);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frKyc from "../../../locales/fr/kyc.json";
 import { renderStatic } from "../../../test/render-static";
-import { kycQueryKeys } from "../api/kyc-api";
+import { kycKeys } from "../api/kyc-api";
 import { RequestDetail } from "./admin-kyc-page";
 
 const USER = "8d0c2f0e-8a4e-4c41-9d7a-5d1c2b3a4f50";
@@ -35,7 +35,7 @@ beforeAll(async () => {
 
 function render(meId: string) {
   const client = new QueryClient();
-  client.setQueryData(kycQueryKeys.adminRequest(USER), request);
+  client.setQueryData(kycKeys.adminRequest(USER), request);
   client.setQueryData(meQueryKey, { id: meId });
   return renderStatic(
     <QueryClientProvider client={client}>

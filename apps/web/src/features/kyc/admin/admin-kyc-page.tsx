@@ -17,7 +17,12 @@ import { formatDateTime } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
 import { adminKeys } from "../../admin";
-import { decideKyc, fetchAdminKycQueue, fetchAdminKycRequest, kycQueryKeys } from "../api/kyc-api";
+import {
+  adminKycQueueQueryOptions,
+  adminKycRequestQueryOptions,
+  decideKycMutation,
+  kycKeys,
+} from "../api/kyc-api";
 import { KycPhoto } from "./kyc-photo";
 import { countryName, formatCalendarDay } from "./kyc-review-format";
 
@@ -45,14 +50,10 @@ function DecisionForm({ request }: { request: AdminKycRequest }) {
   const [reasonError, setReasonError] = useState<string>();
   const reasonId = useId();
   const decide = useMutation({
-    mutationFn: (decision: "approve" | "reject") =>
-      decideKyc(
-        request.userId,
-        decision === "approve" ? { decision } : { decision, reason: reason.trim() },
-      ),
+    ...decideKycMutation(request.userId),
     onSuccess: (updated) => {
-      queryClient.setQueryData(kycQueryKeys.adminRequest(request.userId), updated);
-      void queryClient.invalidateQueries({ queryKey: kycQueryKeys.adminQueues });
+      queryClient.setQueryData(kycKeys.adminRequest(request.userId), updated);
+      void queryClient.invalidateQueries({ queryKey: kycKeys.adminQueues() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.summary });
     },
   });
@@ -63,7 +64,7 @@ function DecisionForm({ request }: { request: AdminKycRequest }) {
       document.getElementById(reasonId)?.focus();
       return;
     }
-    decide.mutate("reject");
+    decide.mutate({ decision: "reject", reason: reason.trim() });
   };
   return (
     <form onSubmit={reject} className="grid gap-3 border-t border-night-700 pt-3" noValidate>
@@ -99,7 +100,7 @@ function DecisionForm({ request }: { request: AdminKycRequest }) {
       )}
       <div className="flex flex-wrap gap-2">
         <Button
-          onClick={() => decide.mutate("approve")}
+          onClick={() => decide.mutate({ decision: "approve" })}
           disabled={decide.isPending}
           data-testid="admin-kyc-approve"
         >
@@ -123,14 +124,7 @@ export function RequestDetail({ userId, onClose }: { userId: string; onClose: ()
   const { t } = useTranslation("kyc");
   const { language } = useLanguage();
   const me = useMe();
-  const request = useQuery({
-    queryKey: kycQueryKeys.adminRequest(userId),
-    queryFn: ({ signal }) => fetchAdminKycRequest(userId, signal),
-    // Each read is an audited view of the identity: opened once, not again on every focus of the
-    // window (a decision refetches it on purpose).
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  });
+  const request = useQuery(adminKycRequestQueryOptions(userId));
   return (
     <section
       className={`${card} content-start self-start`}
@@ -240,10 +234,7 @@ export function AdminKycPage() {
   const { language } = useLanguage();
   const [tab, setTab] = useState<Tab>("pending");
   const [selected, setSelected] = useState<string | null>(null);
-  const queue = useQuery({
-    queryKey: kycQueryKeys.adminQueue(tab),
-    queryFn: ({ signal }) => fetchAdminKycQueue(tab, signal),
-  });
+  const queue = useQuery(adminKycQueueQueryOptions(tab));
   const title = ta("pages.kyc");
   return (
     <div className="grid gap-6">

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner";
-import { fetchAdminKycPhoto, kycQueryKeys } from "../api/kyc-api";
+import { adminKycPhotoQueryOptions } from "../api/kyc-api";
 
 /** An object URL for `blob` while it is shown, revoked as soon as it is not. */
 function useObjectUrl(blob: Blob | undefined) {
@@ -25,14 +25,7 @@ function useObjectUrl(blob: Blob | undefined) {
  */
 export function KycPhoto({ url, alt }: { url: string; alt: string }) {
   const { t } = useTranslation("kyc");
-  const photo = useQuery({
-    queryKey: kycQueryKeys.adminPhoto(url),
-    queryFn: ({ signal }) => fetchAdminKycPhoto(url, signal),
-    // Each view is logged server-side; the bytes are dropped from memory once unused.
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-  });
+  const photo = useQuery(adminKycPhotoQueryOptions(url));
   const objectUrl = useObjectUrl(photo.data);
   if (photo.isError) {
     return (

@@ -1,34 +1,58 @@
 import type {
   AdminKycDecisionBody,
-  AdminKycList,
-  AdminKycRequest,
+  CallInput,
+  CallOutput,
+  Contracts,
   KycAddressBody,
   KycDocumentBody,
   KycFileSlot,
   KycIdentityBody,
-  KycState,
 } from "@fre/shared";
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { ApiError, api, networkError } from "../../../lib/api-client";
 import { i18n } from "../../../lib/i18n";
 import { storedLanguage } from "../../../lib/languages";
 
-export const kycQueryKeys = {
-  mine: ["kyc"] as const,
+/**
+ * The identity check's query keys: the user's own request is the root; the admin screens' data
+ * sits under the admin root (leaving the admin area drops it).
+ */
+export const kycKeys = {
+  all: ["kyc"] as const,
+  admin: ["admin", "kyc"] as const,
   /** Every tab of the admins' queue (a decision moves a request from one to another). */
-  adminQueues: ["admin", "kyc", "queue"] as const,
-  adminQueue: (status: string) => ["admin", "kyc", "queue", status] as const,
-  adminRequest: (userId: string) => ["admin", "kyc", "request", userId] as const,
-  adminPhoto: (url: string) => ["admin", "kyc", "photo", url] as const,
+  adminQueues: () => [...kycKeys.admin, "queue"] as const,
+  adminQueue: (status: AdminKycQueueStatus) => [...kycKeys.adminQueues(), status] as const,
+  adminRequest: (userId: string) => [...kycKeys.admin, "request", userId] as const,
+  adminPhoto: (url: string) => [...kycKeys.admin, "photo", url] as const,
 };
 
-export type KycUploaded = { slot: KycFileSlot; contentType: string; size: number };
+export type KycUploaded = CallOutput<Contracts["POST /api/kyc/files/:slot"]>;
+/** A tab of the admins' queue (`GET /api/admin/kyc`'s status). */
+export type AdminKycQueueStatus = NonNullable<
+  NonNullable<CallInput<Contracts["GET /api/admin/kyc"]>["query"]>["status"]
+>;
 
-export const fetchKyc = (signal?: AbortSignal) => api.get<KycState>("/api/kyc", signal);
-export const saveIdentity = (body: KycIdentityBody) => api.put<KycState>("/api/kyc/identity", body);
-export const saveAddress = (body: KycAddressBody) => api.put<KycState>("/api/kyc/address", body);
-export const saveDocument = (body: KycDocumentBody) =>
-  api.put<KycState>("/api/kyc/documents", body);
-export const submitKyc = () => api.post<KycState>("/api/kyc/submit");
+export const kycQueryOptions = () =>
+  queryOptions({
+    queryKey: kycKeys.all,
+    queryFn: ({ signal }) => api.call("GET /api/kyc", undefined, signal),
+  });
+
+export const saveIdentityMutation = () =>
+  mutationOptions({
+    mutationFn: (body: KycIdentityBody) => api.call("PUT /api/kyc/identity", { body }),
+  });
+export const saveAddressMutation = () =>
+  mutationOptions({
+    mutationFn: (body: KycAddressBody) => api.call("PUT /api/kyc/address", { body }),
+  });
+export const saveDocumentMutation = () =>
+  mutationOptions({
+    mutationFn: (body: KycDocumentBody) => api.call("PUT /api/kyc/documents", { body }),
+  });
+export const submitKycMutation = () =>
+  mutationOptions({ mutationFn: () => api.call("POST /api/kyc/submit") });
 
 function errorOf(xhr: XMLHttpRequest): ApiError {
   try {
@@ -92,12 +116,29 @@ export function uploadKycFile(
   });
 }
 
-export const fetchAdminKycQueue = (status: string, signal?: AbortSignal) =>
-  api.get<AdminKycList>(`/api/admin/kyc?status=${encodeURIComponent(status)}`, signal);
-export const fetchAdminKycRequest = (userId: string, signal?: AbortSignal) =>
-  api.get<AdminKycRequest>(`/api/admin/kyc/${encodeURIComponent(userId)}`, signal);
-export const decideKyc = (userId: string, body: AdminKycDecisionBody) =>
-  api.post<AdminKycRequest>(`/api/admin/kyc/${encodeURIComponent(userId)}/decision`, body);
+export const adminKycQueueQueryOptions = (status: AdminKycQueueStatus) =>
+  queryOptions({
+    queryKey: kycKeys.adminQueue(status),
+    queryFn: ({ signal }) => api.call("GET /api/admin/kyc", { query: { status } }, signal),
+  });
+
+/**
+ * Each read is an audited view of the identity: opened once, not again on every focus of the
+ * window (a decision refetches it on purpose).
+ */
+export const adminKycRequestQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: kycKeys.adminRequest(userId),
+    queryFn: ({ signal }) => api.call("GET /api/admin/kyc/:userId", { params: { userId } }, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+export const decideKycMutation = (userId: string) =>
+  mutationOptions({
+    mutationFn: (body: AdminKycDecisionBody) =>
+      api.call("POST /api/admin/kyc/:userId/decision", { params: { userId }, body }),
+  });
 
 /** A document photo's bytes, for an elevated admin only (never cached by the browser). */
 export async function fetchAdminKycPhoto(url: string, signal?: AbortSignal): Promise<Blob> {
@@ -127,3 +168,17 @@ export async function fetchAdminKycPhoto(url: string, signal?: AbortSignal): Pro
   }
   return response.blob();
 }
+
+/**
+ * A photo by the URL the request's view gives (`GET /api/admin/kyc/:userId/files/:slot`): bytes,
+ * not JSON, so read here rather than through api.call. Each view is logged server-side; the
+ * bytes are dropped from memory once unused.
+ */
+export const adminKycPhotoQueryOptions = (url: string) =>
+  queryOptions({
+    queryKey: kycKeys.adminPhoto(url),
+    queryFn: ({ signal }) => fetchAdminKycPhoto(url, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });

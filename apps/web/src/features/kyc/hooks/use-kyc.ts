@@ -1,15 +1,20 @@
 import type { KycState } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type UseMutationOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useEffect } from "react";
 import { queryKeys } from "../../../lib/query-keys";
 import { meQueryKey } from "../../../lib/session";
 import {
-  fetchKyc,
-  kycQueryKeys,
-  saveAddress,
-  saveDocument,
-  saveIdentity,
-  submitKyc,
+  kycKeys,
+  kycQueryOptions,
+  saveAddressMutation,
+  saveDocumentMutation,
+  saveIdentityMutation,
+  submitKycMutation,
 } from "../api/kyc-api";
 
 /**
@@ -18,10 +23,7 @@ import {
  */
 export function useKyc() {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: kycQueryKeys.mine,
-    queryFn: ({ signal }) => fetchKyc(signal),
-  });
+  const query = useQuery(kycQueryOptions());
   const pending = query.data?.status === "pending";
   useEffect(() => {
     if (!pending) return;
@@ -32,7 +34,7 @@ export function useKyc() {
         event.action.type === "success" &&
         JSON.stringify(event.query.queryKey) === key
       ) {
-        void queryClient.invalidateQueries({ queryKey: kycQueryKeys.mine });
+        void queryClient.invalidateQueries({ queryKey: kycKeys.all });
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
       }
     });
@@ -41,21 +43,21 @@ export function useKyc() {
 }
 
 /** A step's save or the submission: the answer is the new state, kept as is. */
-function useKycWrite<V>(write: (variables: V) => Promise<KycState>, touchesMe = false) {
+function useKycWrite<V>(write: UseMutationOptions<KycState, Error, V>, touchesMe = false) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: write,
+    ...write,
     // A read still on its way (after a photo arrived) would answer with the state before this
     // write, and put it back over the write's answer.
-    onMutate: () => queryClient.cancelQueries({ queryKey: kycQueryKeys.mine }),
+    onMutate: () => queryClient.cancelQueries({ queryKey: kycKeys.all }),
     onSuccess: (state) => {
-      queryClient.setQueryData(kycQueryKeys.mine, state);
+      queryClient.setQueryData(kycKeys.all, state);
       if (touchesMe) void queryClient.invalidateQueries({ queryKey: meQueryKey });
     },
   });
 }
 
-export const useSaveIdentity = () => useKycWrite(saveIdentity);
-export const useSaveAddress = () => useKycWrite(saveAddress);
-export const useSaveDocument = () => useKycWrite(saveDocument);
-export const useSubmitKyc = () => useKycWrite(() => submitKyc(), true);
+export const useSaveIdentity = () => useKycWrite(saveIdentityMutation());
+export const useSaveAddress = () => useKycWrite(saveAddressMutation());
+export const useSaveDocument = () => useKycWrite(saveDocumentMutation());
+export const useSubmitKyc = () => useKycWrite(submitKycMutation(), true);

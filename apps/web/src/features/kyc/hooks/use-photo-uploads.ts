@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../lib/api-client";
-import { kycQueryKeys, uploadKycFile } from "../api/kyc-api";
+import { kycKeys, uploadKycFile } from "../api/kyc-api";
 import { photoIssue } from "../kyc-validation";
 
 /** Where one chosen photo stands on this device. */
@@ -71,7 +71,7 @@ export function usePhotoUploads() {
           if (!current()) return false;
           running.current.delete(slot);
           put(slot, { phase: "sent", file, size: uploaded.size });
-          void queryClient.invalidateQueries({ queryKey: kycQueryKeys.mine });
+          void queryClient.invalidateQueries({ queryKey: kycKeys.all });
           return true;
         },
         (failure: unknown) => {
