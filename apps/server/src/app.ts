@@ -210,6 +210,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
     auth: d.auth,
     mailer: d.mailer,
     bus: d.bus,
+    /** The domain events, and the outbox of their effects (mails, notifications, live events). */
+    events: d.events,
+    effects: d.effects,
     stats: d.stats,
     /** The shop's payment reader and the simulated chain (tests and the dev tools drive them). */
     shop: { deps: d.shopDeps, simulatedChain: d.simulatedChain },

@@ -15,11 +15,11 @@ import { loadVapidKeys } from "./adapters/web-push/vapid-keys.ts";
 import { webPushTransport } from "./adapters/web-push/web-push-transport.ts";
 import { type Config, isLoopbackUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { domainEffects } from "./domain-effects.ts";
 import type { AdminCodeNotice } from "./lib/admin-code-notice.ts";
 import { getOrCreateSetting, newSecret } from "./lib/app-settings.repo.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { lazyDataCipher } from "./lib/data-encryption.ts";
-import type { DomainEvents } from "./lib/domain-events.ts";
 import { createEventBus } from "./lib/event-bus.ts";
 import type { Job } from "./lib/jobs.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
@@ -35,9 +35,9 @@ import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
 import { type LegalDeps, operatorDetails } from "./modules/legal/legal.service.ts";
 import { type Mailer, outboxMailer } from "./modules/mail/mail.transport.ts";
+import type { MessagesDeps } from "./modules/messages/messages.service.ts";
 import { refreshSessionRate } from "./modules/mining/mining.service.ts";
 import {
-  notify,
   sweepExpiringBoosts,
   sweepSessionEndings,
 } from "./modules/notifications/notifications.service.ts";
@@ -167,23 +167,28 @@ export async function buildDependencies(
     },
   });
   const notificationDeps = { db, clock, bus, push };
-  /** Post-commit facts the modules announce, and who listens to them. */
-  const events: DomainEvents = {
+  /** Facts the modules announce, and who listens to them: mails, notifications and live events
+   * go through the transactional outbox, delivered as soon as their transaction commits. */
+  const effects = domainEffects({
+    db,
+    clock,
+    signal: database,
+    bus,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    notificationDeps,
+    log,
     rateChanged: (userId) => refreshSessionRate({ db, clock }, userId),
-    notify: async (userId, type, params) => {
-      await notify(notificationDeps, userId, type, params);
-    },
-  };
+  });
+  await effects.outbox.start();
+  const { events } = effects;
 
   const healthDeps: HealthDeps = { db, chain, clock, probeApi: context.probeApi };
   const shopDeps: ShopDeps & { chain: Chain } = {
     db,
     clock,
     events,
-    mailer,
-    publicUrl: config.PUBLIC_URL,
     payTo: formatFriendlyAddress(shopAddress, { network, bounceable: false }),
-    onMailError,
     chain,
   };
   const tonDeps: TonWalletDeps = {
@@ -205,12 +210,8 @@ export async function buildDependencies(
     db,
     clock,
     events,
-    mailer,
-    publicUrl: config.PUBLIC_URL,
-    onMailError,
     chain,
     enabled: config.WITHDRAWALS_ENABLED,
-    live: (userId, event) => bus.publish(userId, event),
     // The withdrawal id only: the error may quote an address.
     onPayoutError: (error, withdrawalId) =>
       log.error(
@@ -255,6 +256,8 @@ export async function buildDependencies(
       everyMs: config.TON_POLL_MS,
       run: () => processPayouts(withdrawalDeps),
     },
+    // Retries, and effects whose commit signal no process heard (a restart).
+    ...effects.outbox.jobs(10_000),
   ];
 
   return {
@@ -271,6 +274,9 @@ export async function buildDependencies(
     vapid,
     notificationDeps,
     events,
+    /** The outbox of mails, notifications and live events (tests settle it before they look). */
+    effects: effects.outbox,
+    messagesDeps: { db, clock, events } satisfies MessagesDeps,
     healthDeps,
     leaderboard,
     stats: statsService(db, clock),
@@ -280,14 +286,11 @@ export async function buildDependencies(
       elevationMs: config.ADMIN_ELEVATION_MINUTES * 60_000,
       onCodeChanged: () => injected.adminCodeNotice?.forget(),
     },
-    supportDeps: { db, clock, mailer, publicUrl: config.PUBLIC_URL, onMailError, events },
+    supportDeps: { db, clock, events },
     contestDeps: { db, clock, events },
     kycDeps: {
       db,
       clock,
-      mailer,
-      publicUrl: config.PUBLIC_URL,
-      onMailError,
       events,
       files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
       cipher: lazyDataCipher(config),
@@ -312,6 +315,8 @@ export async function buildDependencies(
     simulatedChain: simulation,
     jobs,
     async close() {
+      // Before the bus and the mailer: a delivery in flight finishes with them.
+      await effects.outbox.stop();
       await bus.stop();
       await mailer.close();
     },

@@ -118,7 +118,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(withdrawalsRoutes, d.withdrawalDeps);
       await user.register(kycRoutes, d.kycDeps);
       await user.register(miningRoutes, { db, clock, events: d.events });
-      await user.register(messagesRoutes, d.notificationDeps);
+      await user.register(messagesRoutes, d.messagesDeps);
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });
       await user.register(notificationsRoutes, d.notificationDeps);
       await user.register(leaderboardRoutes, { leaderboard: d.leaderboard });
@@ -148,7 +148,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
           onSessionsRevoked: d.onSessionsRevoked,
         });
         await admin.register(bonusCodesAdminRoutes, { db, clock, events: d.events });
-        await admin.register(messagesAdminRoutes, d.notificationDeps);
+        await admin.register(messagesAdminRoutes, d.messagesDeps);
         await admin.register(supportAdminRoutes, d.supportDeps);
         await admin.register(contestAdminRoutes, d.contestDeps);
         await admin.register(kycAdminRoutes, d.kycDeps);

@@ -187,7 +187,13 @@ export async function verifiedUser(
 
 /** Mails the outbox transport kept for one address, newest first (read from the database, so it
  * works whatever DEV_ROUTES says). */
-export async function outbox(test: Pick<TestApp, "db">, email: string) {
+export async function outbox(
+  test: Pick<TestApp, "db"> & Partial<Pick<TestApp, "effects">>,
+  email: string,
+) {
+  // Mails recorded with a change leave after its commit, through the outbox: what is due now is
+  // sent before the mailbox is read.
+  await test.effects?.settle();
   return readOutbox(test.db, email.trim().toLowerCase());
 }
 

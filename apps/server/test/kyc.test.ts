@@ -355,6 +355,8 @@ describe("the admin's review", () => {
     expect((await c.get("/api/me")).json().kycStatus).toBe("approved");
     expect((await boss.client.get("/api/admin/summary")).json().pendingKyc).toBe(pendingBefore - 1);
 
+    // The verdict's notification is written with it and stored once the outbox delivers it.
+    await test.effects.settle();
     const notifications = (await c.get("/api/notifications")).json().items;
     expect(notifications[0]).toMatchObject({
       type: "kyc_decision",
@@ -405,6 +407,7 @@ describe("the admin's review", () => {
     const state = (await c.get("/api/kyc")).json();
     expect(state).toMatchObject({ status: "rejected", rejectionReason: reason });
     expect((await c.get("/api/me")).json().kycStatus).toBe("rejected");
+    await test.effects.settle();
     const [notification] = (await c.get("/api/notifications")).json().items;
     expect(notification).toMatchObject({ type: "kyc_decision", title: "Verification declined" });
     const [mail] = await outbox(test, user.email);
@@ -439,6 +442,7 @@ describe("the admin's review", () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((r) => r.statusCode === 200)!.json().status;
     expect((await c.get("/api/me")).json().kycStatus).toBe(winner);
+    await test.effects.settle();
     const kyc = (await c.get("/api/notifications"))
       .json()
       .items.filter((n: { type: string }) => n.type === "kyc_decision");

@@ -143,6 +143,8 @@ describe("shop", () => {
     expect(paid).toMatchObject({ status: "paid", receivedTon: "1.000000000" });
     expect(paid.txHash).toBeTruthy();
     expect((await rateOf(c)).packs).toBe("0.025000000");
+    // The purchase's notification is written with the grant and stored by the outbox's delivery.
+    await test.effects.settle();
     const notices = (await c.get("/api/notifications")).json().items;
     expect(
       notices.filter((n: { type: string }) => n.type === "purchase_confirmation"),

@@ -21,12 +21,17 @@ afterAll(async () => {
   }
 });
 
-const outbox = async (email: string) =>
-  (await test.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json() as {
+/** The mails the dev outbox kept, once what the outbox job has due is sent (after the commit). */
+const outbox = async (email: string) => {
+  await test.effects.settle();
+  return (
+    await test.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })
+  ).json() as {
     subject: string;
     text: string;
     html: string;
   }[];
+};
 
 describe("support", () => {
   it("a user opens a ticket (confirmation mail), follows it, and an admin answers", async () => {

@@ -105,7 +105,7 @@ export const payoutWorkerDeps = (
   chain: Chain = test.shop.deps.chain,
 ): WithdrawalDeps => ({
   ...test.shop.deps,
+  events: test.events,
   chain,
   enabled: true,
-  live: (userId, event) => test.bus.publish(userId, event),
 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { formatNano, parseFre } from "@fre/shared";
 import { Address } from "@ton/core";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   buildJettonTransfer,
   JETTON_TRANSFER_OP,
@@ -250,6 +250,11 @@ describe("admin review and payouts", () => {
     const unsubscribe = test.bus.subscribe(me.id, (event) => live.push(event));
     await processPayouts(workerDeps());
     await processPayouts(workerDeps());
+    // The live event, notification and mail are written with the status and delivered after it.
+    await test.effects.settle();
+    await vi.waitFor(() =>
+      expect(live).toContainEqual(expect.objectContaining({ type: "withdrawal" })),
+    );
     unsubscribe();
     const done = (await c.get("/api/withdrawals")).json().items[0];
     expect(done).toMatchObject({ id, status: "completed" });

@@ -8,6 +8,7 @@ export * from "./kyc.ts";
 export * from "./messages.ts";
 export * from "./mining.ts";
 export * from "./notifications.ts";
+export * from "./outbox.ts";
 export * from "./platform.ts";
 export * from "./push.ts";
 export * from "./referrals.ts";

@@ -20,9 +20,6 @@ import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileStore } from "../../lib/file-store.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
-import { kycDecisionMail } from "../mail/mail.templates.ts";
-import type { Mailer } from "../mail/mail.transport.ts";
-import { mailRecipientOf } from "../users/users.service.ts";
 import {
   findFile,
   findNickname,
@@ -51,11 +48,8 @@ export interface KycDeps {
   files: FileStore;
   /** The data key's cipher, resolved on first use (see lib/data-encryption.ts). */
   cipher: () => Promise<DataCipher>;
-  mailer: Mailer;
-  publicUrl: string;
-  onMailError: (error: unknown) => void;
-  /** After commit: the in-app notification of a verdict. */
-  events: Pick<DomainEvents, "notify">;
+  /** The verdict's notification and mail, written with the verdict. */
+  events: Pick<DomainEvents, "notify" | "mail">;
 }
 
 type Identity = KycIdentityBody;
@@ -379,8 +373,8 @@ export async function adminReadFile(
 /**
  * Approves or rejects a pending request. The request and the profile's status change together;
  * two admins deciding at once: the first wins, the second gets KYC_NOT_PENDING. Four eyes: an
- * admin never decides their own request (SELF_REVIEW_FORBIDDEN). The user hears of it after the
- * commit (notification and e-mail).
+ * admin never decides their own request (SELF_REVIEW_FORBIDDEN). The user's notification and
+ * e-mail are written with the verdict and delivered after the commit.
  */
 export async function decide(
   deps: KycDeps,
@@ -410,24 +404,13 @@ export async function decide(
       ip: actor.ip,
       at: now,
     });
+    await deps.events.notify(userId, "kyc_decision", { decision: status }, { tx });
+    await deps.events.mail(
+      userId,
+      "kycDecision",
+      reason === null ? { approved: true } : { approved: false, reason },
+      { tx },
+    );
   });
-  await deps.events.notify(userId, "kyc_decision", {
-    decision: approved ? "approved" : "rejected",
-  });
-  const to = await mailRecipientOf(deps.db, userId);
-  if (to) {
-    const url = new URL("/kyc", deps.publicUrl).toString();
-    try {
-      await deps.mailer.send(
-        kycDecisionMail(
-          to,
-          reason === null ? { approved: true } : { approved: false, reason },
-          url,
-        ),
-      );
-    } catch (error) {
-      deps.onMailError(error);
-    }
-  }
   return adminGetRequest(deps, userId);
 }

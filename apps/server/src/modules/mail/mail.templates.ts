@@ -182,3 +182,64 @@ export const withdrawalMail = (
     values: { amount: values.amount, wallet: values.wallet },
     ...(outcome === "rejected" && values.reason ? { quote: values.reason } : {}),
   });
+
+/** What a template needs beyond its data: where the app's links point. */
+export interface MailContext {
+  publicUrl: string;
+}
+
+const link = (context: MailContext, path: string) => new URL(path, context.publicUrl).toString();
+
+/**
+ * The mails sent after a change commits, by name. A service records the name and the data (no
+ * address, no language); the mail is rendered at delivery in the recipient's language of that
+ * moment. The data of each name is typed: a recorded mail cannot miss a value its text uses.
+ */
+export const mailTemplates = {
+  supportReceived: (to: Recipient, data: { ticketId: string; subject: string }, c: MailContext) =>
+    supportReceivedMail(to, data.subject, link(c, `/support?ticket=${data.ticketId}`)),
+  supportAnswered: (
+    to: Recipient,
+    data: { ticketId: string; subject: string; answer: string },
+    c: MailContext,
+  ) =>
+    supportAnsweredMail(to, data.subject, link(c, `/support?ticket=${data.ticketId}`), data.answer),
+  purchaseConfirmed: (to: Recipient, data: { item: string; bonus: string }, c: MailContext) =>
+    purchaseConfirmedMail(to, data, link(c, "/shop")),
+  kycDecision: (
+    to: Recipient,
+    data: { approved: true } | { approved: false; reason: string },
+    c: MailContext,
+  ) => kycDecisionMail(to, data, link(c, "/kyc")),
+  withdrawalOutcome: (
+    to: Recipient,
+    data: {
+      outcome: "completed" | "rejected" | "failed";
+      amount: string;
+      wallet: string;
+      reason: string | null;
+    },
+    c: MailContext,
+  ) => withdrawalMail(to, data.outcome, data, link(c, "/wallet")),
+} satisfies Record<string, (to: Recipient, data: never, context: MailContext) => Mail>;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export type MailData<T extends MailTemplateName> = Parameters<(typeof mailTemplates)[T]>[1];
+
+export const isMailTemplate = (name: string): name is MailTemplateName =>
+  Object.hasOwn(mailTemplates, name);
+
+/** The mail of a recorded template, in the recipient's language. */
+export function renderMail<T extends MailTemplateName>(
+  template: T,
+  to: Recipient,
+  data: MailData<T>,
+  context: MailContext,
+): Mail {
+  const render = mailTemplates[template] as (
+    to: Recipient,
+    data: MailData<T>,
+    context: MailContext,
+  ) => Mail;
+  return render(to, data, context);
+}

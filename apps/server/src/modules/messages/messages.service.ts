@@ -6,8 +6,8 @@ import type {
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { EventBus } from "../../lib/event-bus.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import {
   countInformationSince,
@@ -27,7 +27,8 @@ import {
 export interface MessagesDeps {
   db: Db;
   clock: Clock;
-  bus: EventBus;
+  /** Live events to every open app, written with the change (delivered after its commit). */
+  events: Pick<DomainEvents, "live">;
 }
 
 type GlobalRow = NonNullable<Awaited<ReturnType<typeof findGlobalMessage>>>;
@@ -121,9 +122,13 @@ export async function adminSaveGlobalMessage(
       ip: actor.ip,
       at: now,
     });
+    await deps.events.live(
+      null,
+      { type: "global_message", data: { revision: saved.revision } },
+      { tx },
+    );
     return saved;
   });
-  deps.bus.publishAll({ type: "global_message", data: { revision: row.revision } });
   return { message: { ...globalView(row), active: row.active } };
 }
 
@@ -144,11 +149,15 @@ export async function adminCreateInformation(
       ip: actor.ip,
       at: now,
     });
+    await deps.events.live(
+      null,
+      {
+        type: "information",
+        data: { id: created.id, title: created.title, createdAt: created.createdAt.toISOString() },
+      },
+      { tx },
+    );
     return created;
-  });
-  deps.bus.publishAll({
-    type: "information",
-    data: { id: row.id, title: row.title, createdAt: row.createdAt.toISOString() },
   });
   return {
     id: row.id,

@@ -25,6 +25,39 @@ export async function insertNotification(
   return row!;
 }
 
+/**
+ * A notification the outbox recorded, under the effect's id: written once however often it is
+ * delivered, and never for an erased account. The stored row (null when there is none).
+ */
+export async function insertNotificationOnce(
+  tx: Db | Tx,
+  values: {
+    id: string;
+    userId: string;
+    type: string;
+    params: Record<string, string | number>;
+    at: Date;
+  },
+) {
+  const inserted = rowsOf(
+    await tx.execute(sql`
+      insert into notifications (id, user_id, type, params, created_at)
+      select ${values.id}, ${values.userId}, ${values.type}, ${JSON.stringify(values.params)}::jsonb,
+        ${values.at.toISOString()}::timestamptz
+      where exists (select 1 from users where id = ${values.userId} and erased_at is null)
+      on conflict (id) do nothing
+      returning id`),
+  );
+  if (inserted.length > 0) {
+    await tx.execute(sql`
+      delete from notifications where user_id = ${values.userId} and id not in (
+        select id from notifications where user_id = ${values.userId}
+        order by created_at desc, id desc limit ${MAX_NOTIFICATIONS_PER_USER})`);
+  }
+  const [row] = await tx.select().from(notifications).where(eq(notifications.id, values.id));
+  return row ?? null;
+}
+
 export async function listNotifications(db: Db, userId: string) {
   return db
     .select()

@@ -9,6 +9,7 @@ import {
   claimExpiringBoosts,
   findLanguage,
   insertNotification,
+  insertNotificationOnce,
   listNotifications,
   markAllRead,
   markRead,
@@ -90,6 +91,31 @@ export async function notify(
 ) {
   const row = await insertNotification(deps.db, { userId, type, params, at: deps.clock.now() });
   await deliver(deps, row);
+}
+
+/** A notification as the outbox records it: its id is the effect's. */
+export interface RecordedNotification {
+  id: string;
+  userId: string;
+  type: string;
+  params: Record<string, string | number>;
+  at: Date;
+}
+
+/** Stores a recorded notification (once, whatever the retries) in the caller's transaction. */
+export const storeRecordedNotification = (tx: Db | Tx, notification: RecordedNotification) =>
+  insertNotificationOnce(tx, notification);
+
+/**
+ * The outbox's delivery of a notification: stored if it is not yet (never for an erased
+ * account), then live and pushed. At least once: a retry may push it again, under the same id.
+ */
+export async function deliverRecordedNotification(
+  deps: NotificationDeps,
+  notification: RecordedNotification,
+) {
+  const row = await insertNotificationOnce(deps.db, notification);
+  if (row) await deliver(deps, row);
 }
 
 export async function getNotifications(deps: NotificationDeps, userId: string, language: string) {

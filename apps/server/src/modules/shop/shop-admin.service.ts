@@ -157,6 +157,7 @@ export async function adminResolvePayment(
           paidAt: now,
         });
       }
+      await announcePurchase(deps, tx, order.userId, item);
       grant = { userId: order.userId, item };
     }
     await resolvePayment(tx, txHash, {
@@ -178,6 +179,6 @@ export async function adminResolvePayment(
     });
     return grant;
   });
-  if (granted) await announcePurchase(deps, granted.userId, granted.item);
+  if (granted) await deps.events.rateChanged(granted.userId);
   return (await adminListPayments(deps, false)).items.find((p) => p.txHash === txHash)!;
 }

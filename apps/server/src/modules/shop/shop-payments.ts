@@ -79,9 +79,10 @@ export async function applyIncomingTransfer(
       await setPaymentOutcome(tx, transfer.txHash, "duplicate");
       return { outcome: "duplicate" as const, granted: null };
     }
-    return { outcome, granted: { userId: order.userId, item } };
+    await announcePurchase(deps, tx, order.userId, item);
+    return { outcome, granted: { userId: order.userId } };
   });
-  if (result.granted) await announcePurchase(deps, result.granted.userId, result.granted.item);
+  if (result.granted) await deps.events.rateChanged(result.granted.userId);
   return result.outcome;
 }
 

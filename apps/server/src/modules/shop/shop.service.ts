@@ -12,9 +12,6 @@ import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { purchaseConfirmedMail } from "../mail/mail.templates.ts";
-import type { Mailer } from "../mail/mail.transport.ts";
-import { mailRecipientOf } from "../users/users.service.ts";
 import {
   BOX_SOURCE_PREFIX,
   currentBox,
@@ -36,12 +33,9 @@ import {
 export interface ShopDeps {
   db: Db;
   clock: Clock;
-  events: Pick<DomainEvents, "rateChanged" | "notify">;
-  mailer: Mailer;
-  publicUrl: string;
+  events: Pick<DomainEvents, "rateChanged" | "notify" | "mail">;
   /** Where buyers send TON: the shop's receive address (user-friendly form). */
   payTo: string;
-  onMailError: (error: unknown) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -222,21 +216,21 @@ export async function grantItem(tx: Tx, order: ShopOrderRow, item: ShopItemRow, 
   return true;
 }
 
-/** After a grant commits: the running session re-rates, the buyer hears about it twice. */
-export async function announcePurchase(deps: ShopDeps, userId: string, item: ShopItemRow) {
-  await deps.events.rateChanged(userId);
-  await deps.events.notify(userId, "purchase_confirmation", { item: item.id });
-  const to = await mailRecipientOf(deps.db, userId);
-  if (!to) return;
-  try {
-    await deps.mailer.send(
-      purchaseConfirmedMail(
-        to,
-        { item: item.id, bonus: formatNano(item.rateBonusNano) },
-        new URL("/shop", deps.publicUrl).toString(),
-      ),
-    );
-  } catch (error) {
-    deps.onMailError(error);
-  }
+/**
+ * In the grant's transaction: the buyer hears about it twice (notification and mail), both
+ * delivered after the commit. The running session re-rates once it has committed (the caller).
+ */
+export async function announcePurchase(
+  deps: Pick<ShopDeps, "events">,
+  tx: Tx,
+  userId: string,
+  item: ShopItemRow,
+) {
+  await deps.events.notify(userId, "purchase_confirmation", { item: item.id }, { tx });
+  await deps.events.mail(
+    userId,
+    "purchaseConfirmed",
+    { item: item.id, bonus: formatNano(item.rateBonusNano) },
+    { tx },
+  );
 }

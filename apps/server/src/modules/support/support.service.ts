@@ -3,9 +3,6 @@ import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
-import { supportAnsweredMail, supportReceivedMail } from "../mail/mail.templates.ts";
-import type { Mailer } from "../mail/mail.transport.ts";
-import { mailRecipientOf } from "../users/users.service.ts";
 import {
   countOpenTickets,
   findTicket,
@@ -24,11 +21,8 @@ import {
 export interface SupportDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
-  publicUrl: string;
-  onMailError: (error: unknown) => void;
-  /** After commit: the in-app notification of an answer. */
-  events: Pick<DomainEvents, "notify">;
+  /** The mails and the answer's notification, written with the ticket's change. */
+  events: Pick<DomainEvents, "notify" | "mail">;
 }
 
 const ticketView = (t: TicketRow) => ({
@@ -39,15 +33,6 @@ const ticketView = (t: TicketRow) => ({
   updatedAt: t.updatedAt.toISOString(),
 });
 
-/** Mail after commit; a mail failure never loses the ticket. */
-async function mailQuietly(deps: SupportDeps, send: () => Promise<void>) {
-  try {
-    await send();
-  } catch (error) {
-    deps.onMailError(error);
-  }
-}
-
 export async function createTicket(
   deps: SupportDeps,
   userId: string,
@@ -57,13 +42,14 @@ export async function createTicket(
   const ticket = await deps.db.transaction(async (tx) => {
     const row = await insertTicket(tx, { userId, subject: body.subject, at: now });
     await insertMessage(tx, { ticketId: row.id, author: "user", body: body.message, at: now });
+    await deps.events.mail(
+      userId,
+      "supportReceived",
+      { ticketId: row.id, subject: row.subject },
+      { tx },
+    );
     return row;
   });
-  const to = await mailRecipientOf(deps.db, userId);
-  if (to) {
-    const url = new URL(`/support?ticket=${ticket.id}`, deps.publicUrl).toString();
-    await mailQuietly(deps, () => deps.mailer.send(supportReceivedMail(to, ticket.subject, url)));
-  }
   return ticketView(ticket);
 }
 
@@ -118,7 +104,7 @@ export async function adminGetTicket({ db }: { db: Db }, id: string) {
   return ticketWithMessages(db, ticket);
 }
 
-/** An admin answer marks the ticket answered and tells the user by e-mail. */
+/** An admin answer marks the ticket answered and tells the user (e-mail and notification). */
 export async function adminReply(
   deps: SupportDeps,
   actor: AuditActor,
@@ -128,7 +114,7 @@ export async function adminReply(
 ) {
   const now = deps.clock.now();
   // The new status and the answer commit together: never a closed ticket without its answer.
-  const ticket = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const row = await setTicketStatus(tx, id, close ? "closed" : "answered", now);
     if (!row) throw new AppError("NOT_FOUND", 404);
     await insertMessage(tx, { ticketId: id, author: "admin", body, at: now });
@@ -141,15 +127,13 @@ export async function adminReply(
       ip: actor.ip,
       at: now,
     });
-    return row;
-  });
-  const to = await mailRecipientOf(deps.db, ticket.userId);
-  if (to) {
-    const url = new URL(`/support?ticket=${ticket.id}`, deps.publicUrl).toString();
-    await mailQuietly(deps, () =>
-      deps.mailer.send(supportAnsweredMail(to, ticket.subject, url, body)),
+    await deps.events.mail(
+      row.userId,
+      "supportAnswered",
+      { ticketId: row.id, subject: row.subject, answer: body },
+      { tx },
     );
-  }
-  await deps.events.notify(ticket.userId, "support_answer", { subject: ticket.subject });
+    await deps.events.notify(row.userId, "support_answer", { subject: row.subject }, { tx });
+  });
   return adminGetTicket(deps, id);
 }

@@ -12,6 +12,7 @@ import {
   kycRequests,
   mailOutbox,
   notifications,
+  outboxEffects,
   pushSubscriptions,
   referralReminders,
   sessions,
@@ -88,7 +89,8 @@ export async function deleteKycFileRows(tx: Tx, userId: string): Promise<string[
 /**
  * Everything personal besides the users row: credentials and sessions, pending links and codes,
  * devices, notifications, the identity check's fields, the wallet link, support conversations,
- * open shop orders, read marks and the sign-in failures and kept mails naming the address.
+ * open shop orders, read marks and the sign-in failures and kept mails naming the address, and
+ * the outbox's effects for the user (a support answer's text, a rejection's reason: none is sent).
  */
 export async function deletePersonalRows(tx: Tx, userId: string, email: string, now: Date) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -99,6 +101,7 @@ export async function deletePersonalRows(tx: Tx, userId: string, email: string, 
     .where(or(eq(verifications.value, userId), eq(verifications.identifier, email)));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(outboxEffects).where(eq(outboxEffects.userId, userId));
   // The request row keeps its verdict and dates (no personal data); its fields go. A request
   // still waiting for review is withdrawn: there is nothing left to review.
   // The rejection reason is an admin's free text that may quote the person: it goes too.

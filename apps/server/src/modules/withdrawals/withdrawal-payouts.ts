@@ -72,19 +72,31 @@ export async function confirmPayouts(deps: WithdrawalDeps) {
       if (status === "confirmed") {
         const txHash = (await deps.chain.payoutTxHash?.(row.payoutId)) ?? row.payoutId;
         const now = deps.clock.now();
-        const done = await transition(
-          deps.db,
-          { id: row.id, from: "processing" },
-          { status: "completed", txHash, completedAt: now, updatedAt: now, payoutLeaseUntil: null },
-        );
-        if (done) {
-          completed += 1;
-          announce(deps, done);
-          await deps.events.notify(done.userId, "withdrawal_complete", {
-            amount: formatNano(done.amountNano),
-          });
-          await mailOutcome(deps, done, "completed");
-        }
+        // The status and what the user hears of it commit together.
+        const done = await deps.db.transaction(async (tx) => {
+          const moved = await transition(
+            tx,
+            { id: row.id, from: "processing" },
+            {
+              status: "completed",
+              txHash,
+              completedAt: now,
+              updatedAt: now,
+              payoutLeaseUntil: null,
+            },
+          );
+          if (!moved) return null;
+          await announce(deps, tx, moved);
+          await deps.events.notify(
+            moved.userId,
+            "withdrawal_complete",
+            { amount: formatNano(moved.amountNano) },
+            { tx },
+          );
+          await mailOutcome(deps, tx, moved, "completed");
+          return moved;
+        });
+        if (done) completed += 1;
       } else if (status === "failed") {
         if (await fail(deps, row)) failed += 1;
       }
@@ -104,11 +116,11 @@ async function fail(deps: WithdrawalDeps, row: WithdrawalRow) {
       { id: row.id, from: "processing" },
       { status: "failed", completedAt: now, updatedAt: now, payoutLeaseUntil: null },
     );
-    if (done) await release(tx, { userId: done.userId, reference: done.id, at: now });
+    if (!done) return null;
+    await release(tx, { userId: done.userId, reference: done.id, at: now });
+    await announce(deps, tx, done);
+    await mailOutcome(deps, tx, done, "failed");
     return done;
   });
-  if (!moved) return false;
-  announce(deps, moved);
-  await mailOutcome(deps, moved, "failed");
-  return true;
+  return moved !== null;
 }

@@ -150,7 +150,7 @@ export async function adminApprove(
   // Nothing would send it: the admin rejects (refunds) instead of leaving it stuck.
   if (!deps.enabled) throw new AppError("WITHDRAWALS_UNAVAILABLE");
   const now = deps.clock.now();
-  const outcome = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const row = await lockForReview(tx, actor, id);
     // The first approver never gives the second one, whatever changed since.
     if (row.firstApprovedBy === actor.userId) throw new AppError("SECOND_APPROVER_REQUIRED");
@@ -178,7 +178,7 @@ export async function adminApprove(
           ...(row.firstApprovedBy ? { discardedFirstApprovalBy: row.firstApprovedBy } : {}),
         },
       });
-      return { row: marked, paid: false };
+      return;
     }
     // One admin who made the other an admin (either way, ever) is not a second pair of eyes.
     if (
@@ -210,9 +210,8 @@ export async function adminApprove(
         approvals: row.approvalsRequired === 2 ? "2/2" : "1/1",
       },
     });
-    return { row: moved, paid: true };
+    await announce(deps, tx, moved);
   });
-  if (outcome.paid) announce(deps, outcome.row);
   return adminOne(deps, id);
 }
 
@@ -227,7 +226,7 @@ export async function adminReject(
   reason: string,
 ) {
   const now = deps.clock.now();
-  const row = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const pending = await lockForReview(tx, actor, id);
     const moved = await transition(
       tx,
@@ -253,9 +252,8 @@ export async function adminReject(
       ip: actor.ip,
       at: now,
     });
-    return moved;
+    await announce(deps, tx, moved);
+    await mailOutcome(deps, tx, moved, "rejected");
   });
-  announce(deps, row);
-  await mailOutcome(deps, row, "rejected");
   return adminOne(deps, id);
 }

@@ -16,12 +16,9 @@ import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { idempotent } from "../ledger/idempotency.ts";
 import { hold, release } from "../ledger/ledger.ts";
-import { withdrawalMail } from "../mail/mail.templates.ts";
-import type { Mailer } from "../mail/mail.transport.ts";
 import { formatFriendlyAddress } from "../ton/address.ts";
 import type { Chain } from "../ton/chain.ts";
 import { lockLinkedWallet } from "../ton/ton-wallet.service.ts";
-import { mailRecipientOf } from "../users/users.service.ts";
 import {
   findActive,
   findUserForWithdrawal,
@@ -41,15 +38,11 @@ import {
 export interface WithdrawalDeps {
   db: Db;
   clock: Clock;
-  events: Pick<DomainEvents, "notify">;
-  mailer: Mailer;
-  publicUrl: string;
-  onMailError: (error: unknown) => void;
+  /** The user's notification, mail and live event, written with the status change. */
+  events: Pick<DomainEvents, "notify" | "mail" | "live">;
   chain: Chain;
   /** False when this server has no way to pay (WITHDRAWALS_ENABLED off): requests are refused. */
   enabled: boolean;
-  /** A live event to the user's open app (SSE); absent where nobody listens. */
-  live?: (userId: string, event: { type: string; data: unknown }) => void;
   /** What a worker failure is logged with (never personal data). */
   onPayoutError?: (error: unknown, withdrawalId: string) => void;
 }
@@ -184,35 +177,37 @@ export async function listMyWithdrawals(
   };
 }
 
-/** After a status change commits: the user's open app hears it at once. */
-export function announce(deps: WithdrawalDeps, row: WithdrawalRow) {
-  deps.live?.(row.userId, { type: "withdrawal", data: withdrawalView(row, deps.chain.kind) });
+/** In a status change's transaction: the user's open app hears it once it commits. */
+export function announce(
+  deps: Pick<WithdrawalDeps, "events" | "chain">,
+  tx: Tx,
+  row: WithdrawalRow,
+) {
+  return deps.events.live(
+    row.userId,
+    { type: "withdrawal", data: withdrawalView(row, deps.chain.kind) },
+    { tx },
+  );
 }
 
-/** The outcome mail (completed, rejected, failed); a delivery failure is only logged. */
-export async function mailOutcome(
-  deps: WithdrawalDeps,
+/** In the outcome's transaction: its mail (completed, rejected, failed), sent after the commit. */
+export function mailOutcome(
+  deps: Pick<WithdrawalDeps, "events">,
+  tx: Tx,
   row: WithdrawalRow,
   outcome: "completed" | "rejected" | "failed",
 ) {
-  const to = await mailRecipientOf(deps.db, row.userId);
-  if (!to) return;
-  try {
-    await deps.mailer.send(
-      withdrawalMail(
-        to,
-        outcome,
-        {
-          amount: formatFreShort(row.amountNano),
-          wallet: formatFriendlyAddress(row.walletAddress, { network: row.network }),
-          reason: row.reason,
-        },
-        new URL("/wallet", deps.publicUrl).toString(),
-      ),
-    );
-  } catch (error) {
-    deps.onMailError(error);
-  }
+  return deps.events.mail(
+    row.userId,
+    "withdrawalOutcome",
+    {
+      outcome,
+      amount: formatFreShort(row.amountNano),
+      wallet: formatFriendlyAddress(row.walletAddress, { network: row.network }),
+      reason: row.reason,
+    },
+    { tx },
+  );
 }
 
 /**
@@ -228,7 +223,10 @@ export async function cancelWithdrawal(deps: WithdrawalDeps, userId: string, id:
       { id, userId, from: "pending" },
       { status: "cancelled", updatedAt: now, completedAt: now },
     );
-    if (moved) await release(tx, { userId, reference: id, at: now });
+    if (moved) {
+      await release(tx, { userId, reference: id, at: now });
+      await announce(deps, tx, moved);
+    }
     return moved;
   });
   if (!row) {
@@ -236,7 +234,6 @@ export async function cancelWithdrawal(deps: WithdrawalDeps, userId: string, id:
     if (!existing || existing.userId !== userId) throw new AppError("NOT_FOUND");
     throw new AppError("WITHDRAWAL_NOT_PENDING");
   }
-  announce(deps, row);
   return withdrawalView(row, deps.chain.kind);
 }
 

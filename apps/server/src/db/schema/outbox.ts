@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const tz = { withTimezone: true } as const;
+
+/**
+ * Post-commit effects (a mail, a notification, a live event), written in the transaction of the
+ * change they announce and delivered after it by the outbox job (decision 0032). No foreign key
+ * to users: recording an effect takes no lock on the user's row; delivery skips erased accounts.
+ */
+export const outboxEffects = pgTable(
+  "outbox_effects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    /** Whom it is for; null for every connected user (a live broadcast). */
+    userId: text("user_id"),
+    payload: jsonb("payload").$type<unknown>().notNull(),
+    /** Delivery attempts started (a claim counts, even if its process died). */
+    attempts: integer("attempts").notNull().default(0),
+    /** When it may be claimed: now when recorded, a lease's end while claimed, then the backoff. */
+    nextAttemptAt: timestamp("next_attempt_at", tz).notNull(),
+    deliveredAt: timestamp("delivered_at", tz),
+    /** The last failure's code or name (never a message: it may quote an address). */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", tz).notNull(),
+  },
+  (t) => [
+    index("outbox_effects_pending_idx").on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
+  ],
+);

@@ -1,0 +1,249 @@
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.ts";
+import { outboxEffects } from "../db/schema/index.ts";
+import type { Clock } from "./clock.ts";
+import type { Job } from "./jobs.ts";
+
+/**
+ * The transactional outbox (decision 0032): an effect is a row written in the transaction of the
+ * change it announces, so it exists exactly when the change does; delivery happens after the
+ * commit, at least once, by whichever process claims it first.
+ */
+
+/** The NOTIFY channel a recording transaction signals on; it reaches listeners at its commit. */
+export const OUTBOX_CHANNEL = "fre_outbox";
+/** How long a claim owns an effect; past it (its process died), another claims it again. */
+export const OUTBOX_LEASE_MS = 5 * 60_000;
+/** Attempts before an effect is left alone (about a day of backoff); its row says why. */
+export const OUTBOX_MAX_ATTEMPTS = 25;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 3_600_000;
+/** Delivered rows are kept this long (what was sent, for support), then pruned. */
+const KEEP_DELIVERED_MS = 7 * 86_400_000;
+
+/** The wait before attempt `attempts + 1`: 30 s, doubling, at most an hour. */
+export const backoffMs = (attempts: number) =>
+  Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+
+export interface Effect<Kind extends string = string, Payload = unknown> {
+  id: string;
+  kind: Kind;
+  userId: string | null;
+  payload: Payload;
+  attempts: number;
+  createdAt: Date;
+}
+
+/** One handler per kind of effect: a kind without its handler does not type-check. */
+export type EffectHandlers<Payloads> = {
+  [K in keyof Payloads & string]: (effect: Effect<K, Payloads[K]>) => Promise<void>;
+};
+
+/** Where the commit signal is heard (the database's LISTEN). */
+export interface OutboxSignal {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+export interface OutboxOptions<Payloads> {
+  db: Db;
+  clock: Clock;
+  handlers: EffectHandlers<Payloads>;
+  signal?: OutboxSignal;
+  /** Effects claimed per statement. */
+  batchSize?: number;
+  /** A failed attempt (kind and id only: never the payload, it holds personal data). */
+  onFailure?: (error: unknown, effect: { id: string; kind: string; attempts: number }) => void;
+  /** A delivery run that failed as a whole (the database was unreachable…). */
+  onRunError?: (error: unknown) => void;
+}
+
+/** A short, personal-data-free word for a failure: its code, else its name. */
+function errorLabel(error: unknown) {
+  const e = error as { code?: unknown; name?: unknown } | null;
+  const label = typeof e?.code === "string" || typeof e?.code === "number" ? e.code : e?.name;
+  return String(label ?? "unknown").slice(0, 100);
+}
+
+export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
+  const { db, clock, handlers } = options;
+  const batchSize = options.batchSize ?? 50;
+  type Kind = keyof Payloads & string;
+
+  /**
+   * Writes an effect in the caller's transaction and signals its commit (a NOTIFY is delivered
+   * only if the transaction commits). `quiet` skips the signal: the caller delivers it itself.
+   */
+  async function record<K extends Kind>(
+    tx: Db | Tx,
+    kind: K,
+    userId: string | null,
+    payload: Payloads[K],
+    options: { id?: string; quiet?: boolean } = {},
+  ) {
+    const now = clock.now();
+    const [row] = await tx
+      .insert(outboxEffects)
+      .values({
+        ...(options.id ? { id: options.id } : {}),
+        kind,
+        userId,
+        payload,
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .returning({ id: outboxEffects.id });
+    if (!options.quiet) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    return row!.id;
+  }
+
+  /**
+   * Claims due effects for one lease: one statement, rows locked `FOR UPDATE SKIP LOCKED` so two
+   * processes never claim the same row; the lease (written before any delivery) keeps the others
+   * away after the claim commits.
+   */
+  async function claim(ids?: string[]) {
+    const now = clock.now();
+    const due = db
+      .select({ id: outboxEffects.id })
+      .from(outboxEffects)
+      .where(
+        and(
+          isNull(outboxEffects.deliveredAt),
+          lte(outboxEffects.nextAttemptAt, now),
+          lt(outboxEffects.attempts, OUTBOX_MAX_ATTEMPTS),
+          ids ? inArray(outboxEffects.id, ids) : undefined,
+        ),
+      )
+      .orderBy(asc(outboxEffects.nextAttemptAt))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    const rows = await db
+      .update(outboxEffects)
+      .set({
+        attempts: sql`${outboxEffects.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + OUTBOX_LEASE_MS),
+      })
+      .where(inArray(outboxEffects.id, due))
+      .returning({
+        id: outboxEffects.id,
+        kind: outboxEffects.kind,
+        userId: outboxEffects.userId,
+        payload: outboxEffects.payload,
+        attempts: outboxEffects.attempts,
+        createdAt: outboxEffects.createdAt,
+      });
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  /** Runs one claimed effect's handler, then marks it delivered or schedules its retry. */
+  async function deliver(effect: Effect) {
+    const handler = (
+      handlers as unknown as Record<string, ((e: Effect) => Promise<void>) | undefined>
+    )[effect.kind];
+    try {
+      if (!handler) throw Object.assign(new Error("no handler"), { code: "UNKNOWN_KIND" });
+      await handler(effect);
+    } catch (error) {
+      options.onFailure?.(error, effect);
+      await db
+        .update(outboxEffects)
+        .set({
+          nextAttemptAt: new Date(clock.now().getTime() + backoffMs(effect.attempts)),
+          lastError: errorLabel(error),
+        })
+        .where(eq(outboxEffects.id, effect.id));
+      return false;
+    }
+    await db
+      .update(outboxEffects)
+      .set({ deliveredAt: clock.now(), lastError: null })
+      .where(eq(outboxEffects.id, effect.id));
+    return true;
+  }
+
+  /** One delivery pass over every due effect, batch after batch. */
+  async function deliverDue() {
+    let delivered = 0;
+    let failed = 0;
+    for (;;) {
+      const claimed = await claim();
+      for (const effect of claimed) {
+        if (await deliver(effect)) delivered += 1;
+        else failed += 1;
+      }
+      if (claimed.length < batchSize) return { delivered, failed };
+    }
+  }
+
+  /** Delivers these effects now if nobody else holds them (a failure is left to the job). */
+  async function deliverNow(ids: string[]) {
+    for (const effect of await claim(ids)) await deliver(effect);
+  }
+
+  // One pass at a time in this process; a kick during a pass asks for one more pass after it.
+  let current: Promise<void> | null = null;
+  let again = false;
+  function kick(): Promise<void> {
+    if (current) {
+      again = true;
+      return current;
+    }
+    current = (async () => {
+      try {
+        do {
+          again = false;
+          await deliverDue();
+        } while (again);
+      } catch (error) {
+        options.onRunError?.(error);
+      } finally {
+        current = null;
+      }
+    })();
+    return current;
+  }
+
+  /** Deletes delivered effects past their keeping time. */
+  async function prune() {
+    const before = new Date(clock.now().getTime() - KEEP_DELIVERED_MS);
+    await db.delete(outboxEffects).where(lt(outboxEffects.deliveredAt, before));
+  }
+
+  let unlisten: (() => Promise<void>) | null = null;
+
+  return {
+    record,
+    deliverNow,
+    /** One raw delivery pass (two at once stand for two processes: each claims its own rows). */
+    deliverDue,
+    /** Starts a pass now, or one more after the running one; resolves when it is done. */
+    kick,
+    /**
+     * Resolves once every effect due now has been tried by this process (a pass in flight, then
+     * one more): what a test awaits before it looks at the mailbox.
+     */
+    settle: () => kick(),
+    prune,
+    /** Hears every commit that recorded effects (any process's) and delivers at once. */
+    async start() {
+      if (!options.signal || unlisten) return;
+      unlisten = await options.signal.listen(OUTBOX_CHANNEL, () => void kick());
+    },
+    /** Stops hearing commits and waits for the pass in flight (a shutdown, a test's end). */
+    async stop() {
+      const stopListening = unlisten;
+      unlisten = null;
+      await stopListening?.().catch((error) => options.onRunError?.(error));
+      await current;
+    },
+    /** The periodic run: retries, and effects whose signal was missed (a restart). */
+    jobs(everyMs: number): Job[] {
+      return [
+        { name: "outbox-delivery", everyMs, run: () => kick() },
+        { name: "outbox-prune", everyMs: 3_600_000, run: prune },
+      ];
+    },
+  };
+}
+
+export type Outbox<Payloads> = ReturnType<typeof createOutbox<Payloads>>;
