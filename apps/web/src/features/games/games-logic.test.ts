@@ -1,4 +1,4 @@
-import { FRE_MACHINE, gamesPublication } from "@fre/shared";
+import { FRE_MACHINE, gamesPublication, outcomeMatches } from "@fre/shared";
 import { describe, expect, it } from "vitest";
 import {
   betAmountProblem,
@@ -7,7 +7,7 @@ import {
   halveBet,
   maxBetAmount,
   nextUtcMidnight,
-  outcomeMatches,
+  parseDiceTarget,
   plainAmount,
   sortedPaytable,
   spentFreeSpin,
@@ -80,11 +80,13 @@ describe("outcomes", () => {
     const spin = { stops: [1, 2, 3], symbols: ["a", "b", "c"] };
     expect(outcomeMatches("slot", spin, { ...spin })).toBe(true);
     expect(outcomeMatches("fre-machine", spin, { ...spin, stops: [1, 2, 4] })).toBe(false);
+    expect(outcomeMatches("dice", { roll: 42.17, target: 50 }, { roll: 42.17 })).toBe(true);
+    expect(outcomeMatches("dice", { roll: 42.18 }, { roll: 42.17 })).toBe(false);
   });
 
   it("links a revealed bet to the verify page, with the towers difficulty", () => {
     const bet = {
-      game: "towers",
+      game: "towers" as const,
       serverSeed: null,
       serverSeedHash: "h",
       clientSeed: "c",
@@ -151,5 +153,17 @@ describe("the daily free spin", () => {
     expect(new Date(nextUtcMidnight(Date.parse("2026-01-16T00:00:00.000Z"))).toISOString()).toBe(
       "2026-01-17T00:00:00.000Z",
     );
+  });
+});
+
+describe("dice target", () => {
+  it("reads what the player typed, with a comma or a point, within 2–98 and two decimals", () => {
+    expect(parseDiceTarget("50")).toBe(50);
+    expect(parseDiceTarget(" 50,5 ")).toBe(50.5);
+    expect(parseDiceTarget("2.00")).toBe(2);
+    expect(parseDiceTarget("98")).toBe(98);
+    for (const bad of ["", "1.99", "98.01", "50.123", "abc", "5e1", "-5", "100"]) {
+      expect(parseDiceTarget(bad)).toBeNull();
+    }
   });
 });

@@ -1,4 +1,12 @@
-import { HILO_RANKS, isFreAmount, NANO_PER_FRE, parseFre } from "@fre/shared";
+import {
+  type GameId,
+  HILO_RANKS,
+  isDiceTarget,
+  isFreAmount,
+  NANO_PER_FRE,
+  parseFre,
+  verifyOptionsOf,
+} from "@fre/shared";
 
 /** Bet bounds in FRE (decimal strings) from `GET /api/games`, and the balance if known. */
 export interface BetBounds {
@@ -64,45 +72,9 @@ export function cardRankIndex(label: string): number {
 
 export const isRedSuit = (label: string) => label.endsWith("♦") || label.endsWith("♥");
 
-const sameList = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/** `recorded` is `computed` cut at its length (a round stopped before the end of the stream). */
-const isPrefix = (recorded: unknown, computed: unknown): boolean =>
-  Array.isArray(recorded) &&
-  Array.isArray(computed) &&
-  recorded.length > 0 &&
-  recorded.length <= computed.length &&
-  sameList(recorded, computed.slice(0, recorded.length));
-
-/**
- * Whether a recorded outcome is the one the seeds give. Towers and Hi-Lo rounds record what
- * was played (the floors and cards reached), so those must be the start of the recomputation.
- */
-export function outcomeMatches(
-  game: string,
-  recorded: Record<string, unknown>,
-  computed: Record<string, unknown>,
-): boolean {
-  switch (game) {
-    case "keno":
-      return sameList(recorded.draw, computed.draw);
-    case "towers":
-      return isPrefix(recorded.floors, computed.floors);
-    case "hilo":
-      return isPrefix(recorded.cards, computed.cards);
-    case "slot":
-    case "fre-machine":
-      return (
-        sameList(recorded.stops, computed.stops) && sameList(recorded.symbols, computed.symbols)
-      );
-    default:
-      return false;
-  }
-}
-
 /** The link to the verify page, filled from a bet whose server seed is revealed. */
 export function verifyLink(bet: {
-  game: string;
+  game: GameId;
   serverSeed: string | null;
   serverSeedHash: string;
   clientSeed: string;
@@ -117,8 +89,8 @@ export function verifyLink(bet: {
     clientSeed: bet.clientSeed,
     nonce: String(bet.nonce),
   });
-  const difficulty = bet.outcome.difficulty;
-  if (bet.game === "towers" && typeof difficulty === "string") query.set("difficulty", difficulty);
+  const { difficulty } = verifyOptionsOf(bet.game, bet.outcome);
+  if (difficulty) query.set("difficulty", difficulty);
   return `/game/verify?${query}`;
 }
 
@@ -151,4 +123,12 @@ export function sortedPaytable<L extends PaytableLine>(lines: readonly L[]): L[]
     .map((line, index) => ({ line, index }))
     .sort((a, b) => value(b.line) - value(a.line) || a.index - b.index)
     .map(({ line }) => line);
+}
+
+/** "50,5" or "50.5" → 50.5; null unless a target the server takes (2–98, two decimals). */
+export function parseDiceTarget(text: string): number | null {
+  const trimmed = text.trim().replace(",", ".");
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return isDiceTarget(value) ? value : null;
 }

@@ -5,7 +5,7 @@ import frAdmin from "../../../locales/fr/admin.json";
 import frGames from "../../../locales/fr/games.json";
 import { renderStatic } from "../../../test/render-static";
 import { AdminGamesPage } from "./admin-games-page";
-import { gamesAdminQueryKeys } from "./games-admin-api";
+import { gamesAdminKeys } from "./games-admin-api";
 
 beforeAll(async () => {
   await renderStatic(<p />);
@@ -16,7 +16,7 @@ beforeAll(async () => {
 describe("AdminGamesPage", () => {
   it("shows the bet limits in force and a form to change them", async () => {
     const client = new QueryClient();
-    client.setQueryData(gamesAdminQueryKeys.limits, {
+    client.setQueryData(gamesAdminKeys.limits(), {
       minBet: "0.500000000",
       maxBet: "1000.000000000",
     });

@@ -10,9 +10,9 @@ import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
-import { gamesQueryKeys } from "../api/games-api";
+import { gamesKeys } from "../api/games-api";
 import { checkLimits, editableLimit, type LimitField, type LimitIssue } from "./game-limits";
-import { fetchGameLimits, gamesAdminQueryKeys, updateGameLimits } from "./games-admin-api";
+import { gameLimitsQueryOptions, gamesAdminKeys, updateGameLimits } from "./games-admin-api";
 
 const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
 
@@ -27,10 +27,10 @@ function LimitsForm({ limits }: { limits: GameLimits }) {
   const save = useMutation({
     mutationFn: updateGameLimits,
     onSuccess: (saved) => {
-      queryClient.setQueryData(gamesAdminQueryKeys.limits, saved);
+      queryClient.setQueryData(gamesAdminKeys.limits(), saved);
       setValues({ minBet: editableLimit(saved.minBet), maxBet: editableLimit(saved.maxBet) });
       // The players' screens read the bounds from GET /api/games.
-      void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.games });
+      void queryClient.invalidateQueries({ queryKey: gamesKeys.all });
     },
   });
   const submit = (event: FormEvent) => {
@@ -84,10 +84,7 @@ export function AdminGamesPage() {
   const { t } = useTranslation("games");
   const { t: ta } = useTranslation("admin");
   const { language } = useLanguage();
-  const limits = useQuery({
-    queryKey: gamesAdminQueryKeys.limits,
-    queryFn: ({ signal }) => fetchGameLimits(signal),
-  });
+  const limits = useQuery(gameLimitsQueryOptions());
   const title = ta("pages.games");
   const fre = (amount: string) => `${formatFreSafe(amount, language, "exact")} FRE`;
   return (

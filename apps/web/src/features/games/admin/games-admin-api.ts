@@ -1,14 +1,19 @@
 import type { GameLimits } from "@fre/shared";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** The admin's game settings: one key set for every query of these screens. */
-export const gamesAdminQueryKeys = {
-  limits: ["admin", "games", "limits"] as const,
+export const gamesAdminKeys = {
+  all: ["admin", "games"] as const,
+  limits: () => [...gamesAdminKeys.all, "limits"] as const,
 };
 
-export const fetchGameLimits = (signal?: AbortSignal) =>
-  api.get<GameLimits>("/api/admin/games/limits", signal);
+export const gameLimitsQueryOptions = () =>
+  queryOptions({
+    queryKey: gamesAdminKeys.limits(),
+    queryFn: ({ signal }) => api.call("GET /api/admin/games/limits", undefined, signal),
+  });
 
 /** `PUT /api/admin/games/limits` (audited by the server as games.limits). */
 export const updateGameLimits = (limits: GameLimits) =>
-  api.put<GameLimits>("/api/admin/games/limits", limits);
+  api.call("PUT /api/admin/games/limits", { body: limits });

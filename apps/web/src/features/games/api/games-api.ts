@@ -1,82 +1,91 @@
-import type {
-  GameBet,
-  GameId,
-  GamePlay,
-  GamesPublication,
-  GamesView,
-  RotateSeeds,
-  SeedPairView,
-  SeedsView,
-  TowersDifficulty,
-} from "@fre/shared";
+import type { CallInput, CallOutput, Contracts } from "@fre/shared";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-/** `GET /api/games` with its publication typed (the server sends the shared core's). */
-export type GamesInfo = Omit<GamesView, "publication"> & { publication: GamesPublication };
-export type OpenRound = Omit<GamePlay, "balance">;
-export type GameBetsPage = { items: GameBet[]; nextCursor: string | null };
+/** `GET /api/games`: the publication (typed from the registry), limits, free spins, jackpot. */
+export type GamesInfo = CallOutput<Contracts["GET /api/games"]>;
+/** A Towers or Hi-Lo round still running, as `GET …/rounds/current` answers it. */
+export type OpenRound = NonNullable<
+  CallOutput<Contracts["GET /api/games/towers/rounds/current"]>["round"]
+>;
 export type RoundGame = "towers" | "hilo";
-
-export const gamesQueryKeys = {
-  games: ["games"] as const,
-  seeds: ["games", "seeds"] as const,
-  bets: ["games", "bets"] as const,
-  round: (game: RoundGame) => ["games", "round", game] as const,
-};
+export type VerifyQuery = CallInput<Contracts["GET /api/games/verify"]>["query"];
 
 export const BETS_PAGE_SIZE = 20;
 
-export const fetchGames = (signal?: AbortSignal) => api.get<GamesInfo>("/api/games", signal);
-export const fetchSeeds = (signal?: AbortSignal) => api.get<SeedsView>("/api/games/seeds", signal);
+/** The games' query keys: one set, every query of these screens under `all`. */
+export const gamesKeys = {
+  all: ["games"] as const,
+  seeds: () => [...gamesKeys.all, "seeds"] as const,
+  bets: () => [...gamesKeys.all, "bets"] as const,
+  round: (game: RoundGame) => [...gamesKeys.all, "round", game] as const,
+};
+
+/** The games view; its key is the root (a play that changes the jackpot refreshes it). */
+export const gamesQueryOptions = () =>
+  queryOptions({
+    queryKey: gamesKeys.all,
+    queryFn: ({ signal }) => api.call("GET /api/games", undefined, signal),
+  });
+
+export const seedsQueryOptions = () =>
+  queryOptions({
+    queryKey: gamesKeys.seeds(),
+    queryFn: ({ signal }) => api.call("GET /api/games/seeds", undefined, signal),
+  });
+
+/** Newest first; each page's nextCursor asks for the older ones. */
+export const betsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: gamesKeys.bets(),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        "GET /api/games/bets",
+        { query: { limit: BETS_PAGE_SIZE, cursor: pageParam ?? undefined } },
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+export const currentRoundQueryOptions = (game: RoundGame) =>
+  queryOptions({
+    queryKey: gamesKeys.round(game),
+    queryFn: ({ signal }) =>
+      game === "towers"
+        ? api.call("GET /api/games/towers/rounds/current", undefined, signal)
+        : api.call("GET /api/games/hilo/rounds/current", undefined, signal),
+  });
+
 export const changeClientSeed = (clientSeed: string) =>
-  api.put<SeedPairView>("/api/games/seeds", { clientSeed });
-export const rotateSeeds = () => api.post<RotateSeeds>("/api/games/seeds/rotate");
+  api.call("PUT /api/games/seeds", { body: { clientSeed } });
+export const rotateSeeds = () => api.call("POST /api/games/seeds/rotate");
 
-export function fetchBetsPage(cursor: string | null, signal?: AbortSignal) {
-  const query = new URLSearchParams({ limit: String(BETS_PAGE_SIZE) });
-  if (cursor) query.set("cursor", cursor);
-  return api.get<GameBetsPage>(`/api/games/bets?${query}`, signal);
-}
+type Body<K extends keyof Contracts> =
+  CallInput<Contracts[K]> extends { body: infer B } ? B : never;
 
-export const playKeno = (body: { amount: string; picks: number[]; risk: string }) =>
-  api.post<GamePlay>("/api/games/keno/bets", body);
-
-export const fetchCurrentRound = (game: RoundGame, signal?: AbortSignal) =>
-  api.get<{ round: OpenRound | null }>(`/api/games/${game}/rounds/current`, signal);
-export const startTowers = (body: { amount: string; difficulty: TowersDifficulty }) =>
-  api.post<GamePlay>("/api/games/towers/rounds", body);
+export const playKeno = (body: Body<"POST /api/games/keno/bets">) =>
+  api.call("POST /api/games/keno/bets", { body });
+export const playDice = (body: Body<"POST /api/games/dice/bets">) =>
+  api.call("POST /api/games/dice/bets", { body });
+export const startTowers = (body: Body<"POST /api/games/towers/rounds">) =>
+  api.call("POST /api/games/towers/rounds", { body });
 export const stepTowers = (id: string, tile: number) =>
-  api.post<GamePlay>(`/api/games/towers/rounds/${encodeURIComponent(id)}/steps`, { tile });
-export const startHilo = (body: { amount: string }) =>
-  api.post<GamePlay>("/api/games/hilo/rounds", body);
-export const guessHilo = (id: string, guess: "higher" | "lower" | "skip") =>
-  api.post<GamePlay>(`/api/games/hilo/rounds/${encodeURIComponent(id)}/guesses`, { guess });
+  api.call("POST /api/games/towers/rounds/:id/steps", { params: { id }, body: { tile } });
+export const startHilo = (body: Body<"POST /api/games/hilo/rounds">) =>
+  api.call("POST /api/games/hilo/rounds", { body });
+export const guessHilo = (
+  id: string,
+  guess: Body<"POST /api/games/hilo/rounds/:id/guesses">["guess"],
+) => api.call("POST /api/games/hilo/rounds/:id/guesses", { params: { id }, body: { guess } });
 export const cashOut = (game: RoundGame, id: string) =>
-  api.post<GamePlay>(`/api/games/${game}/rounds/${encodeURIComponent(id)}/cashout`);
-
-export const spinSlot = () => api.post<GamePlay>("/api/games/slot/spins");
-export const spinFreMachine = (body: { amount: string }) =>
-  api.post<GamePlay>("/api/games/fre-machine/spins", body);
-
-export interface VerifyQuery {
-  game: GameId;
-  serverSeed: string;
-  clientSeed: string;
-  nonce: number;
-  difficulty?: TowersDifficulty;
-}
+  game === "towers"
+    ? api.call("POST /api/games/towers/rounds/:id/cashout", { params: { id } })
+    : api.call("POST /api/games/hilo/rounds/:id/cashout", { params: { id } });
+export const spinSlot = () => api.call("POST /api/games/slot/spins");
+export const spinFreMachine = (body: Body<"POST /api/games/fre-machine/spins">) =>
+  api.call("POST /api/games/fre-machine/spins", { body });
 
 /** The public recomputation, to compare with the browser's own. */
-export function fetchVerify(query: VerifyQuery, signal?: AbortSignal) {
-  const params = new URLSearchParams({
-    game: query.game,
-    serverSeed: query.serverSeed,
-    clientSeed: query.clientSeed,
-    nonce: String(query.nonce),
-  });
-  if (query.difficulty) params.set("difficulty", query.difficulty);
-  return api.get<{ game: GameId; outcome: Record<string, unknown> }>(
-    `/api/games/verify?${params}`,
-    signal,
-  );
-}
+export const fetchVerify = (query: VerifyQuery, signal?: AbortSignal) =>
+  api.call("GET /api/games/verify", { query }, signal);

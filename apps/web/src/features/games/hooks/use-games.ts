@@ -6,14 +6,15 @@ import { onLiveEvent } from "../../../lib/live-events";
 import { queryKeys } from "../../../lib/query-keys";
 import {
   changeClientSeed,
-  fetchCurrentRound,
-  fetchGames,
-  fetchSeeds,
+  currentRoundQueryOptions,
   type GamesInfo,
-  gamesQueryKeys,
+  gamesKeys,
+  gamesQueryOptions,
   type RoundGame,
   rotateSeeds,
+  seedsQueryOptions,
 } from "../api/games-api";
+import { gameScreens } from "../game-screens";
 import { plainAmount } from "../games-logic";
 
 /**
@@ -27,41 +28,35 @@ export function useGames({ live = false }: { live?: boolean } = {}) {
     const stopPool = onLiveEvent("jackpot", (data) => {
       const pool = (data as { pool?: unknown } | null)?.pool;
       if (typeof pool !== "string") return;
-      queryClient.setQueryData<GamesInfo>(gamesQueryKeys.games, (games) =>
+      queryClient.setQueryData<GamesInfo>(gamesKeys.all, (games) =>
         games ? { ...games, jackpot: pool } : games,
       );
     });
     const stopOpen = onLiveEvent("open", () => {
-      void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.games });
+      void queryClient.invalidateQueries({ queryKey: gamesKeys.all });
     });
     return () => {
       stopPool();
       stopOpen();
     };
   }, [live, queryClient]);
-  return useQuery({
-    queryKey: gamesQueryKeys.games,
-    queryFn: ({ signal }) => fetchGames(signal),
-  });
+  return useQuery(gamesQueryOptions());
 }
 
 export function useSeeds() {
-  return useQuery({ queryKey: gamesQueryKeys.seeds, queryFn: ({ signal }) => fetchSeeds(signal) });
+  return useQuery(seedsQueryOptions());
 }
 
 /** The balance, as the wallet reads it (same query, same key). */
 export function useBalance(): string | undefined {
   return useQuery({
     queryKey: queryKeys.wallet,
-    queryFn: ({ signal }) => api.get<Wallet>("/api/wallet", signal),
+    queryFn: ({ signal }) => api.call("GET /api/wallet", undefined, signal),
   }).data?.balance;
 }
 
 export function useCurrentRound(game: RoundGame) {
-  return useQuery({
-    queryKey: gamesQueryKeys.round(game),
-    queryFn: ({ signal }) => fetchCurrentRound(game, signal),
-  });
+  return useQuery(currentRoundQueryOptions(game));
 }
 
 /**
@@ -78,15 +73,16 @@ export function usePlay<Body>(play: (body: Body) => Promise<GamePlay>, round?: R
       );
       if (round) {
         const { balance: _balance, ...rest } = result;
-        queryClient.setQueryData(gamesQueryKeys.round(round), {
+        queryClient.setQueryData(gamesKeys.round(round), {
           round: result.status === "open" ? rest : null,
         });
       }
       void queryClient.invalidateQueries({ queryKey: queryKeys.ledger });
-      void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.seeds });
-      void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.bets });
-      if (result.game === "slot" || result.game === "fre-machine") {
-        void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.games });
+      void queryClient.invalidateQueries({ queryKey: gamesKeys.seeds() });
+      void queryClient.invalidateQueries({ queryKey: gamesKeys.bets() });
+      // Free spins and the jackpot are in the games view.
+      if (gameScreens[result.game].refreshesView) {
+        void queryClient.invalidateQueries({ queryKey: gamesKeys.all });
       }
     },
   });
@@ -96,7 +92,7 @@ export function useChangeClientSeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeClientSeed,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: gamesQueryKeys.seeds }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gamesKeys.seeds() }),
   });
 }
 
@@ -105,9 +101,9 @@ export function useRotateSeeds() {
   return useMutation({
     mutationFn: rotateSeeds,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.seeds });
+      void queryClient.invalidateQueries({ queryKey: gamesKeys.seeds() });
       // Past bets of the revealed pair can now be verified.
-      void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.bets });
+      void queryClient.invalidateQueries({ queryKey: gamesKeys.bets() });
     },
   });
 }

@@ -25,7 +25,7 @@ function FreMachine({ info }: { info: GamesInfo }) {
   const spin = usePlay(spinFreMachine);
   const result = spin.data;
   const symbols = result?.outcome.symbols as string[] | undefined;
-  const reels = info.publication.freMachine.reels;
+  const reels = info.publication["fre-machine"].reels;
   const stopped = useReveal(result?.id ?? null, reels.length, 350);
   const done = result !== undefined && stopped >= reels.length;
   const jackpot = symbols?.every((s) => s === "FRE") ?? false;
@@ -40,7 +40,9 @@ function FreMachine({ info }: { info: GamesInfo }) {
     <div className="grid gap-4">
       <Jackpot amount={info.jackpot} />
       <p className="text-xs text-amber-200">
-        {t("rtp", { percent: percentText(info.publication.freMachine.rtp.percent, i18n.language) })}
+        {t("rtp", {
+          percent: percentText(info.publication["fre-machine"].rtp.percent, i18n.language),
+        })}
       </p>
       <div className={`${panelClasses} grid gap-3`}>
         <Reels
@@ -71,7 +73,7 @@ function FreMachine({ info }: { info: GamesInfo }) {
         {done ? <PlayOutcome play={result} /> : null}
       </div>
       <Paytable
-        lines={info.publication.freMachine.paytable}
+        lines={info.publication["fre-machine"].paytable}
         unit="multiplier"
         title={t("fre.paytable")}
       />

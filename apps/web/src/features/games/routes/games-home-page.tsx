@@ -1,4 +1,4 @@
-import type { GameId } from "@fre/shared";
+import { GAMES, type GameId } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button";
@@ -6,48 +6,19 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { AdSlot } from "../../ads";
 import type { GamesInfo } from "../api/games-api";
-import { fre, panelClasses, percentText, useNextDailySpin } from "../components/game-ui";
+import { panelClasses, useNextDailySpin } from "../components/game-ui";
 import { Jackpot } from "../components/jackpot";
+import { useSymbolName } from "../components/reels";
 import { SeedsPanel } from "../components/seeds-panel";
+import { gameScreens } from "../game-screens";
 import { useGames } from "../hooks/use-games";
-
-const SCREENS: Record<GameId, string> = {
-  keno: "/game/keno",
-  towers: "/game/towers",
-  hilo: "/game/hilo",
-  slot: "/game/slot",
-  "fre-machine": "/fre",
-};
 
 /** The RTP line of a game card, from the published figures. */
 function useRtpLine() {
   const { t, i18n } = useTranslation("games");
-  const language = i18n.language;
-  return (game: GameId, publication: GamesInfo["publication"]) => {
-    switch (game) {
-      case "keno": {
-        const values = Object.values(publication.keno.rtp)
-          .flat()
-          .filter((r) => r !== null)
-          .map((r) => r.percent)
-          .sort((a, b) => Number(a) - Number(b));
-        return t("rtpRange", {
-          min: percentText(values[0] ?? "0", language),
-          max: percentText(values.at(-1) ?? "0", language),
-        });
-      }
-      case "towers":
-        return t("rtp", { percent: percentText(publication.towers.rtp.percent, language) });
-      case "hilo":
-        return t("rtp", { percent: percentText(publication.hilo.rtp.percent, language) });
-      case "slot":
-        return t("expectedPrize", {
-          amount: fre(publication.slot.expectedPrize.fre, language),
-        });
-      case "fre-machine":
-        return t("rtp", { percent: percentText(publication.freMachine.rtp.percent, language) });
-    }
-  };
+  const symbolName = useSymbolName();
+  return (game: GameId, publication: GamesInfo["publication"]) =>
+    gameScreens[game].rtpLine(publication, { t, language: i18n.language, symbolName });
 }
 
 function FreeSpins({ freeSpins }: { freeSpins: GamesInfo["freeSpins"] }) {
@@ -84,13 +55,13 @@ export function GamesHomePage() {
               <FreeSpins freeSpins={data.freeSpins} />
             </div>
             <ul className="grid gap-3 sm:grid-cols-2">
-              {(Object.keys(SCREENS) as GameId[]).map((game) => (
+              {GAMES.map((game) => (
                 <li key={game} className={`${panelClasses} grid gap-2`}>
                   <h2 className="text-lg font-bold text-white">{t(`names.${game}`)}</h2>
                   <p className="text-sm text-slate-300">{t(`descriptions.${game}`)}</p>
                   <p className="text-xs text-amber-200">{rtpLine(game, data.publication)}</p>
                   <Link
-                    to={SCREENS[game]}
+                    to={gameScreens[game].path}
                     className={buttonClasses("primary", "sm", "w-fit")}
                     data-testid={`games-link-${game}`}
                   >

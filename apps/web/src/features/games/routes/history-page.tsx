@@ -5,14 +5,21 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatDateTime } from "../../../lib/format";
-import { fetchBetsPage, gamesQueryKeys } from "../api/games-api";
+import { betsQueryOptions } from "../api/games-api";
 import { fre, GameScreen, PlayError, panelClasses, useMultiplier } from "../components/game-ui";
+import { useSymbolName } from "../components/reels";
+import { gameScreens } from "../game-screens";
 import { verifyLink } from "../games-logic";
 
 function BetRow({ bet }: { bet: GameBet }) {
   const { t, i18n } = useTranslation("games");
   const link = verifyLink(bet);
   const multiplier = useMultiplier()(bet.multiplier);
+  const symbolName = useSymbolName();
+  const summary =
+    bet.status === "settled"
+      ? gameScreens[bet.game].betSummary(bet.outcome, { t, language: i18n.language, symbolName })
+      : null;
   return (
     <li className={`${panelClasses} grid gap-1 text-sm`} data-testid="games-bet" data-id={bet.id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -32,6 +39,11 @@ function BetRow({ bet }: { bet: GameBet }) {
               multiplier: multiplier.text,
             })}
       </p>
+      {summary ? (
+        <p className="text-slate-300" data-testid="games-bet-summary">
+          {summary}
+        </p>
+      ) : null}
       <p className="text-xs text-slate-300">{t("history.nonce", { nonce: bet.nonce })}</p>
       <p className="break-all font-mono text-xs text-slate-400">
         {t("history.clientSeed", { seed: bet.clientSeed })}
@@ -52,12 +64,7 @@ function BetRow({ bet }: { bet: GameBet }) {
 
 export function GamesHistoryPage() {
   const { t } = useTranslation("games");
-  const bets = useInfiniteQuery({
-    queryKey: gamesQueryKeys.bets,
-    queryFn: ({ pageParam, signal }) => fetchBetsPage(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  const bets = useInfiniteQuery(betsQueryOptions());
   return (
     <GameScreen title={t("history.title")}>
       <QueryState

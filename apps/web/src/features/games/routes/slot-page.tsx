@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
-import { type GamesInfo, gamesQueryKeys, spinSlot } from "../api/games-api";
+import { type GamesInfo, gamesKeys, spinSlot } from "../api/games-api";
 import {
   GameScreen,
   PlayError,
@@ -25,7 +25,7 @@ function FreeSlot({ info }: { info: GamesInfo }) {
   // The spin's own answer says which free spin it used: the counts change at once.
   const spin = usePlay(() =>
     spinSlot().then((play) => {
-      queryClient.setQueryData<GamesInfo>(gamesQueryKeys.games, (current) =>
+      queryClient.setQueryData<GamesInfo>(gamesKeys.all, (current) =>
         current
           ? { ...current, freeSpins: spentFreeSpin(current.freeSpins, play.outcome) }
           : current,

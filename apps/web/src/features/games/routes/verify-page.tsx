@@ -1,6 +1,7 @@
 import {
   GAMES,
   type GameId,
+  gameRegistry,
   sha256Hex,
   TOWERS_DIFFICULTY_VALUES,
   type TowersDifficulty,
@@ -17,6 +18,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { fetchVerify, type VerifyQuery } from "../api/games-api";
 import { PlayError, panelClasses } from "../components/game-ui";
 import { useSymbolName } from "../components/reels";
+import { gameScreens } from "../game-screens";
 
 const SERVER_SEED = /^[0-9a-fA-F]{64}$/;
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
@@ -30,38 +32,15 @@ const isDifficulty = (value: string | null): value is TowersDifficulty =>
 type Computed = { query: VerifyQuery; outcome: Record<string, unknown>; hash: string };
 
 function Outcome({ game, outcome }: { game: GameId; outcome: Record<string, unknown> }) {
-  const { t } = useTranslation("games");
+  const { t, i18n } = useTranslation("games");
   const symbolName = useSymbolName();
-  const list = (value: unknown) => (Array.isArray(value) ? value.join(", ") : "");
-  const names = (value: unknown) =>
-    Array.isArray(value) ? value.map((symbol) => symbolName(String(symbol))).join(", ") : "";
   return (
     <div
       className="grid gap-1 text-sm text-slate-100"
       data-testid="verify-outcome"
       data-outcome={JSON.stringify(outcome)}
     >
-      {game === "keno" ? <p>{t("verify.draw", { numbers: list(outcome.draw) })}</p> : null}
-      {game === "towers" && Array.isArray(outcome.floors) ? (
-        <ol className="grid gap-0.5">
-          {(outcome.floors as number[][]).map((traps, floor) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a floor is its position
-            <li key={floor}>
-              {t("verify.floors", {
-                floor: floor + 1,
-                traps: traps.map((tile) => tile + 1).join(", "),
-              })}
-            </li>
-          ))}
-        </ol>
-      ) : null}
-      {game === "hilo" ? <p>{t("verify.cards", { cards: list(outcome.cards) })}</p> : null}
-      {game === "slot" || game === "fre-machine" ? (
-        <>
-          <p>{t("verify.stops", { stops: list(outcome.stops) })}</p>
-          <p>{t("verify.symbols", { symbols: names(outcome.symbols) })}</p>
-        </>
-      ) : null}
+      {gameScreens[game].verifiedOutcome(outcome, { t, language: i18n.language, symbolName })}
     </div>
   );
 }
@@ -71,7 +50,7 @@ export function VerifyPage() {
   const [params] = useSearchParams();
   const initialGame = params.get("game");
   const initialDifficulty = params.get("difficulty");
-  const [game, setGame] = useState<GameId>(isGame(initialGame) ? initialGame : "keno");
+  const [game, setGame] = useState<GameId>(isGame(initialGame) ? initialGame : GAMES[0]);
   const [serverSeed, setServerSeed] = useState(params.get("serverSeed") ?? "");
   const [serverSeedHash, setServerSeedHash] = useState(params.get("serverSeedHash") ?? "");
   const [clientSeed, setClientSeed] = useState(params.get("clientSeed") ?? "");
@@ -107,9 +86,10 @@ export function VerifyPage() {
       serverSeed: serverSeed.trim(),
       clientSeed: clientSeed.trim(),
       nonce: n,
-      ...(game === "towers" ? { difficulty } : {}),
+      ...(gameRegistry[game].verifyNeeds.includes("difficulty") ? { difficulty } : {}),
     };
-    const outcome = verifyOutcome(game, query, { difficulty }) as Record<string, unknown>;
+    const seeds = { serverSeed: query.serverSeed, clientSeed: query.clientSeed, nonce: n };
+    const outcome = verifyOutcome(game, seeds, { difficulty }) as Record<string, unknown>;
     setComputed({ query, outcome, hash: sha256Hex(query.serverSeed) });
   };
 
@@ -170,7 +150,7 @@ export function VerifyPage() {
           maxLength={10}
           onChange={(event) => setNonce(event.target.value)}
         />
-        {game === "towers" ? (
+        {gameRegistry[game].verifyNeeds.includes("difficulty") ? (
           <div className="grid gap-1">
             <label htmlFor={difficultyId} className="text-sm font-semibold text-slate-100">
               {t("verify.difficulty")}

@@ -1,0 +1,175 @@
+import {
+  DICE,
+  DICE_DIRECTIONS,
+  type DiceDirection,
+  diceChance,
+  diceMultiplier,
+  formatMultiplier,
+  formatPercent,
+} from "@fre/shared";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { QueryState } from "../../../components/ui/query-state";
+import { inputClasses } from "../../../components/ui/text-field";
+import { type GamesInfo, playDice } from "../api/games-api";
+import { BetControls } from "../components/bet-controls";
+import {
+  GameScreen,
+  PlayError,
+  PlayOutcome,
+  panelClasses,
+  percentText,
+  useMultiplier,
+} from "../components/game-ui";
+import { rollText } from "../game-screens";
+import { parseDiceTarget } from "../games-logic";
+import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
+import { useRevealSound } from "../hooks/use-reveal";
+import { outcomeSound } from "../sound";
+
+function DiceBoard({ info }: { info: GamesInfo }) {
+  const { t, i18n } = useTranslation("games");
+  const language = i18n.language;
+  const balance = useBalance();
+  const [amount, setAmount] = useBetAmount(info.limits.minBet);
+  const [targetText, setTargetText] = useState("50");
+  const [direction, setDirection] = useState<DiceDirection>("over");
+  const play = usePlay(playDice);
+  const result = play.data;
+  const targetId = useId();
+  const sliderId = useId();
+  const problemId = useId();
+  const multiplier = useMultiplier();
+  const target = parseDiceTarget(targetText);
+  useRevealSound(result?.id ?? null, 1, 1, result ? outcomeSound(result) : null);
+  const chance = target === null ? null : diceChance(target, direction);
+  const payout =
+    target === null ? null : multiplier(formatMultiplier(diceMultiplier(target, direction)));
+  const rolled = typeof result?.outcome.roll === "number" ? result.outcome.roll : null;
+
+  return (
+    <div className="grid gap-4">
+      <div className={`${panelClasses} grid gap-3`}>
+        <p className="text-sm text-slate-300">
+          {t("dice.rules", {
+            min: rollText(DICE.minTarget, language),
+            max: rollText(DICE.maxTarget, language),
+          })}
+        </p>
+        <fieldset className="m-0 flex gap-2 border-0 p-0">
+          <legend className="mb-1 text-sm font-semibold text-slate-100">
+            {t("dice.direction")}
+          </legend>
+          {DICE_DIRECTIONS.map((value) => (
+            <Button
+              key={value}
+              variant={direction === value ? "primary" : "secondary"}
+              size="sm"
+              aria-pressed={direction === value}
+              disabled={play.isPending}
+              onClick={() => setDirection(value)}
+              data-testid={`dice-${value}`}
+            >
+              {t(`dice.${value}`)}
+            </Button>
+          ))}
+        </fieldset>
+        <div className="grid gap-1">
+          <label htmlFor={targetId} className="text-sm font-semibold text-slate-100">
+            {t("dice.target")}
+          </label>
+          <input
+            id={targetId}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={5}
+            className={inputClasses}
+            value={targetText}
+            aria-invalid={target === null}
+            aria-describedby={target === null ? problemId : undefined}
+            onChange={(event) => setTargetText(event.target.value)}
+            data-testid="dice-target"
+          />
+          <label htmlFor={sliderId} className="sr-only">
+            {t("dice.target")}
+          </label>
+          <input
+            id={sliderId}
+            type="range"
+            min={DICE.minTarget}
+            max={DICE.maxTarget}
+            step={0.01}
+            value={target ?? 50}
+            disabled={play.isPending}
+            onChange={(event) => setTargetText(event.target.value)}
+            className="w-full accent-amber-400"
+          />
+          {target === null ? (
+            <p id={problemId} className="text-sm text-rose-300">
+              {t("dice.badTarget", {
+                min: rollText(DICE.minTarget, language),
+                max: rollText(DICE.maxTarget, language),
+              })}
+            </p>
+          ) : null}
+        </div>
+        {chance && payout ? (
+          <dl className="grid grid-cols-2 gap-2 text-sm" data-testid="dice-odds">
+            <div>
+              <dt className="text-slate-400">{t("dice.chance")}</dt>
+              <dd className="font-semibold tabular-nums text-white">
+                {percentText(formatPercent(chance), language)} %
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-400">{t("dice.multiplier")}</dt>
+              <dd className="font-semibold tabular-nums text-white" title={payout.title}>
+                ×{payout.text}
+              </dd>
+            </div>
+          </dl>
+        ) : null}
+        <p className="text-xs text-amber-200">
+          {t("rtp", { percent: percentText(info.publication.dice.rtp.percent, language) })}
+        </p>
+        <BetControls
+          amount={amount}
+          onChange={setAmount}
+          bounds={{ ...info.limits, balance }}
+          disabled={play.isPending}
+        />
+        <Button
+          size="lg"
+          disabled={play.isPending || target === null || amount === ""}
+          onClick={() => target !== null && play.mutate({ amount, target, direction })}
+        >
+          {t("dice.play")}
+        </Button>
+        <PlayError error={play.error} />
+      </div>
+      {result && rolled !== null ? (
+        <div className="grid gap-2">
+          <p
+            className="text-center text-4xl font-bold tabular-nums text-white motion-safe:animate-pop"
+            data-testid="dice-roll"
+            data-roll={rolled}
+          >
+            {rollText(rolled, language)}
+          </p>
+          <PlayOutcome play={result} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function DicePage() {
+  const { t } = useTranslation("games");
+  const games = useGames();
+  return (
+    <GameScreen title={t("names.dice")} subtitle={t("descriptions.dice")}>
+      <QueryState query={games}>{(info) => <DiceBoard info={info} />}</QueryState>
+    </GameScreen>
+  );
+}
