@@ -1,4 +1,4 @@
-import type { CallInput, CallOutput, Contracts } from "@fre/shared";
+import type { CallInput, CallOutput, Contracts, GamePlay } from "@fre/shared";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -8,6 +8,7 @@ export type GamesInfo = CallOutput<Contracts["GET /api/games"]>;
 export type OpenRound = NonNullable<
   CallOutput<Contracts["GET /api/games/towers/rounds/current"]>["round"]
 >;
+/** The games played in rounds of steps (the registry's kind "round"). */
 export type RoundGame = "towers" | "hilo";
 export type VerifyQuery = CallInput<Contracts["GET /api/games/verify"]>["query"];
 
@@ -48,13 +49,28 @@ export const betsQueryOptions = () =>
     getNextPageParam: (page) => page.nextCursor,
   });
 
+/** The calls each round game has of its own (its open round, its cash-out). */
+const rounds: Record<
+  RoundGame,
+  {
+    current(signal?: AbortSignal): Promise<{ round: OpenRound | null }>;
+    cashOut(id: string): Promise<GamePlay>;
+  }
+> = {
+  towers: {
+    current: (signal) => api.call("GET /api/games/towers/rounds/current", undefined, signal),
+    cashOut: (id) => api.call("POST /api/games/towers/rounds/:id/cashout", { params: { id } }),
+  },
+  hilo: {
+    current: (signal) => api.call("GET /api/games/hilo/rounds/current", undefined, signal),
+    cashOut: (id) => api.call("POST /api/games/hilo/rounds/:id/cashout", { params: { id } }),
+  },
+};
+
 export const currentRoundQueryOptions = (game: RoundGame) =>
   queryOptions({
     queryKey: gamesKeys.round(game),
-    queryFn: ({ signal }) =>
-      game === "towers"
-        ? api.call("GET /api/games/towers/rounds/current", undefined, signal)
-        : api.call("GET /api/games/hilo/rounds/current", undefined, signal),
+    queryFn: ({ signal }) => rounds[game].current(signal),
   });
 
 export const changeClientSeed = (clientSeed: string) =>
@@ -78,10 +94,7 @@ export const guessHilo = (
   id: string,
   guess: Body<"POST /api/games/hilo/rounds/:id/guesses">["guess"],
 ) => api.call("POST /api/games/hilo/rounds/:id/guesses", { params: { id }, body: { guess } });
-export const cashOut = (game: RoundGame, id: string) =>
-  game === "towers"
-    ? api.call("POST /api/games/towers/rounds/:id/cashout", { params: { id } })
-    : api.call("POST /api/games/hilo/rounds/:id/cashout", { params: { id } });
+export const cashOut = (game: RoundGame, id: string) => rounds[game].cashOut(id);
 export const spinSlot = () => api.call("POST /api/games/slot/spins");
 export const spinFreMachine = (body: Body<"POST /api/games/fre-machine/spins">) =>
   api.call("POST /api/games/fre-machine/spins", { body });
