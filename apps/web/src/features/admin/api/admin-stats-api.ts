@@ -1,28 +1,26 @@
-import type { AdminStats, AdminStatsMetric, AdminStatsSeries } from "@fre/shared";
+import type { AdminStatsMetric } from "@fre/shared";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { adminKeys } from "./admin-access-api";
 
 /** The server recomputes at most once a minute: asking more often shows nothing new. */
 const STATS_STALE_MS = 60_000;
 
 export const adminStatsKeys = {
-  all: ["admin", "stats"] as const,
-  figures: ["admin", "stats", "figures"] as const,
+  all: [...adminKeys.all, "stats"] as const,
+  figures: () => [...adminStatsKeys.all, "figures"] as const,
   series: (metric: AdminStatsMetric, days: number) =>
-    ["admin", "stats", "series", metric, days] as const,
+    [...adminStatsKeys.all, "series", metric, days] as const,
 };
 
 export const getAdminStats = (signal?: AbortSignal) =>
-  api.get<AdminStats>("/api/admin/stats", signal);
+  api.call("GET /api/admin/stats", undefined, signal);
 export const getAdminStatsSeries = (metric: AdminStatsMetric, days: number, signal?: AbortSignal) =>
-  api.get<AdminStatsSeries>(
-    `/api/admin/stats/series?${new URLSearchParams({ metric, days: String(days) })}`,
-    signal,
-  );
+  api.call("GET /api/admin/stats/series", { query: { metric, days } }, signal);
 
 export const adminStatsQuery = () =>
   queryOptions({
-    queryKey: adminStatsKeys.figures,
+    queryKey: adminStatsKeys.figures(),
     queryFn: ({ signal }) => getAdminStats(signal),
     staleTime: STATS_STALE_MS,
     retry: false,
