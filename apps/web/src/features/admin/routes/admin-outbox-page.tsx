@@ -1,3 +1,4 @@
+import type { OutboxMail } from "@fre/shared";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
-import { getOutbox, type OutboxMail, outboxKey } from "../api/outbox-api";
+import { outboxQuery } from "../api/outbox-api";
 import { useDropElevationOn } from "../hooks/use-admin-queries";
 import { linkParts } from "../outbox-links";
 
@@ -75,12 +76,7 @@ export function AdminOutboxPage() {
   const [fieldError, setFieldError] = useState<string>();
   const [to, setTo] = useState<string | null>(null);
 
-  const query = useQuery({
-    queryKey: outboxKey(to ?? ""),
-    queryFn: ({ signal }) => getOutbox(to ?? "", signal),
-    enabled: to !== null,
-    retry: false,
-  });
+  const query = useQuery(outboxQuery(to));
   useDropElevationOn(query.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
