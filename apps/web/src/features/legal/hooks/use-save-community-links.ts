@@ -1,7 +1,7 @@
-import type { CommunityLinksBody } from "@fre/shared";
+import type { CommunityLinksBody, LegalInfo } from "@fre/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useDropElevationOn } from "../../admin";
-import { legalInfoQuery, saveCommunityLinks } from "../api/legal-api";
+import { legalKeys, saveCommunityLinks } from "../api/legal-api";
 
 /** Saves the links; the footers show the saved ones at once. */
 export function useSaveCommunityLinks() {
@@ -9,7 +9,7 @@ export function useSaveCommunityLinks() {
   const mutation = useMutation({
     mutationFn: (links: CommunityLinksBody) => saveCommunityLinks(links),
     onSuccess: (community) =>
-      queryClient.setQueryData(legalInfoQuery.queryKey, (info) =>
+      queryClient.setQueryData(legalKeys.info(), (info: LegalInfo | undefined) =>
         info ? { ...info, community } : info,
       ),
   });
