@@ -1,4 +1,4 @@
-import type { Features, FeaturesBody } from "@fre/shared";
+import type { FeaturesBody } from "@fre/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -10,7 +10,8 @@ export const featuresKeys = {
 /** How often an open page asks again: a maintenance shows, and ends, within a minute. */
 export const FEATURES_POLL_MS = 60_000;
 
-export const fetchFeatures = (signal?: AbortSignal) => api.get<Features>("/api/features", signal);
+export const fetchFeatures = (signal?: AbortSignal) =>
+  api.call("GET /api/features", undefined, signal);
 
 export const featuresQuery = queryOptions({
   queryKey: featuresKeys.all,
@@ -19,7 +20,7 @@ export const featuresQuery = queryOptions({
   refetchInterval: FEATURES_POLL_MS,
 });
 
-export const saveFeatures = (body: FeaturesBody) => api.put<Features>("/api/admin/features", body);
+export const saveFeatures = (body: FeaturesBody) => api.call("PUT /api/admin/features", { body });
 
 /**
  * A 503 FEATURE_DISABLED or MAINTENANCE from any request: the switches changed since this page
