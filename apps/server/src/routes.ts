@@ -85,15 +85,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(featuresRoutes, d.featuresDeps);
   await app.register(statsRoutes, { stats: d.stats });
   await app.register(legalRoutes, d.legalDeps);
-  await app.register(usersRoutes, {
-    db,
-    clock,
-    viewer,
-    auth: d.auth,
-    files: d.kycDeps.files,
-    kyc: d.kycDeps,
-    onSessionsRevoked: d.onSessionsRevoked,
-  });
   await app.register(pushRoutes, { publicKey: d.vapid.publicKey });
   await app.register(supportRoutes, { ...d.supportDeps, viewer });
   await app.register(tonManifestRoutes, {
@@ -108,6 +99,15 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
+      await user.register(usersRoutes, {
+        db,
+        clock,
+        viewer,
+        auth: d.auth,
+        files: d.kycDeps.files,
+        kyc: d.kycDeps,
+        onSessionsRevoked: d.onSessionsRevoked,
+      });
       // The elevation itself needs only the admin role (its service checks it), no elevation.
       await user.register(adminAccessRoutes, d.adminDeps);
       await user.register(bonusCodesRoutes, { db, clock, events: d.events });

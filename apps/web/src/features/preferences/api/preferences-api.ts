@@ -2,5 +2,5 @@ import type { Me, UpdateMeBody } from "@fre/shared";
 import { api } from "../../../lib/api-client";
 
 export function updateMe(body: UpdateMeBody): Promise<Me> {
-  return api.patch<Me>("/api/me", body);
+  return api.call("PATCH /api/me", { body });
 }

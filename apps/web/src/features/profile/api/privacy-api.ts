@@ -1,13 +1,11 @@
 import type { EraseAccountBody, UserExport } from "@fre/shared";
-import { api, apiRequest } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 
 /** `GET /api/me/export`: everything FRE holds about the signed-in user (decision 0028). */
-export const getMyExport = () => api.get<UserExport>("/api/me/export");
+export const getMyExport = () => api.call("GET /api/me/export");
 
 /** `DELETE /api/me`: erases the account; the password confirms it. */
-// The shared client's `delete` sends no body: this one needs the password.
-export const eraseMyAccount = (body: EraseAccountBody) =>
-  apiRequest<void>("/api/me", { method: "DELETE", body });
+export const eraseMyAccount = (body: EraseAccountBody) => api.call("DELETE /api/me", { body });
 
 /** The file name the server's Content-Disposition gives: `fre-export-<day>.json`. */
 export const exportFileName = (data: Pick<UserExport, "generatedAt">) =>
