@@ -86,7 +86,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(statsRoutes, { stats: d.stats });
   await app.register(legalRoutes, d.legalDeps);
   await app.register(pushRoutes, { publicKey: d.vapid.publicKey });
-  await app.register(supportRoutes, { ...d.supportDeps, viewer });
   await app.register(tonManifestRoutes, {
     publicUrl: config.PUBLIC_URL,
     simulated: d.simulatedChain !== null,
@@ -99,6 +98,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   await app.register(
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
+      await user.register(supportRoutes, d.supportDeps);
       await user.register(usersRoutes, {
         db,
         clock,

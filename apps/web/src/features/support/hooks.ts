@@ -1,26 +1,19 @@
 import type { NewTicketBody, SupportThread, SupportTicketStatus } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { isApiError } from "../../lib/api-client";
 import { useDropElevationOn } from "../admin";
 import {
+  adminTicketQuery,
+  adminTicketsQuery,
   answerTicket,
   createTicket,
-  getAdminTicket,
-  getAdminTickets,
-  getMyTicket,
-  getMyTickets,
+  myTicketQuery,
+  myTicketsQuery,
   replyToTicket,
   supportKeys,
 } from "./api/support-api";
 
-/** An open thread is re-read every minute (and when the tab comes back) to show answers. */
-const THREAD_POLL_MS = 60_000;
-
 export function useMyTickets() {
-  return useQuery({
-    queryKey: supportKeys.tickets,
-    queryFn: ({ signal }) => getMyTickets(signal),
-  });
+  return useQuery(myTicketsQuery());
 }
 
 /**
@@ -29,8 +22,7 @@ export function useMyTickets() {
  */
 export function useAnsweredTicketCount(enabled: boolean): number | undefined {
   return useQuery({
-    queryKey: supportKeys.tickets,
-    queryFn: ({ signal }) => getMyTickets(signal),
+    ...myTicketsQuery(),
     select: (list) => list.items.filter((ticket) => ticket.status === "answered").length,
     enabled,
     staleTime: 60_000,
@@ -38,21 +30,14 @@ export function useAnsweredTicketCount(enabled: boolean): number | undefined {
 }
 
 export function useMyTicket(id: string) {
-  return useQuery({
-    queryKey: supportKeys.ticket(id),
-    queryFn: ({ signal }) => getMyTicket(id, signal),
-    refetchInterval: THREAD_POLL_MS,
-    // A wrong or foreign id (400/404) will not get better by asking again.
-    retry: (count, error) =>
-      count < 2 && !(isApiError(error) && (error.status === 400 || error.status === 404)),
-  });
+  return useQuery(myTicketQuery(id));
 }
 
 export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NewTicketBody) => createTicket(body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: supportKeys.tickets }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: supportKeys.tickets() }),
   });
 }
 
@@ -62,7 +47,7 @@ export function useReplyToTicket(id: string) {
     mutationFn: (message: string) => replyToTicket(id, message),
     onSuccess: (thread: SupportThread) => {
       queryClient.setQueryData(supportKeys.ticket(id), thread);
-      void queryClient.invalidateQueries({ queryKey: supportKeys.tickets, exact: true });
+      void queryClient.invalidateQueries({ queryKey: supportKeys.tickets(), exact: true });
     },
   });
 }
@@ -70,21 +55,13 @@ export function useReplyToTicket(id: string) {
 // ——— admin ———
 
 export function useAdminTickets(status: SupportTicketStatus | "") {
-  const query = useQuery({
-    queryKey: supportKeys.adminList(status),
-    queryFn: ({ signal }) => getAdminTickets(status, signal),
-    retry: false,
-  });
+  const query = useQuery(adminTicketsQuery(status));
   useDropElevationOn(query.error);
   return query;
 }
 
 export function useAdminTicket(id: string) {
-  const query = useQuery({
-    queryKey: supportKeys.adminTicket(id),
-    queryFn: ({ signal }) => getAdminTicket(id, signal),
-    retry: false,
-  });
+  const query = useQuery(adminTicketQuery(id));
   useDropElevationOn(query.error);
   return query;
 }
@@ -96,7 +73,7 @@ export function useAnswerTicket(id: string) {
       answerTicket(id, message, close),
     onSuccess: (thread: SupportThread) => {
       queryClient.setQueryData(supportKeys.adminTicket(id), thread);
-      void queryClient.invalidateQueries({ queryKey: supportKeys.adminLists });
+      void queryClient.invalidateQueries({ queryKey: supportKeys.adminLists() });
     },
   });
   useDropElevationOn(mutation.error);

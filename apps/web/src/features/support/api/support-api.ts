@@ -1,42 +1,70 @@
-import type {
-  AdminSupportTicketList,
-  NewTicketBody,
-  SupportThread,
-  SupportTicket,
-  SupportTicketList,
-  SupportTicketStatus,
-} from "@fre/shared";
-import { api } from "../../../lib/api-client";
+import type { NewTicketBody, SupportTicketStatus } from "@fre/shared";
+import { queryOptions } from "@tanstack/react-query";
+import { api, isApiError } from "../../../lib/api-client";
 
+/** An open thread is re-read every minute (and when the tab comes back) to show answers. */
+const THREAD_POLL_MS = 60_000;
+
+/**
+ * The support feature's query keys: the user's tickets, and the admin's under the admin root
+ * (leaving the console drops them with the rest).
+ */
 export const supportKeys = {
-  tickets: ["support", "tickets"] as const,
-  ticket: (id: string) => ["support", "tickets", id] as const,
-  adminTickets: ["admin", "support", "tickets"] as const,
+  all: ["support"] as const,
+  tickets: () => [...supportKeys.all, "tickets"] as const,
+  ticket: (id: string) => [...supportKeys.tickets(), id] as const,
+  adminTickets: () => ["admin", "support", "tickets"] as const,
   /** Every admin ticket list, whatever its status filter. */
-  adminLists: ["admin", "support", "tickets", "list"] as const,
-  adminList: (status: SupportTicketStatus | "") =>
-    ["admin", "support", "tickets", "list", status] as const,
-  adminTicket: (id: string) => ["admin", "support", "tickets", "thread", id] as const,
+  adminLists: () => [...supportKeys.adminTickets(), "list"] as const,
+  adminList: (status: SupportTicketStatus | "") => [...supportKeys.adminLists(), status] as const,
+  adminTicket: (id: string) => [...supportKeys.adminTickets(), "thread", id] as const,
 };
 
-const ticketPath = (id: string) => `/api/support/tickets/${encodeURIComponent(id)}`;
-const adminTicketPath = (id: string) => `/api/admin/support/tickets/${encodeURIComponent(id)}`;
-
 export const createTicket = (body: NewTicketBody) =>
-  api.post<SupportTicket>("/api/support/tickets", body);
+  api.call("POST /api/support/tickets", { body });
 export const getMyTickets = (signal?: AbortSignal) =>
-  api.get<SupportTicketList>("/api/support/tickets", signal);
+  api.call("GET /api/support/tickets", undefined, signal);
 export const getMyTicket = (id: string, signal?: AbortSignal) =>
-  api.get<SupportThread>(ticketPath(id), signal);
+  api.call("GET /api/support/tickets/:id", { params: { id } }, signal);
 export const replyToTicket = (id: string, message: string) =>
-  api.post<SupportThread>(`${ticketPath(id)}/replies`, { message });
+  api.call("POST /api/support/tickets/:id/replies", { params: { id }, body: { message } });
 
 export const getAdminTickets = (status: SupportTicketStatus | "", signal?: AbortSignal) =>
-  api.get<AdminSupportTicketList>(
-    `/api/admin/support/tickets${status ? `?status=${status}` : ""}`,
-    signal,
-  );
+  api.call("GET /api/admin/support/tickets", { query: { status: status || undefined } }, signal);
 export const getAdminTicket = (id: string, signal?: AbortSignal) =>
-  api.get<SupportThread>(adminTicketPath(id), signal);
+  api.call("GET /api/admin/support/tickets/:id", { params: { id } }, signal);
 export const answerTicket = (id: string, message: string, close: boolean) =>
-  api.post<SupportThread>(`${adminTicketPath(id)}/replies`, { message, close });
+  api.call("POST /api/admin/support/tickets/:id/replies", {
+    params: { id },
+    body: { message, close },
+  });
+
+export const myTicketsQuery = () =>
+  queryOptions({
+    queryKey: supportKeys.tickets(),
+    queryFn: ({ signal }) => getMyTickets(signal),
+  });
+
+export const myTicketQuery = (id: string) =>
+  queryOptions({
+    queryKey: supportKeys.ticket(id),
+    queryFn: ({ signal }) => getMyTicket(id, signal),
+    refetchInterval: THREAD_POLL_MS,
+    // A wrong or foreign id (400/404) will not get better by asking again.
+    retry: (count, error) =>
+      count < 2 && !(isApiError(error) && (error.status === 400 || error.status === 404)),
+  });
+
+export const adminTicketsQuery = (status: SupportTicketStatus | "") =>
+  queryOptions({
+    queryKey: supportKeys.adminList(status),
+    queryFn: ({ signal }) => getAdminTickets(status, signal),
+    retry: false,
+  });
+
+export const adminTicketQuery = (id: string) =>
+  queryOptions({
+    queryKey: supportKeys.adminTicket(id),
+    queryFn: ({ signal }) => getAdminTicket(id, signal),
+    retry: false,
+  });
