@@ -93,11 +93,11 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
   });
   await app.register(gamesPublicRoutes);
-  await app.register(adsRoutes, { ...d.adsDeps, viewer });
   // Signed-in routes: one scope, one gate that sets the viewer.
   await app.register(
     signedInScope(viewer, async (user) => {
       await user.register(walletRoutes, { db, clock });
+      await user.register(adsRoutes, d.adsDeps);
       await user.register(supportRoutes, d.supportDeps);
       await user.register(usersRoutes, {
         db,

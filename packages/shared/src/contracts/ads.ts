@@ -1,4 +1,120 @@
-import { defineContracts } from "./contract.ts";
+import {
+  adCreateBodySchema,
+  adImageQuerySchema,
+  adminAdListSchema,
+  adminAdSchema,
+  adsQuerySchema,
+  adUpdateBodySchema,
+  publicAdListSchema,
+} from "../schemas/ads.ts";
+import { uuidParamsSchema } from "../schemas/common.ts";
+import { defineContracts, route } from "./contract.ts";
 
-/** The ads module's routes (apps/server/src/modules/ads). */
-export const adsContracts = defineContracts([]);
+const tag = "ads";
+const adminErrors = [400, 401, 403, 404] as const;
+
+/** The ads module's routes (apps/server/src/modules/ads, decision 0027). */
+export const adsContracts = defineContracts([
+  route({
+    method: "GET",
+    path: "/api/ads",
+    access: "user",
+    tag,
+    summary: "The ads of a placement users may see now (active, within their dates, with an image)",
+    query: adsQuerySchema,
+    response: publicAdListSchema,
+    errors: [400, 401],
+  }),
+  route({
+    method: "GET",
+    path: "/api/ads/:id/image",
+    access: "user",
+    tag,
+    summary:
+      "The ad's re-encoded image (image/webp); kept by the browser for a day (its URL changes with the image). 404 unless the ad is shown now.",
+    params: uuidParamsSchema,
+    query: adImageQuerySchema,
+    response: { binary: "image/webp" },
+    errors: [400, 401, 404],
+  }),
+  route({
+    method: "POST",
+    path: "/api/ads/:id/impression",
+    access: "user",
+    tag,
+    summary: "Counts one impression of the ad for today (UTC), in aggregate only",
+    params: uuidParamsSchema,
+    response: null,
+    errors: [400, 401, 404],
+  }),
+  route({
+    method: "POST",
+    path: "/api/ads/:id/click",
+    access: "user",
+    tag,
+    summary: "Counts one click of the ad for today (UTC), in aggregate only",
+    params: uuidParamsSchema,
+    response: null,
+    errors: [400, 401, 404],
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/ads",
+    access: "admin",
+    tag: "admin",
+    summary: "Every ad with its impressions and clicks, all time and the last 30 days",
+    response: adminAdListSchema,
+    errors: adminErrors,
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/ads",
+    access: "admin",
+    tag: "admin",
+    body: adCreateBodySchema,
+    status: 201,
+    response: adminAdSchema,
+    errors: adminErrors,
+  }),
+  route({
+    method: "PATCH",
+    path: "/api/admin/ads/:id",
+    access: "admin",
+    tag: "admin",
+    params: uuidParamsSchema,
+    body: adUpdateBodySchema,
+    response: adminAdSchema,
+    errors: adminErrors,
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/admin/ads/:id",
+    access: "admin",
+    tag: "admin",
+    params: uuidParamsSchema,
+    response: null,
+    errors: adminErrors,
+  }),
+  route({
+    method: "PUT",
+    path: "/api/admin/ads/:id/image",
+    access: "admin",
+    tag: "admin",
+    // multipart/form-data with one `file` part (the web sends it with fetch, not api.call).
+    summary: "Replaces the ad's image (JPEG, PNG or WebP, 5 MB at most; stored re-encoded)",
+    params: uuidParamsSchema,
+    response: adminAdSchema,
+    errors: [400, 401, 403, 404, 413],
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/ads/:id/image",
+    access: "admin",
+    tag: "admin",
+    summary: "Any ad's stored image, for the admin's preview; never cached.",
+    params: uuidParamsSchema,
+    query: adImageQuerySchema,
+    response: { binary: "image/webp" },
+    errors: adminErrors,
+  }),
+]);

@@ -97,7 +97,7 @@ export function AdForm({ ad, onDone }: { ad: AdminAd | null; onDone: () => void 
         return await uploadAdImage(saved.id, file);
       } catch (error) {
         // The settings are saved: the list must show them even though the image is not.
-        await queryClient.invalidateQueries({ queryKey: adsKeys.admin });
+        await queryClient.invalidateQueries({ queryKey: adsKeys.admin() });
         throw new Error(
           t("admin.imageSavedFailed", {
             message: isApiError(error) ? error.message : t("admin.noImage"),
@@ -106,7 +106,7 @@ export function AdForm({ ad, onDone }: { ad: AdminAd | null; onDone: () => void 
       }
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adsKeys.admin });
+      await queryClient.invalidateQueries({ queryKey: adsKeys.admin() });
       onDone();
     },
   });

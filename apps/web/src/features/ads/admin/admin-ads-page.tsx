@@ -140,7 +140,7 @@ export function AdminAdsPage() {
   const remove = useMutation({
     mutationFn: (id: string) => deleteAd(id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adsKeys.admin });
+      await queryClient.invalidateQueries({ queryKey: adsKeys.admin() });
       setDeleting(null);
     },
   });

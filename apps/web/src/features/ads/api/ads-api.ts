@@ -1,27 +1,21 @@
-import type {
-  AdCreateBody,
-  AdminAd,
-  AdminAdList,
-  AdPlacement,
-  AdUpdateBody,
-  PublicAdList,
-} from "@fre/shared";
+import type { AdCreateBody, AdminAd, AdPlacement, AdUpdateBody } from "@fre/shared";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, api, networkError } from "../../../lib/api-client";
+import { ApiError, api, networkError, urlOf } from "../../../lib/api-client";
 import { i18n } from "../../../lib/i18n";
 import { storedLanguage } from "../../../lib/languages";
 
+/** The ads' query keys; the admin's list sits under the admin root (leaving the console drops it). */
 export const adsKeys = {
-  placement: (placement: AdPlacement) => ["ads", placement] as const,
-  admin: ["admin", "ads"] as const,
+  all: ["ads"] as const,
+  placement: (placement: AdPlacement) => [...adsKeys.all, placement] as const,
+  admin: () => ["admin", "ads"] as const,
 };
 
 /** The ads users may see now on a placement; a failure shows nothing, so no retry. */
 export const adsQueryOptions = (placement: AdPlacement) =>
   queryOptions({
     queryKey: adsKeys.placement(placement),
-    queryFn: ({ signal }) =>
-      api.get<PublicAdList>(`/api/ads?placement=${encodeURIComponent(placement)}`, signal),
+    queryFn: ({ signal }) => api.call("GET /api/ads", { query: { placement } }, signal),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -32,7 +26,7 @@ export const adsQueryOptions = (placement: AdPlacement) =>
  * lets a click's count leave even when the page goes away.
  */
 export function countAdEvent(id: string, event: "impression" | "click"): void {
-  fetch(`/api/ads/${encodeURIComponent(id)}/${event}`, {
+  fetch(urlOf(`POST /api/ads/:id/${event}`, { params: { id } }), {
     method: "POST",
     credentials: "same-origin",
     keepalive: true,
@@ -43,16 +37,14 @@ export function countAdEvent(id: string, event: "impression" | "click"): void {
 
 export const adminAdsQueryOptions = () =>
   queryOptions({
-    queryKey: adsKeys.admin,
-    queryFn: ({ signal }) => api.get<AdminAdList>("/api/admin/ads", signal),
+    queryKey: adsKeys.admin(),
+    queryFn: ({ signal }) => api.call("GET /api/admin/ads", undefined, signal),
   });
 
-const adminAdUrl = (id: string) => `/api/admin/ads/${encodeURIComponent(id)}`;
-
-export const createAd = (body: AdCreateBody) => api.post<AdminAd>("/api/admin/ads", body);
+export const createAd = (body: AdCreateBody) => api.call("POST /api/admin/ads", { body });
 export const updateAd = (id: string, body: AdUpdateBody) =>
-  api.patch<AdminAd>(adminAdUrl(id), body);
-export const deleteAd = (id: string) => api.delete<void>(adminAdUrl(id));
+  api.call("PATCH /api/admin/ads/:id", { params: { id }, body });
+export const deleteAd = (id: string) => api.call("DELETE /api/admin/ads/:id", { params: { id } });
 
 /** `PUT …/image` as multipart (the shared client speaks JSON only). */
 export async function uploadAdImage(id: string, file: File): Promise<AdminAd> {
@@ -60,7 +52,7 @@ export async function uploadAdImage(id: string, file: File): Promise<AdminAd> {
   form.append("file", file);
   let response: Response;
   try {
-    response = await fetch(`${adminAdUrl(id)}/image`, {
+    response = await fetch(urlOf("PUT /api/admin/ads/:id/image", { params: { id } }), {
       method: "PUT",
       credentials: "include",
       headers: {
