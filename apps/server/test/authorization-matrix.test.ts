@@ -40,7 +40,8 @@ type Roles = Record<RoleName, Map<string, string> | null>;
  *   before the request is validated;
  * - `dev`: exists only with DEV_ROUTES (on in tests: PUBLIC_URL is loopback), then open to all;
  * - `loopback`: operators only — a caller on this machine or the METRICS_TOKEN (else 401);
- * - `auth`: Better Auth's wildcard; each exposed endpoint has its own rule in `AUTH_RULES`.
+ * - `auth`: Better Auth's wildcard and the auth module's routes around its endpoints; each
+ *   exposed endpoint has its own rule in `AUTH_RULES`.
  */
 type Rule = "public" | "user" | "owner" | "admin-role" | "admin" | "dev" | "loopback" | "auth";
 
@@ -130,6 +131,18 @@ const RULES: Record<string, Declared> = {
   // Better Auth: one wildcard, the exposed endpoints in AUTH_RULES.
   "GET /api/auth/*": { rule: "auth" },
   "POST /api/auth/*": { rule: "auth" },
+  // The auth module's own routes around Better Auth's endpoints (each has a contract): checked
+  // with their endpoint's rule in AUTH_RULES.
+  "POST /api/auth/sign-up/email": { rule: "auth" },
+  "POST /api/auth/sign-in/email": { rule: "auth" },
+  "POST /api/auth/sign-out": { rule: "auth" },
+  "POST /api/auth/revoke-other-sessions": { rule: "auth" },
+  "GET /api/auth/get-session": { rule: "auth" },
+  "GET /api/auth/list-sessions": { rule: "auth" },
+  "POST /api/auth/send-verification-email": { rule: "auth" },
+  "POST /api/auth/request-password-reset": { rule: "auth" },
+  "POST /api/auth/reset-password": { rule: "auth" },
+  "POST /api/auth/change-password": { rule: "auth" },
   // Profile.
   "GET /api/me": { rule: "user" },
   "PATCH /api/me": { rule: "user", body: () => ({ language: "fr" }) },

@@ -12,11 +12,11 @@ export type { Me };
  */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   if (!hasSignedInHint() && !hasEarlyRequest("/api/me")) {
-    const session = await api.get<unknown>("/api/auth/get-session", signal);
+    const session = await api.call("GET /api/auth/get-session", undefined, signal);
     if (!session) return null;
   }
   try {
-    const me = await api.get<Me>("/api/me", signal);
+    const me = await api.call("GET /api/me", undefined, signal);
     writeStored(STORAGE_KEYS.signedInHint, "1");
     return me;
   } catch (error) {

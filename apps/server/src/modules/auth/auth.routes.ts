@@ -1,16 +1,15 @@
 import {
   authLinkQuerySchema,
-  changePasswordBodySchema,
-  emailLinkBodySchema,
+  type EmailLinkBody,
   emailSchema,
-  resetPasswordBodySchema,
-  signInBodySchema,
-  signUpBodySchema,
+  type SignInBody,
+  type SignUpBody,
 } from "@fre/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { errorMessage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { handle } from "../../lib/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseBody } from "../../lib/validation.ts";
 import {
@@ -180,6 +179,72 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   const forward = async (request: FastifyRequest, res: FastifyReply, body?: unknown) =>
     sendAuthResponse(request, res, await callAuth(request, body));
 
+  // Our own routes: each wraps one Better Auth endpoint with our checks (contracts in
+  // packages/shared/src/contracts/auth.ts).
+  handle(
+    app,
+    "POST /api/auth/sign-up/email",
+    ({ body }, request, reply) => signUp(request, reply, body),
+    {
+      // Before the body's schema: a malformed address and a missing nickname have their own codes.
+      preValidation: async (request) => {
+        const raw = (request.body ?? {}) as Record<string, unknown>;
+        if (typeof raw.email === "string" && !emailSchema.safeParse(raw.email).success) {
+          throw new AppError("INVALID_EMAIL", 400);
+        }
+        if (raw.nickname === undefined || raw.nickname === null || raw.nickname === "") {
+          throw new AppError("NICKNAME_REQUIRED", 400);
+        }
+      },
+    },
+  );
+  handle(app, "POST /api/auth/sign-in/email", ({ body }, request, reply) =>
+    signIn(request, reply, body),
+  );
+  handle(app, "POST /api/auth/send-verification-email", ({ body }, request, reply) =>
+    resendVerification(request, reply, body),
+  );
+  handle(app, "POST /api/auth/request-password-reset", ({ body }, request, reply) =>
+    forward(request, reply, body),
+  );
+  // These take no body: whatever was sent is not passed on.
+  handle(app, "POST /api/auth/sign-out", async (_input, request, reply) => {
+    const sent = await forward(request, reply, {});
+    deps.viewer.forget(request);
+    deps.onSessionsRevoked();
+    return sent;
+  });
+  handle(app, "POST /api/auth/revoke-other-sessions", async (_input, request, reply) => {
+    const sent = await forward(request, reply, {});
+    deps.viewer.forgetAll();
+    deps.onSessionsRevoked();
+    return sent;
+  });
+  handle(app, "POST /api/auth/reset-password", async ({ body }, request, reply) => {
+    assertStrongPassword(body.newPassword);
+    const sent = await forward(request, reply, body);
+    deps.viewer.forgetAll();
+    deps.onSessionsRevoked();
+    return sent;
+  });
+  handle(app, "POST /api/auth/change-password", async ({ body }, request, reply) => {
+    assertStrongPassword(body.newPassword);
+    const sent = await forward(request, reply, body);
+    deps.viewer.forgetAll();
+    deps.onSessionsRevoked();
+    return sent;
+  });
+  handle(app, "GET /api/auth/get-session", (_input, request, reply) => forward(request, reply));
+  handle(app, "GET /api/auth/list-sessions", (_input, request, reply) =>
+    listSessions(request, reply),
+  );
+
+  /**
+   * THE ONE ROUTE WITHOUT A CONTRACT: Better Auth's catch-all passthrough. What our routes above
+   * do not name — the links in mails (verify-email, reset-password/:token, which redirect to
+   * their callbackURL) and any other method on an exposed endpoint — goes to Better Auth as is,
+   * and answers as Better Auth does (its errors in our words). Hidden from the OpenAPI document.
+   */
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
@@ -188,46 +253,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       const path = (request.params as { "*": string })["*"].split("?")[0] ?? "";
       const endpoint = path.startsWith("reset-password/") ? "reset-password" : path;
       if (!EXPOSED.has(endpoint)) throw new AppError("NOT_FOUND", 404);
-      // Links from mails (verify-email, reset-password/:token) redirect to their callbackURL.
       parseBody(authLinkQuerySchema, request.query);
-
-      if (request.method === "POST") {
-        switch (path) {
-          case "sign-up/email":
-            return signUp(request, reply);
-          case "sign-in/email":
-            return signIn(request, reply);
-          case "send-verification-email":
-            return resendVerification(request, reply);
-          case "request-password-reset":
-            return forward(request, reply, parseBody(emailLinkBodySchema, request.body));
-          case "sign-out":
-          case "revoke-other-sessions": {
-            // These take no body: whatever was sent is not passed on.
-            const sent = await forward(request, reply, {});
-            if (path === "sign-out") deps.viewer.forget(request);
-            else deps.viewer.forgetAll();
-            deps.onSessionsRevoked();
-            return sent;
-          }
-          case "reset-password": {
-            const body = parseBody(resetPasswordBodySchema, request.body);
-            assertStrongPassword(body.newPassword);
-            const sent = await forward(request, reply, body);
-            deps.viewer.forgetAll();
-            deps.onSessionsRevoked();
-            return sent;
-          }
-          case "change-password": {
-            const body = parseBody(changePasswordBodySchema, request.body);
-            assertStrongPassword(body.newPassword);
-            const sent = await forward(request, reply, body);
-            deps.viewer.forgetAll();
-            deps.onSessionsRevoked();
-            return sent;
-          }
-        }
-      }
       if (path === "list-sessions") return listSessions(request, reply);
       return forward(request, reply);
     },
@@ -264,8 +290,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
    * the address exists, is verified, or is cooling down — Better Auth already answers unknown
    * addresses alike.
    */
-  async function resendVerification(request: FastifyRequest, reply: FastifyReply) {
-    const body = parseBody(emailLinkBodySchema, request.body);
+  async function resendVerification(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: EmailLinkBody,
+  ) {
     const viewer = await deps.viewer.optional(request);
     if (viewer) {
       if (!(await isOwnAddress(db, viewer.userId, body.email))) {
@@ -285,15 +314,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     return forward(request, reply, body);
   }
 
-  async function signUp(request: FastifyRequest, reply: FastifyReply) {
-    const raw = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof raw.email === "string" && !emailSchema.safeParse(raw.email).success) {
-      throw new AppError("INVALID_EMAIL", 400);
-    }
-    if (raw.nickname === undefined || raw.nickname === null || raw.nickname === "") {
-      throw new AppError("NICKNAME_REQUIRED", 400);
-    }
-    const body = parseBody(signUpBodySchema, raw);
+  async function signUp(request: FastifyRequest, reply: FastifyReply, body: SignUpBody) {
     const { referrerId } = await checkSignUpFrom(db, clock, request.ip, body);
     const nickname = body.nickname.trim().normalize("NFC");
     const forwarded = {
@@ -313,8 +334,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     });
   }
 
-  async function signIn(request: FastifyRequest, res: FastifyReply) {
-    const body = parseBody(signInBodySchema, request.body);
+  async function signIn(request: FastifyRequest, res: FastifyReply, body: SignInBody) {
     const deviceNonce = await knownDeviceNonce(db, devices, request.headers.cookie, body.email);
     // Counted as a failure before the password is checked, so concurrent guesses see each other.
     const attempt = await reserveAttempt(

@@ -1,11 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { type Db, preparedFor } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema/index.ts";
+import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { readCookie } from "../../lib/cookies.ts";
 import { AppError } from "../../lib/errors.ts";
+import { findLiveSession } from "./sessions.repo.ts";
 
 /** Who is calling: the signed-in user and the sign-in session. */
 export interface Viewer {
@@ -18,25 +17,6 @@ export const SESSION_COOKIE_NAMES = ["__Secure-fre.session_token", "fre.session_
 /** How long a verified session stays cached in this process (revocations show after this). */
 export const SESSION_CACHE_MS = 15_000;
 const CACHE_LIMIT = 50_000;
-
-const sessionByToken = preparedFor((db) =>
-  db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    // A suspended or erased account has no sessions (suspending and erasing delete them); the
-    // join is the backstop for one created since, by any path (a sign-in racing the erasure).
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.token, sql.placeholder("token")),
-        gt(sessions.expiresAt, sql`${sql.placeholder("now")}::timestamptz`),
-        isNull(users.suspendedAt),
-        isNull(users.erasedAt),
-      ),
-    )
-    .limit(1)
-    .prepare("viewer_session"),
-);
 
 /**
  * Verifies Better Auth's signed session cookie (`token.base64(HMAC-SHA256(secret, token))`) and
@@ -77,10 +57,7 @@ export function viewerResolver(deps: { db: Db; clock: Clock; secret: string }) {
     if (hit && hit.until > now && hit.expiresAt > now) return hit.viewer;
     const token = verifiedToken(value);
     if (!token) return null;
-    const [row] = await sessionByToken(deps.db).execute({
-      token,
-      now: new Date(now).toISOString(),
-    });
+    const row = await findLiveSession(deps.db, token, new Date(now));
     const viewer = row ? { userId: row.userId, sessionId: row.id } : null;
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(value, {

@@ -17,7 +17,9 @@ const FEATURE_ROUTES: Record<FeatureId, (route: string) => boolean> = {
   referrals: (route) => route === "/api/referrals" || route.startsWith("/api/referrals/"),
 };
 
+/** Better Auth's catch-all passthrough; the auth module's own routes sit beside it. */
 const AUTH_ROUTE = "/api/auth/*";
+const AUTH_PREFIX = "/api/auth/";
 /**
  * Auth endpoints that stay open during a maintenance, matched exactly (any other spelling is
  * refused): signing in (an admin must get in; a user who signs in sees the maintenance page),
@@ -36,8 +38,13 @@ const MAINTENANCE_OPEN_AUTH = new Set([
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The Better Auth endpoint a request names, as the auth route reads it. */
-function authEndpoint(request: FastifyRequest): string {
+/**
+ * The Better Auth endpoint a request names: its own route's registered path (`sign-in/email`),
+ * or what follows `/api/auth/` on the catch-all, as that route reads it. "" off the auth routes.
+ */
+function authEndpoint(request: FastifyRequest, route: string): string {
+  if (route !== AUTH_ROUTE)
+    return route.startsWith(AUTH_PREFIX) ? route.slice(AUTH_PREFIX.length) : "";
   const rest = (request.params as { "*"?: unknown } | undefined)?.["*"];
   return typeof rest === "string" ? (rest.split("?")[0] ?? "") : "";
 }
@@ -47,8 +54,8 @@ function authEndpoint(request: FastifyRequest): string {
  * and `SIGN-UP/email` all read `sign-up/email`. Used where matching too much is the safe side
  * (dropping a referral code), so an alias the auth route might one day accept cannot slip past.
  */
-function looseAuthEndpoint(request: FastifyRequest): string {
-  return authEndpoint(request).toLowerCase().split("/").filter(Boolean).join("/");
+function looseAuthEndpoint(request: FastifyRequest, route: string): string {
+  return authEndpoint(request, route).toLowerCase().split("/").filter(Boolean).join("/");
 }
 
 /**
@@ -61,7 +68,7 @@ async function mayWriteDuringMaintenance(
   route: string,
 ): Promise<boolean> {
   if (route === "/api/admin" || route.startsWith("/api/admin/")) return true;
-  if (route === AUTH_ROUTE && MAINTENANCE_OPEN_AUTH.has(authEndpoint(request))) return true;
+  if (MAINTENANCE_OPEN_AUTH.has(authEndpoint(request, route))) return true;
   const viewer = await deps.viewer.optional(request);
   return viewer !== null && (await isAdminUser(deps.db, viewer.userId));
 }
@@ -104,9 +111,8 @@ export function installFeatureGate(
   // referrer, as an unknown code would (spec §5); the code may be entered later from /group
   // once the system is back. Here because the code is in the body, parsed after onRequest.
   app.addHook("preValidation", async (request) => {
-    if (request.routeOptions.url !== AUTH_ROUTE || looseAuthEndpoint(request) !== "sign-up/email") {
-      return;
-    }
+    const route = request.routeOptions.url ?? "";
+    if (looseAuthEndpoint(request, route) !== "sign-up/email") return;
     const body = request.body;
     if (!body || typeof body !== "object" || !("referralCode" in body)) return;
     if ((await deps.features.current()).referrals) return;

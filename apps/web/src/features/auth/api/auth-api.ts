@@ -10,37 +10,39 @@ export interface SignUpInput {
 }
 
 export function signUp(input: SignUpInput): Promise<unknown> {
-  return api.post("/api/auth/sign-up/email", {
-    email: input.email,
-    password: input.password,
-    name: input.nickname,
-    nickname: input.nickname,
-    ...(input.referralCode ? { referralCode: input.referralCode } : {}),
-    language: input.language,
-    callbackURL: "/dashboard",
+  return api.call("POST /api/auth/sign-up/email", {
+    body: {
+      email: input.email,
+      password: input.password,
+      name: input.nickname,
+      nickname: input.nickname,
+      ...(input.referralCode ? { referralCode: input.referralCode } : {}),
+      language: input.language,
+      callbackURL: "/dashboard",
+    },
   });
 }
 
 export function signIn(email: string, password: string): Promise<unknown> {
-  return api.post("/api/auth/sign-in/email", { email, password });
+  return api.call("POST /api/auth/sign-in/email", { body: { email, password } });
 }
 
 export function signOut(): Promise<unknown> {
-  return api.post("/api/auth/sign-out", {});
+  return api.call("POST /api/auth/sign-out");
 }
 
 export function requestPasswordReset(email: string): Promise<unknown> {
-  return api.post("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+  return api.call("POST /api/auth/request-password-reset", {
+    body: { email, redirectTo: "/reset-password" },
+  });
 }
 
 export function resetPassword(token: string, newPassword: string): Promise<unknown> {
-  return api.post("/api/auth/reset-password", { token, newPassword });
+  return api.call("POST /api/auth/reset-password", { body: { token, newPassword } });
 }
 
 export function changePassword(currentPassword: string, newPassword: string): Promise<unknown> {
-  return api.post("/api/auth/change-password", {
-    currentPassword,
-    newPassword,
-    revokeOtherSessions: true,
+  return api.call("POST /api/auth/change-password", {
+    body: { currentPassword, newPassword, revokeOtherSessions: true },
   });
 }

@@ -2,8 +2,7 @@ import { api } from "../../../lib/api-client";
 import { VERIFIED_LANDING_PARAM } from "../verified-notice";
 
 export function sendVerificationEmail(email: string): Promise<unknown> {
-  return api.post("/api/auth/send-verification-email", {
-    email,
-    callbackURL: `/dashboard?${VERIFIED_LANDING_PARAM}=1`,
+  return api.call("POST /api/auth/send-verification-email", {
+    body: { email, callbackURL: `/dashboard?${VERIFIED_LANDING_PARAM}=1` },
   });
 }
