@@ -2,6 +2,9 @@
 // from the hot wallet (wallet v4R2, key from TON_HOT_WALLET_MNEMONIC), sent and confirmed
 // through toncenter v3. No local state is needed to pay at most once: the query id of a payout
 // is derived from its reference, and the chain's history is searched for it before any send.
+// The wallet's external message (state init, subwallet, valid_until, seqno, signature) is built
+// by @ton/ton's WalletContractV4 (decision 0033); its HTTP client is not used: the seqno and the
+// history come from the same toncenter v3 calls as the rest of this file.
 
 import { createHash } from "node:crypto";
 import {
@@ -11,13 +14,12 @@ import {
   external,
   internal,
   loadMessageRelaxed,
-  loadStateInit,
   type MessageRelaxed,
   SendMode,
   storeMessage,
-  storeMessageRelaxed,
 } from "@ton/core";
-import { mnemonicToPrivateKey, sign } from "@ton/crypto";
+import { mnemonicToPrivateKey } from "@ton/crypto";
+import { WalletContractV4 } from "@ton/ton";
 import { z } from "zod";
 import { type Clock, systemClock } from "../../lib/clock.ts";
 import type { Chain, PayoutRequest, PayoutStatus } from "../../modules/ton/chain.ts";
@@ -26,7 +28,6 @@ import {
   PayoutConflictError,
   UnknownPayoutError,
 } from "../../modules/ton/chain-errors.ts";
-import { DEFAULT_SUBWALLET_ID, walletV4R2 } from "../../modules/ton/wallet-v4.ts";
 import { buildJettonTransfer, JETTON_TRANSFER_OP, parseJettonTransfer } from "./jetton-transfer.ts";
 
 /** TEP-74 `excesses`: the TON left over, sent back to the response address once delivered. */
@@ -91,7 +92,11 @@ export interface WalletV4Transfer {
   messages: { mode: number; message: MessageRelaxed }[];
 }
 
-/** Reads a wallet v4R2 external message body (signature, subwallet, valid_until, seqno, op 0). */
+/**
+ * Reads a wallet v4R2 external message body (signature, subwallet, valid_until, seqno, op 0),
+ * any wallet app's as well as ours: the history search must see every send of the hot wallet,
+ * whatever the send modes of its messages (@ton/ton reads only its own shape of them).
+ */
 export function parseWalletV4Transfer(body: Cell): WalletV4Transfer {
   const slice = body.beginParse();
   const signature = slice.loadBuffer(64);
@@ -218,20 +223,17 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
 
   type Hot = {
     secretKey: Buffer;
+    contract: WalletContractV4;
     address: Address;
-    stateInit: Cell;
     jettonWallet?: Address;
   };
   let hot: Promise<Hot> | undefined;
   const hotWallet = () => {
     hot ??= (async () => {
       const keys = await mnemonicToPrivateKey(options.mnemonic.trim().split(/\s+/));
-      const wallet = walletV4R2({ publicKey: new Uint8Array(keys.publicKey) });
-      return {
-        secretKey: keys.secretKey,
-        address: Address.parse(wallet.address),
-        stateInit: Cell.fromBase64(wallet.stateInit),
-      };
+      // Subwallet 698983191 on the basechain, as wallet apps create it.
+      const contract = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
+      return { secretKey: keys.secretKey, contract, address: contract.address };
     })();
     return hot;
   };
@@ -386,19 +388,17 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
       bounce: true,
       body: transfer,
     });
-    const signed = beginCell()
-      .storeUint(DEFAULT_SUBWALLET_ID + wallet.address.workChain, 32)
-      .storeUint(validUntil, 32)
-      .storeUint(seqno, 32)
-      .storeUint(0, 8) // simple send
-      .storeUint(SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS, 8)
-      .storeRef(beginCell().store(storeMessageRelaxed(toJettonWallet)))
-      .endCell();
-    const signature = sign(signed.hash(), wallet.secretKey);
-    const body = beginCell().storeBuffer(signature).storeSlice(signed.beginParse()).endCell();
+    const body = wallet.contract.createTransfer({
+      seqno,
+      secretKey: wallet.secretKey,
+      messages: [toJettonWallet],
+      sendMode: SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS,
+      timeout: validUntil,
+    });
+    // The first message deploys the wallet: it carries the state init.
     const message = external({
       to: wallet.address,
-      init: seqno === 0 ? loadStateInit(wallet.stateInit.beginParse()) : undefined,
+      init: seqno === 0 ? wallet.contract.init : undefined,
       body,
     });
     return beginCell().store(storeMessage(message)).endCell().toBoc().toString("base64");

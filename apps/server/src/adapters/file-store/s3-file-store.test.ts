@@ -5,37 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3Fake, startS3Fake } from "../../../test/s3-fake.ts";
 import { InvalidFileKeyError } from "../../lib/file-store.ts";
 import { fileStoreFromUrl } from "./file-store-from-url.ts";
-import { parseS3Url, S3Error, s3FileStore, signV4 } from "./s3-file-store.ts";
+import { parseS3Url, S3Error, s3FileStore } from "./s3-file-store.ts";
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
 const textOf = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
-
-describe("signV4", () => {
-  it("reproduces AWS's published GET Object example", () => {
-    // docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "GET Object".
-    const emptyHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
-    const authorization = signV4({
-      method: "GET",
-      path: "/test.txt",
-      headers: {
-        Host: "examplebucket.s3.amazonaws.com",
-        Range: "bytes=0-9",
-        "x-amz-content-sha256": emptyHash,
-        "x-amz-date": "20130524T000000Z",
-      },
-      payloadHash: emptyHash,
-      region: "us-east-1",
-      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
-      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-      amzDate: "20130524T000000Z",
-    });
-    expect(authorization).toBe(
-      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, " +
-        "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, " +
-        "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
-    );
-  });
-});
 
 describe("parseS3Url", () => {
   it("reads credentials, bucket, endpoint, region and prefix", () => {

@@ -1,4 +1,5 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash } from "node:crypto";
+import { AwsClient } from "aws4fetch";
 import { assertContentType, assertFileKey, type FileStore } from "../../lib/file-store.ts";
 
 /** Where and how to reach an S3-compatible bucket (parsed from `FILES_URL=s3://…`). */
@@ -62,54 +63,11 @@ export function parseS3Url(text: string): S3Location {
   };
 }
 
-const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
-const hmac = (key: string | Buffer, data: string) =>
-  createHmac("sha256", key).update(data).digest();
+const sha256Hex = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
 
 /** RFC 3986 encoding of one path segment, as SigV4 wants it. */
 const encodeSegment = (segment: string) =>
   encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
-
-export interface SigningInput {
-  method: string;
-  /** The absolute path as sent (already encoded). */
-  path: string;
-  /** Every header to sign, including host and x-amz-date (names in any case). */
-  headers: Record<string, string>;
-  payloadHash: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `YYYYMMDDTHHMMSSZ`, the same as the x-amz-date header. */
-  amzDate: string;
-}
-
-/**
- * AWS Signature Version 4 for S3, header-based, no query string: the `Authorization` header
- * value for a request (checked against AWS's published example in the tests).
- */
-export function signV4(input: SigningInput): string {
-  const headers = Object.entries(input.headers)
-    .map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, " ")] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const signedHeaders = headers.map(([name]) => name).join(";");
-  const canonical = [
-    input.method,
-    input.path,
-    "",
-    ...headers.map(([name, value]) => `${name}:${value}`),
-    "",
-    signedHeaders,
-    input.payloadHash,
-  ].join("\n");
-  const date = input.amzDate.slice(0, 8);
-  const scope = `${date}/${input.region}/s3/aws4_request`;
-  const toSign = ["AWS4-HMAC-SHA256", input.amzDate, scope, sha256Hex(canonical)].join("\n");
-  let key = hmac(`AWS4${input.secretAccessKey}`, date);
-  for (const part of [input.region, "s3", "aws4_request"]) key = hmac(key, part);
-  const signature = createHmac("sha256", key).update(toSign).digest("hex");
-  return `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-}
 
 /** An S3 answer we did not expect: the status and S3's error code, never the request. */
 export class S3Error extends Error {
@@ -127,7 +85,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /**
  * The S3-compatible store: a key is the object `<prefix>/<key>`; `put` = PutObject with the
  * content type, `get` = GetObject (404 → null), `delete` = DeleteObject (idempotent), `exists` =
- * HeadObject. Every request is signed (SigV4) with the payload's SHA-256.
+ * HeadObject. Every request is signed (SigV4, by aws4fetch) with the payload's SHA-256 and
+ * every header it carries, the content type included.
  */
 export function s3FileStore(
   location: S3Location,
@@ -137,6 +96,12 @@ export function s3FileStore(
   const now = options.now ?? (() => new Date());
   const base = new URL(location.endpoint);
   const basePath = base.pathname.replace(/\/+$/, "");
+  const signer = new AwsClient({
+    accessKeyId: location.accessKeyId,
+    secretAccessKey: location.secretAccessKey,
+    service: "s3",
+    region: location.region,
+  });
 
   async function send(
     operation: string,
@@ -151,35 +116,20 @@ export function s3FileStore(
       .split("/")
       .map(encodeSegment)
       .join("/")}`;
-    const amzDate = now()
-      .toISOString()
-      .replace(/[-:]/g, "")
-      .replace(/\.\d{3}/, "");
-    const payloadHash = sha256Hex(body ?? new Uint8Array());
-    const headers: Record<string, string> = {
-      host: base.host,
-      "x-amz-content-sha256": payloadHash,
-      "x-amz-date": amzDate,
-      ...extra,
-    };
-    const authorization = signV4({
+    const signed = await signer.sign(new URL(path, base).toString(), {
       method,
-      path,
-      headers,
-      payloadHash,
-      region: location.region,
-      accessKeyId: location.accessKeyId,
-      secretAccessKey: location.secretAccessKey,
-      amzDate,
-    });
-    const { host: _host, ...sent } = headers;
-    const response = await doFetch(new URL(path, base), {
-      method,
-      headers: { ...sent, authorization },
+      headers: { "x-amz-content-sha256": sha256Hex(body ?? new Uint8Array()), ...extra },
       // A copy on its own ArrayBuffer: a BodyInit under both the DOM and Node typings.
       body: body ? Uint8Array.from(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      aws: {
+        datetime: now()
+          .toISOString()
+          .replace(/[-:]|\.\d{3}/g, ""),
+        allHeaders: true,
+      },
     });
+    const response = await doFetch(signed);
     return { response, fail: () => failure(operation, response) };
   }
 

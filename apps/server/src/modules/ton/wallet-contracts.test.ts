@@ -6,12 +6,12 @@ import { verifyTonProof } from "./ton-proof.ts";
 import { signTonProof } from "./ton-proof-signer.ts";
 import { WALLET_CODE_BOCS, WALLET_VECTORS } from "./ton-test-vectors.ts";
 import { identifyWallet, walletCodeHash, walletPublicKey } from "./wallet-contracts.ts";
-import { WALLET_V4R2_CODE_BOC } from "./wallet-v4.ts";
+import { walletV4R2Code } from "./wallet-v4.ts";
 
 const codes = {
   v3R1: Cell.fromBase64(WALLET_CODE_BOCS.v3R1),
   v3R2: Cell.fromBase64(WALLET_CODE_BOCS.v3R2),
-  v4R2: Cell.fromBase64(WALLET_V4R2_CODE_BOC),
+  v4R2: walletV4R2Code(),
   v5R1: Cell.fromBoc(Buffer.from(WALLET_CODE_BOCS.v5R1Hex, "hex"))[0]!,
 };
 
