@@ -5,8 +5,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import {
   compareRational,
-  type DiceDirection,
-  diceMultiplier,
   FRE_MACHINE,
   formatNano,
   JACKPOT_PRIZE,
@@ -104,7 +102,6 @@ export const topMultiplier = {
       Array.from({ length: picks + 1 }, (_, hits) => kenoPaytableMultiplier(risk, picks, hits)),
     ),
   towers: (difficulty: TowersDifficulty) => towersMultiplier(difficulty, TOWERS.floors),
-  dice: (target: number, direction: DiceDirection) => diceMultiplier(target, direction),
   freMachine: () =>
     largest(
       FRE_MACHINE.paytable
