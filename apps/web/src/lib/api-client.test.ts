@@ -16,12 +16,14 @@ describe("api client", () => {
   it("sends JSON with the session cookie and the UI language", async () => {
     const fetchMock = respond(200, { ok: true });
     vi.stubGlobal("fetch", fetchMock);
-    await expect(api.post("/api/x", { a: 1 })).resolves.toEqual({ ok: true });
+    await expect(
+      api.call("POST /api/bonus-codes/redeem", { body: { code: "WELCOME" } }),
+    ).resolves.toEqual({ ok: true });
     const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe("/api/x");
+    expect(path).toBe("/api/bonus-codes/redeem");
     expect(init?.credentials).toBe("include");
     expect(init?.method).toBe("POST");
-    expect(init?.body).toBe('{"a":1}');
+    expect(init?.body).toBe('{"code":"WELCOME"}');
     const headers = init?.headers as Record<string, string>;
     expect(headers["Content-Type"]).toBe("application/json");
     expect(headers["Accept-Language"]).toBeTruthy();
@@ -29,7 +31,7 @@ describe("api client", () => {
 
   it("returns undefined for 204", async () => {
     vi.stubGlobal("fetch", respond(204));
-    await expect(api.delete("/api/admin/access")).resolves.toBeUndefined();
+    await expect(api.call("DELETE /api/admin/access")).resolves.toBeUndefined();
   });
 
   it("throws ApiError with the server's code, message and retryAfter", async () => {
@@ -37,7 +39,9 @@ describe("api client", () => {
       "fetch",
       respond(429, { error: "VERIFICATION_COOLDOWN", message: "Patientez", retryAfter: 42 }),
     );
-    const error = await api.post("/api/auth/send-verification-email").catch((e: unknown) => e);
+    const error = await api
+      .call("POST /api/auth/send-verification-email", { body: { email: "a@example.com" } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 429,
@@ -58,7 +62,7 @@ describe("api client", () => {
           }),
       ),
     );
-    const error = await api.get("/api/me").catch((e: unknown) => e);
+    const error = await api.call("GET /api/me").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, error: "INTERNAL_ERROR", retryAfter: 7 });
   });
 
@@ -69,7 +73,10 @@ describe("api client", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    await expect(api.get("/api/me")).rejects.toMatchObject({ status: 0, error: "NETWORK_ERROR" });
+    await expect(api.call("GET /api/me")).rejects.toMatchObject({
+      status: 0,
+      error: "NETWORK_ERROR",
+    });
   });
 });
 
@@ -89,10 +96,14 @@ describe("requests sent by boot.js with the HTML", () => {
     vi.stubGlobal("fetch", fetchMock);
     expect(hasEarlyRequest("/api/wallet/ledger?limit=20")).toBe(true);
     expect(hasEarlyRequest("/api/wallet/ledger")).toBe(false);
-    await expect(api.get("/api/wallet/ledger?limit=20")).resolves.toEqual({ from: "boot" });
+    await expect(api.call("GET /api/wallet/ledger", { query: { limit: 20 } })).resolves.toEqual({
+      from: "boot",
+    });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(hasEarlyRequest("/api/wallet/ledger?limit=20")).toBe(false);
-    await expect(api.get("/api/wallet/ledger?limit=20")).resolves.toEqual({ from: "network" });
+    await expect(api.call("GET /api/wallet/ledger", { query: { limit: 20 } })).resolves.toEqual({
+      from: "network",
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -104,8 +115,11 @@ describe("requests sent by boot.js with the HTML", () => {
       "/api/mining": early(Promise.reject(new TypeError("Failed to fetch"))),
     });
     vi.stubGlobal("fetch", respond(200, {}));
-    await expect(api.get("/api/me")).rejects.toMatchObject({ status: 401, error: "UNAUTHORIZED" });
-    await expect(api.get("/api/mining")).rejects.toMatchObject({
+    await expect(api.call("GET /api/me")).rejects.toMatchObject({
+      status: 401,
+      error: "UNAUTHORIZED",
+    });
+    await expect(api.call("GET /api/mining")).rejects.toMatchObject({
       status: 0,
       error: "NETWORK_ERROR",
     });
@@ -113,7 +127,7 @@ describe("requests sent by boot.js with the HTML", () => {
 
   it("are never used for a write, nor once too old", async () => {
     withEarly({
-      "/api/mining": early(Promise.resolve(Response.json({ from: "boot" }))),
+      "/api/admin/access": early(Promise.resolve(Response.json({ from: "boot" }))),
       "/api/wallet": early(
         Promise.resolve(Response.json({ from: "boot" })),
         Date.now() - EARLY_MAX_AGE_MS - 1,
@@ -121,16 +135,19 @@ describe("requests sent by boot.js with the HTML", () => {
     });
     const fetchMock = respond(200, { from: "network" });
     vi.stubGlobal("fetch", fetchMock);
-    await expect(api.post("/api/mining")).resolves.toEqual({ from: "network" });
+    await expect(
+      api.call("POST /api/admin/access", { body: { code: "0123456789" } }),
+    ).resolves.toEqual({ from: "network" });
+    expect(hasEarlyRequest("/api/admin/access")).toBe(true);
     expect(hasEarlyRequest("/api/wallet")).toBe(false);
-    await expect(api.get("/api/wallet")).resolves.toEqual({ from: "network" });
+    await expect(api.call("GET /api/wallet")).resolves.toEqual({ from: "network" });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it("stop waiting when the caller aborts", async () => {
     withEarly({ "/api/leaderboard": early(new Promise<Response>(() => undefined)) });
     const controller = new AbortController();
-    const pending = api.get("/api/leaderboard", controller.signal);
+    const pending = api.call("GET /api/leaderboard", undefined, controller.signal);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
   });

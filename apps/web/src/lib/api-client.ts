@@ -205,11 +205,5 @@ function call<K extends ContractKey>(
   });
 }
 
-export const api = {
-  call,
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: "POST", body }),
-  put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: "PUT", body }),
-  patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: "PATCH", body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
-};
+/** The one way the app calls its API: by a route's contract. */
+export const api = { call };
