@@ -29,6 +29,21 @@ describe("api client", () => {
     expect(headers["Accept-Language"]).toBeTruthy();
   });
 
+  it("answers a Blob for a route whose contract sends bytes", async () => {
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(new Uint8Array([1, 2, 3]), { headers: { "Content-Type": "image/webp" } }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const userId = "00000000-0000-4000-8000-000000000001";
+    const photo = await api.call("GET /api/admin/kyc/:userId/files/:slot", {
+      params: { userId, slot: "selfie" },
+    });
+    expect(photo).toBeInstanceOf(Blob);
+    expect(photo.size).toBe(3);
+    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/admin/kyc/${userId}/files/selfie`);
+  });
+
   it("returns undefined for 204", async () => {
     vi.stubGlobal("fetch", respond(204));
     await expect(api.call("DELETE /api/admin/access")).resolves.toBeUndefined();

@@ -140,6 +140,9 @@ async function settle<T>(pending: Promise<Response>, signal?: AbortSignal): Prom
   }
   if (!response.ok) throw new ApiError(response.status, await errorBody(response));
   if (response.status === 204) return undefined as T;
+  // A route whose contract answers bytes (an image): the caller gets a Blob.
+  const type = response.headers.get("Content-Type");
+  if (type && /^(image|audio|video)\/|octet-stream/.test(type)) return (await response.blob()) as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

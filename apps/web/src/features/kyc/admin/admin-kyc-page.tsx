@@ -202,7 +202,8 @@ export function RequestDetail({ userId, onClose }: { userId: string; onClose: ()
                   .map((file) => (
                     <figure key={file.slot} className="grid gap-1">
                       <KycPhoto
-                        url={file.url}
+                        userId={userId}
+                        slot={file.slot}
                         alt={t("admin.photoAlt", {
                           name: t(`photos.${file.slot}`),
                           nickname: data.nickname,

@@ -1,3 +1,4 @@
+import type { KycFileSlot } from "@fre/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,9 +24,17 @@ function useObjectUrl(blob: Blob | undefined) {
  * A document photo, read with the admin's session and shown from memory (a blob URL, revoked
  * when it goes): the bytes never sit under an address another tab or the cache could reuse.
  */
-export function KycPhoto({ url, alt }: { url: string; alt: string }) {
+export function KycPhoto({
+  userId,
+  slot,
+  alt,
+}: {
+  userId: string;
+  slot: KycFileSlot;
+  alt: string;
+}) {
   const { t } = useTranslation("kyc");
-  const photo = useQuery(adminKycPhotoQueryOptions(url));
+  const photo = useQuery(adminKycPhotoQueryOptions(userId, slot));
   const objectUrl = useObjectUrl(photo.data);
   if (photo.isError) {
     return (

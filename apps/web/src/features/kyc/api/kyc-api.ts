@@ -24,7 +24,7 @@ export const kycKeys = {
   adminQueues: () => [...kycKeys.admin, "queue"] as const,
   adminQueue: (status: AdminKycQueueStatus) => [...kycKeys.adminQueues(), status] as const,
   adminRequest: (userId: string) => [...kycKeys.admin, "request", userId] as const,
-  adminPhoto: (url: string) => [...kycKeys.admin, "photo", url] as const,
+  adminPhoto: (userId: string, slot: string) => [...kycKeys.admin, "photo", userId, slot] as const,
 };
 
 export type KycUploaded = CallOutput<Contracts["POST /api/kyc/files/:slot"]>;
@@ -140,44 +140,15 @@ export const decideKycMutation = (userId: string) =>
       api.call("POST /api/admin/kyc/:userId/decision", { params: { userId }, body }),
   });
 
-/** A document photo's bytes, for an elevated admin only (never cached by the browser). */
-export async function fetchAdminKycPhoto(url: string, signal?: AbortSignal): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      credentials: "include",
-      cache: "no-store",
-      headers: { "Accept-Language": i18n.resolvedLanguage ?? storedLanguage() },
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw networkError();
-  }
-  if (!response.ok) {
-    let body: { error?: unknown; message?: unknown } = {};
-    try {
-      body = (await response.json()) as typeof body;
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(response.status, {
-      error: typeof body.error === "string" ? body.error : "HTTP_ERROR",
-      message: typeof body.message === "string" ? body.message : i18n.t("common:errors.generic"),
-    });
-  }
-  return response.blob();
-}
-
 /**
- * A photo by the URL the request's view gives (`GET /api/admin/kyc/:userId/files/:slot`): bytes,
- * not JSON, so read here rather than through api.call. Each view is logged server-side; the
- * bytes are dropped from memory once unused.
+ * A document photo (`GET /api/admin/kyc/:userId/files/:slot`): bytes, as a Blob. Each view is
+ * logged server-side (the API answers no-store); the bytes are dropped from memory once unused.
  */
-export const adminKycPhotoQueryOptions = (url: string) =>
+export const adminKycPhotoQueryOptions = (userId: string, slot: KycFileSlot) =>
   queryOptions({
-    queryKey: kycKeys.adminPhoto(url),
-    queryFn: ({ signal }) => fetchAdminKycPhoto(url, signal),
+    queryKey: kycKeys.adminPhoto(userId, slot),
+    queryFn: ({ signal }) =>
+      api.call("GET /api/admin/kyc/:userId/files/:slot", { params: { userId, slot } }, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
