@@ -156,13 +156,7 @@ const DATA_ACCESS_EXEMPT = [
 ];
 
 /** Today's exceptions to the data-access rule, each with its reason (stale entries fail). */
-const DATA_ACCESS_ALLOWED = new Set<string>([
-  // Being moved into repos by issue 22's other points (outbox).
-  "lib/outbox.ts -> ../db/schema/index.ts",
-  "lib/outbox.ts -> drizzle-orm",
-  "mail/mail.transport.ts -> ../../db/schema/index.ts",
-  "mail/mail.transport.ts -> drizzle-orm",
-]);
+const DATA_ACCESS_ALLOWED = new Set<string>([]);
 
 /** Whether a file's own text imports drizzle or the schema (type-only imports count). */
 function dataAccessImports(file: string, text = readFileSync(file, "utf8")): string[] {

@@ -120,22 +120,6 @@ export async function buildDependencies(
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
   await ensureSecuritySettings(db, config.ADMIN_DEFAULT_ACCESS_CODE, log, injected.adminCodeNotice);
 
-  // SMTP errors quote the recipient: log the code only (no PII in logs).
-  const onMailError = (error: unknown) =>
-    log.error(
-      { code: (error as { code?: unknown } | null)?.code ?? "unknown" },
-      "mail delivery failed",
-    );
-  const auth = createAuth({
-    db,
-    mailer,
-    clock,
-    secret,
-    publicUrl: config.PUBLIC_URL,
-    onMailError,
-    log: (level, message) => log[level]({ source: "better-auth" }, message),
-  });
-
   const bus = createEventBus({
     relay: database,
     onError: (error) => log.warn({ err: error }, "live event relay failed"),
@@ -182,6 +166,15 @@ export async function buildDependencies(
   });
   await effects.outbox.start();
   const { events } = effects;
+  // Better Auth's verification and reset mails go through the outbox like every other mail.
+  const auth = createAuth({
+    db,
+    events,
+    clock,
+    secret,
+    publicUrl: config.PUBLIC_URL,
+    log: (level, message) => log[level]({ source: "better-auth" }, message),
+  });
 
   const healthDeps: HealthDeps = { db, chain, clock, probeApi: context.probeApi };
   const shopDeps: ShopDeps & { chain: Chain } = {

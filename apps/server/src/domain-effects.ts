@@ -11,7 +11,7 @@ import type { Clock } from "./lib/clock.ts";
 import type { DomainEvents, EffectOptions } from "./lib/domain-events.ts";
 import type { EventBus, LiveEvent } from "./lib/event-bus.ts";
 import { createOutbox, type OutboxSignal } from "./lib/outbox.ts";
-import { isMailTemplate, renderMail } from "./modules/mail/mail.templates.ts";
+import { isMailTemplate, isSecretLinkMail, renderMail } from "./modules/mail/mail.templates.ts";
 import type { Mailer } from "./modules/mail/mail.transport.ts";
 import {
   deliverRecordedNotification,
@@ -55,6 +55,11 @@ export function domainEffects(deps: {
         if (!isMailTemplate(template)) {
           throw Object.assign(new Error("unknown mail template"), { code: "UNKNOWN_TEMPLATE" });
         }
+        // A sign-in link past its expiry would only fail: it is dropped unsent.
+        if (isSecretLinkMail(template)) {
+          const expiresAt = Date.parse((data as { expiresAt?: string } | null)?.expiresAt ?? "");
+          if (!(expiresAt > clock.now().getTime())) return;
+        }
         // Read now: the address and language of today, nobody for an erased account.
         const to = effect.userId ? await mailRecipientOf(db, effect.userId) : null;
         if (!to) return;
@@ -83,6 +88,13 @@ export function domainEffects(deps: {
         "outbox delivery failed; retried later",
       ),
     onRunError: (error) => log.error({ err: error }, "outbox delivery run failed"),
+    // A verification or reset link's token is a secret: its row forgets it once delivered.
+    keepDelivered: (effect) => {
+      const mail = effect.kind === "mail" ? (effect.payload as EffectPayloads["mail"]) : null;
+      return mail && isSecretLinkMail(mail.template)
+        ? { template: mail.template, data: null }
+        : undefined;
+    },
   });
 
   /** Written in the caller's transaction, or written and delivered now. */

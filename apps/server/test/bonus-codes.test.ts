@@ -160,8 +160,11 @@ describe("bonus codes", () => {
     await c.post("/api/mining/start");
     // A cut that leaves time on the clock sends nothing.
     await c.post("/api/bonus-codes/redeem", { code: "FAST1H" });
+    await test.effects.settle();
     expect((await c.get("/api/notifications")).json().items).toHaveLength(0);
     await c.post("/api/bonus-codes/redeem", { code: "FAST30H" });
+    // The end notice is recorded with the redemption, stored right after its commit.
+    await test.effects.settle();
     const state = (await c.get("/api/mining")).json();
     expect(state.session.remainingMs).toBe(0);
     const notices = (await c.get("/api/notifications")).json();

@@ -71,6 +71,7 @@ describe("contest", () => {
     expect(mining.rate.total).toBe(formatNano(BASE_RATE_NANO + 5n * LEVEL_REWARD_NANO));
     const wallet = (await c.get("/api/wallet")).json();
     expect(wallet.levelValidations.map((v: { level: number }) => v.level)).toEqual([1, 2, 3, 4, 5]);
+    await test.effects.settle();
     const notes = (await c.get("/api/notifications")).json().items;
     expect(notes[0]).toMatchObject({
       type: "level_up",

@@ -123,6 +123,7 @@ describe("notifications", () => {
     await c.post("/api/mining/start");
     test.clock.advance(SESSION_DURATION_MS);
     await c.post("/api/mining/claim");
+    await test.effects.settle();
     const english = client(test, { language: "en" });
     await english.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
     const items = (await english.get("/api/notifications")).json().items;

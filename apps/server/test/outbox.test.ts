@@ -7,6 +7,7 @@ import { type Mail, type Mailer, outboxMailer } from "../src/modules/mail/mail.t
 import { deletePersonalRows } from "../src/modules/users/users-erasure.repo.ts";
 import {
   type Client,
+  client,
   createTestApp,
   elevatedAdmin,
   expectLedgerBalanced,
@@ -14,6 +15,8 @@ import {
   outbox,
   signUp,
   type TestApp,
+  uniqueUser,
+  verifyEmail,
 } from "./helpers.ts";
 
 /**
@@ -53,7 +56,7 @@ afterAll(async () => {
   }
 });
 
-const effectsOf = (userId: string) =>
+const allEffectsOf = (userId: string) =>
   test.db
     .select({
       kind: outboxEffects.kind,
@@ -64,6 +67,13 @@ const effectsOf = (userId: string) =>
     })
     .from(outboxEffects)
     .where(eq(outboxEffects.userId, userId));
+
+const templateOf = (effect: { payload: unknown }) =>
+  (effect.payload as { template?: string }).template;
+
+/** The user's effects, but the sign-up's verification mail. */
+const effectsOf = async (userId: string) =>
+  (await allEffectsOf(userId)).filter((effect) => templateOf(effect) !== "verifyEmail");
 
 /** The mails handed to the mailer for this address, but the sign-up's verification. */
 const handedTo = (email: string) =>
@@ -250,5 +260,92 @@ describe("delivery", () => {
     } finally {
       unsubscribe();
     }
+  });
+});
+
+// Last: its clock moves past the admin's elevation.
+describe("Better Auth's mails", () => {
+  const linksTo = (email: string, path: string) =>
+    mailer.state.handed.filter((m) => m.to === email && m.text.includes(path));
+
+  it("a failing mailer fails no sign-up; the verification mail goes out once it recovers", async () => {
+    mailer.state.down = true;
+    const user = uniqueUser("authmail");
+    const c = client(test);
+    const answered = await c.post("/api/auth/sign-up/email", { ...user, name: user.nickname });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const me = (await c.get("/api/me")).json();
+    expect(me).toMatchObject({ email: user.email, emailVerified: false });
+    // Asking again answers as usual too (past its cooldown), the mailer still down.
+    test.clock.advance(61_000);
+    const again = await c.post("/api/auth/send-verification-email", { email: user.email });
+    expect(again.statusCode, again.body).toBe(200);
+    await test.effects.settle();
+    expect(linksTo(user.email, "/verify-email")).toHaveLength(0);
+    const pending = (await allEffectsOf(me.id)).filter((e) => templateOf(e) === "verifyEmail");
+    expect(pending).toHaveLength(2);
+    for (const effect of pending) {
+      expect(effect).toMatchObject({ deliveredAt: null, lastError: "ECONNREFUSED" });
+    }
+
+    mailer.state.down = false;
+    test.clock.advance(backoffMs(2));
+    await test.effects.settle();
+    expect(linksTo(user.email, "/verify-email")).toHaveLength(2);
+    expect((await outbox(test, user.email))[0]?.subject).toBe(
+      "FRE — Confirmez votre adresse e-mail",
+    );
+    expect((await verifyEmail(test, user.email)).statusCode).toBe(302);
+    expect((await c.get("/api/me")).json().emailVerified).toBe(true);
+    // Delivered, a row keeps no token: the template's name only.
+    for (const effect of await allEffectsOf(me.id)) {
+      expect(effect.deliveredAt).not.toBeNull();
+      expect(effect.payload).toEqual({ template: "verifyEmail", data: null });
+    }
+  });
+
+  it("a failing mailer fails no password reset request; its mail goes out once it recovers", async () => {
+    const { user, me } = await signUp(test, uniqueUser("authreset"));
+    mailer.state.down = true;
+    const asked = await client(test).post("/api/auth/request-password-reset", {
+      email: user.email,
+      redirectTo: "/reset-password",
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await test.effects.settle();
+    expect(linksTo(user.email, "/reset-password/")).toHaveLength(0);
+    const [pending] = (await allEffectsOf(me.id)).filter((e) => templateOf(e) === "passwordReset");
+    expect(pending).toMatchObject({ deliveredAt: null, lastError: "ECONNREFUSED" });
+    expect(JSON.stringify(pending?.payload)).toContain("/api/auth/reset-password/");
+
+    mailer.state.down = false;
+    test.clock.advance(backoffMs(1));
+    await test.effects.settle();
+    const [mail] = linksTo(user.email, "/reset-password/");
+    expect(mail?.subject).toBe("FRE — Réinitialisation de votre mot de passe");
+    const [delivered] = (await allEffectsOf(me.id)).filter(
+      (e) => templateOf(e) === "passwordReset",
+    );
+    expect(delivered).toMatchObject({ payload: { template: "passwordReset", data: null } });
+    expect(delivered?.deliveredAt).not.toBeNull();
+  });
+
+  it("drops a link mail whose token expired before the mailer recovered", async () => {
+    const { user, me } = await signUp(test, uniqueUser("authlate"));
+    mailer.state.down = true;
+    const asked = await client(test).post("/api/auth/request-password-reset", {
+      email: user.email,
+      redirectTo: "/reset-password",
+    });
+    expect(asked.statusCode).toBe(200);
+    await test.effects.settle();
+    // The reset link lives one hour: the mailer is back after it.
+    test.clock.advance(3_600_000 + 1000);
+    mailer.state.down = false;
+    await test.effects.settle();
+    expect(linksTo(user.email, "/reset-password/")).toHaveLength(0);
+    const [dropped] = (await allEffectsOf(me.id)).filter((e) => templateOf(e) === "passwordReset");
+    expect(dropped).toMatchObject({ payload: { template: "passwordReset", data: null } });
+    expect(dropped?.deliveredAt).not.toBeNull();
   });
 });

@@ -222,6 +222,8 @@ async function claimOnce(c: Client, app: TestApp = test) {
   await c.post("/api/mining/start");
   app.clock.advance(3_600_000);
   expect((await c.post("/api/mining/claim")).statusCode).toBe(200);
+  // The notice is recorded with the claim and pushed right after its commit (decision 0032).
+  await app.effects.settle();
 }
 
 type Client = Awaited<ReturnType<typeof signUp>>["client"];

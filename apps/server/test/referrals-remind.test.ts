@@ -24,13 +24,16 @@ async function referrerAndReferral() {
   return { referrer, referral, entry };
 }
 
-const notificationsOf = async (user: Awaited<ReturnType<typeof signUp>>) =>
-  (await user.client.get("/api/notifications")).json().items as {
+/** Recorded with the reminder's stamp, stored right after its commit (decision 0032). */
+async function notificationsOf(user: Awaited<ReturnType<typeof signUp>>) {
+  await test.effects.settle();
+  return (await user.client.get("/api/notifications")).json().items as {
     type: string;
     title: string;
     message: string;
     target: string;
   }[];
+}
 
 describe("reminding an inactive referral", () => {
   it("sends the referral a notification naming the referrer, in the referral's language", async () => {

@@ -1,8 +1,14 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
-import { outboxEffects } from "../db/schema/index.ts";
 import type { Clock } from "./clock.ts";
 import type { Job } from "./jobs.ts";
+import {
+  claimDueEffects,
+  deleteDeliveredBefore,
+  insertEffect,
+  markEffectDelivered,
+  markEffectFailed,
+  signalCommit,
+} from "./outbox.repo.ts";
 
 /**
  * The transactional outbox (decision 0032): an effect is a row written in the transaction of the
@@ -55,6 +61,11 @@ export interface OutboxOptions<Payloads> {
   onFailure?: (error: unknown, effect: { id: string; kind: string; attempts: number }) => void;
   /** A delivery run that failed as a whole (the database was unreachable…). */
   onRunError?: (error: unknown) => void;
+  /**
+   * What a delivered effect's row keeps of its payload (`undefined`: all of it): a payload that
+   * holds a secret (a sign-in link's token) is emptied as soon as it is delivered.
+   */
+  keepDelivered?: (effect: Effect) => unknown;
 }
 
 /** A short, personal-data-free word for a failure: its code, else its name. */
@@ -80,20 +91,9 @@ export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
     payload: Payloads[K],
     options: { id?: string; quiet?: boolean } = {},
   ) {
-    const now = clock.now();
-    const [row] = await tx
-      .insert(outboxEffects)
-      .values({
-        ...(options.id ? { id: options.id } : {}),
-        kind,
-        userId,
-        payload,
-        nextAttemptAt: now,
-        createdAt: now,
-      })
-      .returning({ id: outboxEffects.id });
-    if (!options.quiet) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-    return row!.id;
+    const id = await insertEffect(tx, { id: options.id, kind, userId, payload, at: clock.now() });
+    if (!options.quiet) await signalCommit(tx, OUTBOX_CHANNEL);
+    return id;
   }
 
   /**
@@ -103,36 +103,13 @@ export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
    */
   async function claim(ids?: string[]) {
     const now = clock.now();
-    const due = db
-      .select({ id: outboxEffects.id })
-      .from(outboxEffects)
-      .where(
-        and(
-          isNull(outboxEffects.deliveredAt),
-          lte(outboxEffects.nextAttemptAt, now),
-          lt(outboxEffects.attempts, OUTBOX_MAX_ATTEMPTS),
-          ids ? inArray(outboxEffects.id, ids) : undefined,
-        ),
-      )
-      .orderBy(asc(outboxEffects.nextAttemptAt))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    const rows = await db
-      .update(outboxEffects)
-      .set({
-        attempts: sql`${outboxEffects.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + OUTBOX_LEASE_MS),
-      })
-      .where(inArray(outboxEffects.id, due))
-      .returning({
-        id: outboxEffects.id,
-        kind: outboxEffects.kind,
-        userId: outboxEffects.userId,
-        payload: outboxEffects.payload,
-        attempts: outboxEffects.attempts,
-        createdAt: outboxEffects.createdAt,
-      });
-    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return claimDueEffects(db, {
+      now,
+      leaseUntil: new Date(now.getTime() + OUTBOX_LEASE_MS),
+      maxAttempts: OUTBOX_MAX_ATTEMPTS,
+      limit: batchSize,
+      ids,
+    });
   }
 
   /** Runs one claimed effect's handler, then marks it delivered or schedules its retry. */
@@ -145,19 +122,11 @@ export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
       await handler(effect);
     } catch (error) {
       options.onFailure?.(error, effect);
-      await db
-        .update(outboxEffects)
-        .set({
-          nextAttemptAt: new Date(clock.now().getTime() + backoffMs(effect.attempts)),
-          lastError: errorLabel(error),
-        })
-        .where(eq(outboxEffects.id, effect.id));
+      const retryAt = new Date(clock.now().getTime() + backoffMs(effect.attempts));
+      await markEffectFailed(db, effect.id, retryAt, errorLabel(error));
       return false;
     }
-    await db
-      .update(outboxEffects)
-      .set({ deliveredAt: clock.now(), lastError: null })
-      .where(eq(outboxEffects.id, effect.id));
+    await markEffectDelivered(db, effect.id, clock.now(), options.keepDelivered?.(effect));
     return true;
   }
 
@@ -205,8 +174,7 @@ export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
 
   /** Deletes delivered effects past their keeping time. */
   async function prune() {
-    const before = new Date(clock.now().getTime() - KEEP_DELIVERED_MS);
-    await db.delete(outboxEffects).where(lt(outboxEffects.deliveredAt, before));
+    await deleteDeliveredBefore(db, new Date(clock.now().getTime() - KEEP_DELIVERED_MS));
   }
 
   let unlisten: (() => Promise<void>) | null = null;

@@ -27,5 +27,7 @@ export const outboxEffects = pgTable(
   },
   (t) => [
     index("outbox_effects_pending_idx").on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
+    // An erasure deletes the user's effects (decision 0028) without reading the whole table.
+    index("outbox_effects_user_idx").on(t.userId),
   ],
 );

@@ -1,19 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-import {
-  DEFAULT_LANGUAGE,
-  type Language,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from "@fre/shared";
+import { DEFAULT_LANGUAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@fre/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
-import { isLanguage } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { passwordResetMail, verificationMail } from "../mail/mail.templates.ts";
-import type { Mailer } from "../mail/mail.transport.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { referralCodeExists, stampVerificationSent } from "./auth.repo.ts";
 import { referralCodeFor } from "./referral-code.ts";
 
@@ -25,11 +18,11 @@ export const signUpContext = new AsyncLocalStorage<SignUpContext>();
 
 export interface AuthDeps {
   db: Db;
-  mailer: Mailer;
+  /** Its verification and reset mails go through the outbox (decision 0032). */
+  events: Pick<DomainEvents, "mail">;
   clock: Clock;
   secret: string;
   publicUrl: string;
-  onMailError: (error: unknown) => void;
   /** Better Auth's own messages go to our logger (message only: its arguments may hold PII). */
   log: (level: "error" | "warn" | "info" | "debug", message: string) => void;
 }
@@ -51,17 +44,20 @@ async function uniqueReferralCode(db: Db, nickname: string): Promise<string> {
   throw new Error("Could not find a free referral code");
 }
 
-const languageOf = (value: unknown): Language => (isLanguage(value) ? value : DEFAULT_LANGUAGE);
+/** How long a reset link and a verification link stay valid, in seconds. */
+const RESET_TOKEN_SECONDS = 60 * 60;
+const VERIFICATION_TOKEN_SECONDS = 60 * 60 * 24;
 
 export function createAuth(deps: AuthDeps) {
-  const { db, mailer, clock } = deps;
-  const send = async (mail: Parameters<Mailer["send"]>[0]) => {
-    try {
-      await mailer.send(mail);
-    } catch (error) {
-      deps.onMailError(error);
-      throw error;
-    }
+  const { db, clock } = deps;
+  /**
+   * Recorded in the outbox and delivered at once: a failing mailer fails no request (it is
+   * retried), and the row holds the link's token until delivered or expired, never longer.
+   */
+  const mailLink = (userId: string, template: "verifyEmail" | "passwordReset", url: string) => {
+    const seconds = template === "verifyEmail" ? VERIFICATION_TOKEN_SECONDS : RESET_TOKEN_SECONDS;
+    const expiresAt = new Date(clock.now().getTime() + seconds * 1000).toISOString();
+    return deps.events.mail(userId, template, { url, expiresAt });
   };
   return betterAuth({
     appName: "FRE",
@@ -105,31 +101,19 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        const u = user as typeof user & { nickname?: string; language?: string };
-        await send(
-          passwordResetMail(
-            { email: u.email, nickname: u.nickname ?? u.name, language: languageOf(u.language) },
-            url,
-          ),
-        );
+        await mailLink(user.id, "passwordReset", url);
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
+      expiresIn: VERIFICATION_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        const u = user as typeof user & { nickname?: string; language?: string };
-        await stampVerificationSent(db, u.id, clock.now());
-        await send(
-          verificationMail(
-            { email: u.email, nickname: u.nickname ?? u.name, language: languageOf(u.language) },
-            url,
-          ),
-        );
+        await stampVerificationSent(db, user.id, clock.now());
+        await mailLink(user.id, "verifyEmail", url);
       },
     },
     databaseHooks: {

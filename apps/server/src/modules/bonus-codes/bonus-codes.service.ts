@@ -59,7 +59,6 @@ export async function redeemCode(
     throw new AppError("BONUS_EMAIL_NOT_VERIFIED", 403);
   const now = deps.clock.now();
   let result: RedeemResult;
-  let sessionEnded = false;
   try {
     result = await deps.db.transaction(async (tx) => {
       if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
@@ -76,7 +75,10 @@ export async function redeemCode(
         durationHours: row.type === "boost" ? row.durationHours : null,
         usedAt: now,
       });
-      sessionEnded = (await applyEffect(deps, tx, row, userId, now)).sessionEnded;
+      // A time reduction that reaches the end finishes the session: its end notice with it.
+      if ((await applyEffect(deps, tx, row, userId, now)).sessionEnded) {
+        await deps.events.notify(userId, "mining_session_end", {}, { tx });
+      }
       return {
         code,
         type: row.type,
@@ -91,8 +93,6 @@ export async function redeemCode(
   }
   // A boost changes the running session's rate from now on.
   if (result.type === "boost") await deps.events.rateChanged(userId);
-  // A time reduction that reaches the end finishes the session: its end notice goes now.
-  if (sessionEnded) await deps.events.notify(userId, "mining_session_end");
   return result;
 }
 

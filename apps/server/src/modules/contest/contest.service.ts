@@ -115,9 +115,9 @@ export async function confirmLevel(deps: ContestDeps, userId: string, level: num
       throw new AppError("TASK_NOT_DONE", 409);
     }
     await validateLevel(tx, { userId, level, rewardNano: LEVEL_REWARD_NANO, at: now });
+    await deps.events.notify(userId, "level_up", { level }, { tx });
   });
   await deps.events.rateChanged(userId);
-  await deps.events.notify(userId, "level_up", { level });
   return getContest(deps, userId);
 }
 

@@ -183,6 +183,15 @@ export const withdrawalMail = (
     ...(outcome === "rejected" && values.reason ? { quote: values.reason } : {}),
   });
 
+/**
+ * A Better Auth link mail: its absolute URL (it carries a one-time token) and when that token
+ * expires. The token is a secret: see `isSecretLinkMail`.
+ */
+export interface LinkMailData {
+  url: string;
+  expiresAt: string;
+}
+
 /** What a template needs beyond its data: where the app's links point. */
 export interface MailContext {
   publicUrl: string;
@@ -196,6 +205,8 @@ const link = (context: MailContext, path: string) => new URL(path, context.publi
  * moment. The data of each name is typed: a recorded mail cannot miss a value its text uses.
  */
 export const mailTemplates = {
+  verifyEmail: (to: Recipient, data: LinkMailData) => verificationMail(to, data.url),
+  passwordReset: (to: Recipient, data: LinkMailData) => passwordResetMail(to, data.url),
   supportReceived: (to: Recipient, data: { ticketId: string; subject: string }, c: MailContext) =>
     supportReceivedMail(to, data.subject, link(c, `/support?ticket=${data.ticketId}`)),
   supportAnswered: (
@@ -228,6 +239,19 @@ export type MailData<T extends MailTemplateName> = Parameters<(typeof mailTempla
 
 export const isMailTemplate = (name: string): name is MailTemplateName =>
   Object.hasOwn(mailTemplates, name);
+
+const secretLinkTemplates: ReadonlySet<string> = new Set<MailTemplateName>([
+  "verifyEmail",
+  "passwordReset",
+]);
+
+/**
+ * Whether a template's data is a link whose token signs in or resets a password (decision 0032):
+ * its recorded data is emptied once delivered, it is never sent past its expiry, and it is never
+ * logged.
+ */
+export const isSecretLinkMail = (name: string): name is "verifyEmail" | "passwordReset" =>
+  secretLinkTemplates.has(name);
 
 /** The mail of a recorded template, in the recipient's language. */
 export function renderMail<T extends MailTemplateName>(

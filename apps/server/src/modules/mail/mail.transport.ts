@@ -1,6 +1,5 @@
-import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { mailOutbox } from "../../db/schema/index.ts";
+import { findMailsTo, insertMail } from "./mail-outbox.repo.ts";
 
 export interface Mail {
   to: string;
@@ -24,24 +23,13 @@ export function outboxMailer(db: Db): Mailer {
   return {
     kind: "outbox",
     async send(mail) {
-      await db.insert(mailOutbox).values(mail);
+      await insertMail(db, mail);
     },
     async close() {},
   };
 }
 
 export async function readOutbox(db: Db, to: string) {
-  const rows = await db
-    .select({
-      to: mailOutbox.to,
-      subject: mailOutbox.subject,
-      text: mailOutbox.text,
-      html: mailOutbox.html,
-      createdAt: mailOutbox.createdAt,
-    })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(50);
+  const rows = await findMailsTo(db, to);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

@@ -29,7 +29,7 @@ import {
 export interface MiningDeps {
   db: Db;
   clock: Clock;
-  /** Announced after commit (notifications); `silentEvents` runs the engine on its own. */
+  /** Notices recorded with the change (decision 0032); `silentEvents` runs the engine alone. */
   events: Pick<DomainEvents, "notify">;
 }
 
@@ -174,15 +174,9 @@ export async function getMining(deps: MiningDeps, userId: string): Promise<Minin
 }
 
 /** Referral events change the referrer's rate at once. Best effort: reads refresh it anyway. */
-async function notifyReferrer(deps: MiningDeps, userId: string, started: boolean) {
+async function rerateReferrer(deps: MiningDeps, userId: string) {
   const referrer = await findReferrer(deps.db, userId);
-  if (!referrer) return;
-  await refreshSessionRate(deps, referrer.referrerId);
-  if (started) {
-    await deps.events.notify(referrer.referrerId, "referral_active", {
-      nickname: referrer.nickname,
-    });
-  }
+  if (referrer) await refreshSessionRate(deps, referrer.referrerId);
 }
 
 /**
@@ -205,12 +199,22 @@ export async function startMining(deps: MiningDeps, userId: string) {
         segmentStart: now,
         rateCheckedAt: now,
       });
+      // The referrer hears of it with the session, after the commit (decision 0032).
+      const referrer = await findReferrer(tx, userId);
+      if (referrer) {
+        await deps.events.notify(
+          referrer.referrerId,
+          "referral_active",
+          { nickname: referrer.nickname },
+          { tx },
+        );
+      }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("MINING_SESSION_ACTIVE", 409);
     throw error;
   }
-  await notifyReferrer(deps, userId, true);
+  await rerateReferrer(deps, userId);
   return getMining(deps, userId);
 }
 
@@ -243,12 +247,17 @@ export async function settleMining(deps: MiningDeps, userId: string, mode: "clai
       at: now,
       countsAsMined: true,
     });
+    if (mode === "claim") {
+      await deps.events.notify(
+        userId,
+        "mining_session_claim",
+        { amount: formatNano(earnings) },
+        { tx },
+      );
+    }
     return earnings;
   });
-  await notifyReferrer(deps, userId, false);
-  if (mode === "claim") {
-    await deps.events.notify(userId, "mining_session_claim", { amount: formatNano(credited) });
-  }
+  await rerateReferrer(deps, userId);
   return { ...(await getMining(deps, userId)), credited: formatNano(credited) };
 }
 

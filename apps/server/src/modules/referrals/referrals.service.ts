@@ -115,15 +115,14 @@ export async function remindReferral(
         { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) },
       );
     }
-    return {
-      nickname: referral.nickname,
-      referrerNickname: referral.referrerNickname,
-      remindedAt: stamp.remindedAt,
-    };
-  });
-  // After commit: the stamp holds even if a delivery fails (no second nudge by retrying).
-  await deps.events.notify(referralId, "referral_reminder", {
-    nickname: reminder.referrerNickname,
+    // With the stamp: one reminder, one notice, delivered after the commit (decision 0032).
+    await deps.events.notify(
+      referralId,
+      "referral_reminder",
+      { nickname: referral.referrerNickname },
+      { tx },
+    );
+    return { nickname: referral.nickname, remindedAt: stamp.remindedAt };
   });
   return {
     nickname: reminder.nickname,

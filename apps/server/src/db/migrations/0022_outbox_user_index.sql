@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_effects_user_idx" ON "outbox_effects" USING btree ("user_id");
