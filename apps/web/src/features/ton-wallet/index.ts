@@ -1,4 +1,3 @@
-export { TonWalletCard } from "./components/ton-wallet-card";
+export { LazyTonWalletPanel, TonWalletCard } from "./components/ton-wallet-card";
 export { useTonConfig } from "./ton-config-context";
 export { TonConnectScope } from "./ton-connect-scope";
-export { shortAddress, trimTon } from "./ton-format";

@@ -4,6 +4,7 @@
 import type { TonConfig } from "@fre/shared";
 import { THEME, TonConnectUIProvider, useTonConnectUI } from "@tonconnect/ui-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { widgetLanguage, widgetTheme } from "../../lib/ton-format";
 import { useLanguage } from "../../lib/use-language";
 import { createDevWallet, devTransfer } from "./api/ton-api";
 import {
@@ -14,7 +15,6 @@ import {
 import { askDevWalletConfirm, DevWalletConfirm } from "./dev-wallet/dev-wallet-confirm";
 import { webCryptoKeys, webCryptoSha256 } from "./dev-wallet/dev-wallet-keys";
 import { TonConfigContext } from "./ton-config-context";
-import { widgetLanguage, widgetTheme } from "./ton-format";
 
 /**
  * Puts the dev wallet at window.freDevWallet before the widget starts (the widget restores a

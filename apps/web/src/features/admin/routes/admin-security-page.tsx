@@ -7,13 +7,13 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { PasswordField } from "../../../components/ui/password-field";
 import { PageLoader } from "../../../components/ui/spinner";
 import { useFormMutation } from "../../../lib/use-form-mutation";
-import { CommunityLinksCard } from "../../legal/admin/community-links-card";
+import { CommunityLinksCard } from "../../legal/admin";
 import { AuditLog } from "../components/audit-log";
 import { useChangeAdminCode } from "../hooks/use-admin-queries";
 
 // The platform's switches: their own chunk, fetched with this screen only.
 const FeaturesPanel = lazy(() =>
-  import("../../platform-status/admin/features-panel").then((m) => ({ default: m.FeaturesPanel })),
+  import("../../platform-status/admin").then((m) => ({ default: m.FeaturesPanel })),
 );
 
 function ChangeCodeForm() {

@@ -10,8 +10,8 @@ import { inputClasses } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { shortAddress, trimTon } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
-import { shortAddress, trimTon } from "../../ton-wallet/ton-format";
 import {
   type AdminOrderFilters,
   adminItemsQueryOptions,

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { trimTon } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
-import { trimTon } from "../../ton-wallet/ton-format";
 import { itemAvailability } from "../shop-logic";
 
 /** "Pack FRE1" (the packs' product names are their ids, spec §9), "Boîte de 7 jours". */

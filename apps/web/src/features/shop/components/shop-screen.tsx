@@ -1,11 +1,12 @@
 import type { ShopItem, ShopOrder } from "@fre/shared";
 import { UserRejectsError, useTonConnectUI } from "@tonconnect/ui-react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { QueryState } from "../../../components/ui/query-state";
+import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
-import { TonWalletPanel } from "../../ton-wallet/components/ton-wallet-panel";
+import { LazyTonWalletPanel } from "../../ton-wallet";
 import { useCreateOrder, useMyOrders, useShop } from "../hooks/use-shop";
 import { openOrderOf } from "../shop-logic";
 import { OrderPanel, type SendState } from "./order-panel";
@@ -67,7 +68,9 @@ export function ShopScreen() {
               <h2 id="shop-wallet-title" className="text-lg font-bold text-white">
                 {tt("card.title")}
               </h2>
-              <TonWalletPanel />
+              <Suspense fallback={<Spinner />}>
+                <LazyTonWalletPanel />
+              </Suspense>
             </section>
 
             {buyError && <Alert tone="error">{buyError}</Alert>}

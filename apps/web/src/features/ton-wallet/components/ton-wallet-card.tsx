@@ -9,7 +9,10 @@ import { TonConnectScope } from "../ton-connect-scope";
 import type { TonWalletAction } from "./ton-wallet-panel";
 import { TonWalletView } from "./ton-wallet-view";
 
-const Panel = lazy(() => import("./ton-wallet-panel").then((m) => ({ default: m.TonWalletPanel })));
+/** The wallet panel, loaded when first shown (the shop shows it too, through index.ts). */
+export const LazyTonWalletPanel = lazy(() =>
+  import("./ton-wallet-panel").then((m) => ({ default: m.TonWalletPanel })),
+);
 
 const cardClasses = "grid gap-3 rounded-3xl border border-night-700 bg-night-850 p-5";
 
@@ -42,7 +45,7 @@ function LightPanel({ onAction }: { onAction: (action: TonWalletAction) => void 
   if (me.isError || config.isError) {
     return (
       <TonConnectScope>
-        <Panel />
+        <LazyTonWalletPanel />
       </TonConnectScope>
     );
   }
@@ -80,7 +83,7 @@ function CardContent() {
       </h2>
       {active ? (
         <TonConnectScope>
-          <Panel initialAction={action} />
+          <LazyTonWalletPanel initialAction={action} />
         </TonConnectScope>
       ) : (
         <LightPanel

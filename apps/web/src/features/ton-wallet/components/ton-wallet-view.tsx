@@ -4,8 +4,8 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { copyText } from "../../../lib/clipboard";
+import { shortAddress } from "../../../lib/ton-format";
 import { DEV_WALLET_NAME } from "../dev-wallet/dev-wallet-name";
-import { shortAddress } from "../ton-format";
 
 export type LinkStatus = "idle" | "verifying" | "declined" | "failed";
 

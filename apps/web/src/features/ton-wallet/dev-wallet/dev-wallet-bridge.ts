@@ -9,7 +9,7 @@ import {
   type TonNetwork,
   tonProofDigestAsync,
 } from "@fre/shared";
-import { nanoToTon } from "../ton-format";
+import { nanoToTon } from "../../../lib/ton-format";
 import { DEV_WALLET_NAME } from "./dev-wallet-name";
 
 export const DEV_WALLET_BRIDGE_KEY = "freDevWallet";

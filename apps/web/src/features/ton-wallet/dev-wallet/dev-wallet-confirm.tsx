@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { shortAddress, trimTon } from "../../../lib/ton-format";
 import { devAccountQueryOptions } from "../api/ton-api";
-import { shortAddress, trimTon } from "../ton-format";
 import type { DevTransferRequest } from "./dev-wallet-bridge";
 
 interface PendingConfirm {

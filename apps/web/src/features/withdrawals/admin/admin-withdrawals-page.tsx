@@ -17,9 +17,9 @@ import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useMe } from "../../../lib/session";
+import { shortAddress } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
 import { adminKeys } from "../../admin";
-import { shortAddress } from "../../ton-wallet/ton-format";
 import {
   adminWithdrawalsQueryOptions,
   approveWithdrawalMutation,

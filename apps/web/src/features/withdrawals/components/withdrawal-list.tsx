@@ -7,8 +7,8 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
+import { shortAddress } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
-import { shortAddress } from "../../ton-wallet/ton-format";
 import { useCancelWithdrawal } from "../hooks/use-withdrawals";
 import { WithdrawalStatusBadge } from "./withdrawal-status";
 

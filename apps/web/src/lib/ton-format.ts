@@ -1,4 +1,6 @@
-// Small pure helpers around the wallet widget (no import of the widget: the landing never loads it).
+// TON amounts and addresses as the app shows them, and the wallet widget's settings: pure
+// helpers (no import of the widget: the landing never loads it), shared by the TON wallet, the
+// shop and the withdrawals.
 
 /** A wallet address shortened for display: its first 4 and last 4 characters. */
 export function shortAddress(address: string): string {
