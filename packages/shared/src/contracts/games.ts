@@ -1,4 +1,3 @@
-import { uuidParamsSchema } from "../schemas/common.ts";
 import {
   clientSeedBodySchema,
   diceBetBodySchema,
@@ -8,7 +7,7 @@ import {
   kenoBetBodySchema,
   towersRoundBodySchema,
   towersStepBodySchema,
-} from "../schemas/game-bets.ts";
+} from "../games/bet-bodies.ts";
 import {
   currentRoundSchema,
   gameBetsPageSchema,
@@ -22,7 +21,8 @@ import {
   seedsViewSchema,
   verifyQuerySchema,
   verifyResultSchema,
-} from "../schemas/games.ts";
+} from "../games/game-schemas.ts";
+import { uuidParamsSchema } from "../schemas/common.ts";
 import { defineContracts, route } from "./contract.ts";
 
 const tag = "games";

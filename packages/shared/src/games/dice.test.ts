@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diceBetBodySchema } from "../schemas/game-bets.ts";
+import { diceBetBodySchema } from "./bet-bodies.ts";
 import {
   DICE,
   diceChance,

@@ -12,7 +12,7 @@ import {
   hiloRoundBodySchema,
   kenoBetBodySchema,
   towersRoundBodySchema,
-} from "../schemas/game-bets.ts";
+} from "./bet-bodies.ts";
 import { DICE, DICE_RTP, diceRoll } from "./dice.ts";
 import type { Seeds } from "./fair.ts";
 import {

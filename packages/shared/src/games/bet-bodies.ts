@@ -1,9 +1,11 @@
 /**
- * What a player sends to play: the bet amount, the client seed and each game's choices. Apart
- * from schemas/games.ts so the game registry can name each game's body without a cycle.
+ * What a player sends to play: the bet amount, the client seed and each game's choices. Beside
+ * the registry that names them (schemas/games.ts re-exports them): in schemas/, the web's
+ * shared-schemas chunk and shared-games chunk would import each other, and whichever loads
+ * second would find the other's bindings not yet initialised.
  */
 import { z } from "zod";
-import { DICE, DICE_DIRECTIONS, isDiceTarget } from "../games/dice.ts";
+import { DICE, DICE_DIRECTIONS, isDiceTarget } from "./dice.ts";
 
 // The same lists as the games core's (KENO.risks, TOWERS.difficulties, HILO_GUESSES); kept here
 // so the request schemas do not load the paytables. games.test checks they stay equal.
