@@ -50,11 +50,11 @@ export const ADMIN_SECTIONS = [
     load: () => import("./routes/admin-users-page").then((m) => m.AdminUsersPage),
   }),
   section("messages", {
-    load: () => import("../messages/routes/admin-messages-page").then((m) => m.AdminMessagesPage),
+    load: () => import("../messages/admin/admin-messages-page").then((m) => m.AdminMessagesPage),
     namespaces: ["messages", "contest"],
   }),
   section("support", {
-    load: () => import("../support/routes/admin-support-page").then((m) => m.AdminSupportPage),
+    load: () => import("../support/admin/admin-support-page").then((m) => m.AdminSupportPage),
     namespaces: ["help"],
   }),
   section("ads", {

@@ -1,9 +1,5 @@
 export { ADMIN_SECTIONS, type AdminSection } from "./admin-sections";
-export {
-  adminKeys,
-  /** The former name of the users and audit keys, now in `adminKeys`: use `adminKeys`. */
-  adminKeys as adminUsersKeys,
-} from "./api/admin-access-api";
+export { adminKeys } from "./api/admin-access-api";
 export { AdminAccessGate } from "./components/admin-access-gate";
 export { AdminExitWatcher } from "./hooks/use-admin-exit";
 export { useDropElevationOn } from "./hooks/use-admin-queries";

@@ -1,2 +1,1 @@
-export { AdminSupportTickets } from "./components/admin-support";
 export { useAnsweredTicketCount } from "./hooks";

@@ -1,6 +1,6 @@
 import type { FeaturesBody } from "@fre/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminUsersKeys } from "../../admin";
+import { adminKeys } from "../../admin";
 import { featuresKeys, saveFeatures } from "../api/features-api";
 
 /** Changes the switches; every screen of this page sees the new state at once. */
@@ -11,7 +11,7 @@ export function useSaveFeatures() {
     onSuccess: (features) => {
       queryClient.setQueryData(featuresKeys.all, features);
       // The audit log below shows the change it just recorded.
-      void queryClient.invalidateQueries({ queryKey: adminUsersKeys.auditAll });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
     },
   });
 }

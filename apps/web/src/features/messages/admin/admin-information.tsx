@@ -10,6 +10,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { formatDateTime } from "../../../lib/format";
 import { useFormMutation } from "../../../lib/use-form-mutation";
 import { useLanguage } from "../../../lib/use-language";
+import { useFormActivity } from "../components/form-activity";
 import {
   useAdminInformation,
   useCreateInformation,
@@ -18,7 +19,6 @@ import {
 } from "../hooks";
 import { sortNewestFirst } from "../message-state";
 import { sectionClasses } from "./admin-global-message-form";
-import { useFormActivity } from "./form-activity";
 
 const { title: titleRule, content: contentRule } = informationBodySchema.shape;
 

@@ -11,9 +11,9 @@ import { TextAreaField } from "../../../components/ui/text-area-field";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import { useFormMutation } from "../../../lib/use-form-mutation";
 import type { MessageType } from "../api/messages-api";
+import { useFormActivity } from "../components/form-activity";
 import { useAdminGlobalMessage, useSaveAdminGlobalMessage } from "../hooks";
 import { isoToLocalInput, localInputToIso } from "../message-state";
-import { useFormActivity } from "./form-activity";
 
 const { title: titleRule, content: contentRule } = adminGlobalMessageBodySchema.shape;
 

@@ -14,11 +14,11 @@ import { inputClasses } from "../../../components/ui/text-field";
 import { formatDateTime } from "../../../lib/format";
 import { useFormMutation } from "../../../lib/use-form-mutation";
 import { useLanguage } from "../../../lib/use-language";
+import { StatusBadge } from "../components/status-badge";
+import { ThreadHeader } from "../components/thread-header";
+import { TicketMessages } from "../components/ticket-messages";
 import { useAdminTicket, useAdminTickets, useAnswerTicket } from "../hooks";
 import { replyIssue } from "../support-validation";
-import { StatusBadge } from "./status-badge";
-import { ThreadHeader } from "./thread-header";
-import { TicketMessages } from "./ticket-messages";
 
 const sectionClasses = "grid gap-4 rounded-2xl border border-night-700 bg-night-900 p-4 sm:p-5";
 

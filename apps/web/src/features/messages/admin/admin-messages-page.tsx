@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/ui/page-title";
 import { AdminContestLinks } from "../../contest";
-import { AdminGlobalMessageForm } from "../components/admin-global-message-form";
-import { AdminInformation } from "../components/admin-information";
 import { FormActivityScope } from "../components/form-activity";
+import { AdminGlobalMessageForm } from "./admin-global-message-form";
+import { AdminInformation } from "./admin-information";
 
 /** /admin/messages: the global message, information messages and the contest's links. */
 export function AdminMessagesPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/ui/page-title";
-import { AdminSupportTickets } from "../components/admin-support";
+import { AdminSupportTickets } from "./admin-support";
 
 /** /admin/support: the users' tickets, a thread and the answer form. */
 export function AdminSupportPage() {
