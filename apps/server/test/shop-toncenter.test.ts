@@ -45,6 +45,8 @@ describe("shop payments read from toncenter v3", () => {
     await poll();
     expect(await statusOf(c, o)).toMatchObject({ status: "paid" });
     expect((await c.get("/api/mining")).json().rate.packs).toBe("0.025000000");
+    // The confirmation is an outbox effect, delivered just after the payment's commit.
+    await test.effects.settle();
     const notices = (await c.get("/api/notifications")).json().items;
     expect(
       notices.filter((n: { type: string }) => n.type === "purchase_confirmation"),
