@@ -196,7 +196,7 @@ export async function buildDependencies(
   const gamesDeps = {
     db,
     clock,
-    memory: gamesMemory({ db, clock, bus }),
+    memory: gamesMemory({ db, clock, events }),
     playsPerMinute: config.GAME_PLAYS_PER_MINUTE,
   };
   const withdrawalDeps: WithdrawalDeps = {

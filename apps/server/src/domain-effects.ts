@@ -138,7 +138,15 @@ export function domainEffects(deps: {
       await deliverNow(id);
     },
     mail: (userId, template, data, options) => effect("mail", userId, { template, data }, options),
-    live: (userId, event, options) => effect("live", userId, { event }, options),
+    async live(userId, event, options = {}) {
+      if ("transient" in options) {
+        // Nothing to keep: the next value replaces a lost one (TransientOptions).
+        if (userId) bus.publish(userId, event);
+        else bus.publishAll(event);
+        return;
+      }
+      await effect("live", userId, { event }, options);
+    },
   };
 
   return { events, outbox };

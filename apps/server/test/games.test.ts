@@ -514,7 +514,13 @@ describe("the live jackpot event", () => {
     vi.useFakeTimers();
     try {
       const announcer = jackpotAnnouncer(
-        { publishAll: (event) => sent.push(event) },
+        {
+          live: async (userId, event, options) => {
+            // A broadcast value, not kept (a lost one is replaced by the next).
+            expect([userId, options]).toEqual([null, { transient: true }]);
+            sent.push(event);
+          },
+        },
         () => now,
         1000,
       );

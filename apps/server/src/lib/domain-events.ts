@@ -13,6 +13,15 @@ export interface EffectOptions {
 }
 
 /**
+ * A live value that only matters now (the jackpot's pool, sent at most once a second): not
+ * stored, sent to the open apps at once; a lost one is replaced by the next. Not for anything a
+ * user must receive — that is a durable `live` or a notification.
+ */
+export interface TransientOptions {
+  transient: true;
+}
+
+/**
  * What a module announces; the composition root decides who listens. A module publishes a fact
  * ("this user's rate changed", "mail them this") instead of calling into another module's
  * internals (the mining engine, the notification centre, the mailer). Mails, notifications and
@@ -37,7 +46,11 @@ export interface DomainEvents {
     options?: EffectOptions,
   ): Promise<void>;
   /** A live event (SSE) to the user's open app; `null`: to every connected user. */
-  live(userId: string | null, event: LiveEvent, options?: EffectOptions): Promise<void>;
+  live(
+    userId: string | null,
+    event: LiveEvent,
+    options?: EffectOptions | TransientOptions,
+  ): Promise<void>;
 }
 
 /** Events that go nowhere: a module's tests and scripts that run it on its own. */

@@ -3,9 +3,7 @@
  * most one update a second. The first change is sent at once; later ones within the second wait
  * and only the latest value goes out when the second ends (never a stale pool last).
  */
-import type { EventBus } from "../../lib/event-bus.ts";
-
-type Bus = Pick<EventBus, "publishAll">;
+import type { DomainEvents } from "../../lib/domain-events.ts";
 
 export const JACKPOT_EVENT_INTERVAL_MS = 1000;
 
@@ -15,7 +13,7 @@ export interface JackpotAnnouncer {
 
 /** One per app (games-memory.ts), on the app's clock. */
 export function jackpotAnnouncer(
-  bus: Bus,
+  events: Pick<DomainEvents, "live">,
   now: () => number,
   intervalMs = JACKPOT_EVENT_INTERVAL_MS,
 ): JackpotAnnouncer {
@@ -25,7 +23,7 @@ export function jackpotAnnouncer(
 
   const send = (pool: string) => {
     lastSentAt = now();
-    bus.publishAll({ type: "jackpot", data: { pool } });
+    void events.live(null, { type: "jackpot", data: { pool } }, { transient: true });
   };
   const flush = () => {
     timer = null;

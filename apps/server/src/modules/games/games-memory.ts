@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isDeadlock } from "../../lib/db-errors.ts";
-import type { EventBus } from "../../lib/event-bus.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { betsAndWinsCtes, isInsufficientBalance } from "../ledger/ledger.ts";
 import { type OneShotPlay, type OneShotResult, playOneShots, readLimits } from "./games.repo.ts";
 import { type JackpotAnnouncer, jackpotAnnouncer } from "./games-jackpot.ts";
@@ -105,13 +105,13 @@ function oneShotWriter(db: Db) {
 export function gamesMemory(deps: {
   db: Db;
   clock: Clock;
-  bus: Pick<EventBus, "publishAll">;
+  events: Pick<DomainEvents, "live">;
 }): GamesMemory {
   return {
     limits: limitsCache(deps.db, deps.clock),
     pairs: new Map(),
     turns: new Map(),
     writeOneShot: oneShotWriter(deps.db),
-    jackpot: jackpotAnnouncer(deps.bus, () => deps.clock.now().getTime()),
+    jackpot: jackpotAnnouncer(deps.events, () => deps.clock.now().getTime()),
   };
 }
