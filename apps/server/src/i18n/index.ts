@@ -193,13 +193,13 @@ export function shopItemName(language: Language, itemId: string): string {
  */
 export function presentValues(language: Language, values: MessageValues = {}): MessageValues {
   const shown: MessageValues = { ...values };
-  const fre = (name: string, context: "balance" | "rate" | "exact") => {
+  const showFre = (name: string, context: "balance" | "rate" | "exact") => {
     const value = values[name];
     if (value !== undefined) shown[name] = formatFre(language, String(value), context);
   };
-  fre("amount", "balance");
-  fre("bonus", "rate");
-  for (const name of ["min", "max", "minimum"]) fre(name, "exact");
+  showFre("amount", "balance");
+  showFre("bonus", "rate");
+  for (const name of ["min", "max", "minimum"]) showFre(name, "exact");
   if (typeof values.item === "string") shown.itemName = shopItemName(language, values.item);
   return shown;
 }

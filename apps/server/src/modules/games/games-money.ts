@@ -198,9 +198,6 @@ export async function payWin(
   });
 }
 
-/** A whole FRE amount in nano (constants of the games). */
-export const fre = (whole: number) => BigInt(whole) * NANO_PER_FRE;
-
 /* ----- One-shot plays in one round trip ----- */
 
 /**

@@ -11,36 +11,36 @@ import { type GlobalFigures, readDailySeries, readGlobalFigures } from "./stats.
 
 const CACHE_MS = 60_000;
 
-const fre = (text: string | number | null | undefined) => formatNano(BigInt(text ?? 0));
+const freDecimal = (text: string | number | null | undefined) => formatNano(BigInt(text ?? 0));
 const count = (value: string | number | null | undefined) => Number(value ?? 0);
 
 function statsOf(f: GlobalFigures, now: Date): AdminStats {
   const edge = f.games.edge;
   return {
-    totalMinedAllTime: fre(f.ledger.allTime),
-    totalMined24h: fre(f.ledger.day),
-    totalMinedWeek: fre(f.ledger.week),
-    totalMinedMonth: fre(f.ledger.month),
-    totalMined3Months: fre(f.ledger.quarter),
-    totalMinedYear: fre(f.ledger.year),
+    totalMinedAllTime: freDecimal(f.ledger.allTime),
+    totalMined24h: freDecimal(f.ledger.day),
+    totalMinedWeek: freDecimal(f.ledger.week),
+    totalMinedMonth: freDecimal(f.ledger.month),
+    totalMined3Months: freDecimal(f.ledger.quarter),
+    totalMinedYear: freDecimal(f.ledger.year),
     activeMiners24h: count(f.recent.miners24h),
     activeMinersWeek: count(f.recent.minersWeek),
     activeMinersMonth: count(f.recent.minersMonth),
-    averageMiningRate: fre(f.recent.avgRate),
-    peakMiningRate: fre(f.recent.peakRate),
+    averageMiningRate: freDecimal(f.recent.avgRate),
+    peakMiningRate: freDecimal(f.recent.peakRate),
     totalUsers: count(f.people.users),
     newUsersToday: count(f.people.newToday),
     totalActiveSessions: count(f.recent.activeSessions),
     totalCompletedSessions: count(f.completed.completed),
     averageSessionDurationMs: count(f.completed.avgDurationMs),
-    totalReferralBonus: fre(f.bonuses.referral),
-    totalLevelBonus: fre(f.bonuses.level),
-    totalTemporaryBonus: fre(f.bonuses.temporary),
-    bonusCodeCredits: fre(f.ledger.bonusCodes),
-    shop: { revenueTon: fre(f.shop.revenue), paidOrders: count(f.shop.paid) },
+    totalReferralBonus: freDecimal(f.bonuses.referral),
+    totalLevelBonus: freDecimal(f.bonuses.level),
+    totalTemporaryBonus: freDecimal(f.bonuses.temporary),
+    bonusCodeCredits: freDecimal(f.ledger.bonusCodes),
+    shop: { revenueTon: freDecimal(f.shop.revenue), paidOrders: count(f.shop.paid) },
     games: {
-      stakes: fre(f.games.stakes),
-      payouts: fre(f.games.payouts),
+      stakes: freDecimal(f.games.stakes),
+      payouts: freDecimal(f.games.payouts),
       bets: count(f.games.bets),
       houseEdge: edge === null || edge === undefined ? null : Number(edge),
     },

@@ -8,7 +8,7 @@ import type { GameId } from "@fre/shared";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { GamesInfo } from "./api/games-api";
-import { fre, percentText } from "./components/game-ui";
+import { freText, percentText } from "./components/game-ui";
 
 type Publication = GamesInfo["publication"];
 type Outcome = Record<string, unknown>;
@@ -101,7 +101,7 @@ export const gameScreens: Record<GameId, GameScreen> = {
     path: "/game/slot",
     refreshesView: true,
     rtpLine: (publication, { t, language }) =>
-      t("expectedPrize", { amount: fre(publication.slot.expectedPrize.fre, language) }),
+      t("expectedPrize", { amount: freText(publication.slot.expectedPrize.fre, language) }),
     verifiedOutcome: reelsOutcome,
     betSummary: reelsSummary,
   },

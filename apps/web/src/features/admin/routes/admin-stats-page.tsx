@@ -42,7 +42,7 @@ function Figures({ stats }: { stats: AdminStats }) {
   const { t } = useTranslation("admin");
   const { t: tApp } = useTranslation("app");
   const { language } = useLanguage();
-  const fre = (amount: string) =>
+  const freText = (amount: string) =>
     t("stats.fre", { amount: formatFre(amount, language, "balance") });
   const rate = (amount: string) => t("stats.rate", { amount: formatFre(amount, language, "rate") });
   const count = (value: number) => formatNumber(value, language);
@@ -52,14 +52,14 @@ function Figures({ stats }: { stats: AdminStats }) {
       <Card title={t("stats.mined.title")}>
         <Figure
           label={t("stats.mined.allTime")}
-          value={fre(stats.totalMinedAllTime)}
+          value={freText(stats.totalMinedAllTime)}
           testId="stats-mined-all-time"
         />
-        <Figure label={t("stats.mined.day")} value={fre(stats.totalMined24h)} />
-        <Figure label={t("stats.mined.week")} value={fre(stats.totalMinedWeek)} />
-        <Figure label={t("stats.mined.month")} value={fre(stats.totalMinedMonth)} />
-        <Figure label={t("stats.mined.quarter")} value={fre(stats.totalMined3Months)} />
-        <Figure label={t("stats.mined.year")} value={fre(stats.totalMinedYear)} />
+        <Figure label={t("stats.mined.day")} value={freText(stats.totalMined24h)} />
+        <Figure label={t("stats.mined.week")} value={freText(stats.totalMinedWeek)} />
+        <Figure label={t("stats.mined.month")} value={freText(stats.totalMinedMonth)} />
+        <Figure label={t("stats.mined.quarter")} value={freText(stats.totalMined3Months)} />
+        <Figure label={t("stats.mined.year")} value={freText(stats.totalMinedYear)} />
       </Card>
       <Card title={t("stats.miners.title")}>
         <Figure
@@ -93,7 +93,7 @@ function Figures({ stats }: { stats: AdminStats }) {
         <Figure label={t("stats.bonuses.referral")} value={rate(stats.totalReferralBonus)} />
         <Figure label={t("stats.bonuses.level")} value={rate(stats.totalLevelBonus)} />
         <Figure label={t("stats.bonuses.temporary")} value={rate(stats.totalTemporaryBonus)} />
-        <Figure label={t("stats.bonuses.codes")} value={fre(stats.bonusCodeCredits)} />
+        <Figure label={t("stats.bonuses.codes")} value={freText(stats.bonusCodeCredits)} />
       </Card>
       <Card title={t("stats.shop.title")}>
         <Figure
@@ -104,8 +104,8 @@ function Figures({ stats }: { stats: AdminStats }) {
         <Figure label={t("stats.shop.paidOrders")} value={count(stats.shop.paidOrders)} />
       </Card>
       <Card title={t("stats.games.title")}>
-        <Figure label={t("stats.games.stakes")} value={fre(stats.games.stakes)} />
-        <Figure label={t("stats.games.payouts")} value={fre(stats.games.payouts)} />
+        <Figure label={t("stats.games.stakes")} value={freText(stats.games.stakes)} />
+        <Figure label={t("stats.games.payouts")} value={freText(stats.games.payouts)} />
         <Figure label={t("stats.games.bets")} value={count(stats.games.bets)} />
         <Figure
           label={t("stats.games.houseEdge")}

@@ -86,7 +86,7 @@ export function AdminGamesPage() {
   const { language } = useLanguage();
   const limits = useQuery(gameLimitsQueryOptions());
   const title = ta("pages.games");
-  const fre = (amount: string) => `${formatFreSafe(amount, language, "exact")} FRE`;
+  const freText = (amount: string) => `${formatFreSafe(amount, language, "exact")} FRE`;
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
@@ -101,7 +101,10 @@ export function AdminGamesPage() {
           {(data) => (
             <div className="grid gap-4">
               <p className="text-sm text-slate-200" data-testid="game-limits-current">
-                {t("admin.limits.current", { min: fre(data.minBet), max: fre(data.maxBet) })}
+                {t("admin.limits.current", {
+                  min: freText(data.minBet),
+                  max: freText(data.maxBet),
+                })}
               </p>
               <LimitsForm key={`${data.minBet}-${data.maxBet}`} limits={data} />
             </div>

@@ -33,7 +33,8 @@ export function useMultiplier() {
 }
 
 /** An amount played, won or held: the balance's rule, as on every screen of the app. */
-export const fre = (amount: string, language: string) => formatFreSafe(amount, language, "balance");
+export const freText = (amount: string, language: string) =>
+  formatFreSafe(amount, language, "balance");
 
 /** A game's rule (bet bounds): its own digits, nothing padded. */
 export const freRule = (amount: string, language: string) =>
@@ -70,7 +71,7 @@ export function GameScreen({
       {subtitle ? <p className="text-sm text-slate-300">{subtitle}</p> : null}
       {balance !== undefined ? (
         <p className="text-sm text-slate-200" data-testid="games-balance">
-          {t("balance", { amount: fre(balance, i18n.language) })}
+          {t("balance", { amount: freText(balance, i18n.language) })}
         </p>
       ) : null}
       {children}
@@ -131,15 +132,15 @@ export function PlayOutcome({ play }: { play: GamePlay | null | undefined }) {
     >
       <p className="font-semibold" title={won && play.game !== "slot" ? shown.title : undefined}>
         {won && play.game === "slot"
-          ? t("result.prize", { amount: fre(play.payout, i18n.language) })
+          ? t("result.prize", { amount: freText(play.payout, i18n.language) })
           : won
             ? t("result.win", {
-                amount: fre(play.payout, i18n.language),
+                amount: freText(play.payout, i18n.language),
                 multiplier: shown.text,
               })
             : play.game === "slot"
               ? t("result.noReturn")
-              : t("result.loss", { amount: fre(play.amount, i18n.language) })}
+              : t("result.loss", { amount: freText(play.amount, i18n.language) })}
       </p>
       <p className="text-xs text-slate-300">{t("result.nonce", { nonce: play.nonce })}</p>
     </div>

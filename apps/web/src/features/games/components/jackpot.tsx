@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { fre, panelClasses } from "./game-ui";
+import { freText, panelClasses } from "./game-ui";
 
 /** The progressive jackpot's pool (read again every few seconds on the screens showing it). */
 export function Jackpot({ amount }: { amount: string }) {
@@ -17,7 +17,7 @@ export function Jackpot({ amount }: { amount: string }) {
         data-testid="games-jackpot"
         className="text-3xl font-bold text-amber-300 motion-safe:animate-tick"
       >
-        {t("jackpot.amount", { amount: fre(amount, i18n.language) })}
+        {t("jackpot.amount", { amount: freText(amount, i18n.language) })}
       </p>
       <p className="mt-1 text-xs text-slate-300">{t("jackpot.hint")}</p>
     </section>

@@ -5,7 +5,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { type GamesInfo, spinFreMachine } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
 import {
-  fre,
+  freText,
   GameScreen,
   PlayError,
   PlayOutcome,
@@ -67,7 +67,7 @@ function FreMachine({ info }: { info: GamesInfo }) {
         <PlayError error={spin.error} />
         {jackpotWon && result ? (
           <Alert tone="success">
-            {t("fre.jackpotWon", { amount: fre(result.payout, i18n.language) })}
+            {t("fre.jackpotWon", { amount: freText(result.payout, i18n.language) })}
           </Alert>
         ) : null}
         {done ? <PlayOutcome play={result} /> : null}

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatDateTime } from "../../../lib/format";
 import { betsQueryOptions } from "../api/games-api";
-import { fre, GameScreen, PlayError, panelClasses, useMultiplier } from "../components/game-ui";
+import { freText, GameScreen, PlayError, panelClasses, useMultiplier } from "../components/game-ui";
 import { useSymbolName } from "../components/reels";
 import { gameScreens } from "../game-screens";
 import { verifyLink } from "../games-logic";
@@ -29,13 +29,13 @@ function BetRow({ bet }: { bet: GameBet }) {
         </span>
       </div>
       <p className="text-slate-200">
-        {t("history.amount", { amount: fre(bet.amount, i18n.language) })}
+        {t("history.amount", { amount: freText(bet.amount, i18n.language) })}
       </p>
       <p className="text-slate-200" title={bet.status === "open" ? undefined : multiplier.title}>
         {bet.status === "open"
           ? t("history.open")
           : t("history.payout", {
-              amount: fre(bet.payout, i18n.language),
+              amount: freText(bet.payout, i18n.language),
               multiplier: multiplier.text,
             })}
       </p>

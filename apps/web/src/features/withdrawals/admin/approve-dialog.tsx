@@ -74,11 +74,11 @@ function useRiskFacts(withdrawal: AdminWithdrawal): Fact[] {
   const risk = withdrawal.risk;
   // The server sends it for pending requests, the only ones this dialog opens on.
   if (!risk) return [];
-  const fre = (amount: string, signed = false) =>
+  const freText = (amount: string, signed = false) =>
     `${formatFreSafe(amount, language, "balance", { signed })} FRE`;
   const yesNo = (value: boolean) => (value ? t("admin.risk.yes") : t("admin.risk.no"));
   return [
-    { label: t("admin.risk.balance"), value: fre(risk.balance) },
+    { label: t("admin.risk.balance"), value: freText(risk.balance) },
     {
       label: t("admin.risk.kyc"),
       value: t(`admin.risk.kycStatus.${risk.kycStatus}`),
@@ -97,19 +97,19 @@ function useRiskFacts(withdrawal: AdminWithdrawal): Fact[] {
       value: yesNo(risk.emailVerified),
       warn: !risk.emailVerified,
     },
-    { label: t("admin.risk.totalMined"), value: fre(risk.totalMined) },
+    { label: t("admin.risk.totalMined"), value: freText(risk.totalMined) },
     {
       label: t("admin.risk.completedWithdrawals"),
       value: t("admin.risk.countAndTotal", {
         count: risk.completedWithdrawals.count,
-        total: fre(risk.completedWithdrawals.total),
+        total: freText(risk.completedWithdrawals.total),
       }),
     },
     {
       label: t("admin.risk.recentAdjustments"),
       value: t("admin.risk.countAndTotal", {
         count: risk.recentAdjustments.count,
-        total: fre(risk.recentAdjustments.total, true),
+        total: freText(risk.recentAdjustments.total, true),
       }),
       warn: risk.recentAdjustments.count > 0,
     },

@@ -90,7 +90,7 @@ export function WithdrawalSettingsPanel() {
   const { t } = useTranslation("withdrawals");
   const { language } = useLanguage();
   const settings = useQuery(withdrawalSettingsQueryOptions());
-  const fre = (amount: string) => `${formatFreSafe(amount, language, "exact")} FRE`;
+  const freText = (amount: string) => `${formatFreSafe(amount, language, "exact")} FRE`;
   return (
     <details className="rounded-2xl border border-night-700 bg-night-850 p-4">
       <summary className="cursor-pointer text-sm font-semibold text-white">
@@ -98,8 +98,8 @@ export function WithdrawalSettingsPanel() {
         {settings.data ? (
           <span className="block pt-1 text-xs font-normal text-muted">
             {t("admin.settings.summary", {
-              minimum: fre(settings.data.minimum),
-              threshold: fre(settings.data.secondApprovalAbove),
+              minimum: freText(settings.data.minimum),
+              threshold: freText(settings.data.secondApprovalAbove),
             })}
           </span>
         ) : null}

@@ -46,7 +46,7 @@ export function WithdrawalForm({ limits }: { limits: WithdrawalLimits }) {
     create.reset();
   };
   const input = useRef<HTMLDivElement>(null);
-  const fre = (value: string) => formatFreSafe(value, language, "balance");
+  const freText = (value: string) => formatFreSafe(value, language, "balance");
 
   const focusAmount = () => input.current?.querySelector("input")?.focus();
   const submit = (event: FormEvent) => {
@@ -57,7 +57,10 @@ export function WithdrawalForm({ limits }: { limits: WithdrawalLimits }) {
     if (issue) {
       create.reset();
       setClientError(
-        t(`errors.${issue}`, { minimum: fre(limits.minimum), balance: fre(limits.balance) }),
+        t(`errors.${issue}`, {
+          minimum: freText(limits.minimum),
+          balance: freText(limits.balance),
+        }),
       );
       focusAmount();
       return;
@@ -95,10 +98,10 @@ export function WithdrawalForm({ limits }: { limits: WithdrawalLimits }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">{t("form.balance")}</dt>
         <dd className="font-semibold tabular-nums text-white" data-testid="withdrawal-balance">
-          {fre(limits.balance)} FRE
+          {freText(limits.balance)} FRE
         </dd>
         <dt className="text-muted">{t("form.minimum")}</dt>
-        <dd className="tabular-nums">{fre(limits.minimum)} FRE</dd>
+        <dd className="tabular-nums">{freText(limits.minimum)} FRE</dd>
         <dt className="text-muted">{t("form.to")}</dt>
         <dd className="font-mono" title={limits.wallet ?? undefined}>
           {limits.wallet ? shortAddress(limits.wallet) : "—"}
@@ -111,7 +114,7 @@ export function WithdrawalForm({ limits }: { limits: WithdrawalLimits }) {
           autoComplete="off"
           value={amount}
           maxLength={24}
-          hint={t("form.amountHint", { minimum: fre(limits.minimum) })}
+          hint={t("form.amountHint", { minimum: freText(limits.minimum) })}
           error={amountError}
           onChange={(event) => {
             setAmount(event.target.value);
