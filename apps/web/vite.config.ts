@@ -236,7 +236,7 @@ function bootRoutes(): Plugin {
  * visitor may load (the landing, sign-in, the FAQ…) and keeps Rollup's own chunking.
  */
 const SIGNED_IN_TARGET =
-  /\/src\/(app\/(layouts\/(authenticated|admin|session)-layout|session-guards|early-data)\.tsx?$|features\/(admin|ads|dashboard|leaderboard|wallet|group|profile|notifications|messages|contest|support|shop|kyc|withdrawals|games|ton-wallet)\/|features\/platform-status\/admin\/)/;
+  /\/src\/(app\/(layouts\/(authenticated|admin|session)-layout|session-guards|early-data)\.tsx?$|features\/(admin|ads|mining|leaderboard|wallet|referrals|profile|notifications|messages|contest|support|shop|kyc|withdrawals|games|ton)\/|features\/platform-status\/admin\/)/;
 
 /** The screens people open every day after signing in: one chunk with the area around them. */
 const HOT_SCREENS = ["/dashboard", "/leaderboard", "/wallet"];

@@ -6,15 +6,15 @@
  * Loaded only when boot.js sent something (never on the landing).
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { miningQueryOptions } from "../features/dashboard/api/mining-api";
-import { referralsQueryOptions } from "../features/group/api/referrals-api";
 import { leaderboardQueryOptions } from "../features/leaderboard/api/leaderboard-api";
 import {
   globalMessageQueryOptions,
   informationUnreadQueryOptions,
 } from "../features/messages/api/messages-api";
+import { miningQueryOptions } from "../features/mining/api/mining-api";
 import { notificationsQueryOptions } from "../features/notifications/api/notifications-api";
-import { tonConfigQueryOptions } from "../features/ton-wallet/api/ton-api";
+import { referralsQueryOptions } from "../features/referrals/api/referrals-api";
+import { tonConfigQueryOptions } from "../features/ton/api/ton-api";
 import { ledgerQueryOptions, walletQueryOptions } from "../features/wallet/api/wallet-api";
 import { hasEarlyRequest } from "../lib/api-client";
 import { meQuery } from "../lib/session";

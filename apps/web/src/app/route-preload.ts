@@ -63,14 +63,14 @@ export const SERVER_DRAWN_SCREENS = ["/dashboard", "/leaderboard", "/wallet"];
 
 /** The screens people open every day, and the other signed-in pages (modules only). */
 export const EARLY_SCREENS: Record<string, EarlyScreen> = {
-  "/dashboard": page("dashboard/routes/dashboard-page", ["/api/mining"]),
+  "/dashboard": page("mining/routes/dashboard-page", ["/api/mining"]),
   "/leaderboard": page("leaderboard/routes/leaderboard-page", ["/api/leaderboard"]),
   "/wallet": page(
     "wallet/routes/wallet-page",
     ["/api/wallet", "/api/wallet/ledger?limit=20", "/api/ton/config"],
     ["ton"],
   ),
-  "/group": page("group/routes/group-page", ["/api/referrals"]),
+  "/group": page("referrals/routes/group-page", ["/api/referrals"]),
   "/profile": page("profile/routes/profile-page"),
   "/notifications": page("notifications/routes/notifications-page"),
   "/information": page("messages/routes/information-page", [], ["messages"]),

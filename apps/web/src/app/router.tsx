@@ -125,12 +125,12 @@ const PAGES: PageRoute[] = [
     load: () => import("../features/loading/routes/loading-page").then((m) => m.LoadingPage),
   },
   app("dashboard", () =>
-    import("../features/dashboard/routes/dashboard-page").then((m) => m.DashboardPage),
+    import("../features/mining/routes/dashboard-page").then((m) => m.DashboardPage),
   ),
   app("profile", () =>
     import("../features/profile/routes/profile-page").then((m) => m.ProfilePage),
   ),
-  app("group", () => import("../features/group/routes/group-page").then((m) => m.GroupPage)),
+  app("group", () => import("../features/referrals/routes/group-page").then((m) => m.GroupPage)),
   app("leaderboard", () =>
     import("../features/leaderboard/routes/leaderboard-page").then((m) => m.LeaderboardPage),
   ),

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
-import { TonWalletCard } from "../../ton-wallet";
+import { TonWalletCard } from "../../ton";
 import type { ContestLevel } from "../api/contest-api";
 import { confirmDeadline, secondsLeft } from "../contest-state";
 

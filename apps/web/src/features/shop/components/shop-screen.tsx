@@ -6,7 +6,7 @@ import { Alert } from "../../../components/ui/alert";
 import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
-import { LazyTonWalletPanel } from "../../ton-wallet";
+import { LazyTonWalletPanel } from "../../ton";
 import { useCreateOrder, useMyOrders, useShop } from "../hooks/use-shop";
 import { openOrderOf } from "../shop-logic";
 import { OrderPanel, type SendState } from "./order-panel";

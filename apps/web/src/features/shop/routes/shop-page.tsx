@@ -2,7 +2,7 @@ import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/ui/page-title";
 import { FeatureGuard } from "../../platform-status";
-import { TonConnectScope } from "../../ton-wallet";
+import { TonConnectScope } from "../../ton";
 
 // The screen talks to the wallet widget: it loads with it, inside TonConnectScope.
 const ShopScreen = lazy(() =>

@@ -4,7 +4,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import { RedeemBonusCard } from "../../bonus-codes";
-import { TonWalletCard } from "../../ton-wallet";
+import { TonWalletCard } from "../../ton";
 import { BonusHistory, LevelValidations } from "../components/bonus-sections";
 import { LedgerList } from "../components/ledger-list";
 import { useWallet } from "../hooks/use-wallet";
