@@ -236,7 +236,7 @@ function bootRoutes(): Plugin {
  * visitor may load (the landing, sign-in, the FAQ…) and keeps Rollup's own chunking.
  */
 const SIGNED_IN_TARGET =
-  /\/src\/(app\/(layouts\/(authenticated|admin|session)-layout|session-guards|early-data)\.tsx?$|features\/(admin|ads|mining|leaderboard|wallet|referrals|profile|notifications|messages|contest|support|shop|kyc|withdrawals|games|ton)\/|features\/platform-status\/admin\/)/;
+  /\/src\/(app\/(layouts\/(authenticated|admin|session)-layout|session-guards|early-data)\.tsx?$|features\/(admin|ads|bonus-codes|mining|leaderboard|wallet|referrals|profile|notifications|messages|contest|support|shop|kyc|withdrawals|games|ton)\/|features\/platform-status\/admin\/)/;
 
 /** The screens people open every day after signing in: one chunk with the area around them. */
 const HOT_SCREENS = ["/dashboard", "/leaderboard", "/wallet"];
@@ -313,7 +313,8 @@ function signedInChunks(): Rollup.ManualChunksOption {
       (next) => !SIGNED_IN_TARGET.test(next),
     );
     // What the landing itself may load later (its statistics' formatting, the cookie banner):
-    // not the other pages' chunks, the signed-in area's (the admin sections' lazy pages), what
+    // not the other pages' chunks, the signed-in area's (the admin sections' lazy pages, each in
+    // its feature's admin/ folder), what
     // hydrates a screen the server drew, nor the maintenance screen (shown only while an admin
     // has turned maintenance on: its buttons and alerts must not weigh on every landing).
     const landing = closure(
@@ -321,7 +322,7 @@ function signedInChunks(): Rollup.ManualChunksOption {
       () => false,
       (next) =>
         !SIGNED_IN_TARGET.test(next) &&
-        !/\/routes\/|layout\.tsx$|server-drawn|maintenance-screen/.test(next),
+        !/\/routes\/|\/admin\/|layout\.tsx$|server-drawn|maintenance-screen/.test(next),
     );
     const roots = [
       ...SIGNED_IN_AREA.modules,

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LANGUAGES } from "@fre/shared";
-import type { ComponentType } from "react";
-import type { RouteObject } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ADMIN_SECTIONS } from "../features/admin/admin-sections";
+import { AdminSectionPage, loadSectionScreen } from "../features/admin/routes/admin-section-page";
 import { FAQ_ITEMS } from "../features/help/faq-items";
 
 // Route modules load their catalogs through i18next; here only the modules matter.
@@ -58,14 +58,23 @@ const catalog = (language: string) =>
 describe("route table", () => {
   it("gives every admin section a route behind the admin guard, in the console", async () => {
     for (const entry of ADMIN_SECTIONS) {
-      const found = find(entry.path.slice(1));
-      expect(found, entry.section).toBeDefined();
-      if (!found) continue;
-      expect(await chain(found), entry.section).toEqual([RequireAdmin, AdminLayout]);
-      const page = (await shown(found.route)) as ComponentType | undefined;
-      expect(typeof page, entry.section).toBe("function");
-      if (entry.load) expect(page).toBe(await entry.load());
-      expect(loadNamespaces).toHaveBeenLastCalledWith("admin", ...(entry.namespaces ?? []));
+      const matched = matchRoutes(routes, entry.path);
+      expect(matched?.at(-1)?.route.path, entry.section).toBe("admin/:section");
+      expect(matched?.at(-1)?.params.section, entry.section).toBe(entry.section);
+    }
+    const found = find("admin/:section");
+    expect(found).toBeDefined();
+    if (!found) return;
+    expect(await chain(found)).toEqual([RequireAdmin, AdminLayout]);
+    expect(await shown(found.route)).toBe(AdminSectionPage);
+  });
+
+  it("shows each admin section's own screen, with its catalogs", async () => {
+    for (const entry of ADMIN_SECTIONS) {
+      const screen = await loadSectionScreen(entry);
+      expect(typeof screen, entry.section).toBe("function");
+      if (entry.load) expect(screen).toBe(await entry.load());
+      expect(loadNamespaces).toHaveBeenLastCalledWith(...(entry.namespaces ?? []));
     }
   });
 

@@ -6,7 +6,6 @@ import {
   type RouteObject,
 } from "react-router";
 import { PageLoader } from "../components/ui/spinner";
-import { ADMIN_SECTIONS, type AdminSection } from "../features/admin/admin-sections";
 import { LandingPage } from "../features/landing/routes/landing-page";
 import { LEGAL_PATHS, type LegalDocumentId } from "../features/legal";
 import { loadNamespaces, type Namespace } from "../lib/i18n";
@@ -69,11 +68,6 @@ const GAME_PAGES: [string, () => Promise<ComponentType>][] = [
   ],
   ["fre", () => import("../features/games/routes/fre-machine-page").then((m) => m.FreMachinePage)],
 ];
-
-const adminPlaceholder = (section: AdminSection) => () =>
-  import("../features/admin/routes/admin-placeholder-page").then((m) => () => (
-    <m.AdminPlaceholderPage section={section} />
-  ));
 
 const app = (
   path: string,
@@ -202,8 +196,9 @@ const PAGES: PageRoute[] = [
   admin("admin/users/:id", () =>
     import("../features/admin/routes/admin-user-page").then((m) => m.AdminUserPage),
   ),
-  ...ADMIN_SECTIONS.map((entry) =>
-    admin(entry.path.slice(1), entry.load ?? adminPlaceholder(entry.section), entry.namespaces),
+  // Every section of the console (features/admin/admin-sections.ts) behind one route.
+  admin("admin/:section", () =>
+    import("../features/admin/routes/admin-section-page").then((m) => m.AdminSectionPage),
   ),
 ];
 
