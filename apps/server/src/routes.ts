@@ -1,7 +1,9 @@
 /**
- * Every route of the API, registered by scope: public and signed-in routes (each module checks
- * its own viewer), the auth scope with its own limit, the admin scope behind its one gate, and
- * the dev-only routes. Adding a feature is one line in the scope it belongs to.
+ * Every route of the API, registered by scope: the public routes, the signed-in scope behind its
+ * one gate (it sets the viewer), the auth scope with its own limit, the admin scope behind its
+ * one gate, and the dev-only routes. Each route is registered from its contract (handle(), which
+ * refuses a scope that does not match the contract's access). Adding a feature is one line in
+ * the scope it belongs to.
  */
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
