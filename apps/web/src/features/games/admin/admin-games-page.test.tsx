@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
 import frGames from "../../../locales/fr/games.json";
 import { renderStatic } from "../../../test/render-static";
+import { gamesAdminKeys } from "../api/games-admin-api";
 import { AdminGamesPage } from "./admin-games-page";
-import { gamesAdminKeys } from "./games-admin-api";
 
 beforeAll(async () => {
   await renderStatic(<p />);

@@ -10,9 +10,9 @@ import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
+import { gameLimitsQueryOptions, gamesAdminKeys, updateGameLimits } from "../api/games-admin-api";
 import { gamesKeys } from "../api/games-api";
 import { checkLimits, editableLimit, type LimitField, type LimitIssue } from "./game-limits";
-import { gameLimitsQueryOptions, gamesAdminKeys, updateGameLimits } from "./games-admin-api";
 
 const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
 
