@@ -121,7 +121,8 @@ export type HandlerOutput<C> = C extends { response: infer R }
   ? R extends z.ZodType
     ? z.input<R>
     : R extends null
-      ? undefined | null | void
+      ? // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler may just return (Promise<void>)
+        undefined | null | void
       : unknown
   : never;
 
