@@ -12,6 +12,11 @@ import { AppError } from "./lib/errors.ts";
 import { startJobs } from "./lib/jobs.ts";
 import { errorSerializer, maskLogArguments } from "./lib/log-safety.ts";
 import { metricsPlugin } from "./lib/metrics.ts";
+import {
+  type RateLimitCounters,
+  rateLimitCounters,
+  rateLimitStore,
+} from "./lib/rate-limit-store.ts";
 import { addSecurityHeaders } from "./lib/security-headers.ts";
 import { serializerCompiler } from "./lib/serializer.ts";
 import {
@@ -27,6 +32,8 @@ import { registerWeb } from "./web.ts";
 
 export interface AppDeps extends InjectedDeps {
   logger?: FastifyServerOptions["logger"];
+  /** Where the rate limits count (default: from REDIS_URL and the database, decision 0037). */
+  counters?: RateLimitCounters;
 }
 
 /** Request URLs without query strings or path tokens: links in mails carry secrets. */
@@ -164,8 +171,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // Per address, on the API only: static files and pages are immutable or cheap and served from
   // memory, and a signed-in first visit precaches ~135 of them — counting them locked out whole
   // families behind one carrier address.
+  // Shared by every process: PostgreSQL, or Redis with REDIS_URL (decision 0037).
+  const counters = deps.counters ?? (await rateLimitCounters(config, deps.database, app.log));
+  if (!deps.counters && counters.kind !== "memory") app.addHook("onClose", () => counters.close());
+  app.decorate<RateLimitCounters>("rateLimitCounters", counters);
   await app.register(rateLimit, {
     global: true,
+    store: rateLimitStore(counters, "ip", app.log),
     max: config.RATE_LIMIT_MAX,
     timeWindow: "1 minute",
     allowList: (request) => !isApiPath(request.url),
@@ -223,7 +235,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
      * Resolves when the warm-up is done (the server serves before that; the bench waits for it).
      */
     startBackgroundJobs(): Promise<void> {
-      const jobs = startJobs(d.jobs, app.log);
+      const jobs = startJobs(
+        [...d.jobs, ...(counters.kind === "memory" ? [] : counters.jobs)],
+        app.log,
+      );
       app.addHook("onClose", async () => jobs.stop());
       // Warm the leaderboard's rank snapshot so the first reader does not wait for it.
       return d.leaderboard

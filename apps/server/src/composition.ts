@@ -79,6 +79,8 @@ export function proofDomains(publicUrl: string) {
 
 /** The live-events signal that makes every process drop its cached sessions. */
 const SESSIONS_REVOKED = "sessions-revoked";
+/** The signal that makes every process drop its cached bet limits. */
+const GAME_LIMITS_CHANGED = "game-limits-changed";
 
 export async function buildDependencies(
   config: Config,
@@ -193,10 +195,23 @@ export async function buildDependencies(
     hasOpenWithdrawal,
   };
   const leaderboard = leaderboardService({ database, clock });
+  const games = gamesMemory({ db, clock, events });
+  // New bet limits reach every process at once, not after each one's 30 s cache.
+  const limits = games.limits;
+  bus.onProcessSignal(GAME_LIMITS_CHANGED, () => limits.forget());
   const gamesDeps = {
     db,
     clock,
-    memory: gamesMemory({ db, clock, events }),
+    memory: {
+      ...games,
+      limits: {
+        get: () => limits.get(),
+        forget: () => {
+          limits.forget();
+          bus.signalProcesses(GAME_LIMITS_CHANGED);
+        },
+      },
+    },
     playsPerMinute: config.GAME_PLAYS_PER_MINUTE,
   };
   const withdrawalDeps: WithdrawalDeps = {

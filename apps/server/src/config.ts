@@ -50,6 +50,15 @@ export const configSchema = z.object({
     .regex(/^(pglite:|postgres(ql)?:\/\/)/, "must start with pglite: or postgres://")
     .default("pglite:./data/db"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(4),
+  /**
+   * Redis for the rate-limit counters (`redis://[:password@]host:6379[/db]`, `rediss://` for TLS):
+   * optional; without it they live in PostgreSQL (the embedded database: in its one process).
+   */
+  REDIS_URL: z
+    .string()
+    .max(2000)
+    .regex(/^rediss?:\/\/[^/?#]+/, "must be redis://host:port or rediss://host:port")
+    .optional(),
   AUTH_SECRET: z.string().min(32).optional(),
   SMTP_URL: z
     .string()

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { Dependencies } from "./composition.ts";
 import { AppError } from "./lib/errors.ts";
 import { isLoopbackCaller } from "./lib/loopback-caller.ts";
+import { rateLimitStore } from "./lib/rate-limit-store.ts";
 import { rateLimitedError } from "./lib/user-rate-limit.ts";
 import { adminAccessRoutes, adminRoutes } from "./modules/admin/admin.routes.ts";
 import { adminScope } from "./modules/admin/admin-gate.ts";
@@ -65,6 +66,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   // Auth: Better Auth's endpoints with their own, tighter per-IP limit.
   await app.register(async (scope) => {
     await scope.register(rateLimit, {
+      store: rateLimitStore(app.rateLimitCounters, "auth", app.log),
       max: config.AUTH_RATE_LIMIT_MAX,
       timeWindow: "1 minute",
       // Session reads happen on every visit: counted by the per-address guard and the user's

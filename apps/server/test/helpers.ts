@@ -18,7 +18,7 @@ export const DEFAULT_ADMIN_CODE = "default-admin-code";
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** A fresh, migrated database for one test file, copied from the run's template. */
-export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `fre_t_${randomBytes(6).toString("hex")}`;
@@ -38,6 +38,7 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
     const database = await openDatabase(dbUrl.toString(), { poolMax: 20 });
     return {
       ...database,
+      url: dbUrl.toString(),
       async drop() {
         await database.close();
         await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -101,6 +102,50 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * `count` apps on ONE fresh PostgreSQL database, each with its own connection pool and event bus
+ * (as separate server processes have), all on one manual clock: what crosses processes crosses
+ * here through the database alone. PostgreSQL only (the embedded database allows one process).
+ */
+export async function createTestApps(count: number, options: TestAppOptions = {}) {
+  const first = await freshDatabase();
+  if (!first.url) throw new Error("createTestApps needs TEST_DATABASE_URL (PostgreSQL)");
+  const clock = manualClock(new Date());
+  // Another pool on the same database: dropping it only closes it.
+  const alsoOpen = (opened: Database) => ({ ...opened, drop: () => opened.close() });
+  const apps: TestApp[] = [];
+  for (let i = 0; i < count; i++) {
+    const database =
+      i === 0 ? first : await openDatabase(first.url, { poolMax: 10 }).then(alsoOpen);
+    const built = await buildApp(testConfig(options.config), {
+      database,
+      clock,
+      mailer: options.mailer,
+      chain: options.chain,
+      adminCodeNotice: options.adminCodeNotice,
+    });
+    await built.app.ready();
+    apps.push({
+      ...built,
+      db: database.db,
+      database,
+      clock,
+      async close() {
+        await built.app.close();
+        if (database !== first) await database.drop();
+      },
+    });
+  }
+  return {
+    apps,
+    clock,
+    async close() {
+      await Promise.all(apps.map((app) => app.close()));
+      await first.drop();
+    },
+  };
+}
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 

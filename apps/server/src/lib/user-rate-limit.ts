@@ -26,12 +26,15 @@ export function installUserRateLimits(
   app.addHook("onRoute", (route) => {
     const limit = route.config?.userRateLimit;
     if (!limit) return;
+    // The route is part of the key: shared counters (rate-limit-store.ts) hold every limiter's
+    // keys side by side.
+    const name = `${[route.method].flat().join(",")} ${route.url}`;
     const check = app.createRateLimit({
       max: limit.max,
       timeWindow: limit.timeWindow,
       keyGenerator: async (request) => {
         const userId = await userIdOf(request);
-        return userId ? `user:${userId}` : `ip:${request.ip}`;
+        return userId ? `${name} user:${userId}` : `${name} ip:${request.ip}`;
       },
     });
     const hook: preHandlerHookHandler = async (request, reply) => {

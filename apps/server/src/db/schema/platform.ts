@@ -97,3 +97,16 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * Rate-limit counters every server process shares (decision 0037): one row per limiter key,
+ * its hits in the current window and when that window ends. The migration makes it UNLOGGED
+ * (no WAL: a crash empties it, which only restarts the windows) with room for in-place updates;
+ * expired rows are swept by the `rate-limit-sweep` job. Unused with REDIS_URL or the embedded
+ * database (counted in Redis, or in the one process's memory).
+ */
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  resetAt: timestamp("reset_at", tz).notNull(),
+});

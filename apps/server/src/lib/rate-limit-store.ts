@@ -1,0 +1,202 @@
+/**
+ * Where the rate-limit counters live (decision 0037). Every limiter (the per-address guard, the
+ * auth scope's limit, each route's per-user limit and the user's fair share) counts through
+ * @fastify/rate-limit; with several server processes the counts must be shared, or each process
+ * would allow its own full quota:
+ *
+ * - PostgreSQL (the default there): one UNLOGGED row per key, one upsert … RETURNING per check;
+ * - Redis, when REDIS_URL is set: one Lua call per check (INCR, and PEXPIRE on a new key), as
+ *   @fastify/rate-limit's own Redis store does, behind the same interface;
+ * - the embedded database allows one process: its counters stay in that process's memory
+ *   (@fastify/rate-limit's bounded LRU store), costing no query.
+ */
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config.ts";
+import { type Database, type Db, driverQuery } from "../db/client.ts";
+import type { Job } from "./jobs.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Where this app's rate limits count (app.ts; the auth scope's limit counts there too). */
+    rateLimitCounters: RateLimitCounters;
+  }
+}
+
+/** One count: the hits of `key` in its current window, and the milliseconds left in it. */
+export interface Count {
+  current: number;
+  ttl: number;
+}
+
+/** A shared counter backend: one round trip per check. */
+export interface SharedCounters {
+  kind: "postgres" | "redis";
+  /** Counts one hit of `key`; a key unseen or whose window ended starts a window of `windowMs`. */
+  incr(key: string, windowMs: number): Promise<Count>;
+  /** Periodic work (the sweep of ended windows); none for Redis, whose keys expire. */
+  jobs: Job[];
+  close(): Promise<void>;
+}
+
+/** What a limiter counts with: shared counters, or each process its own (`memory`). */
+export type RateLimitCounters = SharedCounters | { kind: "memory" };
+
+/*
+ * One statement: a new key starts at 1; a live window counts one more; an ended window starts
+ * again. `now()` is the database's, the same for every process. The row is updated in place
+ * (no indexed column changes, fillfactor 70: a HOT update).
+ */
+const INCR_SQL = `insert into rate_limit_counters as c (key, hits, reset_at)
+values ($1, 1, now() + make_interval(secs => $2::float8 / 1000))
+on conflict (key) do update set
+  hits = case when c.reset_at > now() then c.hits + 1 else 1 end,
+  reset_at = case when c.reset_at > now() then c.reset_at else excluded.reset_at end
+returning hits, ceil(extract(epoch from reset_at - now()) * 1000)::int as ttl`;
+
+/* Ended windows, a batch at a time; rows another process is updating are left for next time. */
+const SWEEP_SQL = `delete from rate_limit_counters where key in (
+  select key from rate_limit_counters where reset_at <= now()
+  limit 10000 for update skip locked)`;
+const SWEEP_STATEMENT = sql.raw(SWEEP_SQL);
+
+/** Counters in PostgreSQL, shared by every process on the database. */
+export function postgresCounters(db: Db): SharedCounters {
+  return {
+    kind: "postgres",
+    async incr(key, windowMs) {
+      const [row] = await driverQuery<{ hits: number; ttl: number }>(db, INCR_SQL, [key, windowMs]);
+      return { current: row!.hits, ttl: Math.max(0, row!.ttl) };
+    },
+    jobs: [
+      {
+        name: "rate-limit-sweep",
+        everyMs: 60_000,
+        run: () => db.execute(SWEEP_STATEMENT),
+      },
+    ],
+    close: async () => {},
+  };
+}
+
+/*
+ * The same rule in Redis, atomic in one script: the key counts; a key without expiry (new, or
+ * left without one) gets the window. PTTL is what remains.
+ */
+const INCR_LUA = `local current = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {current, ttl}`;
+
+/** The part of an ioredis client the counters use. */
+interface RedisClient {
+  defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
+  quit(): Promise<unknown>;
+  disconnect(): void;
+}
+
+/** Counters in Redis (REDIS_URL), under `prefix`: keys expire with their window. */
+export function redisCounters(redis: RedisClient, prefix = "fre:rl:"): SharedCounters {
+  redis.defineCommand("freRateLimit", { numberOfKeys: 1, lua: INCR_LUA });
+  const run = (redis as unknown as { freRateLimit(key: string, ms: number): Promise<unknown> })
+    .freRateLimit;
+  return {
+    kind: "redis",
+    async incr(key, windowMs) {
+      const [current, ttl] = (await run.call(redis, prefix + key, windowMs)) as [number, number];
+      return { current, ttl };
+    },
+    jobs: [],
+    close: async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Connects to REDIS_URL; refuses to start when it cannot be reached (said with the host only). */
+export async function connectRedis(
+  url: string,
+  log?: Pick<FastifyBaseLogger, "warn">,
+): Promise<RedisClient> {
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    // A check waits for Redis at most this long; while disconnected, checks fail at once
+    // rather than queue (a request answers 500, it does not hang).
+    commandTimeout: 1000,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectionName: "fre",
+  });
+  // A lost connection is retried by ioredis (at most every 2 s); each failure is said once.
+  redis.on("error", (error: Error) => log?.warn({ err: error }, "Redis (rate limits) failed"));
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    redis.disconnect();
+    const host = new URL(url).host;
+    throw new Error(
+      `REDIS_URL: cannot reach Redis at ${host} (${(error as Error).message}) — start it, or ` +
+        "unset REDIS_URL to keep the rate-limit counters in PostgreSQL",
+    );
+  }
+  return redis;
+}
+
+/**
+ * The counters for this server: Redis with REDIS_URL, else PostgreSQL on PostgreSQL, else the
+ * embedded database's one process (memory).
+ */
+export async function rateLimitCounters(
+  config: Pick<Config, "REDIS_URL">,
+  database: Pick<Database, "kind" | "db">,
+  log?: Pick<FastifyBaseLogger, "warn">,
+): Promise<RateLimitCounters> {
+  if (config.REDIS_URL) return redisCounters(await connectRedis(config.REDIS_URL, log));
+  if (database.kind === "postgres") return postgresCounters(database.db);
+  return { kind: "memory" };
+}
+
+/**
+ * The `store` option of one @fastify/rate-limit registration counting in `counters`, its keys
+ * under `namespace` (each registration counts apart: the per-address guard, the auth scope).
+ * Limiters made with `createRateLimit` share their registration's namespace: their key
+ * generators tell them apart (user-rate-limit.ts). Undefined for memory: the plugin's own store.
+ */
+export function rateLimitStore(
+  counters: RateLimitCounters,
+  namespace: string,
+  log?: Pick<FastifyBaseLogger, "warn">,
+): FastifyRateLimitStoreCtor | undefined {
+  if (counters.kind === "memory") return undefined;
+  const shared = counters;
+  const storeIn = (space: string): FastifyRateLimitStore => ({
+    incr(key, callback, timeWindow?: number) {
+      shared.incr(`${space}:${key}`, timeWindow ?? 60_000).then(
+        (count) => callback(null, count),
+        (error: Error) => {
+          log?.warn({ err: error }, "rate-limit counter failed");
+          callback(error);
+        },
+      );
+    },
+    // A route's own `config.rateLimit` counts apart from its registration (the route joins the
+    // namespace); a `createRateLimit` limiter, which has no route, shares the namespace.
+    child(options) {
+      const route = (options as { routeInfo?: { method?: string | string[]; url?: string } })
+        .routeInfo;
+      if (!route?.url) return this;
+      return storeIn(`${space}|${[route.method].flat().join(",")} ${route.url}`);
+    },
+  });
+  // @fastify/rate-limit builds its store with `new Store(options)`: an object returned by a
+  // constructor function is what `new` gives.
+  return function SharedStore() {
+    return storeIn(namespace);
+  } as unknown as FastifyRateLimitStoreCtor;
+}

@@ -1,0 +1,192 @@
+/**
+ * The shared rate-limit counters (decision 0037): PostgreSQL's (on PostgreSQL) and Redis's (when
+ * REDIS_URL, or a Redis on 127.0.0.1:6379, answers), each against the real server.
+ */
+import { randomBytes } from "node:crypto";
+import { connect } from "node:net";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
+import { rowsOf } from "../src/db/client.ts";
+import {
+  connectRedis,
+  postgresCounters,
+  rateLimitCounters,
+  redisCounters,
+  type SharedCounters,
+} from "../src/lib/rate-limit-store.ts";
+import {
+  client,
+  createTestApp,
+  createTestApps,
+  freshDatabase,
+  onPostgres,
+  signUp,
+  type TestApp,
+  uniqueUser,
+} from "./helpers.ts";
+
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisUp = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const socket = connect(Number(port || 6379), hostname);
+  socket.setTimeout(500, () => {
+    socket.destroy();
+    resolve(false);
+  });
+  socket.once("connect", () => {
+    socket.destroy();
+    resolve(true);
+  });
+  socket.once("error", () => resolve(false));
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const unique = () => randomBytes(6).toString("hex");
+/** An address no other test uses (Redis keeps its counters between runs for their window). */
+const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
+
+/** What every backend must do: count, share, start a new window when one ends. */
+function behavesLikeACounter(counters: () => SharedCounters) {
+  it("counts hits per key within the window and says what is left of it", async () => {
+    const key = `t:${unique()}`;
+    const first = await counters().incr(key, 60_000);
+    expect(first.current).toBe(1);
+    expect(first.ttl).toBeGreaterThan(59_000);
+    expect(first.ttl).toBeLessThanOrEqual(60_000);
+    expect((await counters().incr(key, 60_000)).current).toBe(2);
+    expect((await counters().incr(`${key}:other`, 60_000)).current).toBe(1);
+  });
+
+  it("never hands two concurrent checks the same count", async () => {
+    const key = `t:${unique()}`;
+    const counts = await Promise.all(
+      Array.from({ length: 40 }, () => counters().incr(key, 60_000)),
+    );
+    expect(counts.map((c) => c.current).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+  });
+
+  it("starts a new window once the last one ended", async () => {
+    const key = `t:${unique()}`;
+    await counters().incr(key, 150);
+    expect((await counters().incr(key, 150)).current).toBe(2);
+    await sleep(250);
+    const again = await counters().incr(key, 150);
+    expect(again.current).toBe(1);
+    expect(again.ttl).toBeGreaterThan(0);
+  });
+}
+
+describe("REDIS_URL", () => {
+  it("is validated at boot: a redis:// or rediss:// URL", () => {
+    const base = { NODE_ENV: "test", AUTH_SECRET: "x".repeat(32) };
+    expect(loadConfig({ ...base, REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe(
+      "redis://127.0.0.1:6379",
+    );
+    expect(() => loadConfig({ ...base, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(
+      /REDIS_URL: must be redis:\/\/host:port/,
+    );
+  });
+
+  it("refuses to start when Redis cannot be reached, naming the host but no password", async () => {
+    const database = { kind: "pglite" as const, db: undefined as never };
+    await expect(
+      rateLimitCounters({ REDIS_URL: "redis://:s3cret@127.0.0.1:1" }, database),
+    ).rejects.toThrow(/REDIS_URL: cannot reach Redis at 127\.0\.0\.1:1/);
+    await expect(
+      rateLimitCounters({ REDIS_URL: "redis://:s3cret@127.0.0.1:1" }, database),
+    ).rejects.not.toThrow(/s3cret/);
+  });
+});
+
+describe.runIf(onPostgres)("counters in PostgreSQL", () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let counters: SharedCounters;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    counters = postgresCounters(database.db);
+  });
+  afterAll(() => database.drop());
+
+  behavesLikeACounter(() => counters);
+
+  it("is UNLOGGED, and the sweep deletes ended windows only", async () => {
+    const kind = rowsOf<{ relpersistence: string }>(
+      await database.db.execute(
+        sql`select relpersistence from pg_class where relname = 'rate_limit_counters'`,
+      ),
+    );
+    expect(kind[0]?.relpersistence).toBe("u");
+    const ended = `t:${unique()}`;
+    const live = `t:${unique()}`;
+    await counters.incr(ended, 50);
+    await counters.incr(live, 60_000);
+    await sleep(100);
+    await counters.jobs[0]!.run();
+    const keys = rowsOf<{ key: string }>(
+      await database.db.execute(
+        sql`select key from rate_limit_counters where key in (${ended}, ${live})`,
+      ),
+    ).map((row) => row.key);
+    expect(keys).toEqual([live]);
+  });
+});
+
+describe.runIf(redisUp)("counters in Redis (REDIS_URL)", () => {
+  let counters: SharedCounters;
+  beforeAll(async () => {
+    counters = redisCounters(await connectRedis(REDIS_URL), `fre:test:${unique()}:`);
+  });
+  afterAll(() => counters.close());
+
+  behavesLikeACounter(() => counters);
+
+  it("leaves no sweep to run: the keys expire with their window", () => {
+    expect(counters.jobs).toEqual([]);
+  });
+
+  describe("two servers counting in one Redis", () => {
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      const config = { REDIS_URL, RATE_LIMIT_MAX: "5" };
+      [a, b] = await Promise.all([createTestApp({ config }), createTestApp({ config })]);
+    });
+    afterAll(async () => {
+      await Promise.all([a.close(), b.close()]);
+    });
+
+    it("count one address's requests together", async () => {
+      const ip = randomIp();
+      for (let i = 0; i < 5; i++) {
+        const response = await client(i % 2 ? a : b, { ip }).get("/api/features");
+        expect(response.statusCode).toBe(200);
+      }
+      const refused = await client(a, { ip }).get("/api/features");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toBe("RATE_LIMITED");
+      expect((await client(b, { ip: randomIp() }).get("/api/features")).statusCode).toBe(200);
+    });
+  });
+
+  describe.runIf(onPostgres)("two processes on one database, counting in Redis", () => {
+    let group: Awaited<ReturnType<typeof createTestApps>>;
+    beforeAll(async () => {
+      group = await createTestApps(2, { config: { REDIS_URL } });
+    });
+    afterAll(() => group.close());
+
+    it("count a per-user limit on both", async () => {
+      const [a, b] = group.apps as [TestApp, TestApp];
+      const { client: onA } = await signUp(a, uniqueUser());
+      const onB = client(b);
+      for (const [name, value] of onA.jar) onB.jar.set(name, value);
+      for (let i = 0; i < 20; i++) {
+        expect((await (i % 2 ? onA : onB).get("/api/ton/proof-payload")).statusCode).toBe(200);
+      }
+      expect((await onB.get("/api/ton/proof-payload")).statusCode).toBe(429);
+    });
+  });
+});
