@@ -204,6 +204,20 @@ describe.runIf(onPostgres)("three server processes on one database", () => {
     await expect.poll(() => limitsOn(player)).toEqual({ minBet: "1", maxBet: "10000" });
   });
 
+  it("locks a sign-in after failures spread over A, B and C", async () => {
+    const { user } = await signUp(a);
+    const signIn = (app: TestApp, password: string) =>
+      client(app, { ip: "10.78.0.1" }).post("/api/auth/sign-in/email", {
+        email: user.email,
+        password,
+      });
+    // Five wrong passwords from one address, wherever they land, lock that address out.
+    for (const app of [a, b, c, a, b]) {
+      expect((await signIn(app, "Wrong!pass1")).statusCode).toBe(401);
+    }
+    expect((await signIn(c, user.password)).statusCode).toBe(429);
+  });
+
   it("signs a browser out of every process: the others drop their cached session", async () => {
     const { client: onA } = await signUp(a);
     const onB = sameBrowserOn(b, onA);

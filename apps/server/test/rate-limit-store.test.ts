@@ -7,7 +7,7 @@ import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { rowsOf } from "../src/db/client.ts";
+import { openDatabase, rowsOf } from "../src/db/client.ts";
 import {
   connectRedis,
   postgresCounters,
@@ -111,6 +111,30 @@ describe.runIf(onPostgres)("counters in PostgreSQL", () => {
   afterAll(() => database.drop());
 
   behavesLikeACounter(() => counters);
+
+  describe("one statement per check (batch: false)", () => {
+    behavesLikeACounter(() => postgresCounters(database.db, { batch: false }));
+  });
+
+  it("counts two processes' checks of the same keys at once, without deadlock", async () => {
+    const other = await openDatabase(database.url!, { poolMax: 4 });
+    try {
+      const second = postgresCounters(other.db);
+      const keys = Array.from({ length: 6 }, () => `t:${unique()}`);
+      const rounds = 15;
+      const askAll = (c: SharedCounters, order: string[]) =>
+        Promise.all(order.map((key) => c.incr(key, 60_000)));
+      await Promise.all(
+        Array.from({ length: rounds }, (_, i) =>
+          Promise.all([askAll(counters, keys), askAll(second, [...keys].reverse()), sleep(i)]),
+        ),
+      );
+      for (const key of keys)
+        expect((await counters.incr(key, 60_000)).current).toBe(2 * rounds + 1);
+    } finally {
+      await other.close();
+    }
+  });
 
   it("is UNLOGGED, and the sweep deletes ended windows only", async () => {
     const kind = rowsOf<{ relpersistence: string }>(
