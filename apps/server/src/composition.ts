@@ -21,7 +21,7 @@ import { getOrCreateSetting, newSecret } from "./lib/app-settings.repo.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { lazyDataCipher } from "./lib/data-encryption.ts";
 import { createEventBus } from "./lib/event-bus.ts";
-import type { Job } from "./lib/jobs.ts";
+import { type Job, oneProcessAtATime } from "./lib/jobs.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
@@ -249,21 +249,24 @@ export async function buildDependencies(
         if ((await features.current()).games) await sweepSlotNotices({ db, clock, events });
       },
     },
-    {
-      name: "shop-payments",
-      everyMs: config.TON_POLL_MS,
-      run: () => pollShopPayments(shopDeps),
-    },
+    // Chain-facing, one process at a time (decision 0036): one cursor and API quota, one wallet.
+    oneProcessAtATime(
+      { name: "shop-payments", everyMs: config.TON_POLL_MS, run: () => pollShopPayments(shopDeps) },
+      database,
+    ),
     {
       name: "retention-sweep",
       everyMs: 3_600_000,
       run: () => sweepExpiredAuthRows(db, clock),
     },
-    {
-      name: "withdrawal-payouts",
-      everyMs: config.TON_POLL_MS,
-      run: () => processPayouts(withdrawalDeps),
-    },
+    oneProcessAtATime(
+      {
+        name: "withdrawal-payouts",
+        everyMs: config.TON_POLL_MS,
+        run: () => processPayouts(withdrawalDeps),
+      },
+      database,
+    ),
     // Retries, and effects whose commit signal no process heard (a restart).
     ...effects.outbox.jobs(10_000),
   ];

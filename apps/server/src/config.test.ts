@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       HOST: "localhost",
       HOST_EXPOSES_DEV_ROUTES: false,
       PORT: 3000,
+      WEB_CONCURRENCY: 1,
       PUBLIC_URL: "http://localhost:3000",
       DATABASE_URL: "pglite:./data/db",
       DATABASE_POOL_MAX: 4,
@@ -224,6 +225,24 @@ describe("loadConfig", () => {
       "AUTH_SECRET",
       "PORT",
     ]);
+  });
+
+  it("runs several processes on PostgreSQL only: the embedded database allows one", () => {
+    const postgres = {
+      DATABASE_URL: "postgres://fre@127.0.0.1:5432/fre",
+      DATA_ENCRYPTION_KEY: "0".repeat(64),
+    };
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: "4" }).WEB_CONCURRENCY).toBe(4);
+    expect(loadConfig({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    const error = configError({ WEB_CONCURRENCY: "2" });
+    expect(error.problems).toHaveLength(1);
+    expect(error.message).toMatch(/WEB_CONCURRENCY: 2 processes need PostgreSQL/);
+    expect(error.message).toMatch(/embedded database .* allows one process/);
+    for (const bad of ["0", "-1", "1.5", "65", "many"]) {
+      expect(configError({ ...postgres, WEB_CONCURRENCY: bad }).problems, bad).toEqual([
+        expect.stringMatching(/^WEB_CONCURRENCY: /),
+      ]);
+    }
   });
 
   it("defaults the operator's legal details to a demonstration's, marked as such", () => {

@@ -43,6 +43,11 @@ export const configSchema = z.object({
    */
   HOST: z.string().min(1).max(255).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Server processes sharing PORT (`node:cluster`, decision 0036): 1 runs one process, as
+   * always; more need PostgreSQL. SIGHUP to the primary replaces them one at a time.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Default: `http://localhost:${PORT}` (filled in by loadConfig). */
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
@@ -266,6 +271,13 @@ function resolveConfig(parsed: ParsedConfig): { config?: Config; problems: strin
       "DATA_ENCRYPTION_KEY: required with PostgreSQL or a non-loopback PUBLIC_URL — 32 random " +
         "bytes in hex (openssl rand -hex 32), the same on every instance and kept safe: the KYC " +
         "data it encrypts cannot be read without it",
+    );
+  }
+  if (parsed.WEB_CONCURRENCY > 1 && parsed.DATABASE_URL.startsWith("pglite:")) {
+    problems.push(
+      `WEB_CONCURRENCY: ${parsed.WEB_CONCURRENCY} processes need PostgreSQL — the embedded ` +
+        "database (DATABASE_URL=pglite:…) allows one process; set DATABASE_URL=postgres://… or " +
+        "leave WEB_CONCURRENCY at 1",
     );
   }
   const DEV_ROUTES = parsed.DEV_ROUTES ?? loopback;

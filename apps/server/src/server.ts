@@ -1,12 +1,25 @@
-import { buildApp, loggerOptions } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import cluster from "node:cluster";
+import { DRAIN_TIMEOUT_MS, onRetire, runPrimary } from "./cluster.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { consoleAdminCodeNotice, dataFolder } from "./lib/admin-code-notice.ts";
 import { systemClock } from "./lib/clock.ts";
+import { inProcessGroup } from "./lib/cluster-metrics.ts";
+import { drainServer, installDrain } from "./lib/drain.ts";
 import { seedDemoContent } from "./modules/demo/demo.seed.ts";
 
+/** Migrations and the demo content, once before any process serves (the primary's, in a group). */
+async function prepare(config: Config, database: Awaited<ReturnType<typeof openDatabase>>) {
+  await database.migrate();
+  if (
+    config.DEMO_CONTENT === "on" ||
+    (config.DEMO_CONTENT === "auto" && database.kind === "pglite")
+  ) {
+    await seedDemoContent(database.db, systemClock);
+  }
+}
+
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -16,14 +29,30 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
-  await database.migrate();
-  if (
-    config.DEMO_CONTENT === "on" ||
-    (config.DEMO_CONTENT === "auto" && database.kind === "pglite")
-  ) {
-    await seedDemoContent(database.db, systemClock);
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+    await runPrimary(config, async () => {
+      const database = await openDatabase(config.DATABASE_URL, { poolMax: 1 });
+      await prepare(config, database);
+      await database.close();
+    });
+    return;
   }
+  await serve(config);
+}
+
+/** One server process: the only one (WEB_CONCURRENCY=1), or a worker of the group. */
+async function serve(config: Config) {
+  // Loaded here: the primary of a group serves nothing and keeps out of the app's modules.
+  const { buildApp, loggerOptions } = await import("./app.ts");
+  const { consoleAdminCodeNotice, dataFolder } = await import("./lib/admin-code-notice.ts");
+  const worker = inProcessGroup();
+  // Asked to stop before serving (a reload or Ctrl+C during the boot): nothing to drain yet.
+  let stop = (_reason: string): void => process.exit(0);
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  if (worker) onRetire(() => stop("retired"));
+  const database = await openDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
+  if (!worker) await prepare(config, database);
   const built = await buildApp(config, {
     database,
     logger: loggerOptions(config),
@@ -34,26 +63,31 @@ async function main() {
     }),
   });
   const { app } = built;
+  installDrain(app.server);
   void built.startBackgroundJobs();
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  // Stop accepting, finish what is in flight, end the live streams, then close (decision 0036).
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ reason }, "draining");
+    const force = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS + 5000);
     force.unref();
     try {
+      if (!(await drainServer(app.server, { timeoutMs: DRAIN_TIMEOUT_MS }))) {
+        app.log.warn("connections still open at the end of the drain: closed");
+      }
       await app.close();
       await database.close();
+      app.log.info({ reason }, "drained");
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
       process.exit(1);
     }
   };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  stop = (reason) => void shutdown(reason);
   process.on("unhandledRejection", (reason) =>
     app.log.error({ err: reason }, "unhandled rejection"),
   );
@@ -65,6 +99,7 @@ async function main() {
     );
   }
   await app.listen({ host: config.HOST, port: config.PORT });
+  if (worker) return;
   app.log.info(`FRE is running at ${config.PUBLIC_URL} (database: ${database.kind})`);
   process.stderr.write(`\n  FRE is running at ${config.PUBLIC_URL}\n\n`);
 }

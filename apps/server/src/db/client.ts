@@ -29,6 +29,12 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** PostgreSQL NOTIFY, outside any transaction (delivered at once to every listener). */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `run` unless another process holds the advisory lock named `name` (then resolves
+   * undefined). The lock is held on a connection of its own, outside the pool (a small pool stays
+   * usable meanwhile), and PostgreSQL releases it if that connection drops.
+   */
+  exclusively<T>(name: string, run: () => Promise<T>): Promise<T | undefined>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -70,6 +76,8 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       async notify(channel, payload) {
         await client.query("select pg_notify($1, $2)", [channel, payload]);
       },
+      // One process holds the embedded database.
+      exclusively: (_name, run) => run(),
     };
   }
   const client = postgres(url, {
@@ -81,6 +89,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   // named), and its transactions use the raw transaction handle; PostgreSQL would then parse and
   // plan every query again. Preparing them all (cached per connection by postgres.js) removes
   // that cost: query shapes are fixed by the code, so the cache stays small.
+  let locks: postgres.Sql | undefined;
   const preparing = alwaysPrepared(client);
   const pgDb = drizzlePostgres(preparing, { schema });
   return {
@@ -97,7 +106,10 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
         await single.end({ timeout: 5 });
       }
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await client.end({ timeout: 5 });
+      await locks?.end({ timeout: 5 });
+    },
     async *batches<T>(query: string, size: number) {
       for await (const rows of client.unsafe(query).cursor(size)) yield rows as unknown as T[];
     },
@@ -108,6 +120,17 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     },
     async notify(channel, payload) {
       await client.notify(channel, payload);
+    },
+    async exclusively(name, run) {
+      locks ??= postgres(url, { max: 1, onnotice: () => {} });
+      const key = `fre:${name}`;
+      const [row] = await locks`select pg_try_advisory_lock(hashtext(${key})) as locked`;
+      if (row?.locked !== true) return undefined;
+      try {
+        return await run();
+      } finally {
+        await locks`select pg_advisory_unlock(hashtext(${key}))`.catch(() => {});
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
 
 /** A periodic piece of background work of a running server (sweeps, pollers, payouts…). */
 export interface Job {
@@ -37,4 +38,14 @@ export function startJobs(jobs: Job[], log: Pick<FastifyBaseLogger, "error">) {
       for (const timer of timers) clearInterval(timer);
     },
   };
+}
+
+/**
+ * A job that runs in one process at a time however many serve (WEB_CONCURRENCY, several
+ * machines): each run holds a PostgreSQL advisory lock for its duration, and a process finding it
+ * taken skips that tick (decision 0036). For work that is correct when doubled but costly or
+ * noisy: the chain reader's shared cursor and API quota, the hot wallet's sends.
+ */
+export function oneProcessAtATime(job: Job, database: Pick<Database, "exclusively">): Job {
+  return { ...job, run: () => database.exclusively(`job:${job.name}`, () => job.run()) };
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { groupMetrics, inProcessGroup, shareWithGroup } from "./cluster-metrics.ts";
 import { AppError } from "./errors.ts";
 import { isLoopbackCaller } from "./loopback-caller.ts";
 
@@ -33,6 +34,7 @@ export async function metricsPlugin(app: FastifyInstance, options: MetricsOption
 function registerMetrics(app: FastifyInstance, allowed: (request: FastifyRequest) => boolean) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "fre_" });
+  shareWithGroup(registry);
   const duration = new Histogram({
     name: "fre_http_request_duration_seconds",
     help: "HTTP request duration by method, route and status",
@@ -59,7 +61,9 @@ function registerMetrics(app: FastifyInstance, allowed: (request: FastifyRequest
     { schema: { hide: true }, config: { rateLimit: false } },
     async (request, reply) => {
       if (!allowed(request)) throw new AppError("UNAUTHORIZED", 401);
-      return reply.type(registry.contentType).send(await registry.metrics());
+      // Several workers (WEB_CONCURRENCY): the primary sums every worker's figures.
+      const text = inProcessGroup() ? await groupMetrics() : await registry.metrics();
+      return reply.type(registry.contentType).send(text);
     },
   );
 }

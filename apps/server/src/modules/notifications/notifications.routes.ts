@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { languageFromHeader } from "../../i18n/index.ts";
 import { handle } from "../../lib/contract-route.ts";
+import { endStream, onDrain } from "../../lib/drain.ts";
 import { rateLimitedError } from "../../lib/user-rate-limit.ts";
 import {
   getNotifications,
@@ -46,9 +47,13 @@ export async function notificationsRoutes(app: FastifyInstance, deps: Notificati
         res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
       });
       const ping = setInterval(() => res.write(": ping\n\n"), 25_000);
+      // A draining process (reload, SIGTERM) ends the stream with a `retry:` hint: the browser
+      // reconnects, to another worker or to the restarted server (decision 0036).
+      const stopDraining = onDrain(app.server, () => endStream(res));
       request.raw.on("close", () => {
         clearInterval(ping);
         unsubscribe();
+        stopDraining();
         const left = (openStreams.get(userId) ?? 1) - 1;
         if (left > 0) openStreams.set(userId, left);
         else openStreams.delete(userId);

@@ -1,0 +1,71 @@
+import cluster from "node:cluster";
+import { AggregatorRegistry, type Registry } from "prom-client";
+
+/**
+ * /metrics over a process group (decision 0036): with WEB_CONCURRENCY > 1 the worker answering a
+ * scrape asks the primary, which gathers every worker's registry (prom-client's
+ * AggregatorRegistry: counters and histograms summed) — one scrape sees the whole group.
+ */
+
+/** Set by the primary in its workers' environment (cluster.ts). */
+export const CLUSTER_WORKER_ENV = "FRE_CLUSTER_WORKER";
+const REQUEST = "fre:metrics-request";
+const ANSWER = "fre:metrics-answer";
+const TIMEOUT_MS = 8000;
+
+interface Answer {
+  type: typeof ANSWER;
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+/** True in a worker forked by our primary (not under another process manager's cluster). */
+export function inProcessGroup() {
+  return cluster.isWorker && process.env[CLUSTER_WORKER_ENV] === "1";
+}
+
+/** In a group worker: lets the primary read this registry (a no-op in a single process). */
+export function shareWithGroup(registry: Registry) {
+  if (!inProcessGroup()) return;
+  AggregatorRegistry.setRegistries([registry]);
+  // The constructor installs prom-client's worker-side listener for the primary's requests.
+  new AggregatorRegistry();
+}
+
+let nextId = 0;
+
+/** In a group worker: the whole group's metrics, in the Prometheus text format. */
+export function groupMetrics(): Promise<string> {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: Answer) => {
+      if (message?.type !== ANSWER || message.id !== id) return;
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      if (message.text !== undefined) resolve(message.text);
+      else reject(new Error(message.error ?? "no metrics"));
+    };
+    const timer = setTimeout(() => {
+      process.off("message", onMessage);
+      reject(new Error("the primary did not answer the metrics request"));
+    }, TIMEOUT_MS);
+    process.on("message", onMessage);
+    process.send?.({ type: REQUEST, id });
+  });
+}
+
+/** In the primary: answers the workers' metrics requests with the group's figures. */
+export function serveGroupMetrics() {
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, message: { type?: string; id?: number }) => {
+    if (message?.type !== REQUEST) return;
+    const answer = (body: Omit<Answer, "type" | "id">) => {
+      if (worker.isConnected()) worker.send({ type: ANSWER, id: message.id, ...body });
+    };
+    aggregator.clusterMetrics().then(
+      (text) => answer({ text }),
+      (error: Error) => answer({ error: error.message }),
+    );
+  });
+}
