@@ -203,6 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const d = await buildDependencies(config, deps, {
     log: app.log,
     probeApi: async () => (await app.inject({ method: "GET", url: "/api/health/live" })).statusCode,
+    metrics: app.domainMetrics,
   });
   app.addHook("onClose", () => d.close());
   const userIdOf = async (request: FastifyRequest) =>

@@ -7,6 +7,7 @@
 import type { Agent } from "node:https";
 import type { FastifyBaseLogger } from "fastify";
 import { SIMULATED_SHOP_ADDRESS, simulatedChain } from "./adapters/chain/simulated-chain.ts";
+import { timedChain } from "./adapters/chain/timed-chain.ts";
 import { toncenterChain } from "./adapters/chain/toncenter-chain.ts";
 import { toncenterPayouts } from "./adapters/chain/toncenter-payouts.ts";
 import { fileStoreFromUrl } from "./adapters/file-store/file-store-from-url.ts";
@@ -22,6 +23,7 @@ import { type Clock, systemClock } from "./lib/clock.ts";
 import { lazyDataCipher } from "./lib/data-encryption.ts";
 import { createEventBus } from "./lib/event-bus.ts";
 import { type Job, oneProcessAtATime } from "./lib/jobs.ts";
+import type { DomainMetrics } from "./lib/metrics.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
@@ -36,7 +38,7 @@ import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts
 import { type LegalDeps, operatorDetails } from "./modules/legal/legal.service.ts";
 import { type Mailer, outboxMailer } from "./modules/mail/mail.transport.ts";
 import type { MessagesDeps } from "./modules/messages/messages.service.ts";
-import { refreshSessionRate } from "./modules/mining/mining.service.ts";
+import { type MiningDeps, refreshSessionRate } from "./modules/mining/mining.service.ts";
 import {
   sweepExpiringBoosts,
   sweepSessionEndings,
@@ -85,7 +87,7 @@ const GAME_LIMITS_CHANGED = "game-limits-changed";
 export async function buildDependencies(
   config: Config,
   injected: InjectedDeps,
-  context: { log: FastifyBaseLogger; probeApi: () => Promise<number> },
+  context: { log: FastifyBaseLogger; probeApi: () => Promise<number>; metrics: DomainMetrics },
 ) {
   const { log } = context;
   const { database } = injected;
@@ -102,7 +104,8 @@ export async function buildDependencies(
   // The simulated chain keeps its accounts and transfers in the database (a restart forgets
   // nothing); only the dev routes and the dev wallet move TON on it.
   const simulation = simulated ? simulatedChain({ db, clock, shopAddress }) : null;
-  const chain =
+  // Every call the modules make to the chain is timed here, whichever driver answers.
+  const driver =
     injected.chain ??
     simulation ??
     toncenterChain(config.TON_API_URL, fetch, {
@@ -119,6 +122,7 @@ export async function buildDependencies(
             })
           : undefined,
     });
+  const chain = timedChain(driver, context.metrics.chainCall);
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
   await ensureSecuritySettings(db, config.ADMIN_DEFAULT_ACCESS_CODE, log, injected.adminCodeNotice);
 
@@ -288,6 +292,14 @@ export async function buildDependencies(
     /** The outbox of mails, notifications and live events (tests settle it before they look). */
     effects: effects.outbox,
     messagesDeps: { db, clock, events } satisfies MessagesDeps,
+    miningDeps: {
+      db,
+      clock,
+      events,
+      onSessionSettled: context.metrics.miningSession,
+    } satisfies MiningDeps,
+    /** The spec's histograms (the vitals route records the web's). */
+    metrics: context.metrics,
     healthDeps,
     leaderboard,
     stats: statsService(db, clock),

@@ -163,6 +163,8 @@ export const configSchema = z.object({
   GAME_PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   /** Sign-in, sign-up and mail requests per minute per address (session reads are not counted). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  /** Web-vitals reports (`POST /api/vitals`, one per sampled page view) per minute per address. */
+  VITALS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(60),
   HEALTH_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
   METRICS_TOKEN: z.string().min(16).max(256).optional(),

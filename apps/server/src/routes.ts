@@ -48,6 +48,7 @@ import { devChainRoutes } from "./modules/ton/dev-chain.routes.ts";
 import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
 import { tonRoutes } from "./modules/ton/ton.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { vitalsRoutes } from "./modules/vitals/vitals.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import {
   withdrawalsAdminRoutes,
@@ -97,6 +98,10 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
   });
   await app.register(gamesPublicRoutes);
+  await app.register(vitalsRoutes, {
+    metrics: d.metrics,
+    perMinute: config.VITALS_RATE_LIMIT_MAX,
+  });
   // Signed-in routes: one scope, one gate that sets the viewer.
   await app.register(
     signedInScope(viewer, async (user) => {
@@ -121,7 +126,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(tonRoutes, d.tonDeps);
       await user.register(withdrawalsRoutes, d.withdrawalDeps);
       await user.register(kycRoutes, d.kycDeps);
-      await user.register(miningRoutes, { db, clock, events: d.events });
+      await user.register(miningRoutes, d.miningDeps);
       await user.register(messagesRoutes, d.messagesDeps);
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });
       await user.register(notificationsRoutes, d.notificationDeps);

@@ -121,6 +121,10 @@ const RULES: Record<string, Declared> = {
   "GET /api/legal": { rule: "public" },
   "GET /api/features": { rule: "public" },
   "GET /api/push/vapid-public-key": { rule: "public" },
+  "POST /api/vitals": {
+    rule: "public",
+    body: () => ({ route: "/", vitals: [{ name: "LCP", value: 1200 }] }),
+  },
   "GET /metrics": { rule: "loopback" },
   // Swagger UI (hidden from the OpenAPI it serves).
   "GET /api/docs": { rule: "public" },

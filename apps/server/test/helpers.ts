@@ -64,6 +64,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     RATE_LIMIT_MAX: "100000",
     USER_RATE_LIMIT_MAX: "100000",
     AUTH_RATE_LIMIT_MAX: "100000",
+    VITALS_RATE_LIMIT_MAX: "100000",
     ...overrides,
   });
 }

@@ -38,3 +38,9 @@ export const HEALTH_CHECK_TIMEOUT_MS = 5 * 1000;
 
 export const COOKIE_BANNER_DELAY_MS = 1000;
 export const LOADING_STEP_MS = 50;
+
+/**
+ * The share of page views that report their Core Web Vitals to `POST /api/vitals` (decision
+ * 0038): enough for percentiles per route, little enough to cost nothing on most views.
+ */
+export const WEB_VITALS_SAMPLE_RATE = 0.1;

@@ -24,6 +24,13 @@ export function metricsAccess(options: MetricsOptions) {
   };
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The spec's histograms, recorded by the composition root and the vitals route. */
+    domainMetrics: DomainMetrics;
+  }
+}
+
 /** Prometheus metrics at /metrics: process defaults + HTTP latency per route. */
 export async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   registerMetrics(app, metricsAccess(options));
@@ -56,6 +63,7 @@ function registerMetrics(app: FastifyInstance, allowed: (request: FastifyRequest
     child.observe(reply.elapsedTime / 1000);
     done();
   });
+  app.decorate("domainMetrics", domainMetrics(registry));
   app.get(
     "/metrics",
     { schema: { hide: true }, config: { rateLimit: false } },
@@ -67,3 +75,58 @@ function registerMetrics(app: FastifyInstance, allowed: (request: FastifyRequest
     },
   );
 }
+
+/** Distinct route labels the web vitals keep; reports for further patterns count as "other". */
+export const WEB_VITAL_ROUTES_MAX = 64;
+
+/**
+ * The spec's histograms (decision 0038): mining session hours (1/6/12/24), chain call durations
+ * (0.1–10 s) and the web app's Core Web Vitals. Each records a number and nothing of who.
+ */
+export function domainMetrics(registry: Registry) {
+  const sessionHours = new Histogram({
+    name: "fre_mining_session_hours",
+    help: "Length of settled mining sessions in hours (start to claim, stop or end), by outcome",
+    labelNames: ["outcome"],
+    buckets: [1, 6, 12, 24],
+    registers: [registry],
+  });
+  const chainSeconds = new Histogram({
+    name: "fre_chain_transaction_duration_seconds",
+    help: "Duration of the TON chain adapter's calls, by operation and outcome",
+    labelNames: ["operation", "outcome"],
+    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const vitalSeconds = new Histogram({
+    name: "fre_web_vitals_seconds",
+    help: "Core Web Vitals timings (LCP, INP, FCP, TTFB) of sampled page views, by route pattern",
+    labelNames: ["metric", "route"],
+    buckets: [0.05, 0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10],
+    registers: [registry],
+  });
+  const vitalCls = new Histogram({
+    name: "fre_web_vitals_cls",
+    help: "Cumulative Layout Shift of sampled page views, by route pattern",
+    labelNames: ["route"],
+    buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+    registers: [registry],
+  });
+  const routes = new Set<string>();
+  return {
+    miningSession(hours: number, outcome: "claimed" | "stopped") {
+      sessionHours.observe({ outcome }, hours);
+    },
+    chainCall(operation: string, seconds: number, outcome: "ok" | "error") {
+      chainSeconds.observe({ operation, outcome }, seconds);
+    },
+    /** A timing in milliseconds, or the CLS score; the route label set stays bounded. */
+    webVital(metric: "LCP" | "INP" | "CLS" | "FCP" | "TTFB", value: number, route: string) {
+      if (!routes.has(route) && routes.size < WEB_VITAL_ROUTES_MAX) routes.add(route);
+      const label = routes.has(route) ? route : "other";
+      if (metric === "CLS") vitalCls.observe({ route: label }, value);
+      else vitalSeconds.observe({ metric, route: label }, value / 1000);
+    },
+  };
+}
+export type DomainMetrics = ReturnType<typeof domainMetrics>;

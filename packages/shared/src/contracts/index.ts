@@ -24,6 +24,7 @@ import { statsContracts } from "./stats.ts";
 import { supportContracts } from "./support.ts";
 import { tonContracts } from "./ton.ts";
 import { usersContracts } from "./users.ts";
+import { vitalsContracts } from "./vitals.ts";
 import { walletContracts } from "./wallet.ts";
 import { withdrawalsContracts } from "./withdrawals.ts";
 
@@ -53,6 +54,7 @@ export const contracts = {
   ...supportContracts,
   ...tonContracts,
   ...usersContracts,
+  ...vitalsContracts,
   ...walletContracts,
   ...withdrawalsContracts,
 };

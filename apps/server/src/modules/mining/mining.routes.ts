@@ -2,10 +2,29 @@ import type { FastifyInstance } from "fastify";
 import { handle } from "../../lib/contract-route.ts";
 import { getMining, type MiningDeps, settleMining, startMining } from "./mining.service.ts";
 
+type Settled = Awaited<ReturnType<typeof settleMining>>;
+
+/**
+ * A settled session's length in hours, start to the claim or its end (whichever came first),
+ * from the answer itself; null when the answer shows another session (a start raced it).
+ */
+export function settledHours(result: Settled): number | null {
+  const s = result.session;
+  if (!s?.claimed) return null;
+  const end = Math.min(Date.parse(result.serverTime), Date.parse(s.endTime));
+  return Math.max(0, end - Date.parse(s.startTime)) / 3_600_000;
+}
+
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function miningRoutes(app: FastifyInstance, deps: MiningDeps) {
+  const settle = async (userId: string, mode: "claim" | "stop") => {
+    const result = await settleMining(deps, userId, mode);
+    const hours = settledHours(result);
+    if (hours !== null) deps.onSessionSettled?.(hours, mode === "claim" ? "claimed" : "stopped");
+    return result;
+  };
   handle(app, "GET /api/mining", ({ viewer }) => getMining(deps, viewer.userId));
   handle(app, "POST /api/mining/start", ({ viewer }) => startMining(deps, viewer.userId));
-  handle(app, "POST /api/mining/claim", ({ viewer }) => settleMining(deps, viewer.userId, "claim"));
-  handle(app, "POST /api/mining/stop", ({ viewer }) => settleMining(deps, viewer.userId, "stop"));
+  handle(app, "POST /api/mining/claim", ({ viewer }) => settle(viewer.userId, "claim"));
+  handle(app, "POST /api/mining/stop", ({ viewer }) => settle(viewer.userId, "stop"));
 }

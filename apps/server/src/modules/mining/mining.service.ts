@@ -31,6 +31,8 @@ export interface MiningDeps {
   clock: Clock;
   /** Notices recorded with the change (decision 0032); `silentEvents` runs the engine alone. */
   events: Pick<DomainEvents, "notify">;
+  /** Told by the routes each settled session's length in hours (the metrics, decision 0038). */
+  onSessionSettled?: (hours: number, outcome: "claimed" | "stopped") => void;
 }
 
 type Executor = Db | Tx;
