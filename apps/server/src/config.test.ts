@@ -38,6 +38,7 @@ describe("loadConfig", () => {
       RATE_LIMIT_MAX: 6000,
       USER_RATE_LIMIT_MAX: 600,
       AUTH_RATE_LIMIT_MAX: 300,
+      VITALS_RATE_LIMIT_MAX: 60,
       HEALTH_INTERVAL_MS: 300_000,
       MAIL_TRANSPORT: "outbox",
       DEV_ROUTES: true,

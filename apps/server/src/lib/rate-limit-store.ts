@@ -12,11 +12,11 @@
  *   (@fastify/rate-limit's bounded LRU store), costing no query.
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
-import { type Database, type Db, driverQuery } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import type { Job } from "./jobs.ts";
+import { countChecks, sweepEndedWindows } from "./rate-limit-counters.repo.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -44,28 +44,6 @@ export interface SharedCounters {
 /** What a limiter counts with: shared counters, or each process its own (`memory`). */
 export type RateLimitCounters = SharedCounters | { kind: "memory" };
 
-/*
- * One statement counts every check asked for in one turn of the event loop: each key once, with
- * how many checks it got (`n`). A new key starts at n; a live window counts n more; an ended
- * window starts again at n. `now()` is the database's, the same for every process. Rows are
- * locked in key order (no two statements deadlock) and updated in place (no indexed column
- * changes, fillfactor 70: a HOT update).
- */
-const INCR_SQL = `insert into rate_limit_counters as c (key, hits, reset_at)
-select key, n, now() + make_interval(secs => ms / 1000)
-from unnest($1::text[], $2::int[], $3::float8[]) as a(key, n, ms)
-order by key
-on conflict (key) do update set
-  hits = case when c.reset_at > now() then c.hits + excluded.hits else excluded.hits end,
-  reset_at = case when c.reset_at > now() then c.reset_at else excluded.reset_at end
-returning key, hits, ceil(extract(epoch from reset_at - now()) * 1000)::int as ttl`;
-
-/* Ended windows, a batch at a time; rows another process is updating are left for next time. */
-const SWEEP_SQL = `delete from rate_limit_counters where key in (
-  select key from rate_limit_counters where reset_at <= now()
-  limit 10000 for update skip locked)`;
-const SWEEP_STATEMENT = sql.raw(SWEEP_SQL);
-
 interface Ask {
   windowMs: number;
   waiters: { resolve: (count: Count) => void; reject: (error: unknown) => void }[];
@@ -83,11 +61,12 @@ export function postgresCounters(db: Db, options: { batch?: boolean } = {}): Sha
   async function run(asks: Map<string, Ask>) {
     const keys = [...asks.keys()];
     try {
-      const rows = await driverQuery<{ key: string; hits: number; ttl: number }>(db, INCR_SQL, [
+      const rows = await countChecks(
+        db,
         keys,
         keys.map((key) => asks.get(key)!.waiters.length),
         keys.map((key) => asks.get(key)!.windowMs),
-      ]);
+      );
       for (const row of rows) {
         const { waiters } = asks.get(row.key)!;
         const first = row.hits - waiters.length + 1;
@@ -121,7 +100,7 @@ export function postgresCounters(db: Db, options: { batch?: boolean } = {}): Sha
       {
         name: "rate-limit-sweep",
         everyMs: 60_000,
-        run: () => db.execute(SWEEP_STATEMENT),
+        run: () => sweepEndedWindows(db),
       },
     ],
     close: async () => {},
