@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.ts";
+import { type Db, driverQuery, type Tx } from "../db/client.ts";
 import { outboxEffects } from "../db/schema/index.ts";
 
 /** The SQL of the transactional outbox (decision 0032); the rules live in `outbox.ts`. */
@@ -31,6 +31,34 @@ export async function insertEffect(
     .returning({ id: outboxEffects.id });
   return row!.id;
 }
+
+/**
+ * Writes one effect and signals `channel` (heard at commit) in one statement; returns its id.
+ * The same row as `insertEffect`'s, then the same NOTIFY as `signalCommit`'s.
+ */
+export async function insertEffectAndSignal(
+  tx: Db | Tx,
+  effect: { id?: string; kind: string; userId: string | null; payload: unknown; at: Date },
+  channel: string,
+) {
+  const [row] = await driverQuery<{ id: string }>(tx, INSERT_EFFECT_AND_SIGNAL_SQL, [
+    effect.id ?? null,
+    effect.kind,
+    effect.userId,
+    JSON.stringify(effect.payload),
+    effect.at.toISOString(),
+    channel,
+  ]);
+  return row!.id;
+}
+
+const INSERT_EFFECT_AND_SIGNAL_SQL = `with recorded as (
+    insert into outbox_effects (id, kind, user_id, payload, next_attempt_at, created_at)
+    values (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4::jsonb, $5::timestamptz,
+      $5::timestamptz)
+    returning id
+  )
+  select id::text as id, pg_notify($6, '') from recorded`;
 
 /** A NOTIFY on `channel`: listeners hear it when (and only if) the transaction commits. */
 export async function signalCommit(tx: Db | Tx, channel: string) {
@@ -85,11 +113,24 @@ export async function markEffectFailed(db: Db, id: string, retryAt: Date, lastEr
 
 /** A delivered effect; `payload`, when given, replaces what the row keeps (a secret dropped). */
 export async function markEffectDelivered(db: Db, id: string, at: Date, payload?: unknown) {
-  await db
-    .update(outboxEffects)
-    .set({ deliveredAt: at, lastError: null, ...(payload === undefined ? {} : { payload }) })
-    .where(eq(outboxEffects.id, id));
+  // Once per delivered effect: a fixed SQL text, no query builder on this path.
+  if (payload === undefined) {
+    await driverQuery(db, MARK_DELIVERED_SQL, [id, at.toISOString()]);
+  } else {
+    await driverQuery(db, MARK_DELIVERED_WITH_PAYLOAD_SQL, [
+      id,
+      at.toISOString(),
+      JSON.stringify(payload),
+    ]);
+  }
 }
+
+const MARK_DELIVERED_SQL = `update outbox_effects set delivered_at = $2::timestamptz,
+    last_error = null
+  where id = $1::uuid`;
+const MARK_DELIVERED_WITH_PAYLOAD_SQL = `update outbox_effects set delivered_at = $2::timestamptz,
+    last_error = null, payload = $3::jsonb
+  where id = $1::uuid`;
 
 /** Deletes effects delivered before `before`. */
 export async function deleteDeliveredBefore(db: Db, before: Date) {

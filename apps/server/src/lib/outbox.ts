@@ -5,9 +5,9 @@ import {
   claimDueEffects,
   deleteDeliveredBefore,
   insertEffect,
+  insertEffectAndSignal,
   markEffectDelivered,
   markEffectFailed,
-  signalCommit,
 } from "./outbox.repo.ts";
 
 /**
@@ -91,9 +91,9 @@ export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
     payload: Payloads[K],
     options: { id?: string; quiet?: boolean } = {},
   ) {
-    const id = await insertEffect(tx, { id: options.id, kind, userId, payload, at: clock.now() });
-    if (!options.quiet) await signalCommit(tx, OUTBOX_CHANNEL);
-    return id;
+    const effect = { id: options.id, kind, userId, payload, at: clock.now() };
+    if (options.quiet) return insertEffect(tx, effect);
+    return insertEffectAndSignal(tx, effect, OUTBOX_CHANNEL);
   }
 
   /**

@@ -1,24 +1,55 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Db, driverQuery, preparedFor, type Tx } from "../../db/client.ts";
-import { miningSessions, users } from "../../db/schema/index.ts";
+import { miningSessions } from "../../db/schema/index.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
 
 export type SessionRow = typeof miningSessions.$inferSelect;
 type Executor = Db | Tx;
 
+/** The user's active session, locked for the transaction with `forUpdate` (fixed SQL texts). */
 export async function findActiveSession(db: Executor, userId: string, forUpdate = false) {
-  const query = db
-    .select()
-    .from(miningSessions)
-    .where(and(eq(miningSessions.userId, userId), eq(miningSessions.status, "active")))
-    .limit(1);
-  const rows = forUpdate ? await query.for("update") : await query;
-  return rows[0] ?? null;
+  const [row] = await driverQuery<SessionDbRow>(
+    db,
+    forUpdate ? ACTIVE_SESSION_SQL_FOR_UPDATE : ACTIVE_SESSION_SQL,
+    [userId],
+  );
+  return row ? sessionOf(row) : null;
 }
 
-export async function insertSession(tx: Executor, values: typeof miningSessions.$inferInsert) {
-  const [row] = await tx.insert(miningSessions).values(values).returning();
-  return row!;
+const ACTIVE_SESSION_SQL = `select * from mining_sessions
+  where user_id = $1 and status = 'active' limit 1`;
+const ACTIVE_SESSION_SQL_FOR_UPDATE = `${ACTIVE_SESSION_SQL} for update`;
+
+const INSERT_SESSION_SQL = `insert into mining_sessions
+    (user_id, start_time, end_time, base_rate_nano, rate_nano, segment_start, rate_checked_at)
+  values ($1, $2::timestamptz, $3::timestamptz, $4::bigint, $5::bigint, $6::timestamptz,
+    $7::timestamptz)
+  returning *`;
+
+/** A new active session (the one-active unique index refuses a second). */
+export async function insertSession(
+  tx: Executor,
+  values: Pick<
+    SessionRow,
+    | "userId"
+    | "startTime"
+    | "endTime"
+    | "baseRateNano"
+    | "rateNano"
+    | "segmentStart"
+    | "rateCheckedAt"
+  >,
+) {
+  const [row] = await driverQuery<SessionDbRow>(tx, INSERT_SESSION_SQL, [
+    values.userId,
+    values.startTime.toISOString(),
+    values.endTime.toISOString(),
+    values.baseRateNano.toString(),
+    values.rateNano.toString(),
+    values.segmentStart.toISOString(),
+    values.rateCheckedAt.toISOString(),
+  ]);
+  return sessionOf(row!);
 }
 
 export async function updateSession(
@@ -29,12 +60,49 @@ export async function updateSession(
   await tx.update(miningSessions).set(changes).where(eq(miningSessions.id, id));
 }
 
+const SAVE_ACCRUAL_SQL = `update mining_sessions set accrued_nano = $2::bigint,
+    segment_start = $3::timestamptz, rate_nano = $4::bigint, rate_checked_at = $5::timestamptz,
+    end_time = $6::timestamptz, time_reduction_ms = $7::bigint
+  where id = $1`;
+
+/** Writes a running session's accrual (segment, rate, end) as brought up to date. */
+export async function saveSessionAccrual(tx: Executor, s: SessionRow) {
+  await driverQuery(tx, SAVE_ACCRUAL_SQL, [
+    s.id,
+    s.accruedNano.toString(),
+    s.segmentStart.toISOString(),
+    s.rateNano.toString(),
+    s.rateCheckedAt.toISOString(),
+    s.endTime.toISOString(),
+    String(s.timeReductionMs),
+  ]);
+}
+
+const SETTLE_SESSION_SQL = `update mining_sessions set status = $2, accrued_nano = $3::bigint,
+    segment_start = $4::timestamptz, rate_nano = $5::bigint, credited_nano = $6::bigint,
+    claimed_at = $7::timestamptz, ended_at = $8::timestamptz
+  where id = $1`;
+
+/** Closes a session (claimed or stopped) with what it credited, as `settled` says. */
+export async function settleSession(tx: Executor, settled: SessionRow) {
+  await driverQuery(tx, SETTLE_SESSION_SQL, [
+    settled.id,
+    settled.status,
+    settled.accruedNano.toString(),
+    settled.segmentStart.toISOString(),
+    settled.rateNano.toString(),
+    (settled.creditedNano ?? 0n).toString(),
+    settled.claimedAt?.toISOString() ?? null,
+    settled.endedAt?.toISOString() ?? null,
+  ]);
+}
+
 /**
  * The facts the rate is made of, for user `u` (the row being read) at instant `at` (spec §9):
  * referrals with an active, not-ended session, and the boosts live at that instant. One text for
  * every reader.
  */
-const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.email_verified,
+const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.nickname, u.email_verified,
     (select count(*)::int from users r
      join mining_sessions s on s.user_id = r.id and s.status = 'active' and s.end_time > ${at}
      where r.referred_by = u.id) as active_referrals,
@@ -48,6 +116,7 @@ const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.email_verifi
 interface RateFactsRow {
   level: number;
   referred_by: string | null;
+  nickname: string;
   email_verified: boolean;
   active_referrals: number;
   boosts_nano: string;
@@ -57,6 +126,8 @@ interface RateFactsRow {
 const rateFactsOf = (row: RateFactsRow) => ({
   level: row.level,
   referrer: row.referred_by,
+  /** The user's nickname (what the referrer's notice shows). */
+  nickname: row.nickname,
   emailVerified: row.email_verified,
   activeReferrals: row.active_referrals,
   boostsNano: row.boosts_nano,
@@ -116,30 +187,50 @@ interface MiningStateRow extends RateFactsRow {
 const instant = (value: Instant) => new Date(value);
 const orNull = <T, R>(value: T | null, map: (v: T) => R) => (value === null ? null : map(value));
 
-type MiningState = ReturnType<typeof rateFactsOf> & { session: SessionRow | null };
+/** The rate's facts and the newest session: what the dashboard's answer is made of. */
+export type MiningState = ReturnType<typeof rateFactsOf> & { session: SessionRow | null };
+
+/** A `mining_sessions` row as the driver gives it (timestamps as text or Date, int8 as text). */
+interface SessionDbRow {
+  id: string;
+  user_id: string;
+  status: SessionRow["status"];
+  start_time: Instant;
+  end_time: Instant;
+  base_rate_nano: Int8;
+  rate_nano: Int8;
+  segment_start: Instant;
+  accrued_nano: Int8;
+  rate_checked_at: Instant;
+  time_reduction_ms: Int8;
+  credited_nano: Int8 | null;
+  claimed_at: Instant | null;
+  ended_at: Instant | null;
+  notification_sent: boolean;
+  created_at: Instant;
+}
+
+const sessionOf = (row: SessionDbRow): SessionRow => ({
+  id: row.id,
+  userId: row.user_id,
+  status: row.status,
+  startTime: instant(row.start_time),
+  endTime: instant(row.end_time),
+  baseRateNano: BigInt(row.base_rate_nano),
+  rateNano: BigInt(row.rate_nano),
+  segmentStart: instant(row.segment_start),
+  accruedNano: BigInt(row.accrued_nano),
+  rateCheckedAt: instant(row.rate_checked_at),
+  timeReductionMs: Number(row.time_reduction_ms),
+  creditedNano: orNull(row.credited_nano, BigInt),
+  claimedAt: orNull(row.claimed_at, instant),
+  endedAt: orNull(row.ended_at, instant),
+  notificationSent: row.notification_sent,
+  createdAt: instant(row.created_at),
+});
 
 function miningStateOf(row: MiningStateRow): MiningState {
-  const session: SessionRow | null =
-    row.id === null
-      ? null
-      : {
-          id: row.id,
-          userId: row.user_id,
-          status: row.status,
-          startTime: instant(row.start_time),
-          endTime: instant(row.end_time),
-          baseRateNano: BigInt(row.base_rate_nano),
-          rateNano: BigInt(row.rate_nano),
-          segmentStart: instant(row.segment_start),
-          accruedNano: BigInt(row.accrued_nano),
-          rateCheckedAt: instant(row.rate_checked_at),
-          timeReductionMs: Number(row.time_reduction_ms),
-          creditedNano: orNull(row.credited_nano, BigInt),
-          claimedAt: orNull(row.claimed_at, instant),
-          endedAt: orNull(row.ended_at, instant),
-          notificationSent: row.notification_sent,
-          createdAt: instant(row.created_at),
-        };
+  const session = row.id === null ? null : sessionOf(row as SessionDbRow);
   return { ...rateFactsOf(row), session };
 }
 
@@ -170,29 +261,60 @@ export async function readMiningState(db: Db, userId: string, now: Date) {
  * bought while another runs waits for its end) or expires, or a
  * referee's running session reaches its end (nobody claims at that instant, yet the referral stops
  * counting). Other changes (a start, a claim, a code, a level) happen on a request that re-rates.
+ * `user` and `after` are SQL expressions.
  */
-export async function nextRateChange(db: Executor, userId: string, after: Date) {
-  const [row] = await driverQuery<{ at: Date | string | null }>(db, NEXT_RATE_CHANGE_SQL, [
-    userId,
-    after.toISOString(),
-  ]);
-  return row?.at ? new Date(row.at) : null;
-}
-
-const NEXT_RATE_CHANGE_SQL = `select least(
-    (select min(b.expires_at) from boosts b where b.user_id = $1 and b.expires_at > $2::timestamptz),
-    (select min(b.applied_at) from boosts b where b.user_id = $1 and b.applied_at > $2::timestamptz),
+const nextRateChangeSql = (user: string, after: string) => `least(
+    (select min(b.expires_at) from boosts b where b.user_id = ${user} and b.expires_at > ${after}),
+    (select min(b.applied_at) from boosts b where b.user_id = ${user} and b.applied_at > ${after}),
     (select min(s.end_time) from users r
      join mining_sessions s on s.user_id = r.id and s.status = 'active'
-       and s.end_time > $2::timestamptz
-     where r.referred_by = $1)
-  ) as at`;
+       and s.end_time > ${after}
+     where r.referred_by = ${user})
+  )`;
 
-/** The user's referrer, with the user's nickname (for the referrer's notification). */
-export async function findReferrer(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ referrerId: users.referredBy, nickname: users.nickname })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.referrerId ? { referrerId: row.referrerId, nickname: row.nickname } : null;
+interface RateStepRow extends RateFactsRow {
+  after_at: Instant | null;
+  next_change: Instant | null;
 }
+
+/**
+ * One step of bringing a session up to date, in one statement: the next rate change after
+ * `after` and the rate facts at `now` (null: no such user). `after: "active"` reads the
+ * segment start of the user's active session in the same statement, so the step can be sent
+ * right behind the statement that locks that session (it then sees the locked row).
+ */
+export async function readRateStep(
+  db: Executor,
+  userId: string,
+  now: Date,
+  after: Date | "active",
+) {
+  const [row] =
+    after === "active"
+      ? await driverQuery<RateStepRow>(db, RATE_STEP_ACTIVE_SQL, [userId, now.toISOString()])
+      : await driverQuery<RateStepRow>(db, RATE_STEP_SQL, [
+          userId,
+          now.toISOString(),
+          after.toISOString(),
+        ]);
+  if (!row) return null;
+  return {
+    facts: rateFactsOf(row),
+    after: orNull(row.after_at, instant),
+    nextChange: orNull(row.next_change, instant),
+  };
+}
+
+export type RateStep = NonNullable<Awaited<ReturnType<typeof readRateStep>>>;
+
+const RATE_STEP_SQL = `select ${rateFactsColumns("$2::timestamptz")},
+    $3::timestamptz as after_at, ${nextRateChangeSql("$1", "$3::timestamptz")} as next_change
+  from users u where u.id = $1`;
+const RATE_STEP_ACTIVE_SQL = `select ${rateFactsColumns("$2::timestamptz")}, a.after_at,
+    ${nextRateChangeSql("$1", "a.after_at")} as next_change
+  from users u
+  left join lateral (
+    select segment_start as after_at from mining_sessions
+    where user_id = u.id and status = 'active' limit 1
+  ) a on true
+  where u.id = $1`;

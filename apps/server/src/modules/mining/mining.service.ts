@@ -17,12 +17,15 @@ import { AppError } from "../../lib/errors.ts";
 import { credit, lockUser } from "../ledger/ledger.ts";
 import {
   findActiveSession,
-  findReferrer,
   insertSession,
-  nextRateChange,
+  type MiningState as MiningFacts,
+  type RateStep,
   readMiningState,
   readRateFacts,
+  readRateStep,
   type SessionRow,
+  saveSessionAccrual,
+  settleSession,
   updateSession,
 } from "./mining.repo.ts";
 
@@ -84,34 +87,47 @@ function rolled(s: SessionRow, at: Date, rateNano: bigint): SessionRow {
 /**
  * Brings a locked active session up to `now`: a segment per instant the rate changed by itself
  * (boost expiries, referees' session ends: exact instants), then the rate as of now. The past is
- * never rewritten: earned amounts only move into `accrued`.
+ * never rewritten: earned amounts only move into `accrued`. Each step is one statement (the next
+ * change and the facts at now); `first`, when the caller already read it, is the first step.
+ * Answers the session and the user's rate facts at now.
  */
-async function bringUpToDate(tx: Tx, session: SessionRow, now: Date): Promise<SessionRow> {
+async function bringUpToDate(tx: Tx, session: SessionRow, now: Date, first?: RateStep | null) {
   let s = session;
   const horizon = new Date(Math.min(now.getTime(), s.endTime.getTime()));
+  let step = first ?? (await readRateStep(tx, s.userId, now, s.segmentStart));
   // Each step moves segmentStart strictly forward; the guard only bounds a pathological history.
   for (let guard = 0; guard < 1000; guard++) {
-    const change = await nextRateChange(tx, s.userId, s.segmentStart);
+    if (!step) throw new AppError("UNAUTHORIZED", 401);
+    const change = step.nextChange;
     if (!change || change > horizon) break;
     s = rolled(s, change, (await rateAt(tx, s.userId, change)).rate.total);
+    step = await readRateStep(tx, s.userId, now, s.segmentStart);
   }
+  if (!step) throw new AppError("UNAUTHORIZED", 401);
   if (now < s.endTime) {
-    const { rate } = await rateAt(tx, s.userId, now);
+    const rate = rateOf(step.facts);
     if (rate.total !== s.rateNano) s = rolled(s, now, rate.total);
   }
-  return { ...s, rateCheckedAt: now };
+  return { session: { ...s, rateCheckedAt: now }, facts: step.facts };
 }
 
-async function saveAccrual(tx: Tx, s: SessionRow) {
-  await updateSession(tx, s.id, {
-    accruedNano: s.accruedNano,
-    segmentStart: s.segmentStart,
-    rateNano: s.rateNano,
-    rateCheckedAt: s.rateCheckedAt,
-    endTime: s.endTime,
-    timeReductionMs: s.timeReductionMs,
-  });
+/**
+ * The user's row locked, then their active session locked, then the first step of bringing it
+ * up to date: three statements sent together (one round trip), run one after the other by
+ * PostgreSQL, each seeing what the previous one locked.
+ */
+async function lockUserAndSession(tx: Tx, userId: string, now: Date) {
+  const [userLocked, session, step] = await Promise.all([
+    lockUser(tx, userId),
+    findActiveSession(tx, userId, true),
+    readRateStep(tx, userId, now, "active"),
+  ]);
+  if (!userLocked) throw new AppError("UNAUTHORIZED", 401);
+  const first = session && step?.after?.getTime() === session.segmentStart.getTime() ? step : null;
+  return { session, first };
 }
+
+const saveAccrual = saveSessionAccrual;
 
 /** Re-reads the rate of a user's running session (an event changed it, or it is stale). */
 export async function refreshSessionRate(deps: { db: Db; clock: Clock }, userId: string) {
@@ -119,7 +135,7 @@ export async function refreshSessionRate(deps: { db: Db; clock: Clock }, userId:
   await deps.db.transaction(async (tx) => {
     const session = await findActiveSession(tx, userId, true);
     if (!session || now >= session.endTime) return;
-    await saveAccrual(tx, await bringUpToDate(tx, session, now));
+    await saveAccrual(tx, (await bringUpToDate(tx, session, now)).session);
   });
 }
 
@@ -158,6 +174,11 @@ export async function getMining(deps: MiningDeps, userId: string): Promise<Minin
     await refreshSessionRate(deps, userId);
     state = (await readMiningState(deps.db, userId, now)) ?? state;
   }
+  return miningView(state, now);
+}
+
+/** The dashboard's answer from the rate's facts and the newest session, at `now`. */
+function miningView(state: MiningFacts, now: Date): MiningState {
   const rate = rateOf(state);
   return {
     session: state.session ? sessionView(state.session, now) : null,
@@ -176,91 +197,103 @@ export async function getMining(deps: MiningDeps, userId: string): Promise<Minin
 }
 
 /** Referral events change the referrer's rate at once. Best effort: reads refresh it anyway. */
-async function rerateReferrer(deps: MiningDeps, userId: string) {
-  const referrer = await findReferrer(deps.db, userId);
-  if (referrer) await refreshSessionRate(deps, referrer.referrerId);
+async function rerateReferrer(deps: MiningDeps, referrerId: string | null) {
+  if (referrerId) await refreshSessionRate(deps, referrerId);
 }
 
 /**
  * Starts a session. The user's row is locked first, as a claim does: an account erased meanwhile
- * (decision 0028) is refused with 401 instead of starting a session nobody can claim.
+ * (decision 0028) is refused with 401 instead of starting a session nobody can claim. The lock
+ * and the rate's facts are sent together (read after the lock), then the session and the
+ * referrer's notice together.
  */
 export async function startMining(deps: MiningDeps, userId: string) {
   const now = deps.clock.now();
+  let started: MiningFacts;
   try {
-    await deps.db.transaction(async (tx) => {
-      if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
-      const { facts, rate } = await rateAt(tx, userId, now);
+    started = await deps.db.transaction(async (tx) => {
+      const [userLocked, facts] = await Promise.all([
+        lockUser(tx, userId),
+        readRateFacts(tx, userId, now),
+      ]);
+      if (!userLocked || !facts) throw new AppError("UNAUTHORIZED", 401);
       if (!facts.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", 403);
-      await insertSession(tx, {
-        userId,
-        startTime: now,
-        endTime: new Date(now.getTime() + SESSION_DURATION_MS),
-        baseRateNano: BASE_RATE_NANO,
-        rateNano: rate.total,
-        segmentStart: now,
-        rateCheckedAt: now,
-      });
-      // The referrer hears of it with the session, after the commit (decision 0032).
-      const referrer = await findReferrer(tx, userId);
-      if (referrer) {
-        await deps.events.notify(
-          referrer.referrerId,
-          "referral_active",
-          { nickname: referrer.nickname },
-          { tx },
-        );
-      }
+      const rate = rateOf(facts);
+      const [session] = await Promise.all([
+        insertSession(tx, {
+          userId,
+          startTime: now,
+          endTime: new Date(now.getTime() + SESSION_DURATION_MS),
+          baseRateNano: BASE_RATE_NANO,
+          rateNano: rate.total,
+          segmentStart: now,
+          rateCheckedAt: now,
+        }),
+        // The referrer hears of it with the session, after the commit (decision 0032).
+        facts.referrer
+          ? deps.events.notify(
+              facts.referrer,
+              "referral_active",
+              { nickname: facts.nickname },
+              { tx },
+            )
+          : null,
+      ]);
+      return { ...facts, session };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("MINING_SESSION_ACTIVE", 409);
     throw error;
   }
-  await rerateReferrer(deps, userId);
-  return getMining(deps, userId);
+  await rerateReferrer(deps, started.referrer);
+  // The answer is made of what the transaction read and wrote (the facts after the lock, the new
+  // session as inserted): no second read of the same rows.
+  return miningView(started, deps.clock.now());
 }
 
 /**
  * Claim (or stop) credits the session's earnings exactly once, whatever the concurrency. The
  * user's row is locked before the session's, the order of a time-reduction code's redemption.
+ * The session's close, the credit and the notice are independent writes: sent together.
  */
 export async function settleMining(deps: MiningDeps, userId: string, mode: "claim" | "stop") {
   const now = deps.clock.now();
-  const credited = await deps.db.transaction(async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
-    const locked = await findActiveSession(tx, userId, true);
+  const { credited, state } = await deps.db.transaction(async (tx) => {
+    const { session: locked, first } = await lockUserAndSession(tx, userId, now);
     if (!locked) throw new AppError("NO_MINING_SESSION", 409);
-    const s = await bringUpToDate(tx, locked, now);
+    const { session: s, facts } = await bringUpToDate(tx, locked, now, first);
     const earnings = sessionEarnings(accrualOf(s), now.getTime());
-    await updateSession(tx, s.id, {
+    const settled: SessionRow = {
+      ...s,
       status: mode === "claim" ? "claimed" : "stopped",
-      accruedNano: s.accruedNano,
-      segmentStart: s.segmentStart,
-      rateNano: s.rateNano,
       creditedNano: earnings,
       claimedAt: now,
       endedAt: new Date(Math.min(now.getTime(), s.endTime.getTime())),
-    });
-    await credit(tx, {
-      userId,
-      kind: "mining",
-      amountNano: earnings,
-      reference: s.id,
-      at: now,
-      countsAsMined: true,
-    });
-    if (mode === "claim") {
-      await deps.events.notify(
+    };
+    await Promise.all([
+      settleSession(tx, settled),
+      credit(tx, {
         userId,
-        "mining_session_claim",
-        { amount: formatNano(earnings) },
-        { tx },
-      );
-    }
-    return earnings;
+        kind: "mining",
+        amountNano: earnings,
+        reference: s.id,
+        at: now,
+        countsAsMined: true,
+      }),
+      mode === "claim"
+        ? deps.events.notify(
+            userId,
+            "mining_session_claim",
+            { amount: formatNano(earnings) },
+            { tx },
+          )
+        : null,
+    ]);
+    return { credited: earnings, state: { ...facts, session: settled } };
   });
-  await rerateReferrer(deps, userId);
-  return { ...(await getMining(deps, userId)), credited: formatNano(credited) };
+  await rerateReferrer(deps, state.referrer);
+  // The answer from what the transaction read and wrote, as for a start.
+  return { ...miningView(state, deps.clock.now()), credited: formatNano(credited) };
 }
 
 /**
@@ -271,7 +304,7 @@ export async function reduceSessionTime(tx: Tx, clock: Clock, userId: string, ms
   const now = clock.now();
   const locked = await findActiveSession(tx, userId, true);
   if (!locked || now >= locked.endTime) throw new AppError("NO_MINING_SESSION", 409);
-  const upToDate = await bringUpToDate(tx, locked, now);
+  const { session: upToDate } = await bringUpToDate(tx, locked, now);
   const current = rolled(upToDate, now, upToDate.rateNano);
   const cut = Math.min(ms, current.endTime.getTime() - now.getTime());
   const reduced: SessionRow = {

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type Db, rowsOf, type Tx } from "../../db/client.ts";
+import { type Db, driverQuery, rowsOf, type Tx } from "../../db/client.ts";
 import { notifications, users } from "../../db/schema/index.ts";
 
 export const MAX_NOTIFICATIONS_PER_USER = 50;
@@ -27,7 +27,10 @@ export async function insertNotification(
 
 /**
  * A notification the outbox recorded, under the effect's id: written once however often it is
- * delivered, and never for an erased account. The stored row (null when there is none).
+ * delivered, and never for an erased account. The stored row (null when there is none), with the
+ * user's language. One statement: the insert, the prune to the newest 50 (the new row ranked among
+ * them) and the row read back; a new row that would itself fall outside the 50 is deleted by a
+ * second statement (it would have been pruned at once).
  */
 export async function insertNotificationOnce(
   tx: Db | Tx,
@@ -39,24 +42,70 @@ export async function insertNotificationOnce(
     at: Date;
   },
 ) {
-  const inserted = rowsOf(
-    await tx.execute(sql`
-      insert into notifications (id, user_id, type, params, created_at)
-      select ${values.id}, ${values.userId}, ${values.type}, ${JSON.stringify(values.params)}::jsonb,
-        ${values.at.toISOString()}::timestamptz
-      where exists (select 1 from users where id = ${values.userId} and erased_at is null)
-      on conflict (id) do nothing
-      returning id`),
-  );
-  if (inserted.length > 0) {
-    await tx.execute(sql`
-      delete from notifications where user_id = ${values.userId} and id not in (
-        select id from notifications where user_id = ${values.userId}
-        order by created_at desc, id desc limit ${MAX_NOTIFICATIONS_PER_USER})`);
+  const [row] = await driverQuery<StoredNotificationRow>(tx, STORE_ONCE_SQL, [
+    values.id,
+    values.userId,
+    values.type,
+    JSON.stringify(values.params),
+    values.at.toISOString(),
+    MAX_NOTIFICATIONS_PER_USER,
+  ]);
+  if (!row) return null;
+  if (row.rank !== null && Number(row.rank) > MAX_NOTIFICATIONS_PER_USER) {
+    await driverQuery(tx, "delete from notifications where id = $1", [values.id]);
+    return null;
   }
-  const [row] = await tx.select().from(notifications).where(eq(notifications.id, values.id));
-  return row ?? null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    type: row.type,
+    params: (typeof row.params === "string" ? JSON.parse(row.params) : row.params) as Record<
+      string,
+      string | number
+    >,
+    read: row.read,
+    createdAt: new Date(row.created_at),
+    language: row.language ?? "fr",
+  };
 }
+
+interface StoredNotificationRow {
+  id: string;
+  user_id: string;
+  type: string;
+  params: unknown;
+  read: boolean;
+  created_at: Date | string;
+  language: string | null;
+  /** The new row's place among the user's notifications, newest first (null: not inserted). */
+  rank: number | string | null;
+}
+
+const STORE_ONCE_SQL = `with inserted as (
+    insert into notifications (id, user_id, type, params, created_at)
+    select $1::uuid, $2, $3, $4::jsonb, $5::timestamptz
+    where exists (select 1 from users where id = $2 and erased_at is null)
+    on conflict (id) do nothing
+    returning *
+  ), ranked as (
+    select k.id, row_number() over (order by k.created_at desc, k.id desc) as rank
+    from (
+      select id, created_at from notifications where user_id = $2
+      union all select id, created_at from inserted
+    ) k
+    where exists (select 1 from inserted)
+  ), pruned as (
+    delete from notifications
+    where id in (select id from ranked where rank > $6::int and id <> $1::uuid)
+  )
+  select r.id::text as id, r.user_id, r.type, r.params, r.read, r.created_at,
+    (select language from users where id = r.user_id) as language,
+    (select rank from ranked where ranked.id = r.id) as rank
+  from (
+    select * from inserted
+    union all
+    select * from notifications where id = $1::uuid and not exists (select 1 from inserted)
+  ) r`;
 
 export async function listNotifications(db: Db, userId: string) {
   return db

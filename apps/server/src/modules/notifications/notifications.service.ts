@@ -50,8 +50,8 @@ export interface NotificationDeps {
 }
 
 /** Live in the open app, and on the user's devices when they subscribed to push. */
-async function deliver(deps: NotificationDeps, row: Row) {
-  const view = render(row, await findLanguage(deps.db, row.userId));
+async function deliver(deps: NotificationDeps, row: Row, language?: string) {
+  const view = render(row, language ?? (await findLanguage(deps.db, row.userId)));
   deps.bus.publish(row.userId, { type: "notification", data: view });
   await deps.push?.(row.userId, view);
 }
@@ -115,7 +115,7 @@ export async function deliverRecordedNotification(
   notification: RecordedNotification,
 ) {
   const row = await insertNotificationOnce(deps.db, notification);
-  if (row) await deliver(deps, row);
+  if (row) await deliver(deps, row, row.language);
 }
 
 export async function getNotifications(deps: NotificationDeps, userId: string, language: string) {
