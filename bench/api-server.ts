@@ -1,7 +1,9 @@
 /**
  * The bench's server process: the real app (same config path as `npm start`) plus one bare
- * route returning a JSON of the same size as GET /api/mining, as the baseline.
+ * route returning a JSON of the same size as GET /api/mining, as the baseline, and
+ * `/bench/vitals` (the process's memory, CPU time and event-loop delay, for bench/sse.ts).
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/client.ts";
@@ -12,6 +14,25 @@ await database.migrate();
 const { app, startBackgroundJobs } = await buildApp(config, { database, logger: false });
 const baseline = JSON.parse(process.env.BENCH_BASELINE_JSON ?? "{}");
 app.get("/bench/baseline", async () => baseline);
+// `?gc=1` collects garbage first (with --expose-gc), `?reset=1` restarts the delay histogram.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+app.get<{ Querystring: { gc?: string; reset?: string } }>("/bench/vitals", async (request) => {
+  if (request.query.gc) (globalThis as { gc?: () => void }).gc?.();
+  const ms = (ns: number) => Math.round(ns / 10_000) / 100;
+  const vitals = {
+    rss: process.memoryUsage.rss(),
+    heapUsed: process.memoryUsage().heapUsed,
+    cpuMicros: process.cpuUsage(),
+    loopDelayMs: {
+      p50: ms(loopDelay.percentile(50)),
+      p99: ms(loopDelay.percentile(99)),
+      max: ms(loopDelay.max),
+    },
+  };
+  if (request.query.reset) loopDelay.reset();
+  return vitals;
+});
 // As `npm start` does: sweeps, health checks, the leaderboard's rank snapshot warm-up — but
 // measured only once warm (a million-row warm-up is not a per-request cost).
 const warmedUp = startBackgroundJobs();
