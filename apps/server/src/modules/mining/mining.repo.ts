@@ -164,24 +164,10 @@ export const MINING_STATE_SQL = `
 
 type Instant = Date | string;
 type Int8 = bigint | string | number;
-interface MiningStateRow extends RateFactsRow {
+/** The rate's facts with the newest session's columns (`id` null: the user has none). */
+interface MiningStateRow extends RateFactsRow, Omit<SessionDbRow, "id"> {
   key: string;
   id: string | null;
-  user_id: string;
-  status: SessionRow["status"];
-  start_time: Instant;
-  end_time: Instant;
-  base_rate_nano: Int8;
-  rate_nano: Int8;
-  segment_start: Instant;
-  accrued_nano: Int8;
-  rate_checked_at: Instant;
-  time_reduction_ms: Int8;
-  credited_nano: Int8 | null;
-  claimed_at: Instant | null;
-  ended_at: Instant | null;
-  notification_sent: boolean;
-  created_at: Instant;
 }
 
 const instant = (value: Instant) => new Date(value);
