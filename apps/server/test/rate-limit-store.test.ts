@@ -214,3 +214,29 @@ describe.runIf(redisUp)("counters in Redis (REDIS_URL)", () => {
     });
   });
 });
+
+describe("when the shared counters fail", () => {
+  it("answers 503 LIMITS_UNAVAILABLE with a Retry-After, never an unexplained 500", async () => {
+    const { default: Fastify } = await import("fastify");
+    const { default: rateLimit } = await import("@fastify/rate-limit");
+    const { rateLimitStore } = await import("../src/lib/rate-limit-store.ts");
+    const { installErrorHandlers } = await import("../src/lib/error-handler.ts");
+    const broken: SharedCounters = {
+      kind: "redis",
+      incr: async () => {
+        throw new Error("connection is closed");
+      },
+      jobs: [],
+      close: async () => {},
+    };
+    const app = Fastify();
+    installErrorHandlers(app);
+    await app.register(rateLimit, { global: true, max: 10, store: rateLimitStore(broken, "t") });
+    app.get("/api/x", async () => ({ ok: true }));
+    const answer = await app.inject({ method: "GET", url: "/api/x" });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({ error: "LIMITS_UNAVAILABLE" });
+    expect(answer.headers["retry-after"]).toBe("5");
+    await app.close();
+  });
+});

@@ -90,6 +90,7 @@ export const ERROR_CODES = [
   "LAST_ADMIN",
   "AD_IMAGE_INVALID",
   "WITHDRAWAL_STATE_CHANGED",
+  "LIMITS_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -189,6 +190,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LAST_ADMIN: 409,
   AD_IMAGE_INVALID: 400,
   WITHDRAWAL_STATE_CHANGED: 409,
+  LIMITS_UNAVAILABLE: 503,
 };
 
 export interface ApiErrorBody {

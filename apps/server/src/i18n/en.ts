@@ -96,6 +96,7 @@ export const en: Catalog = {
     ACCOUNT_SUSPENDED: "Your account is suspended. Contact support if you think this is a mistake.",
     SELF_ACTION_FORBIDDEN: "You cannot do this to your own account.",
     FEATURE_DISABLED: "This feature is turned off for now. Try again later.",
+    LIMITS_UNAVAILABLE: "The service is briefly unavailable. Try again in a few seconds.",
     MAINTENANCE: "FRE is under maintenance. Your FRE are safe; try again in a few minutes.",
     SELF_REVIEW_FORBIDDEN:
       "You cannot decide your own request: another administrator must handle it.",

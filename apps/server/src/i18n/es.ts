@@ -98,6 +98,8 @@ export const es: Catalog = {
       "Tu cuenta está suspendida. Contacta con el soporte si crees que es un error.",
     SELF_ACTION_FORBIDDEN: "No puedes hacer esto con tu propia cuenta.",
     FEATURE_DISABLED: "Esta función está desactivada por ahora. Inténtalo más tarde.",
+    LIMITS_UNAVAILABLE:
+      "El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos.",
     MAINTENANCE:
       "FRE está en mantenimiento. Tus FRE están seguros; inténtalo de nuevo en unos minutos.",
     SELF_REVIEW_FORBIDDEN:

@@ -97,6 +97,8 @@ export const fr = {
       "Votre compte est suspendu. Contactez le support si vous pensez qu'il s'agit d'une erreur.",
     SELF_ACTION_FORBIDDEN: "Vous ne pouvez pas faire cela sur votre propre compte.",
     FEATURE_DISABLED: "Cette fonctionnalité est momentanément désactivée. Réessayez plus tard.",
+    LIMITS_UNAVAILABLE:
+      "Le service est momentanément indisponible. Réessayez dans quelques secondes.",
     MAINTENANCE:
       "FRE est en maintenance. Vos FRE sont en sécurité ; réessayez dans quelques minutes.",
     SELF_REVIEW_FORBIDDEN:

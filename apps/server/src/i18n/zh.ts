@@ -90,6 +90,7 @@ export const zh: Catalog = {
     ACCOUNT_SUSPENDED: "您的账户已被停用。如认为有误，请联系客服。",
     SELF_ACTION_FORBIDDEN: "您不能对自己的账户执行此操作。",
     FEATURE_DISABLED: "此功能暂时关闭，请稍后再试。",
+    LIMITS_UNAVAILABLE: "服务暂时不可用，请几秒后重试。",
     MAINTENANCE: "FRE 正在维护中。您的 FRE 是安全的，请几分钟后再试。",
     SELF_REVIEW_FORBIDDEN: "您不能处理自己的申请，必须由另一位管理员处理。",
     SECOND_APPROVER_REQUIRED: "此提现超过阈值，必须由第一位以外的第二位管理员批准。",

@@ -15,6 +15,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.ts";
 import type { Database, Db } from "../db/client.ts";
+import { AppError } from "./errors.ts";
 import type { Job } from "./jobs.ts";
 import { countChecks, sweepEndedWindows } from "./rate-limit-counters.repo.ts";
 
@@ -153,7 +154,7 @@ export async function connectRedis(
   const redis = new Redis(url, {
     lazyConnect: true,
     // A check waits for Redis at most this long; while disconnected, checks fail at once
-    // rather than queue (a request answers 500, it does not hang).
+    // rather than queue (a request answers 503, it does not hang).
     commandTimeout: 1000,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -210,7 +211,8 @@ export function rateLimitStore(
         (count) => callback(null, count),
         (error: Error) => {
           log?.warn({ err: error }, "rate-limit counter failed");
-          callback(error);
+          // Fail closed, but say so: a 503 to retry shortly, not an unexplained 500.
+          callback(new AppError("LIMITS_UNAVAILABLE", 503, {}, { retryAfter: 5 }));
         },
       );
     },
