@@ -15,19 +15,13 @@
  * Keno ≥ 20 % with p99 ≤ 50 ms; p50 at 1M users within 1.2× of p50 at 10k users.
  */
 import { type ChildProcess, execFile, fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { arg, args, benchServerEnv, freePort, freshDatabase } from "./bench-setup.ts";
 import { median } from "./stats.ts";
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 const USERS = arg("users", 100_000);
 const DURATION = arg("duration", 10);
 /** Rounds per route; every printed figure is its median over the rounds. */
@@ -49,45 +43,18 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join("/");
 const CONNECTIONS = 50;
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const dbName = "fre_bench";
 
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => done(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-}
-
 async function main() {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  await admin.unsafe(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  const databaseUrl = await freshDatabase(dbName);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    DATABASE_URL: url.toString(),
+  const env = benchServerEnv(databaseUrl, port, {
     // The server's own default pool unless BENCH_POOL_MAX says otherwise.
     ...(process.env.BENCH_POOL_MAX ? { DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX } : {}),
-    PORT: String(port),
-    PUBLIC_URL: base,
-    LOG_LEVEL: "silent",
-    RATE_LIMIT_MAX: "100000000",
-    AUTH_RATE_LIMIT_MAX: "100000000",
-    // Each connection is one user: their fair share (600/min by default) would refuse most.
-    USER_RATE_LIMIT_MAX: "1000000",
     GAME_PLAYS_PER_MINUTE: "100000",
     ADMIN_DEFAULT_ACCESS_CODE: "bench-admin-code",
-    // A throwaway database: any key will do (required on PostgreSQL since the KYC module).
-    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
-  };
+  });
 
   const startServer = (baselineJson: string) =>
     new Promise<ReturnType<typeof fork>>((done, fail) => {
@@ -109,7 +76,7 @@ async function main() {
 
   // 1. Migrate (first boot), seed with SQL.
   let server = await startServer("{}");
-  const sql = postgres(url.toString(), { max: 4, onnotice: () => {} });
+  const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
   const t0 = Date.now();
   const batch = 100_000;
   for (let from = 1; from <= USERS; from += batch) {

@@ -15,34 +15,18 @@
 import { fork } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { resolve } from "node:path";
 import postgres from "postgres";
+import { arg, benchServerEnv, freePort, freshDatabase } from "./bench-setup.ts";
 import { median } from "./stats.ts";
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 const STREAMS = arg("streams", 10_000);
 const IDLE_S = arg("idle", 30);
 const FANOUTS = arg("fanouts", 3);
 /** Streams opened at once while connecting (each costs a session lookup on first sight). */
 const OPENING = arg("opening", 200);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const dbName = "fre_bench_sse";
 const secret = randomBytes(32).toString("hex");
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => done(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-}
 
 /** Better Auth's signed cookie value: `token.base64(HMAC-SHA256(secret, token))`. */
 const signedCookie = (token: string) =>
@@ -58,26 +42,11 @@ interface Stream {
 }
 
 async function main() {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  await admin.unsafe(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
+  const databaseUrl = await freshDatabase(dbName);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    DATABASE_URL: url.toString(),
-    PORT: String(port),
-    PUBLIC_URL: base,
-    LOG_LEVEL: "silent",
-    AUTH_SECRET: secret,
-    RATE_LIMIT_MAX: "100000000",
-    AUTH_RATE_LIMIT_MAX: "100000000",
-    USER_RATE_LIMIT_MAX: "1000000",
-    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
-  };
+  const env = benchServerEnv(databaseUrl, port, { AUTH_SECRET: secret });
+
   const server = await new Promise<ReturnType<typeof fork>>((done, fail) => {
     const child = fork(resolve(import.meta.dirname, "api-server.ts"), {
       env: { ...env, BENCH_BASELINE_JSON: "{}" },
@@ -89,7 +58,7 @@ async function main() {
   });
 
   // N verified users, a live session each.
-  const sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const t0 = Date.now();
   await sql.unsafe(`
     insert into users (id, name, email, email_verified, nickname, referral_code)

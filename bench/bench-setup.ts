@@ -1,0 +1,62 @@
+/**
+ * What every API bench starts with: its flags, a fresh PostgreSQL database, a free port and the
+ * bench server's environment (limits lifted: one machine plays every user).
+ */
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import postgres from "postgres";
+
+/** The command line after the script. */
+export const args = process.argv.slice(2);
+
+/** `--name N` on the command line, else `fallback`. */
+export const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+
+/** The PostgreSQL the benches create their database in. */
+export const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => done(typeof a === "object" && a ? a.port : 0));
+    });
+  });
+}
+
+/** Drops and creates `name`; returns its URL. */
+export async function freshDatabase(name: string): Promise<string> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The bench server's environment on `databaseUrl` and `port`, plus `extra`. */
+export function benchServerEnv(
+  databaseUrl: string,
+  port: number,
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_MAX: "100000000",
+    AUTH_RATE_LIMIT_MAX: "100000000",
+    // Each connection is one user: their fair share (600/min by default) would refuse most.
+    USER_RATE_LIMIT_MAX: "1000000",
+    // A throwaway database: any key will do (required on PostgreSQL since the KYC module).
+    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
+    ...extra,
+  };
+}
