@@ -1,7 +1,7 @@
 /**
  * API load benchmark on PostgreSQL.
  *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 5] [--only mining,leaderboard,cycle,keno]
- *   npm run bench:api -- --workers 1,2 [--only mining,cycle]
+ *   npm run bench:api -- --workers 1,2 [--only mining,cycle] [--client wrk]
  * With `--workers`, GET /api/mining and the start/claim cycle are measured on the real server
  * (apps/server/src/server.ts, as `npm start` runs it) with WEB_CONCURRENCY=N for each N, in the
  * same run, after the bare baseline route on the bench server; then a reload under load: SIGHUP
@@ -15,7 +15,8 @@
  * Keno ≥ 20 % with p99 ≤ 50 ms; p50 at 1M users within 1.2× of p50 at 10k users.
  */
 import { type ChildProcess, execFile, fork } from "node:child_process";
-import { loadavg } from "node:os";
+import { writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -43,6 +44,11 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join("/");
 const CONNECTIONS = 50;
+/** `--client wrk` (needs `apt-get install wrk`): see measureWorkers. */
+const CLIENT = (() => {
+  const i = args.indexOf("--client");
+  return i >= 0 ? args[i + 1]! : "autocannon";
+})();
 const dbName = "fre_bench";
 
 async function main() {
@@ -265,7 +271,7 @@ async function main() {
     });
   }
   if (WORKERS) {
-    await measureWorkers({ server, sql, run, startAll, env, port, tally, statuses });
+    await measureWorkers({ server, sql, run, startAll, env, port, tally, statuses, cookies });
     await sql.end();
     return;
   }
@@ -363,9 +369,21 @@ async function measureWorkers(b: {
   port: number;
   tally: (status: number, body: string) => void;
   statuses: Map<string, number>;
+  cookies: string[];
 }) {
-  const { sql, run } = b;
+  const { sql } = b;
   const base = `http://127.0.0.1:${b.port}`;
+  // `--client wrk`: GET runs by wrk (C, one thread), which leaves the server more of the two cores
+  // than autocannon (~50 % of a core); POST sequences (the cycle) stay on autocannon.
+  const run: Run = (title, opts) =>
+    CLIENT === "wrk" && opts.requests.length === 1 && !opts.requests[0]!.method
+      ? runWrk({
+          base,
+          path: opts.requests[0]!.path!,
+          cookies: b.cookies,
+          duration: Number(opts.duration ?? DURATION),
+        })
+      : b.run(title, opts);
   const lines: string[] = [];
   const say = (line: string) => {
     lines.push(line);
@@ -530,6 +548,49 @@ async function startRealServer(env: NodeJS.ProcessEnv, base: string, workers: nu
   }
   await new Promise((r) => setTimeout(r, 3000 + 1000 * workers));
   return child;
+}
+
+/**
+ * One wrk run of GET `path` with 50 connections on one thread, each request signed in as the
+ * next bench user in turn; returns the few autocannon figures the workers bench prints.
+ */
+async function runWrk(o: { base: string; path: string; cookies: string[]; duration: number }) {
+  const script = resolve(tmpdir(), `fre-bench-${process.pid}.lua`);
+  writeFileSync(
+    script,
+    `local cookies = {${o.cookies.map((c) => JSON.stringify(c)).join(",")}}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", ${JSON.stringify(o.path)}, { cookie = cookies[(i % #cookies) + 1], origin = ${JSON.stringify(o.base)} })
+end
+done = function(s, latency)
+  io.write(string.format("FRE %d %d %d %d %d %d %d %d\\n", s.requests, s.duration, latency:percentile(99), latency.max,
+    s.errors.status, s.errors.connect + s.errors.read + s.errors.write, s.errors.timeout, 0))
+end
+`,
+  );
+  const stdout = await new Promise<string>((done, fail) =>
+    execFile(
+      "wrk",
+      ["-t1", `-c${CONNECTIONS}`, `-d${o.duration}s`, "--timeout", "5s", "-s", script, o.base],
+      (error, out) => (error ? fail(error) : done(out)),
+    ),
+  );
+  const figures = stdout
+    .match(/^FRE (.*)$/m)?.[1]
+    ?.split(" ")
+    .map(Number);
+  if (!figures) throw new Error(`wrk printed no figures: ${stdout}`);
+  const [total, micros, p99, max, non2xx, errors, timeouts] = figures as number[];
+  return {
+    requests: { average: (total! * 1e6) / micros!, total: total! },
+    latency: { p99: Math.round(p99! / 1000), max: Math.round(max! / 1000) },
+    non2xx: non2xx!,
+    errors: errors!,
+    timeouts: timeouts!,
+    resets: 0,
+  } as unknown as autocannon.Result;
 }
 
 async function stopServer(child: ChildProcess) {

@@ -12,6 +12,8 @@ export const LEDGER_KINDS = [
   "withdrawal",
   "refund",
   "admin_adjustment",
+  "daily_reward",
+  "league_reward",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

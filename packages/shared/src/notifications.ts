@@ -11,5 +11,7 @@ export const NOTIFICATION_TYPES = [
   "support_answer",
   "referral_reminder",
   "kyc_decision",
+  "daily_reminder",
+  "league_result",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

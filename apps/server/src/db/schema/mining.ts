@@ -77,6 +77,8 @@ export const ledgerEntries = pgTable(
       sql.raw(`kind in (${LEDGER_KINDS.map((kind) => `'${kind}'`).join(", ")})`),
     ),
     index("ledger_entries_user_idx").on(t.userId, t.id.desc().nullsFirst()),
+    // What a user mined over a window (the weekly leagues' boards, issue 24).
+    index("ledger_entries_mined_idx").on(t.userId, t.createdAt).where(sql`${t.kind} = 'mining'`),
     // The admin statistics: sums of one kind over a window of days.
     index("ledger_entries_kind_created_idx").on(t.kind, t.createdAt),
     // The admin's risk context: a user's recent balance adjustments (few rows: a partial index).

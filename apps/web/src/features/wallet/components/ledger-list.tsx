@@ -21,6 +21,8 @@ const kindIcon: Record<LedgerKind, GlyphName> = {
   withdrawal: "arrowOut",
   refund: "arrowBack",
   admin_adjustment: "coins",
+  daily_reward: "gift",
+  league_reward: "star",
 };
 
 /** Every FRE movement, newest first, 20 at a time. */
