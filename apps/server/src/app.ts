@@ -7,6 +7,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController 
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { buildDependencies, type InjectedDeps } from "./composition.ts";
 import type { Config } from "./config.ts";
+import { inProcessGroup } from "./lib/cluster-metrics.ts";
 import { installErrorHandlers, jsonCharset, sendAppError } from "./lib/error-handler.ts";
 import { AppError } from "./lib/errors.ts";
 import { startJobs } from "./lib/jobs.ts";
@@ -198,7 +199,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
         .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
         .replace(https ? /$^/ : /upgrade-insecure-requests;?/, ""),
   });
-  await app.register(metricsPlugin, { token: config.METRICS_TOKEN });
+  await app.register(metricsPlugin, {
+    token: config.METRICS_TOKEN,
+    inGroup: inProcessGroup(config),
+  });
 
   const d = await buildDependencies(config, deps, {
     log: app.log,
@@ -231,6 +235,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     shop: { deps: d.shopDeps, simulatedChain: d.simulatedChain },
     /** The games' dependencies, memory included (tests play through the services with them). */
     games: d.gamesDeps,
+    /** The TON price: tests run its refresh job's body and read what the route serves. */
+    tonPrice: d.tonPrice,
     /**
      * Starts the background jobs of a running server (not started by tests that only inject).
      * Resolves when the warm-up is done (the server serves before that; the bench waits for it).

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { hostname } from "node:os";
 import type { Config } from "./config.ts";
-import { CLUSTER_WORKER_ENV, serveGroupMetrics } from "./lib/cluster-metrics.ts";
+import { serveGroupMetrics } from "./lib/cluster-metrics.ts";
 
 /**
  * Several server processes on one port, the Node way (decision 0036): with WEB_CONCURRENCY > 1
@@ -53,7 +53,7 @@ export async function runPrimary(config: Config, prepare: () => Promise<void>) {
   let recentFailures = 0;
 
   const fork = (candidate = false) => {
-    const worker = cluster.fork({ [CLUSTER_WORKER_ENV]: "1" });
+    const worker = cluster.fork();
     const startedAt = Date.now();
     serving.add(worker);
     if (candidate) candidates.add(worker);

@@ -45,7 +45,7 @@ async function serve(config: Config) {
   // Loaded here: the primary of a group serves nothing and keeps out of the app's modules.
   const { buildApp, loggerOptions } = await import("./app.ts");
   const { consoleAdminCodeNotice, dataFolder } = await import("./lib/admin-code-notice.ts");
-  const worker = inProcessGroup();
+  const worker = inProcessGroup(config);
   // Asked to stop before serving (a reload or Ctrl+C during the boot): nothing to drain yet.
   let stop = (_reason: string): void => process.exit(0);
   process.on("SIGINT", () => stop("SIGINT"));

@@ -7,8 +7,6 @@ import { AggregatorRegistry, type Registry } from "prom-client";
  * AggregatorRegistry: counters and histograms summed) — one scrape sees the whole group.
  */
 
-/** Set by the primary in its workers' environment (cluster.ts). */
-export const CLUSTER_WORKER_ENV = "FRE_CLUSTER_WORKER";
 const REQUEST = "fre:metrics-request";
 const ANSWER = "fre:metrics-answer";
 const TIMEOUT_MS = 8000;
@@ -20,14 +18,16 @@ interface Answer {
   error?: string;
 }
 
-/** True in a worker forked by our primary (not under another process manager's cluster). */
-export function inProcessGroup() {
-  return cluster.isWorker && process.env[CLUSTER_WORKER_ENV] === "1";
+/**
+ * True in a worker forked by our primary: a cluster worker with WEB_CONCURRENCY > 1 (under another
+ * process manager's cluster, WEB_CONCURRENCY stays 1 — README).
+ */
+export function inProcessGroup(config: { WEB_CONCURRENCY: number }) {
+  return cluster.isWorker && config.WEB_CONCURRENCY > 1;
 }
 
-/** In a group worker: lets the primary read this registry (a no-op in a single process). */
+/** In a group worker: lets the primary read this registry. */
 export function shareWithGroup(registry: Registry) {
-  if (!inProcessGroup()) return;
   AggregatorRegistry.setRegistries([registry]);
   // The constructor installs prom-client's worker-side listener for the primary's requests.
   new AggregatorRegistry();

@@ -1,13 +1,15 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
-import { groupMetrics, inProcessGroup, shareWithGroup } from "./cluster-metrics.ts";
+import { groupMetrics, shareWithGroup } from "./cluster-metrics.ts";
 import { AppError } from "./errors.ts";
 import { isLoopbackCaller } from "./loopback-caller.ts";
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: a scraper sends `Authorization: Bearer <token>`; without it, loopback only. */
   token?: string;
+  /** A worker of our process group (inProcessGroup): a scrape answers for the whole group. */
+  inGroup?: boolean;
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
@@ -33,15 +35,19 @@ declare module "fastify" {
 
 /** Prometheus metrics at /metrics: process defaults + HTTP latency per route. */
 export async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
-  registerMetrics(app, metricsAccess(options));
+  registerMetrics(app, metricsAccess(options), options.inGroup === true);
 }
 // Not encapsulated: the latency hook must see every route of the app.
 (metricsPlugin as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
 
-function registerMetrics(app: FastifyInstance, allowed: (request: FastifyRequest) => boolean) {
+function registerMetrics(
+  app: FastifyInstance,
+  allowed: (request: FastifyRequest) => boolean,
+  inGroup: boolean,
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "fre_" });
-  shareWithGroup(registry);
+  if (inGroup) shareWithGroup(registry);
   const duration = new Histogram({
     name: "fre_http_request_duration_seconds",
     help: "HTTP request duration by method, route and status",
@@ -70,7 +76,7 @@ function registerMetrics(app: FastifyInstance, allowed: (request: FastifyRequest
     async (request, reply) => {
       if (!allowed(request)) throw new AppError("UNAUTHORIZED", 401);
       // Several workers (WEB_CONCURRENCY): the primary sums every worker's figures.
-      const text = inProcessGroup() ? await groupMetrics() : await registry.metrics();
+      const text = inGroup ? await groupMetrics() : await registry.metrics();
       return reply.type(registry.contentType).send(text);
     },
   );
