@@ -15,7 +15,7 @@
  * Keno ≥ 20 % with p99 ≤ 50 ms; p50 at 1M users within 1.2× of p50 at 10k users.
  */
 import { type ChildProcess, execFile, fork } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
@@ -441,7 +441,9 @@ async function measureWorkers(b: {
         await route.reset();
         await run(`${route.name} warm-up`, { requests: route.requests, duration: 1 });
         await route.reset();
+        const cpuBefore = machineCpu();
         const result = await run(route.name, { requests: route.requests });
+        const busy = machineBusy(cpuBefore, machineCpu());
         const key = `${workers} ${route.name}`;
         const f = figures.get(key) ?? { reqs: [], p99s: [], non2xx: 0 };
         f.reqs.push(result.requests.average);
@@ -449,7 +451,7 @@ async function measureWorkers(b: {
         f.non2xx += result.non2xx + result.errors;
         figures.set(key, f);
         say(
-          `${workers} worker(s) ${route.name} round ${round + 1}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}, load ${load()}`,
+          `${workers} worker(s) ${route.name} round ${round + 1}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}, load ${load()}, machine CPU ${busy} busy`,
         );
       }
     }
@@ -598,6 +600,19 @@ async function stopServer(child: ChildProcess) {
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
+}
+
+/** The machine's CPU time counters (all cores, /proc/stat): busy and total jiffies. */
+function machineCpu() {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy, total: busy + idle! + iowait! };
+}
+
+/** The share of the machine's CPU (every core) busy between two readings, as "93 %". */
+function machineBusy(a: ReturnType<typeof machineCpu>, b: ReturnType<typeof machineCpu>) {
+  return `${Math.round((100 * (b.busy - a.busy)) / Math.max(1, b.total - a.total))} %`;
 }
 
 /** `npm run ledger:verify` on the bench database (balances and the jackpot pool). */
