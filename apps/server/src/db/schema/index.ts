@@ -16,5 +16,6 @@ export * from "./push.ts";
 export * from "./referrals.ts";
 export * from "./shop.ts";
 export * from "./support.ts";
+export * from "./telegram.ts";
 export * from "./ton.ts";
 export * from "./withdrawals.ts";
