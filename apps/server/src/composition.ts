@@ -12,6 +12,7 @@ import { toncenterChain } from "./adapters/chain/toncenter-chain.ts";
 import { toncenterPayouts } from "./adapters/chain/toncenter-payouts.ts";
 import { fileStoreFromUrl } from "./adapters/file-store/file-store-from-url.ts";
 import { smtpMailer } from "./adapters/smtp/smtp-mailer.ts";
+import { coingeckoPrice } from "./adapters/ton-price/coingecko-price.ts";
 import { loadVapidKeys } from "./adapters/web-push/vapid-keys.ts";
 import { webPushTransport } from "./adapters/web-push/web-push-transport.ts";
 import { type Config, isLoopbackUrl } from "./config.ts";
@@ -49,6 +50,7 @@ import { pollShopPayments } from "./modules/shop/shop-payments.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
 import { formatFriendlyAddress, toRawAddress } from "./modules/ton/address.ts";
 import type { Chain } from "./modules/ton/chain.ts";
+import { tonPriceService } from "./modules/ton/ton-price.service.ts";
 import type { TonWalletDeps } from "./modules/ton/ton-wallet.service.ts";
 import { processPayouts } from "./modules/withdrawals/withdrawal-payouts.ts";
 import {
@@ -199,6 +201,15 @@ export async function buildDependencies(
     hasOpenWithdrawal,
   };
   const leaderboard = leaderboardService({ database, clock });
+  // TON_PRICE_URL empty: no source, and the price answers "unavailable" (never a made-up one).
+  const tonPrice = tonPriceService({
+    db,
+    clock,
+    source: config.TON_PRICE_URL
+      ? coingeckoPrice(config.TON_PRICE_URL, fetch, { apiKey: config.TON_PRICE_API_KEY })
+      : null,
+    cacheMs: 30_000,
+  });
   const games = gamesMemory({ db, clock, events });
   // New bet limits reach every process at once, not after each one's 30 s cache.
   const limits = games.limits;
@@ -271,6 +282,16 @@ export async function buildDependencies(
       },
       database,
     ),
+    // One fetch per period whatever the number of processes (the service's quota); every
+    // process reads the stored price.
+    ...(tonPrice.enabled
+      ? [
+          oneProcessAtATime(
+            { name: "ton-price", everyMs: config.TON_PRICE_REFRESH_MS, run: tonPrice.refresh },
+            database,
+          ),
+        ]
+      : []),
     // Retries, and effects whose commit signal no process heard (a restart).
     ...effects.outbox.jobs(10_000),
   ];
@@ -302,6 +323,7 @@ export async function buildDependencies(
     metrics: context.metrics,
     healthDeps,
     leaderboard,
+    tonPrice,
     stats: statsService(db, clock),
     adminDeps: {
       db,

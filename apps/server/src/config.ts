@@ -116,6 +116,17 @@ export const configSchema = z.object({
   /** How often the shop's address is read for new payments. */
   TON_POLL_MS: z.coerce.number().int().min(1000).max(600_000).default(5000),
   /**
+   * The TON price service: a base URL speaking CoinGecko's simple price API
+   * (`https://api.coingecko.com`). Empty (the default): off, the price is shown as unavailable.
+   */
+  TON_PRICE_URL: z
+    .union([z.literal(""), z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })])
+    .default(""),
+  /** CoinGecko API key (demo or pro), sent with each price request. Secret. */
+  TON_PRICE_API_KEY: z.string().min(8).max(200).optional(),
+  /** How often the TON price is fetched (the spec's 5 minutes). */
+  TON_PRICE_REFRESH_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(300_000),
+  /**
    * The key encrypting KYC data at rest (AES-256-GCM): 32 bytes as 64 hex digits or base64.
    * Required with PostgreSQL or a public address; the embedded default generates one into the
    * database's folder (`./data/data-encryption.key`).

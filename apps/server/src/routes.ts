@@ -47,6 +47,7 @@ import { supportAdminRoutes, supportRoutes } from "./modules/support/support.rou
 import { devChainRoutes } from "./modules/ton/dev-chain.routes.ts";
 import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
 import { tonRoutes } from "./modules/ton/ton.routes.ts";
+import { tonPriceRoutes } from "./modules/ton/ton-price.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { vitalsRoutes } from "./modules/vitals/vitals.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
@@ -97,6 +98,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
     devWallet: config.DEV_ROUTES && d.simulatedChain !== null,
     network: config.TON_NETWORK === "mainnet" ? "-239" : "-3",
   });
+  await app.register(tonPriceRoutes, { tonPrice: d.tonPrice });
   await app.register(gamesPublicRoutes);
   await app.register(vitalsRoutes, {
     metrics: d.metrics,

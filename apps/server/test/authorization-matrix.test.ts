@@ -229,6 +229,7 @@ const RULES: Record<string, Declared> = {
   // TON wallet and shop.
   "GET /tonconnect-manifest.json": { rule: "public" },
   "GET /api/ton/config": { rule: "public" },
+  "GET /api/ton/price": { rule: "public" },
   "GET /api/ton/proof-payload": { rule: "user" },
   "POST /api/ton/wallet": {
     rule: "user",

@@ -8,6 +8,7 @@ import {
   linkTonWalletBodySchema,
   tonConfigSchema,
   tonConnectManifestSchema,
+  tonPriceSchema,
   tonProofPayloadSchema,
   tonWalletSchema,
 } from "../schemas/ton.ts";
@@ -64,6 +65,15 @@ export const tonContracts = defineContracts([
     tag: "ton",
     summary: "The chain FRE talks to and whether the in-page dev wallet is offered",
     response: tonConfigSchema,
+    errors: [429],
+  }),
+  route({
+    method: "GET",
+    path: "/api/ton/price",
+    access: "public",
+    tag: "ton",
+    summary: "The last good price of one TON in USD and EUR (or available: false), with its age",
+    response: tonPriceSchema,
     errors: [429],
   }),
   route({

@@ -74,6 +74,29 @@ export const tonConfigSchema = z.object({
 });
 export type TonConfig = z.infer<typeof tonConfigSchema>;
 
+/** A TON price becomes stale (shown as such) this long after the time the source gives it. */
+export const TON_PRICE_STALE_MS = 30 * 60_000;
+/** A price of one TON in a fiat currency, as a decimal string (never a float): `"5.12345678"`. */
+export const tonFiatPriceSchema = z.string().regex(/^\d{1,7}(?:\.\d{1,8})?$/, "must be a price");
+/** The price services FRE can read (TON_PRICE_URL speaks CoinGecko's simple price API). */
+export const tonPriceSourceSchema = z.enum(["coingecko"]);
+export type TonPriceSource = z.infer<typeof tonPriceSourceSchema>;
+
+/**
+ * `GET /api/ton/price`: the last good price of one TON, or `available: false` with nulls (the
+ * service is off or has never answered) — never a made-up figure. `stale`: older than
+ * TON_PRICE_STALE_MS (the service stopped answering); `updatedAt` is when the source priced it.
+ */
+export const tonPriceSchema = z.object({
+  available: z.boolean(),
+  usd: tonFiatPriceSchema.nullable(),
+  eur: tonFiatPriceSchema.nullable(),
+  updatedAt: z.string().nullable(),
+  source: tonPriceSourceSchema.nullable(),
+  stale: z.boolean(),
+});
+export type TonPrice = z.infer<typeof tonPriceSchema>;
+
 /** Dev-only routes of the simulated chain. */
 export const devChainTransferBodySchema = z
   .object({
