@@ -30,12 +30,14 @@ import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
+import { sendDailyReminders } from "./modules/daily/index.ts";
 import { createFeatureStore } from "./modules/features/index.ts";
 import { gamesMemory } from "./modules/games/games-memory.ts";
 import { sweepSlotNotices } from "./modules/games/games-notices.ts";
 import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
 import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
+import { type LeaguesDeps, runLeagueJob } from "./modules/leagues/index.ts";
 import { type LegalDeps, operatorDetails } from "./modules/legal/legal.service.ts";
 import { type Mailer, outboxMailer } from "./modules/mail/mail.transport.ts";
 import type { MessagesDeps } from "./modules/messages/messages.service.ts";
@@ -201,6 +203,7 @@ export async function buildDependencies(
     hasOpenWithdrawal,
   };
   const leaderboard = leaderboardService({ database, clock });
+  const leaguesDeps: LeaguesDeps = { db, clock, events };
   // TON_PRICE_URL empty: no source, and the price answers "unavailable" (never a made-up one).
   const tonPrice = tonPriceService({
     db,
@@ -292,6 +295,22 @@ export async function buildDependencies(
           ),
         ]
       : []),
+    // The streak's evening reminder: one process at a time; a day's reminder is marked in the
+    // notice's transaction, so even two runs at once send it once.
+    oneProcessAtATime(
+      {
+        name: "daily-reminders",
+        everyMs: 15 * 60_000,
+        run: () => sendDailyReminders({ db, clock, events }),
+      },
+      database,
+    ),
+    // The weekly leagues: past weeks settled (exactly once even without this lock: each group
+    // under its own lock, each reward by its unique reference), then this week's new miners placed.
+    oneProcessAtATime(
+      { name: "league-week", everyMs: 60_000, run: () => runLeagueJob(leaguesDeps) },
+      database,
+    ),
     // Retries, and effects whose commit signal no process heard (a restart).
     ...effects.outbox.jobs(10_000),
   ];
@@ -323,6 +342,7 @@ export async function buildDependencies(
     metrics: context.metrics,
     healthDeps,
     leaderboard,
+    leaguesDeps,
     tonPrice,
     stats: statsService(db, clock),
     adminDeps: {

@@ -24,6 +24,7 @@ import {
   bonusCodesRoutes,
 } from "./modules/bonus-codes/bonus-codes.routes.ts";
 import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
+import { dailyAdminRoutes, dailyRoutes } from "./modules/daily/index.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";
 import {
   featuresAdminRoutes,
@@ -34,6 +35,7 @@ import { gamesAdminRoutes, gamesPublicRoutes, gamesRoutes } from "./modules/game
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { kycAdminRoutes, kycRoutes } from "./modules/kyc/kyc.routes.ts";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes.ts";
+import { leaguesAdminRoutes, leaguesRoutes } from "./modules/leagues/index.ts";
 import { legalAdminRoutes, legalRoutes } from "./modules/legal/legal.routes.ts";
 import { outboxAdminRoutes } from "./modules/mail/mail.routes.ts";
 import { messagesAdminRoutes, messagesRoutes } from "./modules/messages/messages.routes.ts";
@@ -123,6 +125,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(adminAccessRoutes, d.adminDeps);
       await user.register(bonusCodesRoutes, { db, clock, events: d.events });
       await user.register(contestRoutes, d.contestDeps);
+      await user.register(dailyRoutes, { db, clock, events: d.events });
       await user.register(gamesRoutes, d.gamesDeps);
       await user.register(shopRoutes, d.shopDeps);
       await user.register(tonRoutes, d.tonDeps);
@@ -133,6 +136,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });
       await user.register(notificationsRoutes, d.notificationDeps);
       await user.register(leaderboardRoutes, { leaderboard: d.leaderboard });
+      await user.register(leaguesRoutes, d.leaguesDeps);
       await user.register(referralsRoutes, {
         db,
         clock,
@@ -162,9 +166,11 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(messagesAdminRoutes, d.messagesDeps);
         await admin.register(supportAdminRoutes, d.supportDeps);
         await admin.register(contestAdminRoutes, d.contestDeps);
+        await admin.register(dailyAdminRoutes, { db, clock, events: d.events });
         await admin.register(kycAdminRoutes, d.kycDeps);
         await admin.register(shopAdminRoutes, d.shopDeps);
         await admin.register(gamesAdminRoutes, d.gamesDeps);
+        await admin.register(leaguesAdminRoutes, d.leaguesDeps);
         await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);
         await admin.register(legalAdminRoutes, d.legalDeps);
         await admin.register(adsAdminRoutes, d.adsDeps);

@@ -187,9 +187,16 @@ const RULES: Record<string, Declared> = {
     url: (c) => `/api/referrals/${c.referralId}/remind`,
   },
   "GET /api/leaderboard": { rule: "user" },
+  "GET /api/leaderboard/friends": { rule: "user" },
+  "GET /api/leagues/current": { rule: "user" },
+  "GET /api/leagues/history": { rule: "user" },
   "GET /api/wallet": { rule: "user" },
   "GET /api/wallet/ledger": { rule: "user", url: () => "/api/wallet/ledger?limit=5" },
   "POST /api/bonus-codes/redeem": { rule: "user", body: (c) => ({ code: c.bonusCode }) },
+  // The daily streak (the matrix's users are verified: a claim answers 200 or 409).
+  "GET /api/daily": { rule: "user", url: () => "/api/daily?timeZone=Europe%2FParis" },
+  "POST /api/daily/claim": { rule: "user" },
+  "PUT /api/daily/settings": { rule: "user", body: () => ({ reminders: true }) },
   // Messages.
   "GET /api/messages/global": { rule: "user" },
   "POST /api/messages/global/read": { rule: "user", body: () => ({ revision: 1 }) },
@@ -386,6 +393,17 @@ const RULES: Record<string, Declared> = {
     url: (c) => `/api/admin/bonus-codes/${c.bonusCode}`,
     body: () => ({ maxUses: 1000 }),
   },
+  "GET /api/admin/daily/settings": { rule: "admin" },
+  "PUT /api/admin/daily/settings": {
+    rule: "admin",
+    body: () => ({
+      rewards: ["0.1", "0.2", "0.3", "0.5", "0.8", "1.2", "2"],
+      boostPercent: 10,
+      boostHours: 24,
+      claimsPerFreeze: 7,
+      maxFreezes: 2,
+    }),
+  },
   "GET /api/admin/messages/global": { rule: "admin" },
   "PUT /api/admin/messages/global": {
     rule: "admin",
@@ -469,6 +487,16 @@ const RULES: Record<string, Declared> = {
     body: () => ({ telegram: "", x: "", facebook: "", whitePaper: "" }),
   },
   "GET /api/admin/games/limits": { rule: "admin" },
+  "GET /api/admin/leagues": { rule: "admin" },
+  "GET /api/admin/leagues/settings": { rule: "admin" },
+  "PUT /api/admin/leagues/settings": {
+    rule: "admin",
+    body: () => ({
+      thresholds: { silver: "0.1", gold: "0.3", platinum: "1", diamond: "5" },
+      rewards: ["5", "3", "1"],
+      multipliers: { bronze: 1, silver: 2, gold: 3, platinum: 4, diamond: 5 },
+    }),
+  },
   "PUT /api/admin/games/limits": {
     rule: "admin",
     body: () => ({ minBet: "1", maxBet: "10000" }),

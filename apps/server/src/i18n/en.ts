@@ -51,6 +51,9 @@ export const en: Catalog = {
     BONUS_CODE_ERROR: "An error occurred while using the code.",
     BONUS_CODE_EXISTS: "This code already exists.",
     BONUS_EMAIL_NOT_VERIFIED: "Verify your e-mail address to redeem a bonus code.",
+    ALREADY_CLAIMED: "You have already claimed today's reward: come back tomorrow.",
+    DAILY_EMAIL_NOT_VERIFIED: "Verify your e-mail address to claim the daily reward.",
+    DAILY_ZONE_CHANGE_TOO_SOON: "You already changed your time zone this week: one change a week.",
     INSUFFICIENT_BALANCE: "Insufficient balance.",
     BET_TOO_SMALL: "Bet too small: the minimum is {{min}} FRE.",
     BET_TOO_LARGE: "Bet too large: the maximum is {{max}} FRE.",
@@ -96,6 +99,11 @@ export const en: Catalog = {
     ACCOUNT_SUSPENDED: "Your account is suspended. Contact support if you think this is a mistake.",
     SELF_ACTION_FORBIDDEN: "You cannot do this to your own account.",
     FEATURE_DISABLED: "This feature is turned off for now. Try again later.",
+    TELEGRAM_DISABLED: "Signing in with Telegram is not available on this server.",
+    TELEGRAM_INIT_DATA_INVALID: "Telegram could not confirm who you are. Open FRE from Telegram again.",
+    TELEGRAM_INIT_DATA_EXPIRED: "Your Telegram session has expired. Close FRE and open it from Telegram again.",
+    TELEGRAM_INIT_DATA_USED: "This Telegram launch was already used. Close FRE and open it from Telegram again.",
+    TELEGRAM_ALREADY_LINKED: "This Telegram account is already linked to another FRE account (or this account to another Telegram).",
     LIMITS_UNAVAILABLE: "The service is briefly unavailable. Try again in a few seconds.",
     MAINTENANCE: "FRE is under maintenance. Your FRE are safe; try again in a few minutes.",
     SELF_REVIEW_FORBIDDEN:
@@ -154,6 +162,11 @@ export const en: Catalog = {
     withdrawalAction: "View my wallet",
   },
   notifications: {
+    league_result: {
+      title: "League result",
+      message:
+        "Week over: {{rank}}/{{size}} in your {league, select, bronze {Bronze} silver {Silver} gold {Gold} platinum {Platinum} other {Diamond}} league group.{rewarded, select, yes { +{{amount}} FRE won.} other {}} {outcome, select, promoted {Promoted: {next, select, bronze {Bronze} silver {Silver} gold {Gold} platinum {Platinum} other {Diamond}} league this week!} demoted {Relegated: {next, select, bronze {Bronze} silver {Silver} gold {Gold} platinum {Platinum} other {Diamond}} league this week.} other {You stay in the {next, select, bronze {Bronze} silver {Silver} gold {Gold} platinum {Platinum} other {Diamond}} league.}}",
+    },
     mining_session_end: {
       title: "Mining session over",
       message: "Your mining session is ending. Claim your earnings and start mining again!",
@@ -203,6 +216,10 @@ export const en: Catalog = {
       title: "{decision, select, approved {Identity verified} other {Verification declined}}",
       message:
         "{decision, select, approved {Your identity is verified: withdrawals are unlocked.} other {Your identity verification was declined. See the reason and try again.}}",
+    },
+    daily_reminder: {
+      title: "Your daily reward is waiting",
+      message: "Claim it before midnight to keep your streak!",
     },
   },
   /** The shop's items by id, named as the shop screen names them (shop.json item.*). */

@@ -52,6 +52,9 @@ export const es: Catalog = {
     BONUS_CODE_ERROR: "Se produjo un error al usar el código.",
     BONUS_CODE_EXISTS: "Este código ya existe.",
     BONUS_EMAIL_NOT_VERIFIED: "Verifica tu dirección de correo para usar un código bonus.",
+    ALREADY_CLAIMED: "Ya has reclamado la recompensa de hoy: vuelve mañana.",
+    DAILY_EMAIL_NOT_VERIFIED: "Verifica tu dirección de correo para reclamar la recompensa diaria.",
+    DAILY_ZONE_CHANGE_TOO_SOON: "Ya cambiaste de zona horaria esta semana: un cambio por semana.",
     INSUFFICIENT_BALANCE: "Saldo insuficiente.",
     BET_TOO_SMALL: "Apuesta demasiado baja: el mínimo es {{min}} FRE.",
     BET_TOO_LARGE: "Apuesta demasiado alta: el máximo es {{max}} FRE.",
@@ -98,6 +101,11 @@ export const es: Catalog = {
       "Tu cuenta está suspendida. Contacta con el soporte si crees que es un error.",
     SELF_ACTION_FORBIDDEN: "No puedes hacer esto con tu propia cuenta.",
     FEATURE_DISABLED: "Esta función está desactivada por ahora. Inténtalo más tarde.",
+    TELEGRAM_DISABLED: "El inicio de sesión con Telegram no está disponible en este servidor.",
+    TELEGRAM_INIT_DATA_INVALID: "Telegram no pudo confirmar tu identidad. Vuelve a abrir FRE desde Telegram.",
+    TELEGRAM_INIT_DATA_EXPIRED: "Tu sesión de Telegram ha caducado. Cierra FRE y vuelve a abrirlo desde Telegram.",
+    TELEGRAM_INIT_DATA_USED: "Esta apertura desde Telegram ya se usó. Cierra FRE y vuelve a abrirlo desde Telegram.",
+    TELEGRAM_ALREADY_LINKED: "Esta cuenta de Telegram ya está vinculada a otra cuenta de FRE (o esta cuenta a otro Telegram).",
     LIMITS_UNAVAILABLE:
       "El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos.",
     MAINTENANCE:
@@ -159,6 +167,11 @@ export const es: Catalog = {
     withdrawalAction: "Ver mi monedero",
   },
   notifications: {
+    league_result: {
+      title: "Resultado de la liga",
+      message:
+        "Semana terminada: {{rank}}/{{size}} de tu grupo en la liga {league, select, bronze {Bronce} silver {Plata} gold {Oro} platinum {Platino} other {Diamante}}.{rewarded, select, yes { +{{amount}} FRE ganados.} other {}} {outcome, select, promoted {Ascenso: liga {next, select, bronze {Bronce} silver {Plata} gold {Oro} platinum {Platino} other {Diamante}} esta semana.} demoted {Descenso: liga {next, select, bronze {Bronce} silver {Plata} gold {Oro} platinum {Platino} other {Diamante}} esta semana.} other {Sigues en la liga {next, select, bronze {Bronce} silver {Plata} gold {Oro} platinum {Platino} other {Diamante}}.}}",
+    },
     mining_session_end: {
       title: "Sesión de minería terminada",
       message: "Tu sesión de minería termina. ¡Reclama tus ganancias y vuelve a minar!",
@@ -208,6 +221,10 @@ export const es: Catalog = {
       title: "{decision, select, approved {Identidad verificada} other {Verificación rechazada}}",
       message:
         "{decision, select, approved {Tu identidad está verificada: los retiros están desbloqueados.} other {Tu verificación de identidad ha sido rechazada. Consulta el motivo y vuelve a intentarlo.}}",
+    },
+    daily_reminder: {
+      title: "Tu recompensa diaria te espera",
+      message: "¡Reclámala antes de medianoche para mantener tu racha!",
     },
   },
   /** The shop's items by id, named as the shop screen names them (shop.json item.*). */

@@ -50,6 +50,9 @@ export const fr = {
     BONUS_CODE_ERROR: "Une erreur est survenue lors de l'utilisation du code.",
     BONUS_CODE_EXISTS: "Ce code existe déjà.",
     BONUS_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour utiliser un code bonus.",
+    ALREADY_CLAIMED: "Vous avez déjà réclamé votre récompense du jour : revenez demain.",
+    DAILY_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour réclamer la récompense quotidienne.",
+    DAILY_ZONE_CHANGE_TOO_SOON: "Vous avez déjà changé de fuseau horaire cette semaine : un seul changement par semaine.",
     INSUFFICIENT_BALANCE: "Solde insuffisant.",
     BET_TOO_SMALL: "Mise trop faible : le minimum est de {{min}} FRE.",
     BET_TOO_LARGE: "Mise trop élevée : le maximum est de {{max}} FRE.",
@@ -97,6 +100,11 @@ export const fr = {
       "Votre compte est suspendu. Contactez le support si vous pensez qu'il s'agit d'une erreur.",
     SELF_ACTION_FORBIDDEN: "Vous ne pouvez pas faire cela sur votre propre compte.",
     FEATURE_DISABLED: "Cette fonctionnalité est momentanément désactivée. Réessayez plus tard.",
+    TELEGRAM_DISABLED: "La connexion avec Telegram n'est pas disponible sur ce serveur.",
+    TELEGRAM_INIT_DATA_INVALID: "Telegram n'a pas pu confirmer votre identité. Rouvrez FRE depuis Telegram.",
+    TELEGRAM_INIT_DATA_EXPIRED: "Votre session Telegram a expiré. Fermez et rouvrez FRE depuis Telegram.",
+    TELEGRAM_INIT_DATA_USED: "Cette ouverture depuis Telegram a déjà servi. Fermez et rouvrez FRE depuis Telegram.",
+    TELEGRAM_ALREADY_LINKED: "Ce compte Telegram est déjà lié à un autre compte FRE (ou ce compte à un autre Telegram).",
     LIMITS_UNAVAILABLE:
       "Le service est momentanément indisponible. Réessayez dans quelques secondes.",
     MAINTENANCE:
@@ -157,6 +165,11 @@ export const fr = {
     withdrawalAction: "Voir mon portefeuille",
   },
   notifications: {
+    league_result: {
+      title: "Résultat de la ligue",
+      message:
+        "Semaine terminée : {{rank}}/{{size}} de votre groupe en ligue {league, select, bronze {Bronze} silver {Argent} gold {Or} platinum {Platine} other {Diamant}}.{rewarded, select, yes { +{{amount}} FRE gagnés.} other {}} {outcome, select, promoted {Promotion : ligue {next, select, bronze {Bronze} silver {Argent} gold {Or} platinum {Platine} other {Diamant}} cette semaine !} demoted {Relégation : ligue {next, select, bronze {Bronze} silver {Argent} gold {Or} platinum {Platine} other {Diamant}} cette semaine.} other {Vous restez en ligue {next, select, bronze {Bronze} silver {Argent} gold {Or} platinum {Platine} other {Diamant}}.}}",
+    },
     mining_session_end: {
       title: "Session de minage terminée",
       message: "Votre session de minage se termine. Réclamez vos gains et relancez le minage !",
@@ -206,6 +219,10 @@ export const fr = {
       title: "{decision, select, approved {Identité vérifiée} other {Vérification refusée}}",
       message:
         "{decision, select, approved {Votre identité est vérifiée : les retraits sont débloqués.} other {Votre vérification d'identité a été refusée. Consultez le motif et recommencez.}}",
+    },
+    daily_reminder: {
+      title: "Votre récompense du jour vous attend",
+      message: "Réclamez-la avant minuit pour garder votre série !",
     },
   },
   /** The shop's items by id, named as the shop screen names them (shop.json item.*). */

@@ -51,6 +51,9 @@ export const ru: Catalog = {
     BONUS_CODE_ERROR: "Произошла ошибка при использовании кода.",
     BONUS_CODE_EXISTS: "Такой код уже существует.",
     BONUS_EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы активировать бонус-код.",
+    ALREADY_CLAIMED: "Вы уже получили сегодняшнюю награду: возвращайтесь завтра.",
+    DAILY_EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы получать ежедневную награду.",
+    DAILY_ZONE_CHANGE_TOO_SOON: "Вы уже меняли часовой пояс на этой неделе: не чаще одного раза в неделю.",
     INSUFFICIENT_BALANCE: "Недостаточно средств на балансе.",
     BET_TOO_SMALL: "Слишком маленькая ставка: минимум {{min}} FRE.",
     BET_TOO_LARGE: "Слишком большая ставка: максимум {{max}} FRE.",
@@ -96,6 +99,11 @@ export const ru: Catalog = {
       "Ваш аккаунт заблокирован. Обратитесь в поддержку, если считаете это ошибкой.",
     SELF_ACTION_FORBIDDEN: "Это действие нельзя выполнить со своим аккаунтом.",
     FEATURE_DISABLED: "Эта функция временно отключена. Попробуйте позже.",
+    TELEGRAM_DISABLED: "Вход через Telegram на этом сервере недоступен.",
+    TELEGRAM_INIT_DATA_INVALID: "Telegram не смог подтвердить вашу личность. Откройте FRE из Telegram заново.",
+    TELEGRAM_INIT_DATA_EXPIRED: "Сеанс Telegram истёк. Закройте FRE и откройте его из Telegram заново.",
+    TELEGRAM_INIT_DATA_USED: "Этот запуск из Telegram уже использован. Закройте FRE и откройте его из Telegram заново.",
+    TELEGRAM_ALREADY_LINKED: "Этот аккаунт Telegram уже привязан к другому аккаунту FRE (или этот аккаунт — к другому Telegram).",
     LIMITS_UNAVAILABLE: "Сервис временно недоступен. Повторите попытку через несколько секунд.",
     MAINTENANCE:
       "FRE на техническом обслуживании. Ваши FRE в безопасности; попробуйте через несколько минут.",
@@ -155,6 +163,11 @@ export const ru: Catalog = {
     withdrawalAction: "Открыть кошелёк",
   },
   notifications: {
+    league_result: {
+      title: "Итоги лиги",
+      message:
+        "Неделя завершена: {{rank}}/{{size}} в вашей группе лиги «{league, select, bronze {Бронза} silver {Серебро} gold {Золото} platinum {Платина} other {Алмаз}}».{rewarded, select, yes { +{{amount}} FRE.} other {}} {outcome, select, promoted {Повышение: на этой неделе лига «{next, select, bronze {Бронза} silver {Серебро} gold {Золото} platinum {Платина} other {Алмаз}}»!} demoted {Понижение: на этой неделе лига «{next, select, bronze {Бронза} silver {Серебро} gold {Золото} platinum {Платина} other {Алмаз}}».} other {Вы остаётесь в лиге «{next, select, bronze {Бронза} silver {Серебро} gold {Золото} platinum {Платина} other {Алмаз}}».}}",
+    },
     mining_session_end: {
       title: "Сессия майнинга завершена",
       message: "Ваша сессия майнинга заканчивается. Заберите доход и запустите майнинг снова!",
@@ -204,6 +217,10 @@ export const ru: Catalog = {
       title: "{decision, select, approved {Личность подтверждена} other {Проверка отклонена}}",
       message:
         "{decision, select, approved {Ваша личность подтверждена: вывод средств доступен.} other {В подтверждении личности отказано. Посмотрите причину и попробуйте снова.}}",
+    },
+    daily_reminder: {
+      title: "Ваша ежедневная награда ждёт",
+      message: "Заберите её до полуночи, чтобы не прервать серию!",
     },
   },
   /** The shop's items by id, named as the shop screen names them (shop.json item.*). */

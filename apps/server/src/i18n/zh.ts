@@ -49,6 +49,9 @@ export const zh: Catalog = {
     BONUS_CODE_ERROR: "使用代码时出错。",
     BONUS_CODE_EXISTS: "此代码已存在。",
     BONUS_EMAIL_NOT_VERIFIED: "请先验证您的电子邮箱再使用奖励码。",
+    ALREADY_CLAIMED: "您今天已领取奖励，请明天再来。",
+    DAILY_EMAIL_NOT_VERIFIED: "请先验证您的电子邮箱再领取每日奖励。",
+    DAILY_ZONE_CHANGE_TOO_SOON: "您本周已更改过时区：每周只能更改一次。",
     INSUFFICIENT_BALANCE: "余额不足。",
     BET_TOO_SMALL: "投注过低：最低为 {{min}} FRE。",
     BET_TOO_LARGE: "投注过高：最高为 {{max}} FRE。",
@@ -90,6 +93,11 @@ export const zh: Catalog = {
     ACCOUNT_SUSPENDED: "您的账户已被停用。如认为有误，请联系客服。",
     SELF_ACTION_FORBIDDEN: "您不能对自己的账户执行此操作。",
     FEATURE_DISABLED: "此功能暂时关闭，请稍后再试。",
+    TELEGRAM_DISABLED: "此服务器未开放 Telegram 登录。",
+    TELEGRAM_INIT_DATA_INVALID: "Telegram 无法确认您的身份。请从 Telegram 重新打开 FRE。",
+    TELEGRAM_INIT_DATA_EXPIRED: "您的 Telegram 会话已过期。请关闭 FRE 并从 Telegram 重新打开。",
+    TELEGRAM_INIT_DATA_USED: "此次从 Telegram 的打开已被使用。请关闭 FRE 并从 Telegram 重新打开。",
+    TELEGRAM_ALREADY_LINKED: "此 Telegram 账户已关联到另一个 FRE 账户（或此账户已关联另一个 Telegram）。",
     LIMITS_UNAVAILABLE: "服务暂时不可用，请几秒后重试。",
     MAINTENANCE: "FRE 正在维护中。您的 FRE 是安全的，请几分钟后再试。",
     SELF_REVIEW_FORBIDDEN: "您不能处理自己的申请，必须由另一位管理员处理。",
@@ -136,6 +144,11 @@ export const zh: Catalog = {
     withdrawalAction: "查看我的钱包",
   },
   notifications: {
+    league_result: {
+      title: "联赛结果",
+      message:
+        "本周结束：您在{league, select, bronze {青铜} silver {白银} gold {黄金} platinum {铂金} other {钻石}}联赛小组中排名 {{rank}}/{{size}}。{rewarded, select, yes {获得 +{{amount}} FRE。} other {}}{outcome, select, promoted {晋级：本周进入{next, select, bronze {青铜} silver {白银} gold {黄金} platinum {铂金} other {钻石}}联赛！} demoted {降级：本周进入{next, select, bronze {青铜} silver {白银} gold {黄金} platinum {铂金} other {钻石}}联赛。} other {您留在{next, select, bronze {青铜} silver {白银} gold {黄金} platinum {铂金} other {钻石}}联赛。}}",
+    },
     mining_session_end: {
       title: "挖矿会话已结束",
       message: "您的挖矿会话即将结束。领取收益并重新开始挖矿吧！",
@@ -184,6 +197,10 @@ export const zh: Catalog = {
       title: "{decision, select, approved {身份已验证} other {验证未通过}}",
       message:
         "{decision, select, approved {您的身份已通过验证：提现功能已解锁。} other {您的身份验证未通过。请查看原因后重试。}}",
+    },
+    daily_reminder: {
+      title: "您的每日奖励在等您",
+      message: "午夜前领取，保持连续签到！",
     },
   },
   /** The shop's items by id, named as the shop screen names them (shop.json item.*). */

@@ -6,12 +6,14 @@ import { auditContracts } from "./audit.ts";
 import { authContracts } from "./auth.ts";
 import { bonusCodesContracts } from "./bonus-codes.ts";
 import { contestContracts } from "./contest.ts";
+import { dailyContracts } from "./daily.ts";
 import { devContracts } from "./dev.ts";
 import { featuresContracts } from "./features.ts";
 import { gamesContracts } from "./games.ts";
 import { healthContracts } from "./health.ts";
 import { kycContracts } from "./kyc.ts";
 import { leaderboardContracts } from "./leaderboard.ts";
+import { leaguesContracts } from "./leagues.ts";
 import { legalContracts } from "./legal.ts";
 import { mailContracts } from "./mail.ts";
 import { messagesContracts } from "./messages.ts";
@@ -22,6 +24,7 @@ import { referralsContracts } from "./referrals.ts";
 import { shopContracts } from "./shop.ts";
 import { statsContracts } from "./stats.ts";
 import { supportContracts } from "./support.ts";
+import { telegramContracts } from "./telegram.ts";
 import { tonContracts } from "./ton.ts";
 import { usersContracts } from "./users.ts";
 import { vitalsContracts } from "./vitals.ts";
@@ -36,12 +39,14 @@ export const contracts = {
   ...authContracts,
   ...bonusCodesContracts,
   ...contestContracts,
+  ...dailyContracts,
   ...devContracts,
   ...featuresContracts,
   ...gamesContracts,
   ...healthContracts,
   ...kycContracts,
   ...leaderboardContracts,
+  ...leaguesContracts,
   ...legalContracts,
   ...mailContracts,
   ...messagesContracts,
@@ -52,6 +57,7 @@ export const contracts = {
   ...shopContracts,
   ...statsContracts,
   ...supportContracts,
+  ...telegramContracts,
   ...tonContracts,
   ...usersContracts,
   ...vitalsContracts,

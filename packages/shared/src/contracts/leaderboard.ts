@@ -1,3 +1,4 @@
+import { friendsBoardSchema } from "../schemas/leagues.ts";
 import { leaderboardSchema } from "../schemas/referrals.ts";
 import { defineContracts, route } from "./contract.ts";
 
@@ -11,5 +12,14 @@ export const leaderboardContracts = defineContracts([
     summary: "Top 10 by total mined, and my rank",
     response: leaderboardSchema,
     errors: [401],
+  }),
+  route({
+    method: "GET",
+    path: "/api/leaderboard/friends",
+    access: "user",
+    tag: "leaderboard",
+    summary: "Me, my referrals and my referrer: FRE mined this week and all time, ranked",
+    response: friendsBoardSchema,
+    errors: [401, 429],
   }),
 ]);

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   "features.update",
   "contest.links_update",
   "legal.community_links_update",
+  "daily.settings",
+  "leagues.settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -33,6 +33,10 @@ export function notificationTarget(type: string): string {
       return "/dashboard";
     case "kyc_decision":
       return "/kyc";
+    case "daily_reminder":
+      return "/daily";
+    case "league_result":
+      return "/leaderboard";
     default:
       return "/";
   }

@@ -1,0 +1,2 @@
+export { leaguesAdminRoutes, leaguesRoutes } from "./leagues.routes.ts";
+export { type LeaguesDeps, runLeagueJob } from "./leagues.service.ts";
