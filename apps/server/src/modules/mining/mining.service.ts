@@ -65,6 +65,15 @@ export async function currentRateNano(db: Db, userId: string, now: Date): Promis
   return (await rateAt(db, userId, now)).rate.total;
 }
 
+/**
+ * The user's rate at `at` without their boosts, in nFRE per hour: what a percentage boost (the
+ * daily streak's day 7) is taken of, so boosts never compound on boosts.
+ */
+export async function rateWithoutBoostsNano(db: Executor, userId: string, at: Date) {
+  const { rate } = await rateAt(db, userId, at);
+  return rate.total - rate.boosts;
+}
+
 const accrualOf = (s: SessionRow) => ({
   accruedNano: s.accruedNano,
   segmentStartMs: s.segmentStart.getTime(),
