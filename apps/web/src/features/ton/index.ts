@@ -1,3 +1,4 @@
+export { TonFiatEquivalent, TonPriceNote } from "./components/ton-price-note";
 export { LazyTonWalletPanel, TonWalletCard } from "./components/ton-wallet-card";
 export { useTonConfig } from "./ton-config-context";
 export { TonConnectScope } from "./ton-connect-scope";

@@ -5,6 +5,7 @@ import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { trimTon } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
+import { TonFiatEquivalent } from "../../ton";
 import { itemAvailability } from "../shop-logic";
 
 /** "Pack FRE1" (the packs' product names are their ids, spec §9), "Boîte de 7 jours". */
@@ -47,8 +48,9 @@ export function ShopItemCard({
             {t("item.bonus", { rate: formatFreSafe(item.rateBonus, language, "rate") })}
           </p>
         </div>
-        <p className="shrink-0 text-lg font-extrabold tabular-nums text-white">
+        <p className="grid shrink-0 justify-items-end text-lg font-extrabold tabular-nums text-white">
           {t("item.price", { price: trimTon(item.priceTon) })}
+          <TonFiatEquivalent ton={item.priceTon} />
         </p>
       </div>
       {availability.state === "owned" && (

@@ -6,7 +6,7 @@ import { Alert } from "../../../components/ui/alert";
 import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
-import { LazyTonWalletPanel } from "../../ton";
+import { LazyTonWalletPanel, TonPriceNote } from "../../ton";
 import { useCreateOrder, useMyOrders, useShop } from "../hooks/use-shop";
 import { openOrderOf } from "../shop-logic";
 import { OrderPanel, type SendState } from "./order-panel";
@@ -87,6 +87,7 @@ export function ShopScreen() {
               />
             )}
 
+            <TonPriceNote />
             {(["packs", "boxes"] as const).map((kind) => (
               <section key={kind} aria-labelledby={`shop-${kind}-title`} className="grid gap-3">
                 <h2 id={`shop-${kind}-title`} className="text-lg font-bold text-white">

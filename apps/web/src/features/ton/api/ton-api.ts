@@ -6,6 +6,7 @@ export const tonKeys = {
   all: ["ton"] as const,
   config: () => [...tonKeys.all, "config"] as const,
   devAccount: (address: string) => [...tonKeys.all, "dev-account", address] as const,
+  price: () => [...tonKeys.all, "price"] as const,
 };
 
 export const fetchTonConfig = (signal?: AbortSignal) =>
@@ -17,6 +18,18 @@ export const tonConfigQueryOptions = () =>
     queryKey: tonKeys.config(),
     queryFn: ({ signal }) => fetchTonConfig(signal),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** How often an open screen asks for the TON price again (the server refreshes it every 5 min). */
+export const TON_PRICE_POLL_MS = 5 * 60_000;
+
+/** The TON price: the server's figure changes every 5 minutes at most. */
+export const tonPriceQueryOptions = () =>
+  queryOptions({
+    queryKey: tonKeys.price(),
+    queryFn: ({ signal }) => api.call("GET /api/ton/price", undefined, signal),
+    staleTime: 60_000,
+    refetchInterval: TON_PRICE_POLL_MS,
   });
 
 export const fetchProofPayload = () => api.call("GET /api/ton/proof-payload");

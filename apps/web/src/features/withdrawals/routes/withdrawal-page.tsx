@@ -4,6 +4,7 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
+import { TonPriceNote } from "../../ton";
 import { WithdrawalForm } from "../components/withdrawal-form";
 import { WithdrawalList } from "../components/withdrawal-list";
 import { WithdrawalRequirements } from "../components/withdrawal-requirements";
@@ -21,6 +22,7 @@ export function WithdrawalPage() {
     <div className="mx-auto grid w-full max-w-2xl gap-6">
       <PageTitle title={title}>{title}</PageTitle>
       <p className="text-sm text-slate-300">{t("intro")}</p>
+      <TonPriceNote />
       <QueryState query={withdrawals}>
         {({ items, limits }) => {
           const ready = limits.kycStatus === "approved" && limits.wallet !== null;
