@@ -69,6 +69,13 @@ export const ADMIN_SECTIONS = [
     load: () => import("../games/admin/admin-games-page").then((m) => m.AdminGamesPage),
     namespaces: ["games"],
   }),
+  section("leagues", {
+    load: () => import("../leaderboard/admin").then((m) => m.AdminLeaguesPage),
+  }),
+  section("daily", {
+    load: () => import("../daily/admin/admin-daily-page").then((m) => m.AdminDailyPage),
+    namespaces: ["daily"],
+  }),
   section("security", {
     load: () => import("./routes/admin-security-page").then((m) => m.AdminSecurityPage),
   }),

@@ -7,6 +7,7 @@ import { isApiError } from "../../../lib/api-client";
 import { useMe } from "../../../lib/session";
 import { AdSlot } from "../../ads";
 import { RedeemBonusCard } from "../../bonus-codes";
+import { DailyCardSlot } from "../../daily";
 import { InformationPopup } from "../../messages";
 import { PushOptInCard } from "../../pwa";
 import { BalanceCard } from "../components/balance-card";
@@ -77,6 +78,7 @@ export function DashboardPage() {
         )}
       </QueryState>
 
+      <DailyCardSlot />
       <InformationPopup />
       {mining.data ? <RateCard rate={mining.data.rate} /> : null}
       {me ? <BalanceCard balance={me.balance} totalMined={me.totalMined} /> : null}

@@ -7,6 +7,7 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { isApiError } from "../../../lib/api-client";
 import { useMe } from "../../../lib/session";
 import { useSignOut } from "../../auth";
+import { DailyRemindersSlot } from "../../daily";
 import { LanguagePicker } from "../../preferences";
 import { forgetDeviceForSignOut, InstallApp, PushSettings } from "../../pwa";
 import { ChangePasswordForm } from "../components/change-password-form";
@@ -101,6 +102,10 @@ export function ProfilePage() {
 
       <section className={card} aria-labelledby="push-title">
         <PushSettings />
+      </section>
+
+      <section className={card}>
+        <DailyRemindersSlot />
       </section>
 
       <section className={card} aria-labelledby="install-title">
