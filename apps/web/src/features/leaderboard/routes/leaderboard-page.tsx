@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
+import { PageLoader } from "../../../components/ui/spinner";
 import { formatNumber } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useMe } from "../../../lib/session";
@@ -38,9 +40,21 @@ function RankBadge({ rank }: { rank: number }) {
   );
 }
 
-export function LeaderboardPage() {
+// The week's and the friends' boards load with their tab: the server draws "Tous" only.
+const LeagueWeekPanel = lazy(() =>
+  import("../components/league-panels").then((m) => ({ default: m.LeagueWeekPanel })),
+);
+const FriendsPanel = lazy(() =>
+  import("../components/league-panels").then((m) => ({ default: m.FriendsPanel })),
+);
+
+/** The tabs, in reading order; "all" (today's top 10 and my rank) opens first. */
+export const LEADERBOARD_TABS = ["week", "friends", "all"] as const;
+export type LeaderboardTab = (typeof LEADERBOARD_TABS)[number];
+
+/** "Tous": the top 10 by total mined and my rank (drawn by the server, decision 0022). */
+function AllPanel() {
   const { t } = useTranslation("app");
-  const { t: tc } = useTranslation();
   const { language } = useLanguage();
   const { data: me } = useMe();
   const board = useQuery({
@@ -48,15 +62,11 @@ export function LeaderboardPage() {
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
   });
-  const title = tc("pages.leaderboard");
   const amount = (value: string) => formatFreSafe(value, language, "leaderboard");
 
   return (
     <div className="grid grid-cols-1 gap-5">
-      <div>
-        <PageTitle title={title}>{title}</PageTitle>
-        <p className="mt-1 text-muted">{t("leaderboard.subtitle")}</p>
-      </div>
+      <p className="text-muted">{t("leaderboard.subtitle")}</p>
       <QueryState query={board} error={t("leaderboard.loadFailed")}>
         {(data) => (
           <>
@@ -126,6 +136,89 @@ export function LeaderboardPage() {
           </>
         )}
       </QueryState>
+    </div>
+  );
+}
+
+/** /leaderboard: the week's group, the friends' board and everyone's, as tabs. */
+export function LeaderboardPage({ initialTab = "all" }: { initialTab?: LeaderboardTab }) {
+  const { t } = useTranslation("app");
+  const { t: tc } = useTranslation();
+  const [tab, setTab] = useState<LeaderboardTab>(initialTab);
+  const tabs = useRef<Partial<Record<LeaderboardTab, HTMLButtonElement | null>>>({});
+  const title = tc("pages.leaderboard");
+  // Arrow keys, Home and End move between the tabs (the WAI-ARIA tabs pattern).
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = LEADERBOARD_TABS.indexOf(tab);
+    const last = LEADERBOARD_TABS.length - 1;
+    const next =
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const target = LEADERBOARD_TABS[next] ?? "all";
+    setTab(target);
+    tabs.current[target]?.focus();
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-5">
+      <PageTitle title={title}>{title}</PageTitle>
+      <div
+        role="tablist"
+        aria-label={t("leaderboard.tabs.label")}
+        className="grid grid-cols-3 gap-1 rounded-2xl border border-night-700 bg-night-850 p-1"
+      >
+        {LEADERBOARD_TABS.map((id) => (
+          <button
+            key={id}
+            ref={(element) => {
+              tabs.current[id] = element;
+            }}
+            id={`leaderboard-tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-controls={`leaderboard-panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            data-testid={`leaderboard-tab-${id}`}
+            onClick={() => setTab(id)}
+            onKeyDown={onKeyDown}
+            className={`min-h-11 rounded-xl px-2 text-sm font-semibold motion-safe:transition-colors ${
+              tab === id
+                ? "bg-amber-300 text-night-950"
+                : "text-slate-200 hover:bg-night-700 hover:text-white"
+            }`}
+          >
+            {t(`leaderboard.tabs.${id}`)}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`leaderboard-panel-${tab}`}
+        aria-labelledby={`leaderboard-tab-${tab}`}
+        data-testid={`leaderboard-panel-${tab}`}
+      >
+        {tab === "all" ? (
+          <AllPanel />
+        ) : (
+          <Suspense fallback={<PageLoader />}>
+            {tab === "week" ? <LeagueWeekPanel /> : <FriendsPanel />}
+          </Suspense>
+        )}
+      </div>
     </div>
   );
 }

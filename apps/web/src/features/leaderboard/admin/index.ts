@@ -1,0 +1,1 @@
+export { AdminLeaguesPage } from "./admin-leagues-page";
