@@ -8,6 +8,7 @@ import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { trimTon } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
+import { TonFiatEquivalent } from "../../ton";
 import { useOrder } from "../hooks/use-shop";
 import { amountDue, remainderTransaction } from "../shop-logic";
 import { CopyField } from "./copy-field";
@@ -90,7 +91,8 @@ export function OrderPanel({
             {t("order.waiting", {
               price: due,
               time: formatDateTime(order.expiresAt, language),
-            })}
+            })}{" "}
+            <TonFiatEquivalent ton={due} />
           </p>
           <div aria-live="polite" className="grid gap-2">
             {send === "sending" && (
