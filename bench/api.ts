@@ -1,6 +1,6 @@
 /**
  * API load benchmark on PostgreSQL.
- *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 5] [--only mining,leaderboard,cycle,keno]
+ *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 5] [--only mining,leaderboard,cycle,keno,leagues]
  *   npm run bench:api -- --workers 1,2 [--only mining,cycle] [--client wrk]
  * With `--workers`, GET /api/mining and the start/claim cycle are measured on the real server
  * (apps/server/src/server.ts, as `npm start` runs it) with WEB_CONCURRENCY=N for each N, in the
@@ -10,7 +10,8 @@
  * autocannon (50 connections) against: a bare same-size JSON route (baseline), GET /api/mining
  * (signed in, active session), GET /api/leaderboard, a start/claim cycle and a Keno bet
  * (POST /api/games/keno/bets: one transaction with the bet, the draw and the payout; the ledger
- * is verified after the run).
+ * is verified after the run), and GET /api/leagues/current (every user placed in a Bronze group of
+ * 50 by SQL with one mining entry this week: the group board is one statement, its plan printed).
  * Goals (2 cores): mining ≥ 30 % of baseline with p99 ≤ 25 ms; leaderboard ≥ 50 %;
  * Keno ≥ 20 % with p99 ≤ 50 ms; p50 at 1M users within 1.2× of p50 at 10k users.
  */
@@ -20,6 +21,8 @@ import { loadavg, tmpdir } from "node:os";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { MY_GROUP_SQL } from "../apps/server/src/modules/leagues/leagues.repo.ts";
+import { isoWeekOf } from "../apps/server/src/modules/leagues/leagues.week.ts";
 import { arg, args, benchServerEnv, freePort, freshDatabase } from "./bench-setup.ts";
 import { median } from "./stats.ts";
 
@@ -270,6 +273,37 @@ async function main() {
         }),
     });
   }
+  if (wanted("leagues")) {
+    // Every user (the bench users among them, spread by id) in this ISO week's Bronze groups of
+    // 50, each with one mining entry this week, through the ledger (entry + balance + total).
+    const t1 = Date.now();
+    const week = isoWeekOf(new Date());
+    await sql`insert into league_weeks (week, starts_at, ends_at)
+      values (${week.week}, ${week.startsAt}, ${week.endsAt}) on conflict do nothing`;
+    await sql`
+      insert into league_members (week, user_id, league, group_no, joined_at)
+      select ${week.week}, id, 'bronze', ((row_number() over (order by id)) - 1) / 50 + 1, now()
+      from users on conflict do nothing`;
+    await sql`
+      with mined as (
+        insert into ledger_entries (user_id, kind, amount_nano, reference, created_at)
+        select id, 'mining', (random() * 1e9)::bigint, 'bench-league:' || id,
+          greatest(${week.startsAt}::timestamptz, now() - random() * interval '1 hour')
+        from users on conflict do nothing returning user_id, amount_nano
+      )
+      update users u set balance = u.balance + m.amount_nano,
+        total_mined = u.total_mined + m.amount_nano
+      from mined m where u.id = m.user_id`;
+    await sql`analyze league_members`;
+    await sql`analyze ledger_entries`;
+    process.stdout.write(
+      `leagues: ${USERS} members and mining entries seeded in ${((Date.now() - t1) / 1000).toFixed(1)} s\n`,
+    );
+    routes.push({
+      name: "GET /api/leagues/current",
+      measure: () => measure("leagues", { requests: [{ path: "/api/leagues/current" }] }),
+    });
+  }
   if (WORKERS) {
     await measureWorkers({ server, sql, run, startAll, env, port, tally, statuses, cookies });
     await sql.end();
@@ -337,6 +371,18 @@ async function main() {
     "goals: mining ≥ 30 % with p99 ≤ 25 ms; leaderboard ≥ 50 %; keno ≥ 20 % with p99 ≤ 50 ms; p50(1M) ≤ 1.2 × p50(10k)",
   );
   for (const [key, count] of statuses) lines.push(`non-2xx: ${count} × ${key}`);
+  if (wanted("leagues")) {
+    // The group board's plan for one bench user: one statement, index scans only.
+    const week = isoWeekOf(new Date());
+    const [bench] = await sql<{ id: string }[]>`
+      select id from users where email = 'bench0@bench.local'`;
+    const plan = await sql.unsafe<{ "QUERY PLAN": string }[]>(
+      `explain (analyze, buffers, costs off) ${MY_GROUP_SQL}`,
+      [week.week, bench!.id, week.startsAt.toISOString(), week.endsAt.toISOString()],
+    );
+    lines.push("GET /api/leagues/current — the group board (EXPLAIN ANALYZE):");
+    for (const row of plan) lines.push(`  ${row["QUERY PLAN"]}`);
+  }
   if (wanted("keno")) {
     const [bets] = await sql<{ count: number }[]>`
       select count(*)::int as count from game_bets where game = 'keno'`;

@@ -47,7 +47,8 @@ const BOARD_COLUMNS = `m.user_id, u.nickname, m.league, m.group_no,
     (extract(epoch from m.joined_at) * 1000)::bigint::text as joined_ms, ${MINED} as mined`;
 
 // My group's board, found through my own row: one statement (empty when I am not placed).
-const MY_GROUP_SQL = `with me as (
+// Parameters: week, user id, the week's start and end (bench/api.ts explains it as is).
+export const MY_GROUP_SQL = `with me as (
     select league, group_no from league_members where week = $1 and user_id = $2
   )
   select ${BOARD_COLUMNS}

@@ -11,29 +11,14 @@ import {
   setLeagueSettings,
 } from "./leagues.service.ts";
 
-/** A live board polled every 30 s, with room for reloads and several tabs. */
-const READS = { config: { userRateLimit: { max: 60, timeWindow: "1 minute" } } };
-
-/** Signed-in routes (registered inside the signed-in scope). */
+/**
+ * Signed-in routes (registered inside the signed-in scope). Reads, like GET /api/mining and GET
+ * /api/leaderboard: counted by each verified user's fair share of the API (USER_RATE_LIMIT_MAX).
+ */
 export async function leaguesRoutes(app: FastifyInstance, deps: LeaguesDeps) {
-  handle(
-    app,
-    "GET /api/leagues/current",
-    ({ viewer }) => currentLeague(deps, viewer.userId),
-    READS,
-  );
-  handle(
-    app,
-    "GET /api/leagues/history",
-    ({ viewer }) => leagueHistory(deps, viewer.userId),
-    READS,
-  );
-  handle(
-    app,
-    "GET /api/leaderboard/friends",
-    ({ viewer }) => friendsBoard(deps, viewer.userId),
-    READS,
-  );
+  handle(app, "GET /api/leagues/current", ({ viewer }) => currentLeague(deps, viewer.userId));
+  handle(app, "GET /api/leagues/history", ({ viewer }) => leagueHistory(deps, viewer.userId));
+  handle(app, "GET /api/leaderboard/friends", ({ viewer }) => friendsBoard(deps, viewer.userId));
 }
 
 /** Admin routes: registered in the admin scope, behind its gate. */

@@ -132,6 +132,8 @@ export async function placeUser(
   const settings = await leagueSettings(deps);
   return deps.db.transaction(async (tx) => {
     if (!(await lockUser(tx, userId))) return false;
+    // A week that has ended keeps its groups as they were (its standings are being settled).
+    if (deps.clock.now() >= week.endsAt) return true;
     if (await readMember(tx, week.week, userId)) return true;
     const league = await entryLeague(tx, userId, week, settings);
     await ensureWeek(tx, week);
@@ -147,6 +149,7 @@ export async function placeUser(
 export async function currentLeague(
   deps: Pick<LeaguesDeps, "db" | "clock">,
   userId: string,
+  retried = false,
 ): Promise<LeagueCurrent> {
   const now = deps.clock.now();
   const week = isoWeekOf(now);
@@ -158,6 +161,10 @@ export async function currentLeague(
     rows = await readMyGroup(deps.db, query);
   }
   const head = rows[0];
+  // The week ended between the read and the placement: this week's board, once.
+  if (!head && deps.clock.now() >= week.endsAt && !retried) {
+    return currentLeague(deps, userId, true);
+  }
   if (!head) throw new AppError("UNAUTHORIZED", 401);
   const league = head.league;
   const board = standings(linesOf(rows), league, settings);
