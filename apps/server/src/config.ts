@@ -172,6 +172,21 @@ export const configSchema = z.object({
   USER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Game plays (bets, steps, spins) per user per minute. */
   GAME_PLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /**
+   * The Telegram bot's token (from @BotFather, `123456:ABC…`): Mini App init data is checked
+   * against it. Unset (the default): Telegram sign-in is off and its button hidden. Secret.
+   */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{3,20}:[A-Za-z0-9_-]{30,100}$/, "must be a bot token (123456:ABC…)")
+    .optional(),
+  /**
+   * The Mini App's link (`https://t.me/<bot>/<app>`): TON Connect sends the user back there from
+   * the wallet app inside Telegram. Optional; without it the wallet returns with "back".
+   */
+  TELEGRAM_MINI_APP_URL: z
+    .url({ protocol: /^https$/, hostname: /^t\.me$/, error: "must be an https://t.me/… link" })
+    .optional(),
   /** Sign-in, sign-up and mail requests per minute per address (session reads are not counted). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   /** Web-vitals reports (`POST /api/vitals`, one per sampled page view) per minute per address. */

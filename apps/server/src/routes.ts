@@ -46,6 +46,7 @@ import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { shopAdminRoutes, shopRoutes } from "./modules/shop/shop.routes.ts";
 import { statsAdminRoutes, statsRoutes } from "./modules/stats/stats.routes.ts";
 import { supportAdminRoutes, supportRoutes } from "./modules/support/support.routes.ts";
+import { telegramRoutes } from "./modules/telegram/telegram.routes.ts";
 import { devChainRoutes } from "./modules/ton/dev-chain.routes.ts";
 import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
 import { tonRoutes } from "./modules/ton/ton.routes.ts";
@@ -85,6 +86,17 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       publicUrl: config.PUBLIC_URL,
       viewer,
       onSessionsRevoked: d.onSessionsRevoked,
+    });
+    // Telegram Mini App sign-in, under the same per-address limit (decision 0042).
+    await telegramRoutes(scope, {
+      db,
+      clock,
+      auth: d.auth,
+      viewer,
+      botToken: config.TELEGRAM_BOT_TOKEN,
+      miniAppUrl: config.TELEGRAM_MINI_APP_URL,
+      features: d.featuresDeps.features,
+      publicUrl: config.PUBLIC_URL,
     });
   });
 

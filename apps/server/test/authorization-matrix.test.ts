@@ -6,6 +6,7 @@
  * own route tree (hidden routes too: /api/auth/*, /metrics, the Swagger UI files). A route without
  * a rule in `RULES` fails the test the day it lands, and so does a rule whose route is gone.
  */
+import { sign as signTelegramInitData } from "@telegram-apps/init-data-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
@@ -109,6 +110,16 @@ interface Declared {
   stream?: boolean;
 }
 
+const TELEGRAM_BOT_TOKEN = "123456789:AAmatrix-token-for-telegram-sign-in_000";
+let telegramUserId = 800_000_000;
+/** Init data our test bot signed for a Telegram user nobody linked yet. */
+const telegramInitData = () =>
+  signTelegramInitData(
+    { user: { id: telegramUserId++, first_name: "Matrix" } },
+    TELEGRAM_BOT_TOKEN,
+    test.clock.now(),
+  );
+
 /** A round id nobody has (the game routes answer NO_ROUND). */
 const NO_ROUND_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -148,6 +159,15 @@ const RULES: Record<string, Declared> = {
   "POST /api/auth/request-password-reset": { rule: "auth" },
   "POST /api/auth/reset-password": { rule: "auth" },
   "POST /api/auth/change-password": { rule: "auth" },
+  // Telegram sign-in (on here: TELEGRAM_BOT_TOKEN below). A fresh Telegram user: a visitor hears
+  // "choose", a signed-in caller "link-available"; the link needs a session (a wrong password
+  // then answers 400).
+  "GET /api/auth/telegram": { rule: "public" },
+  "POST /api/auth/telegram": { rule: "public", body: () => ({ initData: telegramInitData() }) },
+  "POST /api/auth/telegram/link": {
+    rule: "user",
+    body: () => ({ initData: telegramInitData(), password: "not-the-password-1" }),
+  },
   // Profile.
   "GET /api/me": { rule: "user" },
   "PATCH /api/me": { rule: "user", body: () => ({ language: "fr" }) },
@@ -661,7 +681,11 @@ async function makeRoles(app: TestApp): Promise<Roles> {
 beforeAll(async () => {
   // The push subscription's endpoint may then be a name that does not resolve here.
   test = await createTestApp({
-    config: { PUSH_ENDPOINT_ALLOW: "push.example.com", DATA_ENCRYPTION_KEY: "0".repeat(64) },
+    config: {
+      PUSH_ENDPOINT_ALLOW: "push.example.com",
+      DATA_ENCRYPTION_KEY: "0".repeat(64),
+      TELEGRAM_BOT_TOKEN,
+    },
   });
   roles = await makeRoles(test);
   const userJar = roles.user!;

@@ -651,6 +651,8 @@ beforeAll(async () => {
     config: {
       LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? "silent",
       PUSH_ENDPOINT_ALLOW: "push.example.com",
+      // Telegram sign-in on, so its routes check their bodies instead of answering 404.
+      TELEGRAM_BOT_TOKEN: "123456789:AAfuzz-token-for-telegram-sign-in_00000",
     },
   });
   callers = await newCallers();

@@ -9,6 +9,7 @@ import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { referralCodeExists, stampVerificationSent } from "./auth.repo.ts";
 import { referralCodeFor } from "./referral-code.ts";
+import { telegramSessionPlugin } from "./telegram-session.ts";
 
 /** What the sign-up route resolved before Better Auth creates the user. */
 export interface SignUpContext {
@@ -72,6 +73,8 @@ export function createAuth(deps: AuthDeps) {
     // Our own limiter (per route, per IP) and the sign-in lockout run in front of Better Auth.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Sessions for Telegram sign-in, opened by Better Auth itself (server-side calls only).
+    plugins: [telegramSessionPlugin()],
     logger: { level: "warn", log: (level, message) => deps.log(level, message) },
     advanced: {
       cookiePrefix: "fre",

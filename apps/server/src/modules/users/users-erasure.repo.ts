@@ -19,6 +19,7 @@ import {
   shopOrders,
   slotNotices,
   supportTickets,
+  telegramAccounts,
   tonProofPayloads,
   tonWallets,
   users,
@@ -185,4 +186,6 @@ export async function anonymiseUser(
       updatedAt: now,
     })
     .where(eq(users.id, userId));
+  // The Telegram link is personal data too: the Telegram account may open a new FRE account.
+  await tx.delete(telegramAccounts).where(eq(telegramAccounts.userId, userId));
 }

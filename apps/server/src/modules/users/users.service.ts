@@ -1,4 +1,4 @@
-import { formatNano, type Me, type UpdateMeBody } from "@fre/shared";
+import { formatNano, isPlaceholderEmail, type Me, type UpdateMeBody } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import { isLanguage } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -47,7 +47,8 @@ export const roleOf = (db: Db, userId: string) => findRole(db, userId);
 /** The user as a mail recipient (language checked), or null for an unknown user. */
 export async function mailRecipientOf(db: Db, userId: string): Promise<Recipient | null> {
   const row = await findMailRecipient(db, userId);
-  if (!row) return null;
+  // An account opened with Telegram has no address yet: its placeholder is never mailed.
+  if (!row || isPlaceholderEmail(row.email)) return null;
   return { ...row, language: isLanguage(row.language) ? row.language : "fr" };
 }
 

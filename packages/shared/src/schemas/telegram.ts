@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "../constants.ts";
+
+/**
+ * The Mini App's init data as Telegram hands it (`tgWebAppData`): a URL-encoded query string,
+ * printable ASCII only (no space, no control character), a few hundred bytes in practice.
+ */
+export const TELEGRAM_INIT_DATA_MAX_LENGTH = 4096;
+export const telegramInitDataSchema = z
+  .string()
+  .min(1)
+  .max(TELEGRAM_INIT_DATA_MAX_LENGTH)
+  .regex(/^[\x21-\x7e]+$/, "must be a URL-encoded query string");
+
+/**
+ * The address domain of an account opened with Telegram before its owner gave an e-mail: `.invalid`
+ * is reserved (RFC 2606), so nothing can ever be delivered there. Never shown, never mailed.
+ */
+export const TELEGRAM_PLACEHOLDER_EMAIL_DOMAIN = "telegram.invalid";
+export const isPlaceholderEmail = (email: string) =>
+  email.toLowerCase().endsWith(`@${TELEGRAM_PLACEHOLDER_EMAIL_DOMAIN}`);
+
+/** `GET /api/auth/telegram`: whether Telegram sign-in is on (a bot token is configured). */
+export const telegramConfigSchema = z.object({
+  enabled: z.boolean(),
+  /** The Mini App's t.me link (TELEGRAM_MINI_APP_URL): where a wallet sends the user back. */
+  miniAppUrl: z.string().nullable(),
+});
+export type TelegramConfig = z.infer<typeof telegramConfigSchema>;
+
+/**
+ * `POST /api/auth/telegram`. `create`: open a new account when this Telegram account is linked to
+ * none and nobody is signed in (without it the answer is `choose`, so a user who already has an
+ * account can sign in and link it instead).
+ */
+export const telegramSignInBodySchema = z.strictObject({
+  initData: telegramInitDataSchema,
+  create: z.boolean().optional(),
+});
+export type TelegramSignInBody = z.infer<typeof telegramSignInBodySchema>;
+
+/** `POST /api/auth/telegram/link`: links the signed-in account after its password is checked. */
+export const telegramLinkBodySchema = z.strictObject({
+  initData: telegramInitDataSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type TelegramLinkBody = z.infer<typeof telegramLinkBodySchema>;
+
+/**
+ * What happened: `signed-in` (a linked account; session cookie set), `created` (a new account;
+ * session cookie set), `linked` (the signed-in account is now linked), `link-available` (someone is
+ * signed in and this Telegram account is linked to none: link it with the password), `choose`
+ * (nobody signed in, nothing linked: create an account, or sign in and link).
+ */
+export const telegramOutcomeSchema = z.object({
+  outcome: z.enum(["signed-in", "created", "linked", "link-available", "choose"]),
+});
+export type TelegramOutcome = z.infer<typeof telegramOutcomeSchema>;
