@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseFre } from "../money.ts";
+import { isFreAmount, parseFre } from "../money.ts";
 import { freAmountSchema } from "./common.ts";
 
 /** The weekly leagues, lowest first (issue 24; decision 0040). */
@@ -80,8 +80,11 @@ export const friendsBoardSchema = z.object({
 });
 export type FriendsBoard = z.infer<typeof friendsBoardSchema>;
 
+/** A FRE amount's nano, or null when it is not one (refinements run on any string). */
+const nanoOf = (text: string) => (isFreAmount(text) ? parseFre(text) : null);
+
 const rewardSchema = freAmountSchema.refine(
-  (text) => parseFre(text) <= parseFre(LEAGUE_REWARD_MAX_FRE),
+  (text) => (nanoOf(text) ?? 0n) <= parseFre(LEAGUE_REWARD_MAX_FRE),
   `must be at most ${LEAGUE_REWARD_MAX_FRE} FRE`,
 );
 
@@ -106,10 +109,13 @@ export const leagueSettingsSchema = z
     }),
   })
   .refine(
-    ({ thresholds: t }) =>
-      parseFre(t.silver) < parseFre(t.gold) &&
-      parseFre(t.gold) < parseFre(t.platinum) &&
-      parseFre(t.platinum) < parseFre(t.diamond),
+    ({ thresholds: t }) => {
+      const [silver, gold, platinum, diamond] = [t.silver, t.gold, t.platinum, t.diamond].map(
+        nanoOf,
+      );
+      if (silver == null || gold == null || platinum == null || diamond == null) return false;
+      return silver < gold && gold < platinum && platinum < diamond;
+    },
     { message: "thresholds must increase from silver to diamond", path: ["thresholds"] },
   );
 export type LeagueSettings = z.infer<typeof leagueSettingsSchema>;
