@@ -105,3 +105,13 @@ export async function findPasswordHashOf(db: Db, userId: string): Promise<string
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
   return row?.password ?? null;
 }
+
+/** The user a referral code names, or null. */
+export async function findReferrerByCode(db: Db, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.referralCode, code))
+    .limit(1);
+  return row?.id ?? null;
+}

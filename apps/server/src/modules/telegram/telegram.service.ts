@@ -10,7 +10,6 @@ import type { Db } from "../../db/client.ts";
 import { isLanguage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
-import { findUserIdByReferralCode } from "../auth/auth.repo.ts";
 import { refuseSuspended, reserveAttempt, signInGuard } from "../auth/auth.service.ts";
 import { type Auth, signUpContext } from "../auth/auth.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
@@ -20,6 +19,7 @@ import {
   findEmailOf,
   findLinkedUserId,
   findPasswordHashOf,
+  findReferrerByCode,
   insertLink,
   isErased,
   nicknameTaken,
@@ -87,7 +87,7 @@ async function referrerFrom(deps: TelegramDeps, startParam: string | null) {
   const code = startParam.replace(/^ref[_-]/i, "").slice(0, 32);
   if (!/^[A-Za-z0-9]+$/.test(code)) return null;
   if (!(await deps.features.current()).referrals) return null;
-  return findUserIdByReferralCode(deps.db, code.toUpperCase());
+  return findReferrerByCode(deps.db, code.toUpperCase());
 }
 
 async function freeNickname(deps: TelegramDeps, checked: CheckedInitData): Promise<string> {
