@@ -19,6 +19,8 @@ declare module "vitest" {
 
 export const ADMIN = { email: "admin@fre.test", password: "Adm1n!pass", nickname: "Admin" };
 const ADMIN_CODE = "e2e-admin-code";
+/** The e2e server's Telegram bot (e2e/telegram.test.ts signs Mini App launches with it). */
+export const E2E_TELEGRAM_BOT_TOKEN = "123456789:AAe2e-token-for-telegram-mini-app-00000";
 
 /**
  * Serves the production build with the real server (as `npm start` does) on a fresh embedded
@@ -61,6 +63,8 @@ export default async function setup(project: TestProject) {
     PUSH_ENDPOINT_ALLOW: "127.0.0.1",
     // The tests make their own data; demo miners and the welcome message would change the pages.
     DEMO_CONTENT: "off",
+    // Telegram sign-in on (e2e/telegram.test.ts): elsewhere it shows nothing outside Telegram.
+    TELEGRAM_BOT_TOKEN: E2E_TELEGRAM_BOT_TOKEN,
   };
 
   let server: ChildProcess | undefined;

@@ -17,6 +17,15 @@
     // Storage unavailable: keep the French landing.
   }
   if (language) root.lang = language;
+  // A Telegram Mini App: Telegram's launch parameters come in the hash (the router drops it),
+  // kept for the tab; <html data-tg> tells start.tsx to load the Telegram module (decision 0042).
+  try {
+    if (location.hash.includes("tgWebAppData="))
+      sessionStorage.setItem("fre.tg", location.hash.slice(1));
+    if (sessionStorage.getItem("fre.tg") || window.Telegram?.WebApp?.initData) root.dataset.tg = "";
+  } catch (_error) {
+    // Storage unavailable: not run as a Mini App.
+  }
   if (location.pathname !== "/" || signedIn || (language && language !== "fr")) {
     root.classList.add("no-prerender");
   }

@@ -34,6 +34,12 @@ window.addEventListener("unhandledrejection", (event) => {
 
 async function start() {
   const router = createRouter();
+  // Inside Telegram only (boot.js saw its launch): theme, back button, Telegram sign-in.
+  if (document.documentElement.dataset.tg !== undefined) {
+    import("./features/telegram/telegram-mini-app")
+      .then((m) => m.startMiniApp(router, queryClient))
+      .catch((error: unknown) => console.warn("Telegram Mini App not started", error));
+  }
   const hydrateDrawn =
     container &&
     (await serverDrawn

@@ -6,6 +6,7 @@ import { THEME, TonConnectUIProvider, useTonConnectUI } from "@tonconnect/ui-rea
 import { type ReactNode, useEffect, useState } from "react";
 import { widgetLanguage, widgetTheme } from "../../lib/ton-format";
 import { useLanguage } from "../../lib/use-language";
+import { miniAppTonActions } from "../telegram";
 import { createDevWallet, devTransfer } from "./api/ton-api";
 import {
   createDevWalletBridge,
@@ -90,6 +91,8 @@ export function TonConnectRoot({ config, children }: { config: TonConfig; childr
         language={widgetLang}
         uiPreferences={{ theme: themeOf(dark) }}
         analytics={{ mode: "off" }}
+        // Inside Telegram: back to the Mini App from the wallet app.
+        actionsConfiguration={miniAppTonActions()}
         walletsListConfiguration={
           config.devWallet ? { includeWallets: [devWalletInfo(origin)] } : undefined
         }

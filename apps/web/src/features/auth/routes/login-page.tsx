@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { PasswordField } from "../../../components/ui/password-field";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
+import { TelegramSignInButton } from "../../telegram";
 import { signIn } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 import { ForgotPasswordForm } from "../components/forgot-password-form";
@@ -49,6 +50,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
+      <TelegramSignInButton onSignedIn={completeSignIn} />
       <form noValidate onSubmit={submit} className="grid gap-4">
         {notice === "passwordReset" ? (
           <Alert tone="success">{t("login.passwordReset")}</Alert>

@@ -1,0 +1,160 @@
+import { sign } from "@telegram-apps/init-data-node";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2E_TELEGRAM_BOT_TOKEN } from "./global-setup";
+import { launch, me, pathOf, phone } from "./support";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** Telegram's dark theme, as the host hands it to a Mini App. */
+const THEME = {
+  bg_color: "#17212b",
+  secondary_bg_color: "#232e3c",
+  text_color: "#f5f5f5",
+  hint_color: "#708499",
+  button_color: "#5288c1",
+  button_text_color: "#ffffff",
+};
+
+interface StubState {
+  ready: number;
+  expand: number;
+  backVisible: boolean;
+  backHandler: (() => void) | null;
+}
+
+/**
+ * What telegram-web-app.js would put on the page inside Telegram, stubbed before any of the
+ * page's scripts runs; it records what the app asks of the host.
+ */
+function installTelegramStub({ initData, theme }: { initData: string; theme: typeof THEME }) {
+  const state: StubState = { ready: 0, expand: 0, backVisible: false, backHandler: null };
+  const host = window as unknown as Record<string, unknown>;
+  host.__tgStub = state;
+  host.Telegram = {
+    WebApp: {
+      initData,
+      themeParams: theme,
+      colorScheme: "dark",
+      ready() {
+        state.ready += 1;
+      },
+      expand() {
+        state.expand += 1;
+      },
+      onEvent() {},
+      BackButton: {
+        show() {
+          state.backVisible = true;
+        },
+        hide() {
+          state.backVisible = false;
+        },
+        onClick(handler: () => void) {
+          state.backHandler = handler;
+        },
+      },
+    },
+  };
+}
+
+let telegramId = 500_000_000 + Math.floor(Math.random() * 1_000_000);
+
+/** Init data our e2e bot signs for a Telegram user, now. */
+function launchData(id: number, username: string) {
+  return sign(
+    { user: { id, first_name: "Nadia", username, language_code: "fr" } },
+    E2E_TELEGRAM_BOT_TOKEN,
+    new Date(),
+  );
+}
+
+/** Opens FRE as Telegram opens a Mini App: stub first, launch parameters in the hash. */
+async function openInTelegram(initData: string) {
+  const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
+  contexts.push(context);
+  await context.addInitScript(installTelegramStub, { initData, theme: THEME });
+  const hash = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: "8.0",
+    tgWebAppPlatform: "android",
+    tgWebAppThemeParams: JSON.stringify(THEME),
+  });
+  await page.goto(`/#${hash}`);
+  return { context, page, errors };
+}
+
+const stub = (page: Page) =>
+  page.evaluate(() => {
+    const state = (window as unknown as { __tgStub: StubState }).__tgStub;
+    return { ready: state.ready, expand: state.expand, backVisible: state.backVisible };
+  });
+
+describe("FRE as a Telegram Mini App", () => {
+  const id = telegramId++;
+  const username = `tg_e2e_${id % 100_000}`;
+
+  it("a new Telegram user continues with Telegram, follows the theme and the back button", async () => {
+    const { page, errors } = await openInTelegram(launchData(id, username));
+    // No account linked to this Telegram user: the sign-in screen offers "Continuer avec Telegram".
+    await page.waitForURL("**/login");
+    const button = page.getByRole("button", { name: "Continuer avec Telegram" });
+    await button.waitFor();
+    await button.click();
+    await page.waitForURL("**/dashboard");
+    expect((await me(page)).nickname).toBe(username);
+
+    // The host was told the app is ready and may take the whole height.
+    await expect.poll(async () => (await stub(page)).ready).toBeGreaterThan(0);
+    expect((await stub(page)).expand).toBeGreaterThan(0);
+    // Telegram's dark theme: its colours as CSS variables, and the page's background is Telegram's.
+    const theme = await page.evaluate(() => ({
+      variable: getComputedStyle(document.documentElement)
+        .getPropertyValue("--tg-theme-bg-color")
+        .trim(),
+      scheme: document.documentElement.dataset.tgScheme,
+      background: getComputedStyle(document.documentElement).backgroundColor,
+    }));
+    expect(theme).toEqual({ variable: "#17212b", scheme: "dark", background: "rgb(23, 33, 43)" });
+
+    // The back button: hidden at home, shown elsewhere, and it goes back.
+    expect((await stub(page)).backVisible).toBe(false);
+    await page.getByRole("link", { name: "Groupe" }).first().click();
+    await page.waitForURL("**/group");
+    await expect.poll(async () => (await stub(page)).backVisible).toBe(true);
+    await page.evaluate(() =>
+      (window as unknown as { __tgStub: StubState }).__tgStub.backHandler?.(),
+    );
+    await page.waitForURL("**/dashboard");
+    await expect.poll(async () => (await stub(page)).backVisible).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it("the next opening from Telegram is signed in by itself", async () => {
+    const { page, errors } = await openInTelegram(launchData(id, username));
+    await page.waitForURL("**/dashboard");
+    expect((await me(page)).nickname).toBe(username);
+    expect(errors).toEqual([]);
+  });
+
+  it("outside Telegram, the sign-in screen has no Telegram button", async () => {
+    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
+    contexts.push(context);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Se connecter" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole("button", { name: "Continuer avec Telegram" }).count()).toBe(0);
+    expect(pathOf(page)).toBe("/login");
+    expect(errors).toEqual([]);
+  });
+});
