@@ -236,7 +236,7 @@ function bootRoutes(): Plugin {
  * visitor may load (the landing, sign-in, the FAQ…) and keeps Rollup's own chunking.
  */
 const SIGNED_IN_TARGET =
-  /\/src\/(app\/(layouts\/(authenticated|admin|session)-layout|session-guards|early-data)\.tsx?$|features\/(admin|ads|bonus-codes|mining|leaderboard|wallet|referrals|profile|notifications|messages|contest|support|shop|kyc|withdrawals|games|ton)\/|features\/platform-status\/admin\/)/;
+  /\/src\/(app\/(layouts\/(authenticated|admin|session)-layout|session-guards|early-data)\.tsx?$|features\/(admin|ads|bonus-codes|daily|mining|leaderboard|wallet|referrals|profile|notifications|messages|contest|support|shop|kyc|withdrawals|games|ton)\/|features\/platform-status\/admin\/)/;
 
 /** The screens people open every day after signing in: one chunk with the area around them. */
 const HOT_SCREENS = ["/dashboard", "/leaderboard", "/wallet"];
@@ -316,13 +316,16 @@ function signedInChunks(): Rollup.ManualChunksOption {
     // not the other pages' chunks, the signed-in area's (the admin sections' lazy pages, each in
     // its feature's admin/ folder), what
     // hydrates a screen the server drew, nor the maintenance screen (shown only while an admin
-    // has turned maintenance on: its buttons and alerts must not weigh on every landing).
+    // has turned maintenance on: its buttons and alerts must not weigh on every landing), nor the
+    // Telegram Mini App (loaded inside Telegram only, decision 0042).
     const landing = closure(
       [main],
       () => false,
       (next) =>
         !SIGNED_IN_TARGET.test(next) &&
-        !/\/routes\/|\/admin\/|layout\.tsx$|server-drawn|maintenance-screen/.test(next),
+        !/\/routes\/|\/admin\/|layout\.tsx$|server-drawn|maintenance-screen|telegram-mini-app/.test(
+          next,
+        ),
     );
     const roots = [
       ...SIGNED_IN_AREA.modules,

@@ -54,6 +54,25 @@ export function launchThemeParams(): Record<string, string> {
   }
 }
 
+/** Set once this tab's launch was dealt with (signed in, linked, declined, or spent). */
+const SETTLED_KEY = "fre.tgSettled";
+
+export function settled(): boolean {
+  try {
+    return sessionStorage.getItem(SETTLED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function settle(): void {
+  try {
+    sessionStorage.setItem(SETTLED_KEY, "1");
+  } catch {
+    // No storage: the next start asks the server again, which answers as it should.
+  }
+}
+
 export function rememberReturnUrl(url: string | null): void {
   try {
     if (url) sessionStorage.setItem(RETURN_URL_KEY, url);

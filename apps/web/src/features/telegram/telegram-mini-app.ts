@@ -7,7 +7,13 @@ import { fetchMe, meQuery, setMe } from "../../lib/session";
 import { signInWithTelegram, telegramConfigQuery } from "./api/telegram-api";
 import { TelegramLinkPrompt } from "./components/telegram-link-prompt";
 import { applyTheme, telegramHost } from "./telegram-host";
-import { launchInitData, launchThemeParams, rememberReturnUrl } from "./telegram-launch";
+import {
+  launchInitData,
+  launchThemeParams,
+  rememberReturnUrl,
+  settle,
+  settled,
+} from "./telegram-launch";
 
 /** The app's router as this module uses it (the app passes its own). */
 export interface MiniAppRouter {
@@ -18,24 +24,6 @@ export interface MiniAppRouter {
 
 /** Screens Telegram's back button would leave the app from: it is hidden there. */
 const HOME_SCREENS = new Set(["/", "/dashboard"]);
-/** Set once this tab's launch was dealt with (signed in, linked, declined, or spent). */
-const SETTLED_KEY = "fre.tgSettled";
-
-function settled(): boolean {
-  try {
-    return sessionStorage.getItem(SETTLED_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-function settle(): void {
-  try {
-    sessionStorage.setItem(SETTLED_KEY, "1");
-  } catch {
-    // No storage: the next start asks the server again, which answers as it should.
-  }
-}
-
 function showLinkPrompt(initData: string) {
   const host = document.body.appendChild(document.createElement("div"));
   const root = createRoot(host);

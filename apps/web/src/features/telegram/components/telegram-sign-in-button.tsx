@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api-client";
 import { signInWithTelegram, telegramConfigQuery } from "../api/telegram-api";
-import { inTelegram, launchInitData } from "../telegram-launch";
+import { inTelegram, launchInitData, settle } from "../telegram-launch";
 
 /**
  * "Continuer avec Telegram" on the sign-in screen: only inside Telegram and only while the
@@ -25,6 +25,7 @@ export function TelegramSignInButton({ onSignedIn }: { onSignedIn: () => Promise
     setError(undefined);
     try {
       await signInWithTelegram(initData, true);
+      settle();
       await onSignedIn();
     } catch (caught) {
       setError(isApiError(caught) ? caught.message : t("register.errors.generic"));
