@@ -2,7 +2,7 @@ import { sign } from "@telegram-apps/init-data-node";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_TELEGRAM_BOT_TOKEN } from "./global-setup";
-import { launch, me, pathOf, phone } from "./support";
+import { fillSignIn, launch, me, newUser, pathOf, phone, signUpViaApi } from "./support";
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -145,6 +145,27 @@ describe("FRE as a Telegram Mini App", () => {
     await page.waitForURL("**/dashboard");
     expect((await me(page)).nickname).toBe(username);
     expect(errors).toEqual([]);
+  });
+
+  it("a member signs in with a password inside Telegram and links it, then opens signed in", async () => {
+    const user = newUser("tglink");
+    await signUpViaApi(user);
+    const linkId = telegramId++;
+    const { page, errors } = await openInTelegram(launchData(linkId, "tg_linker"));
+    await page.waitForURL("**/login");
+    await fillSignIn(page, user.email, user.password);
+    // Signed in, and this Telegram account is linked to nobody: the link is offered.
+    const prompt = page.getByRole("region", { name: "Lier votre compte Telegram" });
+    await prompt.waitFor();
+    await prompt.getByLabel("Mot de passe", { exact: true }).fill(user.password);
+    await prompt.getByRole("button", { name: "Lier", exact: true }).click();
+    await expect.poll(() => prompt.textContent()).toContain("C'est fait");
+    expect(errors).toEqual([]);
+
+    const again = await openInTelegram(launchData(linkId, "tg_linker"));
+    await again.page.waitForURL("**/dashboard");
+    expect((await me(again.page)).email).toBe(user.email);
+    expect(again.errors).toEqual([]);
   });
 
   it("outside Telegram, the sign-in screen has no Telegram button", async () => {
