@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+
+const tz = { withTimezone: true } as const;
+
+/**
+ * The security circle (issue 25, decision 0043): the people `userId` named among FRE users. A
+ * member counts while they mined in the last 24 h; nobody is ever told who named them, so the
+ * reverse index (`member_id`) only serves the rate's re-rating of the owners and the cascade.
+ */
+export const circleMembers = pgTable(
+  "circle_members",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", tz).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.memberId] }),
+    check("circle_members_not_self", sql`${t.userId} <> ${t.memberId}`),
+    index("circle_members_member_idx").on(t.memberId),
+  ],
+);
