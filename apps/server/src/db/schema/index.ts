@@ -2,6 +2,7 @@ export * from "./ads.ts";
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./bonus-codes.ts";
+export * from "./challenge.ts";
 export * from "./circle.ts";
 export * from "./contest.ts";
 export * from "./daily.ts";
