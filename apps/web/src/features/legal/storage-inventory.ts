@@ -3,7 +3,7 @@
  * inventory test finds the keys in the code: a new one fails it until it is listed here (and
  * described in the five `legal` catalogs, under `storage.items`).
  */
-export type StorageKind = "cookie" | "localStorage" | "cacheStorage";
+export type StorageKind = "cookie" | "localStorage" | "sessionStorage" | "cacheStorage";
 
 export interface StoredEntry {
   /** Its description in the `legal` catalog: `storage.items.<id>`. */
@@ -19,6 +19,7 @@ export interface StoredEntry {
     | "verified"
     | "sound"
     | "tonConnect"
+    | "telegram"
     | "appCache";
   /** The names it goes by; `*` stands for any ending (a library's or a version's). */
   names: readonly string[];
@@ -59,5 +60,11 @@ export const STORAGE_INVENTORY: readonly StoredEntry[] = [
   { id: "verified", names: ["fre.seenUnverified"], kind: "localStorage", category: "necessary" },
   { id: "sound", names: ["fre.games.sound"], kind: "localStorage", category: "necessary" },
   { id: "tonConnect", names: ["ton-connect-*"], kind: "localStorage", category: "necessary" },
+  {
+    id: "telegram",
+    names: ["fre.tg", "fre.tgReturn", "fre.tgSettled"],
+    kind: "sessionStorage",
+    category: "necessary",
+  },
   { id: "appCache", names: ["fre-shell-*"], kind: "cacheStorage", category: "necessary" },
 ];
