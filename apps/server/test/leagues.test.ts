@@ -141,6 +141,23 @@ describe("placement and the group board", () => {
     });
   });
 
+  it("places a miner who never opened the board within the job's next run", async () => {
+    const at = new Date(WEDNESDAY.getTime() + 40 * WEEK_MS);
+    test.clock.set(at);
+    const week = isoWeekOf(at);
+    const [miner, idle] = await seedUsers(test, 2, "job");
+    await runLeagueJob(deps(test));
+    await mine(test, miner!, "0.01", at);
+    test.clock.set(new Date(at.getTime() + 60_000));
+    await runLeagueJob(deps(test));
+    const placed = rowsOf<{ user_id: string }>(
+      await test.db.execute(sql`select user_id from league_members
+        where week = ${week.week} and user_id in (${miner}, ${idle})`),
+    );
+    // The one who mined is placed; the one who did nothing is not (until they open the board).
+    expect(placed.map((p) => p.user_id)).toEqual([miner]);
+  });
+
   it("never puts 51 users in a group, even with placements at once", async () => {
     // A week of its own, so other tests' members do not count.
     const at = new Date(WEDNESDAY.getTime() + 10 * WEEK_MS);

@@ -159,10 +159,13 @@ export async function insertMember(
   );
 }
 
-/** Users who mined in the week and are not placed yet (the placement job), a batch at a time. */
+/**
+ * Users with a mining entry in [from, week end) not placed yet (the placement job), a batch at a
+ * time, through ledger_entries_kind_created_idx.
+ */
 export function unplacedMiners(
   db: Db,
-  w: { week: string; startsAt: Date; endsAt: Date },
+  w: { week: string; from: Date; endsAt: Date },
   limit: number,
 ) {
   return driverQuery<{ user_id: string }>(
@@ -171,7 +174,7 @@ export function unplacedMiners(
      where l.kind = 'mining' and l.created_at >= $2::timestamptz and l.created_at < $3::timestamptz
        and not exists (select 1 from league_members m where m.week = $1 and m.user_id = l.user_id)
      limit $4`,
-    [w.week, w.startsAt.toISOString(), w.endsAt.toISOString(), limit],
+    [w.week, w.from.toISOString(), w.endsAt.toISOString(), limit],
   );
 }
 

@@ -328,12 +328,33 @@ export async function settleWeeks(deps: LeaguesDeps) {
 }
 
 /** Places this week's miners who have not opened the leagues yet (the placement job). */
+/**
+ * Where each process's placement scan starts again: the start of its last complete scan, less a
+ * margin for claims committed late. A process's first scan reads the whole week once; later ones
+ * only the last minutes' entries, not the whole week's at every run.
+ */
+const scannedFrom = new WeakMap<Db, Date>();
+const SCAN_MARGIN_MS = 5 * 60_000;
+
 export async function placeActiveMiners(deps: Pick<LeaguesDeps, "db" | "clock">, batch = 500) {
-  const week = isoWeekOf(deps.clock.now());
+  const now = deps.clock.now();
+  const week = isoWeekOf(now);
+  const last = scannedFrom.get(deps.db);
+  const from =
+    last && last > week.startsAt && last <= now
+      ? new Date(Math.max(week.startsAt.getTime(), last.getTime() - SCAN_MARGIN_MS))
+      : week.startsAt;
+  const found = await unplacedMiners(
+    deps.db,
+    { week: week.week, from, endsAt: week.endsAt },
+    batch,
+  );
   let placed = 0;
-  for (const { user_id } of await unplacedMiners(deps.db, week, batch)) {
+  for (const { user_id } of found) {
     if (await placeUser(deps, user_id, week)) placed += 1;
   }
+  // A full batch may have left more: the next run scans the same window again.
+  if (found.length < batch) scannedFrom.set(deps.db, now);
   return { placed };
 }
 
