@@ -435,6 +435,11 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     target: "es2022",
+    // The Telegram Mini App's chunk (loaded inside Telegram only) fetches its own imports: listed
+    // here, their file names would ride in the landing's start chunk (decision 0042).
+    modulePreload: {
+      resolveDependencies: (filename, deps) => (filename.includes("telegram-mini-app") ? [] : deps),
+    },
     // The shared package only declares constants and schemas: nothing in it runs for its
     // side effects, so unused schemas (and zod with them) stay out of the landing bundle.
     rollupOptions: {

@@ -22,7 +22,7 @@
   try {
     if (location.hash.includes("tgWebAppData="))
       sessionStorage.setItem("fre.tg", location.hash.slice(1));
-    if (sessionStorage.getItem("fre.tg") || window.Telegram?.WebApp?.initData) root.dataset.tg = "";
+    if (sessionStorage.getItem("fre.tg")) root.dataset.tg = "";
   } catch (_error) {
     // Storage unavailable: not run as a Mini App.
   }

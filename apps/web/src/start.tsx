@@ -35,10 +35,11 @@ window.addEventListener("unhandledrejection", (event) => {
 async function start() {
   const router = createRouter();
   // Inside Telegram only (boot.js saw its launch): theme, back button, Telegram sign-in.
+  // (It reports its own failures; a chunk that does not load is an unhandled rejection, above.)
   if (document.documentElement.dataset.tg !== undefined) {
-    import("./features/telegram/telegram-mini-app")
-      .then((m) => m.startMiniApp(router, queryClient))
-      .catch((error: unknown) => console.warn("Telegram Mini App not started", error));
+    void import("./features/telegram/telegram-mini-app").then((m) =>
+      m.startMiniApp(router, queryClient),
+    );
   }
   const hydrateDrawn =
     container &&

@@ -80,6 +80,14 @@ function reportFailure(error: unknown) {
  * Telegram's theme and back button, ready/expand, and the sign-in with the launch's init data.
  */
 export async function startMiniApp(router: MiniAppRouter, queryClient: QueryClient) {
+  try {
+    await runMiniApp(router, queryClient);
+  } catch (error) {
+    console.warn("Telegram Mini App not started", error);
+  }
+}
+
+async function runMiniApp(router: MiniAppRouter, queryClient: QueryClient) {
   const host = await telegramHost();
   applyTheme(launchThemeParams());
   host.onThemeChanged(applyTheme);
