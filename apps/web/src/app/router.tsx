@@ -125,12 +125,7 @@ const PAGES: PageRoute[] = [
     import("../features/profile/routes/profile-page").then((m) => m.ProfilePage),
   ),
   app("group", () => import("../features/referrals/routes/group-page").then((m) => m.GroupPage)),
-  app(
-    "daily",
-    () => import("../features/daily/routes/daily-page").then((m) => m.DailyPage),
-    "app",
-    "daily",
-  ),
+  app("daily", () => import("../features/daily/routes/daily-page").then((m) => m.DailyPage)),
   app("leaderboard", () =>
     import("../features/leaderboard/routes/leaderboard-page").then((m) => m.LeaderboardPage),
   ),

@@ -22,7 +22,6 @@ export const NAMESPACES = [
   "games",
   "legal",
   "ads",
-  "daily",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -5,7 +5,6 @@ import type app from "../locales/fr/app.json";
 import type auth from "../locales/fr/auth.json";
 import type common from "../locales/fr/common.json";
 import type contest from "../locales/fr/contest.json";
-import type daily from "../locales/fr/daily.json";
 import type games from "../locales/fr/games.json";
 import type help from "../locales/fr/help.json";
 import type kyc from "../locales/fr/kyc.json";
@@ -37,7 +36,6 @@ declare module "i18next" {
       games: typeof games;
       legal: typeof legal;
       ads: typeof ads;
-      daily: typeof daily;
     };
   }
 }

@@ -74,7 +74,7 @@ export const ADMIN_SECTIONS = [
   }),
   section("daily", {
     load: () => import("../daily/admin/admin-daily-page").then((m) => m.AdminDailyPage),
-    namespaces: ["daily"],
+    namespaces: ["app"],
   }),
   section("security", {
     load: () => import("./routes/admin-security-page").then((m) => m.AdminSecurityPage),

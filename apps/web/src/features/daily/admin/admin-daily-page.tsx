@@ -10,9 +10,9 @@ import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import {
   adminDailySettingsQueryOptions,
-  dailyKeys,
+  dailyAdminKeys,
   updateAdminDailySettings,
-} from "../api/daily-api";
+} from "../api/daily-admin-api";
 
 const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
 const NUMBERS = ["boostPercent", "boostHours", "claimsPerFreeze", "maxFreezes"] as const;
@@ -43,15 +43,14 @@ const bodyOf = (v: Values): DailyAdminSettings => ({
 });
 
 function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => valuesOf(settings));
   const save = useMutation({
     mutationFn: updateAdminDailySettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(dailyKeys.adminSettings(), saved);
+      queryClient.setQueryData(dailyAdminKeys.settings(), saved);
       setValues(valuesOf(saved));
-      void queryClient.invalidateQueries({ queryKey: dailyKeys.state() });
     },
   });
   const submit = (event: FormEvent) => {
@@ -61,13 +60,13 @@ function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" data-testid="daily-admin-form">
       <fieldset className="grid gap-3">
-        <legend className="mb-2 font-semibold text-white">{t("admin.rewards")}</legend>
+        <legend className="mb-2 font-semibold text-white">{t("daily.admin.rewards")}</legend>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {values.rewards.map((reward, index) => (
             <TextField
               // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
               key={index}
-              label={t("track.day", { day: index + 1 })}
+              label={t("daily.track.day", { day: index + 1 })}
               inputMode="decimal"
               autoComplete="off"
               value={reward}
@@ -85,8 +84,8 @@ function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
         {NUMBERS.map((name) => (
           <TextField
             key={name}
-            label={t(`admin.${name}`)}
-            hint={t(`admin.${name}Hint`)}
+            label={t(`daily.admin.${name}`)}
+            hint={t(`daily.admin.${name}Hint`)}
             inputMode="numeric"
             autoComplete="off"
             value={values.numbers[name]}
@@ -97,14 +96,14 @@ function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
           />
         ))}
       </div>
-      {save.isSuccess ? <Alert tone="success">{t("admin.saved")}</Alert> : null}
+      {save.isSuccess ? <Alert tone="success">{t("daily.admin.saved")}</Alert> : null}
       {save.error ? (
         <Alert tone="error">
-          {isApiError(save.error) ? save.error.message : t("admin.saveError")}
+          {isApiError(save.error) ? save.error.message : t("daily.admin.saveError")}
         </Alert>
       ) : null}
       <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {t("admin.save")}
+        {t("daily.admin.save")}
       </Button>
     </form>
   );
@@ -112,7 +111,7 @@ function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
 
 /** /admin/daily: the streak's rewards, day-7 boost and freeze rules (audited by the server). */
 export function AdminDailyPage() {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   const { t: ta } = useTranslation("admin");
   const settings = useQuery(adminDailySettingsQueryOptions());
   const title = ta("pages.daily");
@@ -122,14 +121,14 @@ export function AdminDailyPage() {
       <section className={card} aria-labelledby="admin-daily-title">
         <div className="grid gap-1">
           <h2 id="admin-daily-title" className="text-lg font-bold text-white">
-            {t("admin.title")}
+            {t("daily.admin.title")}
           </h2>
-          <p className="text-sm text-muted">{t("admin.intro")}</p>
+          <p className="text-sm text-muted">{t("daily.admin.intro")}</p>
         </div>
         <QueryState query={settings} retry="inline">
           {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} />}
         </QueryState>
-        <p className="text-xs text-muted">{t("admin.audited")}</p>
+        <p className="text-xs text-muted">{t("daily.admin.audited")}</p>
       </section>
     </div>
   );

@@ -1,15 +1,13 @@
-import type { CallInput, Contracts, DailyAdminSettings } from "@fre/shared";
+import type { CallInput, Contracts } from "@fre/shared";
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export type DailySettingsInput = CallInput<Contracts["PUT /api/daily/settings"]>["body"];
 
-/** The daily streak's query keys: the user's state, and the admin's rules under the admin root. */
+/** The daily streak's query keys (the admin's are in daily-admin-api.ts). */
 export const dailyKeys = {
   all: ["daily"] as const,
   state: () => [...dailyKeys.all, "state"] as const,
-  admin: ["admin", "daily"] as const,
-  adminSettings: () => [...dailyKeys.admin, "settings"] as const,
 };
 
 /**
@@ -45,13 +43,3 @@ export const updateDailySettingsMutation = () =>
   mutationOptions({
     mutationFn: (body: DailySettingsInput) => api.call("PUT /api/daily/settings", { body }),
   });
-
-export const adminDailySettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: dailyKeys.adminSettings(),
-    queryFn: ({ signal }) => api.call("GET /api/admin/daily/settings", undefined, signal),
-    retry: false,
-  });
-
-export const updateAdminDailySettings = (body: DailyAdminSettings) =>
-  api.call("PUT /api/admin/daily/settings", { body });

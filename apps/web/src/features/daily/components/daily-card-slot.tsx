@@ -3,7 +3,10 @@ import { useAfterFirstPaint } from "../../../lib/use-after-first-paint";
 
 // The card, its query and its catalog load after the dashboard has painted (the server draws the
 // dashboard without them); its place is kept at the card's height, so nothing below it moves.
-const DailyCard = lazy(() => import("./daily-card").then((m) => ({ default: m.DailyCard })));
+// From the page's module: the feature is one chunk (one entry in the landing's route table).
+const DailyCard = lazy(() =>
+  import("../routes/daily-page").then((m) => ({ default: m.DailyCard })),
+);
 
 /** A card that cannot load (chunk, catalog) leaves its empty place, not a broken screen. */
 class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

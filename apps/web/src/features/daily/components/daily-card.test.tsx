@@ -5,7 +5,6 @@ import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frApp from "../../../locales/fr/app.json";
-import frDaily from "../../../locales/fr/daily.json";
 import { renderStatic } from "../../../test/render-static";
 import { dailyKeys } from "../api/daily-api";
 import { dayStatuses } from "../daily-values";
@@ -14,7 +13,6 @@ import { DailyCard } from "./daily-card";
 beforeAll(async () => {
   await renderStatic(<p />);
   i18next.addResourceBundle("fr", "app", frApp);
-  i18next.addResourceBundle("fr", "daily", frDaily);
 });
 
 const STATE: DailyState = {

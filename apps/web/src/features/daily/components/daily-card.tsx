@@ -15,7 +15,7 @@ export const DAILY_CARD_CLASSES =
 
 /** The dashboard's daily reward: the streak, today's reward and its claim button. */
 export function DailyCard() {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   const { t: ta } = useTranslation("app");
   const { language } = useLanguage();
   const { data: me } = useMe();
@@ -32,9 +32,9 @@ export function DailyCard() {
         aria-busy={!daily.isError}
       >
         <h2 id="daily-card-title" className="text-lg font-semibold text-white">
-          {t("card.title")}
+          {t("daily.card.title")}
         </h2>
-        {daily.isError ? <Alert tone="error">{t("card.loadFailed")}</Alert> : null}
+        {daily.isError ? <Alert tone="error">{t("daily.card.loadFailed")}</Alert> : null}
       </section>
     );
   }
@@ -48,44 +48,44 @@ export function DailyCard() {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="daily-card-title" className="text-lg font-semibold text-white">
-          {t("card.title")}
+          {t("daily.card.title")}
         </h2>
         <p className="text-sm text-muted" data-testid="daily-streak">
-          {t("card.streak", { count: state.streak })}
+          {t("daily.card.streak", { count: state.streak })}
         </p>
       </div>
       {state.claimedToday ? (
         <p className="text-slate-100" role="status" data-testid="daily-claimed">
           <span className="motion-safe:transition-opacity">
-            {t("card.claimed", { day: state.day, amount })}
+            {t("daily.card.claimed", { day: state.day, amount })}
           </span>{" "}
           <span className="text-muted">
-            {t("card.next", { time: formatDuration(remaining, ta, { coarse: true }) })}
+            {t("daily.card.next", { time: formatDuration(remaining, ta, { coarse: true }) })}
           </span>
         </p>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-slate-100">{t("card.today", { day: state.day, amount })}</p>
+          <p className="text-slate-100">{t("daily.card.today", { day: state.day, amount })}</p>
           <Button
             onClick={() => claim.mutate()}
             disabled={claim.isPending || !verified}
             data-testid="daily-claim"
           >
-            {claim.isPending ? t("card.claiming") : t("card.claim")}
+            {claim.isPending ? t("daily.card.claiming") : t("daily.card.claim")}
           </Button>
         </div>
       )}
-      {!verified ? <p className="text-sm text-amber-200">{t("card.verifyFirst")}</p> : null}
+      {!verified ? <p className="text-sm text-amber-200">{t("daily.card.verifyFirst")}</p> : null}
       {claim.error ? (
         <Alert tone="error">
-          {isApiError(claim.error) ? claim.error.message : t("card.failed")}
+          {isApiError(claim.error) ? claim.error.message : t("daily.card.failed")}
         </Alert>
       ) : null}
       <Link
         to="/daily"
         className="text-sm font-medium text-amber-200 underline-offset-4 hover:underline"
       >
-        {t("card.open")}
+        {t("daily.card.open")}
       </Link>
     </section>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 
 const DailyRemindersSection = lazy(() =>
-  import("./daily-reminders-toggle").then((m) => ({ default: m.DailyRemindersSection })),
+  import("../routes/daily-page").then((m) => ({ default: m.DailyRemindersSection })),
 );
 
 /** The reminder switch for the profile screen, in its own chunk with the daily catalog. */

@@ -6,7 +6,7 @@ import { useDaily, useUpdateDailySettings } from "../hooks";
 
 /** The evening reminder switch (the /daily page and the profile's preferences). */
 export function DailyRemindersToggle() {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   const id = useId();
   const daily = useDaily();
   const update = useUpdateDailySettings();
@@ -16,10 +16,10 @@ export function DailyRemindersToggle() {
       <div className="flex items-center justify-between gap-4">
         <div className="grid gap-1">
           <label htmlFor={id} className="font-medium text-slate-100">
-            {t("reminders.label")}
+            {t("daily.reminders.label")}
           </label>
           <p id={`${id}-hint`} className="text-sm text-muted">
-            {t("reminders.hint")}
+            {t("daily.reminders.hint")}
           </p>
         </div>
         <input
@@ -35,7 +35,7 @@ export function DailyRemindersToggle() {
       </div>
       {update.error ? (
         <Alert tone="error">
-          {isApiError(update.error) ? update.error.message : t("reminders.failed")}
+          {isApiError(update.error) ? update.error.message : t("daily.reminders.failed")}
         </Alert>
       ) : null}
     </div>
@@ -44,11 +44,11 @@ export function DailyRemindersToggle() {
 
 /** The profile's section: its own heading, for the preferences list. */
 export function DailyRemindersSection() {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   return (
     <div className="grid gap-3">
       <h2 id="daily-reminders-title" className="text-lg font-semibold text-white">
-        {t("reminders.title")}
+        {t("daily.reminders.title")}
       </h2>
       <DailyRemindersToggle />
     </div>

@@ -13,7 +13,7 @@ const styles: Record<DayStatus, string> = {
 
 /** The cycle's seven days: what each gives, which are claimed, which is today's. */
 export function DailyTrack({ state }: { state: DailyState }) {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   const { language } = useLanguage();
   const statuses = dayStatuses(state);
   return (
@@ -30,14 +30,14 @@ export function DailyTrack({ state }: { state: DailyState }) {
               day === 7 ? "col-span-2 sm:col-span-1" : ""
             }`}
           >
-            <span className="text-xs font-semibold">{t("track.day", { day })}</span>
+            <span className="text-xs font-semibold">{t("daily.track.day", { day })}</span>
             <span className="text-sm font-bold tabular-nums">
               {formatFreSafe(reward, language, "exact")}
             </span>
-            <span className="text-xs">{t(`track.status.${status}`)}</span>
+            <span className="text-xs">{t(`daily.track.status.${status}`)}</span>
             {day === 7 && state.boostPercent > 0 ? (
               <span className="text-xs text-amber-200">
-                {t("track.boost", { percent: state.boostPercent })}
+                {t("daily.track.boost", { percent: state.boostPercent })}
               </span>
             ) : null}
           </li>

@@ -15,10 +15,14 @@ import { DailyTrack } from "../components/daily-track";
 import { todaysReward } from "../daily-values";
 import { useClaimDaily, useCountdown, useDaily, useUpdateDailySettings } from "../hooks";
 
+// The card and the profile's switch load from this module: the feature stays one chunk.
+export { DailyCard } from "../components/daily-card";
+export { DailyRemindersSection } from "../components/daily-reminders-toggle";
+
 const card = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-5";
 
 function ClaimSection({ state }: { state: DailyState }) {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   const { t: ta } = useTranslation("app");
   const { language } = useLanguage();
   const { data: me } = useMe();
@@ -29,37 +33,37 @@ function ClaimSection({ state }: { state: DailyState }) {
   return (
     <section className={card} aria-labelledby="daily-today-title">
       <h2 id="daily-today-title" className="text-lg font-semibold text-white">
-        {t("page.today")}
+        {t("daily.page.today")}
       </h2>
       <p className="text-slate-100" data-testid="daily-page-streak">
-        {t("card.streak", { count: state.streak })}
+        {t("daily.card.streak", { count: state.streak })}
       </p>
       {state.claimedToday ? (
         <p role="status" data-testid="daily-page-claimed">
-          {t("card.claimed", { day: state.day, amount })}
+          {t("daily.card.claimed", { day: state.day, amount })}
         </p>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p>{t("card.today", { day: state.day, amount })}</p>
+          <p>{t("daily.card.today", { day: state.day, amount })}</p>
           <Button onClick={() => claim.mutate()} disabled={claim.isPending || !verified}>
-            {claim.isPending ? t("card.claiming") : t("card.claim")}
+            {claim.isPending ? t("daily.card.claiming") : t("daily.card.claim")}
           </Button>
         </div>
       )}
       <p className="text-sm text-muted" data-testid="daily-countdown">
-        {t(state.claimedToday ? "page.nextIn" : "page.endsIn", {
+        {t(state.claimedToday ? "daily.page.nextIn" : "daily.page.endsIn", {
           time: formatDuration(remaining, ta),
         })}
       </p>
-      {!verified ? <p className="text-sm text-amber-200">{t("card.verifyFirst")}</p> : null}
+      {!verified ? <p className="text-sm text-amber-200">{t("daily.card.verifyFirst")}</p> : null}
       {claim.data && claim.data.claimed.freezesUsed > 0 ? (
         <Alert tone="success">
-          {t("page.freezeUsed", { count: claim.data.claimed.freezesUsed })}
+          {t("daily.page.freezeUsed", { count: claim.data.claimed.freezesUsed })}
         </Alert>
       ) : null}
       {claim.data?.claimed.boost ? (
         <Alert tone="success">
-          {t("page.boosted", {
+          {t("daily.page.boosted", {
             amount: formatFreSafe(claim.data.claimed.boost, language, "rate"),
             hours: state.boostHours,
           })}
@@ -67,7 +71,7 @@ function ClaimSection({ state }: { state: DailyState }) {
       ) : null}
       {claim.error ? (
         <Alert tone="error">
-          {isApiError(claim.error) ? claim.error.message : t("card.failed")}
+          {isApiError(claim.error) ? claim.error.message : t("daily.card.failed")}
         </Alert>
       ) : null}
     </section>
@@ -75,27 +79,27 @@ function ClaimSection({ state }: { state: DailyState }) {
 }
 
 function FreezesSection({ state }: { state: DailyState }) {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   return (
     <section className={card} aria-labelledby="daily-freezes-title">
       <h2 id="daily-freezes-title" className="text-lg font-semibold text-white">
-        {t("freezes.title")}
+        {t("daily.freezes.title")}
       </h2>
       <p className="text-2xl font-bold tabular-nums text-white" data-testid="daily-freezes">
-        {t("freezes.held", { held: state.freezes, max: state.maxFreezes })}
+        {t("daily.freezes.held", { held: state.freezes, max: state.maxFreezes })}
       </p>
       <p className="text-sm text-muted">
-        {t("freezes.hint", { days: state.claimsPerFreeze, max: state.maxFreezes })}
+        {t("daily.freezes.hint", { days: state.claimsPerFreeze, max: state.maxFreezes })}
       </p>
       <p className="text-sm text-slate-200">
-        {t("freezes.progress", { done: state.freezeProgress, days: state.claimsPerFreeze })}
+        {t("daily.freezes.progress", { done: state.freezeProgress, days: state.claimsPerFreeze })}
       </p>
     </section>
   );
 }
 
 function ZoneSection({ state }: { state: DailyState }) {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   const { language } = useLanguage();
   const update = useUpdateDailySettings();
   const here = browserTimeZone();
@@ -103,15 +107,15 @@ function ZoneSection({ state }: { state: DailyState }) {
   return (
     <section className={card} aria-labelledby="daily-zone-title">
       <h2 id="daily-zone-title" className="text-lg font-semibold text-white">
-        {t("zone.title")}
+        {t("daily.zone.title")}
       </h2>
       <p className="text-slate-100" data-testid="daily-zone">
         {state.timeZone}
       </p>
-      <p className="text-sm text-muted">{t("zone.hint")}</p>
+      <p className="text-sm text-muted">{t("daily.zone.hint")}</p>
       {state.zoneChangeAt ? (
         <p className="text-sm text-slate-200">
-          {t("zone.locked", { date: formatDateTime(state.zoneChangeAt, language) })}
+          {t("daily.zone.locked", { date: formatDateTime(state.zoneChangeAt, language) })}
         </p>
       ) : null}
       {canMove ? (
@@ -121,12 +125,12 @@ function ZoneSection({ state }: { state: DailyState }) {
           disabled={update.isPending}
           onClick={() => update.mutate({ timeZone: here })}
         >
-          {t("zone.useThis", { zone: here })}
+          {t("daily.zone.useThis", { zone: here })}
         </Button>
       ) : null}
       {update.error ? (
         <Alert tone="error">
-          {isApiError(update.error) ? update.error.message : t("zone.failed")}
+          {isApiError(update.error) ? update.error.message : t("daily.zone.failed")}
         </Alert>
       ) : null}
     </section>
@@ -135,26 +139,26 @@ function ZoneSection({ state }: { state: DailyState }) {
 
 /** /daily: the streak's seven days, today's claim, the freezes, the zone and the reminder. */
 export function DailyPage() {
-  const { t } = useTranslation("daily");
+  const { t } = useTranslation("app");
   const daily = useDaily();
-  const title = t("page.title");
+  const title = t("daily.page.title");
   return (
     <div className="grid gap-5">
       <PageTitle title={title}>{title}</PageTitle>
-      <p className="text-muted">{t("page.intro")}</p>
-      <QueryState query={daily} error={t("card.loadFailed")}>
+      <p className="text-muted">{t("daily.page.intro")}</p>
+      <QueryState query={daily} error={t("daily.card.loadFailed")}>
         {(state) => (
           <>
             <ClaimSection state={state} />
             <section className={card} aria-labelledby="daily-track-title">
               <h2 id="daily-track-title" className="text-lg font-semibold text-white">
-                {t("track.title")}
+                {t("daily.track.title")}
               </h2>
               <DailyTrack state={state} />
             </section>
             <FreezesSection state={state} />
             <ZoneSection state={state} />
-            <section className={card} aria-label={t("reminders.title")}>
+            <section className={card} aria-label={t("daily.reminders.title")}>
               <DailyRemindersToggle />
             </section>
           </>
