@@ -23,6 +23,8 @@ import {
   bonusCodesAdminRoutes,
   bonusCodesRoutes,
 } from "./modules/bonus-codes/bonus-codes.routes.ts";
+import { circleAdminRoutes, circleRoutes } from "./modules/circle/index.ts";
+import { challengeAdminRoutes, challengeRoutes } from "./modules/challenge/index.ts";
 import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
 import { dailyAdminRoutes, dailyRoutes } from "./modules/daily/index.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";
@@ -86,7 +88,10 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       publicUrl: config.PUBLIC_URL,
       viewer,
       onSessionsRevoked: d.onSessionsRevoked,
+      challenge: d.challenge,
     });
+    // Proof-of-work challenges, under the same per-address limit (decision 0044).
+    await challengeRoutes(scope, { challenge: d.challenge });
     // Telegram Mini App sign-in, under the same per-address limit (decision 0042).
     await telegramRoutes(scope, {
       db,
@@ -143,12 +148,13 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(tonRoutes, d.tonDeps);
       await user.register(withdrawalsRoutes, d.withdrawalDeps);
       await user.register(kycRoutes, d.kycDeps);
-      await user.register(miningRoutes, d.miningDeps);
+      await user.register(miningRoutes, { ...d.miningDeps, challenge: d.challenge });
       await user.register(messagesRoutes, d.messagesDeps);
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });
       await user.register(notificationsRoutes, d.notificationDeps);
       await user.register(leaderboardRoutes, { leaderboard: d.leaderboard });
       await user.register(leaguesRoutes, d.leaguesDeps);
+      await user.register(circleRoutes, { db, clock });
       await user.register(referralsRoutes, {
         db,
         clock,
@@ -179,10 +185,12 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(supportAdminRoutes, d.supportDeps);
         await admin.register(contestAdminRoutes, d.contestDeps);
         await admin.register(dailyAdminRoutes, { db, clock, events: d.events });
+        await admin.register(challengeAdminRoutes, { challenge: d.challenge });
         await admin.register(kycAdminRoutes, d.kycDeps);
         await admin.register(shopAdminRoutes, d.shopDeps);
         await admin.register(gamesAdminRoutes, d.gamesDeps);
         await admin.register(leaguesAdminRoutes, d.leaguesDeps);
+        await admin.register(circleAdminRoutes, { db, clock });
         await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);
         await admin.register(legalAdminRoutes, d.legalDeps);
         await admin.register(adsAdminRoutes, d.adsDeps);

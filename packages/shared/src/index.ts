@@ -15,6 +15,8 @@ export * from "./schemas/ads.ts";
 export * from "./schemas/audit.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/bonus-codes.ts";
+export * from "./schemas/challenge.ts";
+export * from "./schemas/circle.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/contest.ts";
 export * from "./schemas/daily.ts";

@@ -41,16 +41,43 @@ export interface RateParts {
   boostsNano: bigint;
   /** Permanent shop packs owned (optional: 0 without). */
   packsNano?: bigint;
+  /**
+   * How many referrals may count at most (the security circle's cap, decision 0043): without it,
+   * MAX_COUNTED_REFERRALS.
+   */
+  referralCap?: number;
 }
 
-export function countedReferrals(activeReferrals: number): number {
-  return Math.max(0, Math.min(MAX_COUNTED_REFERRALS, Math.floor(activeReferrals)));
+/** Active referrals that earn a bonus: at most 20, and at most `cap` (the circle's rule). */
+export function countedReferrals(activeReferrals: number, cap = MAX_COUNTED_REFERRALS): number {
+  const limit = Math.max(0, Math.min(MAX_COUNTED_REFERRALS, Math.floor(cap)));
+  return Math.max(0, Math.min(limit, Math.floor(activeReferrals)));
+}
+
+/** The security circle's rule (issue 25): what the admin set, with the defaults of the issue. */
+export interface CircleRule {
+  /** Members named for a complete circle (3). */
+  minMembers: number;
+  /** Members counting (mined in the last 24 h) for an active circle (3). */
+  minActive: number;
+  /** Referrals that count at most without a complete, active circle (5). */
+  capWithout: number;
+}
+
+/**
+ * The referral cap at an instant: the full bonus (20) with a complete, active circle, else
+ * `capWithout`. `members` are named, `active` of them mined in the last 24 h.
+ */
+export function circleReferralCap(rule: CircleRule, members: number, active: number): number {
+  const complete = members >= rule.minMembers && active >= rule.minActive;
+  return complete ? MAX_COUNTED_REFERRALS : Math.min(MAX_COUNTED_REFERRALS, rule.capWithout);
 }
 
 /** rate = base + level rewards + referral bonus (≤ 20 counted) + packs + active boosts, in nFRE/h. */
 export function miningRate(parts: RateParts) {
   const levels = LEVEL_REWARD_NANO * BigInt(Math.max(0, Math.floor(parts.levels)));
-  const referrals = REFERRAL_BONUS_NANO * BigInt(countedReferrals(parts.activeReferrals));
+  const referrals =
+    REFERRAL_BONUS_NANO * BigInt(countedReferrals(parts.activeReferrals, parts.referralCap));
   const boosts = parts.boostsNano > 0n ? parts.boostsNano : 0n;
   const packs = parts.packsNano !== undefined && parts.packsNano > 0n ? parts.packsNano : 0n;
   return {

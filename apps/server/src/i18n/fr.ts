@@ -53,6 +53,12 @@ export const fr = {
     ALREADY_CLAIMED: "Vous avez déjà réclamé votre récompense du jour : revenez demain.",
     DAILY_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour réclamer la récompense quotidienne.",
     DAILY_ZONE_CHANGE_TOO_SOON: "Vous avez déjà changé de fuseau horaire cette semaine : un seul changement par semaine.",
+    CIRCLE_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour composer votre cercle de sécurité.",
+    CIRCLE_USER_NOT_FOUND: "Aucun utilisateur ne correspond à ce pseudo ou à ce code de parrainage.",
+    CIRCLE_SELF: "Vous ne pouvez pas vous ajouter à votre propre cercle.",
+    CIRCLE_MEMBER_EXISTS: "Cette personne fait déjà partie de votre cercle.",
+    CIRCLE_FULL: "Votre cercle est complet : {{max}} membres au plus.",
+    CIRCLE_MEMBER_NOT_FOUND: "Cette personne ne fait pas partie de votre cercle.",
     INSUFFICIENT_BALANCE: "Solde insuffisant.",
     BET_TOO_SMALL: "Mise trop faible : le minimum est de {{min}} FRE.",
     BET_TOO_LARGE: "Mise trop élevée : le maximum est de {{max}} FRE.",
@@ -104,7 +110,10 @@ export const fr = {
     TELEGRAM_INIT_DATA_INVALID: "Telegram n'a pas pu confirmer votre identité. Rouvrez FRE depuis Telegram.",
     TELEGRAM_INIT_DATA_EXPIRED: "Votre session Telegram a expiré. Fermez et rouvrez FRE depuis Telegram.",
     TELEGRAM_INIT_DATA_USED: "Cette ouverture depuis Telegram a déjà servi. Fermez et rouvrez FRE depuis Telegram.",
+    TELEGRAM_EMAIL_ALREADY_SET: "Ce compte a déjà une adresse e-mail.",
     TELEGRAM_ALREADY_LINKED: "Ce compte Telegram est déjà lié à un autre compte FRE (ou ce compte à un autre Telegram).",
+    CHALLENGE_REQUIRED: "La vérification anti-robot est requise : patientez pendant qu’elle se termine, puis réessayez.",
+    CHALLENGE_INVALID: "La vérification anti-robot a échoué ou a expiré : recommencez-la.",
     LIMITS_UNAVAILABLE:
       "Le service est momentanément indisponible. Réessayez dans quelques secondes.",
     MAINTENANCE:

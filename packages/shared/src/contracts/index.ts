@@ -5,6 +5,8 @@ import { adsContracts } from "./ads.ts";
 import { auditContracts } from "./audit.ts";
 import { authContracts } from "./auth.ts";
 import { bonusCodesContracts } from "./bonus-codes.ts";
+import { challengeContracts } from "./challenge.ts";
+import { circleContracts } from "./circle.ts";
 import { contestContracts } from "./contest.ts";
 import { dailyContracts } from "./daily.ts";
 import { devContracts } from "./dev.ts";
@@ -38,6 +40,8 @@ export const contracts = {
   ...auditContracts,
   ...authContracts,
   ...bonusCodesContracts,
+  ...challengeContracts,
+  ...circleContracts,
   ...contestContracts,
   ...dailyContracts,
   ...devContracts,

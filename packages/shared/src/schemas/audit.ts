@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   "legal.community_links_update",
   "daily.settings",
   "leagues.settings",
+  "circle.settings",
+  "challenge.settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -19,6 +19,11 @@ export const referralsSchema = z.object({
   countedCount: z.number().int(),
   bonusPerHour: z.string(),
   hasReferrer: z.boolean(),
+  /**
+   * Set when no complete, active security circle backs me: at most this many referrals count
+   * (decision 0043). Absent: the full bonus applies.
+   */
+  circleCap: z.number().int().optional(),
 });
 export const setReferrerBodySchema = z.object({
   code: z.string().max(REFERRAL_CODE_INPUT_MAX_LENGTH),

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { type Db, driverQuery, preparedFor, type Tx } from "../../db/client.ts";
 import { miningSessions } from "../../db/schema/index.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
+import { CIRCLE_SETTINGS_KEY, memberMinedSql } from "../circle/circle-sql.ts";
 
 export type SessionRow = typeof miningSessions.$inferSelect;
 type Executor = Db | Tx;
@@ -111,7 +112,21 @@ const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.nickname, u.
     ) as boosts_nano,
     (select coalesce(sum(p.rate_bonus_nano), 0)::text from user_packs p
      where p.user_id = u.id and p.granted_at <= ${at}
-    ) as packs_nano`;
+    ) as packs_nano,
+    ${circleFactsColumns(at)}`;
+
+/**
+ * The security circle at instant `at` (decision 0043): members named by then, those of them who
+ * mined at some instant of the 24 h before `at`, and the admin's rules (app_settings, read in the
+ * same statement: no round trip more on the start/claim path).
+ */
+const circleFactsColumns = (at: string) => `(select count(*)::int from circle_members c
+     where c.user_id = u.id and c.added_at <= ${at}) as circle_members,
+    (select count(*)::int from circle_members c
+     where c.user_id = u.id and c.added_at <= ${at} and ${memberMinedSql("c.member_id", at)}
+    ) as circle_active,
+    (select a.value::text from app_settings a where a.key = '${CIRCLE_SETTINGS_KEY}'
+    ) as circle_settings`;
 
 interface RateFactsRow {
   level: number;
@@ -121,6 +136,9 @@ interface RateFactsRow {
   active_referrals: number;
   boosts_nano: string;
   packs_nano: string;
+  circle_members: number;
+  circle_active: number;
+  circle_settings: string | null;
 }
 
 const rateFactsOf = (row: RateFactsRow) => ({
@@ -132,6 +150,10 @@ const rateFactsOf = (row: RateFactsRow) => ({
   activeReferrals: row.active_referrals,
   boostsNano: row.boosts_nano,
   packsNano: row.packs_nano,
+  circleMembers: row.circle_members,
+  circleActive: row.circle_active,
+  /** The circle's rules as stored (JSON text), or null: the defaults. */
+  circleSettings: row.circle_settings,
 });
 
 const RATE_FACTS_SQL = `select ${rateFactsColumns("$2::timestamptz")} from users u where u.id = $1`;
@@ -140,6 +162,31 @@ const RATE_FACTS_SQL = `select ${rateFactsColumns("$2::timestamptz")} from users
 export async function readRateFacts(db: Executor, userId: string, now: Date) {
   const [row] = await driverQuery<RateFactsRow>(db, RATE_FACTS_SQL, [userId, now.toISOString()]);
   return row ? rateFactsOf(row) : null;
+}
+
+/** At most this many circle owners are re-rated after a member's start. */
+export const CIRCLE_RERATE_LIMIT = 100;
+
+/**
+ * A start's facts (one statement, as before the circle): the rate's facts at `now` and, when the
+ * user did not count in anyone's circle until now (no session in the last 24 h), the owners who
+ * named them and mine right now: their rate may rise with this start. At most 100, in a fixed
+ * order (decision 0043: reads refresh the others anyway).
+ */
+const START_FACTS_SQL = `select ${rateFactsColumns("$2::timestamptz")},
+    case when ${memberMinedSql("u.id", "$2::timestamptz")} then '{}'::text[] else array(
+      select c.user_id from circle_members c
+      join mining_sessions o on o.user_id = c.user_id and o.status = 'active'
+        and o.end_time > $2::timestamptz
+      where c.member_id = u.id order by c.user_id limit ${CIRCLE_RERATE_LIMIT}) end as circle_owners
+  from users u where u.id = $1`;
+
+export async function readStartFacts(db: Executor, userId: string, now: Date) {
+  const [row] = await driverQuery<RateFactsRow & { circle_owners: string[] }>(db, START_FACTS_SQL, [
+    userId,
+    now.toISOString(),
+  ]);
+  return row ? { ...rateFactsOf(row), circleOwners: row.circle_owners } : null;
 }
 
 // The dashboard's read, written once in SQL (it runs on every GET /api/mining): for each asked
@@ -246,7 +293,8 @@ export async function readMiningState(db: Db, userId: string, now: Date) {
  * The next instant after `after` at which the user's rate changes by itself: a boost starts (a box
  * bought while another runs waits for its end) or expires, or a
  * referee's running session reaches its end (nobody claims at that instant, yet the referral stops
- * counting). Other changes (a start, a claim, a code, a level) happen on a request that re-rates.
+ * counting), or the security circle's count may change. Other changes (a start, a claim, a code, a
+ * level) happen on a request that re-rates.
  * `user` and `after` are SQL expressions.
  */
 const nextRateChangeSql = (user: string, after: string) => `least(
@@ -255,8 +303,26 @@ const nextRateChangeSql = (user: string, after: string) => `least(
     (select min(s.end_time) from users r
      join mining_sessions s on s.user_id = r.id and s.status = 'active'
        and s.end_time > ${after}
-     where r.referred_by = ${user})
+     where r.referred_by = ${user}),
+    ${circleChangesSql(user, after)}
   )`;
+
+/**
+ * The circle's own instants after `after` (decision 0043): a member named, a member's session
+ * starting, and every member's lapse (a session's end + 24 h, when they stop counting unless
+ * another session covers it: included anyway, the simplest exact form). Sessions that lapse after
+ * `after` started after `after - 48 h` (a session lasts at most 24 h).
+ */
+const circleChangesSql = (user: string, after: string) => `(select min(c.added_at)
+     from circle_members c where c.user_id = ${user} and c.added_at > ${after}),
+    (select min(s.start_time) from circle_members c
+     join mining_sessions s on s.user_id = c.member_id and s.start_time > ${after}
+     where c.user_id = ${user}),
+    (select min(coalesce(s.ended_at, s.end_time) + interval '24 hours') from circle_members c
+     join mining_sessions s on s.user_id = c.member_id
+       and s.start_time > ${after} - interval '48 hours'
+       and coalesce(s.ended_at, s.end_time) + interval '24 hours' > ${after}
+     where c.user_id = ${user})`;
 
 interface RateStepRow extends RateFactsRow {
   after_at: Instant | null;

@@ -1,5 +1,10 @@
 import {
   BASE_RATE_NANO,
+  type CircleRule,
+  circleReferralCap,
+  circleSettingsSchema,
+  countedReferrals,
+  DEFAULT_CIRCLE_SETTINGS,
   earningsFor,
   formatNano,
   type MiningState,
@@ -23,6 +28,7 @@ import {
   readMiningState,
   readRateFacts,
   readRateStep,
+  readStartFacts,
   type SessionRow,
   saveSessionAccrual,
   settleSession,
@@ -40,18 +46,52 @@ export interface MiningDeps {
 
 type Executor = Db | Tx;
 
+/** The security circle's facts as the rate's statement reads them (decision 0043). */
+interface CircleFacts {
+  circleMembers: number;
+  circleActive: number;
+  /** The admin's rules as stored (JSON text), or null. */
+  circleSettings: string | null;
+}
+
+let lastRule: { text: string | null; rule: CircleRule } = {
+  text: null,
+  rule: DEFAULT_CIRCLE_SETTINGS,
+};
+
+/** The stored rules, or the defaults (nothing stored, or a value that no longer parses). */
+export function circleRuleOf(text: string | null): CircleRule {
+  if (text === lastRule.text) return lastRule.rule;
+  let rule: CircleRule = DEFAULT_CIRCLE_SETTINGS;
+  try {
+    const parsed = circleSettingsSchema.safeParse(text === null ? null : JSON.parse(text));
+    if (parsed.success) rule = parsed.data;
+  } catch {
+    // A value that is not JSON: the defaults.
+  }
+  lastRule = { text, rule };
+  return rule;
+}
+
+/** How many referrals may count at the facts' instant: 20 with a complete, active circle. */
+export const referralCapOf = (facts: CircleFacts) =>
+  circleReferralCap(circleRuleOf(facts.circleSettings), facts.circleMembers, facts.circleActive);
+
 /** The rate (spec §9) that the facts read by the repository give. */
-const rateOf = (facts: {
-  level: number;
-  activeReferrals: number;
-  boostsNano: string;
-  packsNano: string;
-}) =>
+const rateOf = (
+  facts: {
+    level: number;
+    activeReferrals: number;
+    boostsNano: string;
+    packsNano: string;
+  } & CircleFacts,
+) =>
   miningRate({
     levels: facts.level,
     activeReferrals: facts.activeReferrals,
     boostsNano: BigInt(facts.boostsNano),
     packsNano: BigInt(facts.packsNano),
+    referralCap: referralCapOf(facts),
   });
 
 async function rateAt(db: Executor, userId: string, at: Date) {
@@ -141,11 +181,18 @@ const saveAccrual = saveSessionAccrual;
 /** Re-reads the rate of a user's running session (an event changed it, or it is stale). */
 export async function refreshSessionRate(deps: { db: Db; clock: Clock }, userId: string) {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const session = await findActiveSession(tx, userId, true);
-    if (!session || now >= session.endTime) return;
-    await saveAccrual(tx, (await bringUpToDate(tx, session, now)).session);
-  });
+  await deps.db.transaction((tx) => bringSessionUpToDate(tx, userId, now));
+}
+
+/**
+ * Inside the caller's transaction (the user's row locked first): brings the user's running
+ * session up to `now` with the facts as they are, so a change the caller makes next (a circle
+ * member named or removed) applies from `now` on, never to the time already mined.
+ */
+export async function bringSessionUpToDate(tx: Tx, userId: string, now: Date) {
+  const session = await findActiveSession(tx, userId, true);
+  if (!session || now >= session.endTime) return;
+  await saveAccrual(tx, (await bringUpToDate(tx, session, now)).session);
 }
 
 function sessionView(s: SessionRow, now: Date) {
@@ -199,7 +246,7 @@ function miningView(state: MiningFacts, now: Date): MiningState {
       packs: formatNano(rate.packs),
       boosts: formatNano(rate.boosts),
       activeReferrals: state.activeReferrals,
-      countedReferrals: Math.min(20, state.activeReferrals),
+      countedReferrals: countedReferrals(state.activeReferrals, referralCapOf(state)),
     },
     serverTime: now.toISOString(),
   };
@@ -211,6 +258,21 @@ async function rerateReferrer(deps: MiningDeps, referrerId: string | null) {
 }
 
 /**
+ * A member's start may complete the circles that named them (decision 0043): those owners who
+ * mine now are re-rated, at most 100 (the start's statement bounds the list). Best effort, one
+ * after the other: a failure leaves that owner to the next read's refresh.
+ */
+async function rerateCircleOwners(deps: MiningDeps, owners: readonly string[]) {
+  for (const owner of owners) {
+    try {
+      await refreshSessionRate(deps, owner);
+    } catch {
+      // The owner's next read or step brings the rate up to date (the start is one of its instants).
+    }
+  }
+}
+
+/**
  * Starts a session. The user's row is locked first, as a claim does: an account erased meanwhile
  * (decision 0028) is refused with 401 instead of starting a session nobody can claim. The lock
  * and the rate's facts are sent together (read after the lock), then the session and the
@@ -218,12 +280,12 @@ async function rerateReferrer(deps: MiningDeps, referrerId: string | null) {
  */
 export async function startMining(deps: MiningDeps, userId: string) {
   const now = deps.clock.now();
-  let started: MiningFacts;
+  let started: MiningFacts & { circleOwners: string[] };
   try {
     started = await deps.db.transaction(async (tx) => {
       const [userLocked, facts] = await Promise.all([
         lockUser(tx, userId),
-        readRateFacts(tx, userId, now),
+        readStartFacts(tx, userId, now),
       ]);
       if (!userLocked || !facts) throw new AppError("UNAUTHORIZED", 401);
       if (!facts.emailVerified) throw new AppError("EMAIL_NOT_VERIFIED", 403);
@@ -255,6 +317,7 @@ export async function startMining(deps: MiningDeps, userId: string) {
     throw error;
   }
   await rerateReferrer(deps, started.referrer);
+  await rerateCircleOwners(deps, started.circleOwners);
   // The answer is made of what the transaction read and wrote (the facts after the lock, the new
   // session as inserted): no second read of the same rows.
   return miningView(started, deps.clock.now());

@@ -1,6 +1,7 @@
 import {
   countedReferrals,
   formatNano,
+  MAX_COUNTED_REFERRALS,
   REFERRAL_BONUS_NANO,
   REFERRAL_REMIND_INTERVAL_MS,
   type ReferralReminder,
@@ -10,6 +11,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
+import { referralCap } from "../circle/index.ts";
 import {
   countReferrals,
   findOwnReferral,
@@ -43,7 +45,9 @@ export async function getReferrals(deps: ReferralDeps, userId: string): Promise<
   const rows = await listReferrals(deps.db, userId, now, 200);
   const total = await countReferrals(deps.db, userId);
   const activeCount = rows.filter((r) => r.active).length;
-  const counted = countedReferrals(activeCount);
+  // The security circle's cap (decision 0043), as the mining rate applies it.
+  const cap = await referralCap(deps, userId);
+  const counted = countedReferrals(activeCount, cap);
   const link = new URL("/register", deps.publicUrl);
   link.searchParams.set("ref", facts.code);
   return {
@@ -61,6 +65,7 @@ export async function getReferrals(deps: ReferralDeps, userId: string): Promise<
     countedCount: counted,
     bonusPerHour: formatNano(REFERRAL_BONUS_NANO * BigInt(counted)),
     hasReferrer: facts.referredBy !== null,
+    ...(cap < MAX_COUNTED_REFERRALS ? { circleCap: cap } : {}),
   };
 }
 

@@ -1,0 +1,18 @@
+/**
+ * The security circle's SQL pieces that the mining rate's statement and the circle's own reads
+ * share (decision 0043): one text for "a member counts", so the screen and the rate never differ.
+ */
+
+/** The app_settings key of the security circle's rules. */
+export const CIRCLE_SETTINGS_KEY = "circle_settings";
+
+/**
+ * `member` (an SQL expression) had a session running at some instant of (at - 24 h, at]: one
+ * started by `at` that ended, or ends, after `at - 24 h`. A session lasts at most 24 h, so only
+ * sessions started in the 48 h before `at` can qualify: the bound keeps the lookup on
+ * mining_sessions_user_start_idx.
+ */
+export const memberMinedSql = (member: string, at: string) => `exists (
+      select 1 from mining_sessions ms where ms.user_id = ${member}
+        and ms.start_time <= ${at} and ms.start_time > ${at} - interval '48 hours'
+        and coalesce(ms.ended_at, ms.end_time) > ${at} - interval '24 hours')`;

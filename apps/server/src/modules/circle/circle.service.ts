@@ -1,0 +1,152 @@
+import {
+  type Circle,
+  type CircleSettings,
+  circleReferralCap,
+  circleSettingsSchema,
+  DEFAULT_CIRCLE_SETTINGS,
+  MAX_COUNTED_REFERRALS,
+} from "@fre/shared";
+import type { Db, Tx } from "../../db/client.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { lockUser } from "../ledger/ledger.ts";
+import { bringSessionUpToDate } from "../mining/mining.service.ts";
+import {
+  deleteMember,
+  findUserByRef,
+  insertMember,
+  isEmailVerified,
+  listMembers,
+  membership,
+  readCircleSettings,
+  writeCircleSettings,
+} from "./circle.repo.ts";
+
+/** The security circle (issue 25, decision 0043). */
+export interface CircleDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type Executor = Db | Tx;
+
+/** The stored rules, or the defaults (nothing stored, or a value that no longer parses). */
+async function loadSettings(db: Executor, lock = false): Promise<CircleSettings> {
+  const parsed = circleSettingsSchema.safeParse(await readCircleSettings(db, { lock }));
+  return parsed.success ? parsed.data : { ...DEFAULT_CIRCLE_SETTINGS };
+}
+
+/** My circle at `now`: the members, who counts, and the referral cap it gives. */
+async function circleOf(db: Executor, userId: string, now: Date): Promise<Circle> {
+  const [rows, settings] = await Promise.all([listMembers(db, userId, now), loadSettings(db)]);
+  const activeCount = rows.filter((row) => row.active).length;
+  const referralCap = circleReferralCap(settings, rows.length, activeCount);
+  return {
+    members: rows.map((row) => ({
+      userId: row.member_id,
+      nickname: row.nickname,
+      addedAt: new Date(row.added_at).toISOString(),
+      active: row.active,
+    })),
+    activeCount,
+    minMembers: settings.minMembers,
+    minActive: settings.minActive,
+    maxMembers: settings.maxMembers,
+    complete: referralCap === MAX_COUNTED_REFERRALS,
+    referralCap,
+    maxCountedReferrals: MAX_COUNTED_REFERRALS,
+  };
+}
+
+export const getCircle = (deps: CircleDeps, userId: string) =>
+  circleOf(deps.db, userId, deps.clock.now());
+
+/**
+ * How many of my referrals may count now (what the referrals screen explains): 20 with a
+ * complete, active circle, else the cap without one.
+ */
+export async function referralCap(deps: CircleDeps, userId: string) {
+  return (await getCircle(deps, userId)).referralCap;
+}
+
+/**
+ * A membership change: the owner's row locked first, their running session brought up to `now`
+ * with the circle as it was (the time already mined keeps its rate), the change, then the
+ * session re-rated with the circle as it is: one transaction.
+ */
+async function changeCircle(
+  deps: CircleDeps,
+  userId: string,
+  change: (tx: Tx, now: Date) => Promise<void>,
+) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
+    await change(tx, now);
+    return circleOf(tx, userId, now);
+  });
+}
+
+/** Names a member by nickname or referral code. */
+export async function addMember(deps: CircleDeps, userId: string, userRef: string) {
+  return changeCircle(deps, userId, async (tx, now) => {
+    if (!(await isEmailVerified(tx, userId))) {
+      throw new AppError("CIRCLE_EMAIL_NOT_VERIFIED", 403);
+    }
+    const memberId = await findUserByRef(tx, userRef);
+    // One answer for "no such account" whatever the reason (erased, never existed).
+    if (!memberId) throw new AppError("CIRCLE_USER_NOT_FOUND", 404);
+    if (memberId === userId) throw new AppError("CIRCLE_SELF", 400);
+    const [settings, current] = await Promise.all([
+      loadSettings(tx),
+      membership(tx, userId, memberId),
+    ]);
+    if (current.present) throw new AppError("CIRCLE_MEMBER_EXISTS", 409);
+    if (current.members >= settings.maxMembers) {
+      throw new AppError("CIRCLE_FULL", 409, { max: settings.maxMembers });
+    }
+    await bringSessionUpToDate(tx, userId, now);
+    if (!(await insertMember(tx, userId, memberId, now))) {
+      throw new AppError("CIRCLE_MEMBER_EXISTS", 409);
+    }
+    await bringSessionUpToDate(tx, userId, now);
+  });
+}
+
+/** Removes one of my members (someone else's circle is never reachable: a 404). */
+export async function removeMember(deps: CircleDeps, userId: string, memberId: string) {
+  return changeCircle(deps, userId, async (tx, now) => {
+    await bringSessionUpToDate(tx, userId, now);
+    if (!(await deleteMember(tx, userId, memberId))) {
+      throw new AppError("CIRCLE_MEMBER_NOT_FOUND", 404);
+    }
+    await bringSessionUpToDate(tx, userId, now);
+  });
+}
+
+export const getCircleSettings = (deps: CircleDeps) => loadSettings(deps.db);
+
+/** Saves the rules; the change and its audit line commit together. */
+export async function setCircleSettings(
+  deps: CircleDeps,
+  actor: AuditActor,
+  settings: CircleSettings,
+): Promise<CircleSettings> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const before = await loadSettings(tx, true);
+    await writeCircleSettings(tx, settings);
+    await recordAudit(tx, {
+      actorId: actor.userId,
+      action: "circle.settings",
+      targetType: "settings",
+      targetId: "circle_settings",
+      before,
+      after: settings,
+      ip: actor.ip,
+      at: now,
+    });
+    return settings;
+  });
+}
