@@ -7,7 +7,6 @@ import { currentLeague, leagueHistory, placeUser } from "../src/modules/leagues/
 import { isoWeekOf, nextWeek, previousWeek } from "../src/modules/leagues/leagues.week.ts";
 import { credit, lockUser } from "../src/modules/ledger/ledger.ts";
 import {
-  type client,
   createTestApp,
   createTestApps,
   elevatedAdmin,
