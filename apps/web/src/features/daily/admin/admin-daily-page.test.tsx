@@ -1,0 +1,39 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import frAdmin from "../../../locales/fr/admin.json";
+import frApp from "../../../locales/fr/app.json";
+import { renderStatic } from "../../../test/render-static";
+import { dailyAdminKeys } from "../api/daily-admin-api";
+import { AdminDailyPage } from "./admin-daily-page";
+
+beforeAll(async () => {
+  await renderStatic(<p />);
+  i18next.addResourceBundle("fr", "admin", frAdmin);
+  i18next.addResourceBundle("fr", "app", frApp);
+});
+
+describe("AdminDailyPage", () => {
+  it("shows the seven rewards, the day-7 boost and the freeze rules in a form", async () => {
+    const client = new QueryClient();
+    client.setQueryData(dailyAdminKeys.settings(), {
+      rewards: ["0.1", "0.2", "0.3", "0.5", "0.8", "1.2", "2"],
+      boostPercent: 10,
+      boostHours: 24,
+      claimsPerFreeze: 7,
+      maxFreezes: 2,
+    });
+    const html = await renderStatic(
+      <QueryClientProvider client={client}>
+        <AdminDailyPage />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain("<h1");
+    expect(html).toContain("Série quotidienne");
+    for (let day = 1; day <= 7; day++) expect(html).toContain(`Jour ${day}`);
+    expect(html).toContain('value="1.2"');
+    expect(html).toContain("Bonus du jour 7 (%)");
+    expect(html).toContain("Gels détenus au plus");
+    expect(html).toContain("journal d&#x27;audit");
+  });
+});
