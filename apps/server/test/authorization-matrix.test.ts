@@ -130,6 +130,8 @@ const RULES: Record<string, Declared> = {
   "GET /api/health/live": { rule: "public" },
   "GET /api/stats/public": { rule: "public" },
   "GET /api/legal": { rule: "public" },
+  // Proof of work (decision 0044): anyone may ask a challenge.
+  "GET /api/challenge": { rule: "public", url: () => "/api/challenge?action=sign-up" },
   "GET /api/features": { rule: "public" },
   "GET /api/push/vapid-public-key": { rule: "public" },
   "POST /api/vitals": {
@@ -164,6 +166,11 @@ const RULES: Record<string, Declared> = {
   // then answers 400).
   "GET /api/auth/telegram": { rule: "public" },
   "POST /api/auth/telegram": { rule: "public", body: () => ({ initData: telegramInitData() }) },
+  // A password account has its address already: the allowed roles hear 409.
+  "POST /api/auth/telegram/email": {
+    rule: "user",
+    body: () => ({ email: "someone-new@example.com", password: "Str0ng!pass" }),
+  },
   "POST /api/auth/telegram/link": {
     rule: "user",
     body: () => ({ initData: telegramInitData(), password: "not-the-password-1" }),
@@ -210,6 +217,13 @@ const RULES: Record<string, Declared> = {
   "GET /api/leaderboard/friends": { rule: "user" },
   "GET /api/leagues/current": { rule: "user" },
   "GET /api/leagues/history": { rule: "user" },
+  // The security circle: a nickname nobody has (404), a member I never named (404).
+  "GET /api/circle": { rule: "user" },
+  "POST /api/circle": { rule: "user", body: () => ({ userRef: "nobody-in-matrix" }) },
+  "DELETE /api/circle/:userId": {
+    rule: "user",
+    url: () => "/api/circle/00000000-0000-4000-8000-000000000000",
+  },
   "GET /api/wallet": { rule: "user" },
   "GET /api/wallet/ledger": { rule: "user", url: () => "/api/wallet/ledger?limit=5" },
   "POST /api/bonus-codes/redeem": { rule: "user", body: (c) => ({ code: c.bonusCode }) },
@@ -413,6 +427,11 @@ const RULES: Record<string, Declared> = {
     url: (c) => `/api/admin/bonus-codes/${c.bonusCode}`,
     body: () => ({ maxUses: 1000 }),
   },
+  "GET /api/admin/challenge/settings": { rule: "admin" },
+  "PUT /api/admin/challenge/settings": {
+    rule: "admin",
+    body: () => ({ maxNumber: 50_000, busyMaxNumber: 1_000_000, busySignUps: 10 }),
+  },
   "GET /api/admin/daily/settings": { rule: "admin" },
   "PUT /api/admin/daily/settings": {
     rule: "admin",
@@ -508,6 +527,11 @@ const RULES: Record<string, Declared> = {
   },
   "GET /api/admin/games/limits": { rule: "admin" },
   "GET /api/admin/leagues": { rule: "admin" },
+  "GET /api/admin/circle/settings": { rule: "admin" },
+  "PUT /api/admin/circle/settings": {
+    rule: "admin",
+    body: () => ({ minMembers: 3, maxMembers: 5, minActive: 3, capWithout: 5 }),
+  },
   "GET /api/admin/leagues/settings": { rule: "admin" },
   "PUT /api/admin/leagues/settings": {
     rule: "admin",

@@ -229,6 +229,53 @@ describe("Telegram sign-in, feature on", () => {
     expect(row?.referredBy).toBe(referrer.id);
   });
 
+  it("lets an account opened with Telegram add its e-mail and password, once", async () => {
+    const c = client(test);
+    await c.post("/api/auth/telegram", { initData: initData(test), create: true });
+    const { user: other } = await signUp(test, uniqueUser("tgtaken"));
+    const email = uniqueUser("tgmail").email;
+
+    const weak = await c.post("/api/auth/telegram/email", { email, password: "short" });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error).toBe("WEAK_PASSWORD");
+    const taken = await c.post("/api/auth/telegram/email", {
+      email: other.email,
+      password: "Str0ng!pass",
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe("EMAIL_IN_USE");
+    const anonymous = await client(test).post("/api/auth/telegram/email", {
+      email,
+      password: "Str0ng!pass",
+    });
+    expect(anonymous.statusCode).toBe(401);
+
+    const added = await c.post("/api/auth/telegram/email", { email, password: "Str0ng!pass" });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ email });
+    const me = (await c.get("/api/me")).json();
+    expect(me.email).toBe(email);
+    expect(me.emailVerified).toBe(false);
+    // The verification mail went to the new address.
+    const mails = await outbox(test, email);
+    expect(mails[0]?.text).toMatch(/verify-email/);
+    // The account now also signs in with its password, outside Telegram.
+    const browser = client(test);
+    const signIn = await browser.post("/api/auth/sign-in/email", {
+      email,
+      password: "Str0ng!pass",
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect((await browser.get("/api/me")).json().id).toBe(me.id);
+
+    const again = await c.post("/api/auth/telegram/email", {
+      email: uniqueUser("tgmail2").email,
+      password: "Str0ng!pass",
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe("TELEGRAM_EMAIL_ALREADY_SET");
+  });
+
   it("makes a taken nickname unique", async () => {
     const { user } = await signUp(test, uniqueUser("tgdup"));
     const c = client(test);

@@ -1,5 +1,7 @@
 import {
   telegramConfigSchema,
+  telegramEmailBodySchema,
+  telegramEmailResultSchema,
   telegramLinkBodySchema,
   telegramOutcomeSchema,
   telegramSignInBodySchema,
@@ -42,5 +44,16 @@ export const telegramContracts = defineContracts([
     body: telegramLinkBodySchema,
     response: telegramOutcomeSchema,
     errors: [400, 401, 404, 409, 429],
+  }),
+  route({
+    method: "POST",
+    path: "/api/auth/telegram/email",
+    access: "public",
+    tag,
+    summary:
+      "Gives an account opened with Telegram its e-mail and password (a verification mail goes)",
+    body: telegramEmailBodySchema,
+    response: telegramEmailResultSchema,
+    errors: [400, 401, 409, 429],
   }),
 ]);

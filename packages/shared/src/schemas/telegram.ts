@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "../constants.ts";
+import { emailSchema } from "./auth.ts";
 
 /**
  * The Mini App's init data as Telegram hands it (`tgWebAppData`): a URL-encoded query string,
@@ -56,3 +57,14 @@ export const telegramOutcomeSchema = z.object({
   outcome: z.enum(["signed-in", "created", "linked", "link-available", "choose"]),
 });
 export type TelegramOutcome = z.infer<typeof telegramOutcomeSchema>;
+
+/**
+ * `POST /api/auth/telegram/email`: the e-mail (and the password that goes with it) of an account
+ * opened with Telegram; a verification mail is sent to it.
+ */
+export const telegramEmailBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type TelegramEmailBody = z.infer<typeof telegramEmailBodySchema>;
+export const telegramEmailResultSchema = z.object({ email: z.string() });

@@ -1,4 +1,5 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { TELEGRAM_PLACEHOLDER_EMAIL_DOMAIN as PLACEHOLDER_DOMAIN } from "@fre/shared";
+import { and, eq, like, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { accounts, telegramAccounts, telegramInitDataUses, users } from "../../db/schema/index.ts";
 
@@ -114,4 +115,38 @@ export async function findReferrerByCode(db: Db, code: string): Promise<string |
     .where(eq(users.referralCode, code))
     .limit(1);
   return row?.id ?? null;
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Gives an account opened with Telegram its address and password credential, in one
+ * transaction with the user's row locked; false when it already has an address (a race).
+ */
+export async function setEmailAndPassword(
+  db: Db,
+  change: { userId: string; email: string; passwordHash: string; accountId: string; now: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockUserRow(tx, change.userId);
+    const updated = await tx
+      .update(users)
+      .set({ email: change.email, emailVerified: false, updatedAt: change.now })
+      .where(and(eq(users.id, change.userId), like(users.email, `%@${PLACEHOLDER_DOMAIN}`)))
+      .returning({ id: users.id });
+    if (updated.length === 0) return false;
+    await tx.insert(accounts).values({
+      id: change.accountId,
+      accountId: change.userId,
+      providerId: "credential",
+      userId: change.userId,
+      password: change.passwordHash,
+      createdAt: change.now,
+      updatedAt: change.now,
+    });
+    return true;
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { handle } from "../../lib/contract-route.ts";
 import { deviceCookies } from "../auth/device-cookie.ts";
 import {
+  addEmail,
   linkTelegram,
   signInWithTelegram,
   type TelegramAnswer,
@@ -36,6 +37,9 @@ export async function telegramRoutes(
   }));
   handle(app, "POST /api/auth/telegram", async ({ body }, request, reply) =>
     send(reply, await signInWithTelegram(deps, request, body), request.headers.cookie),
+  );
+  handle(app, "POST /api/auth/telegram/email", ({ body }, request) =>
+    addEmail(deps, request, body),
   );
   handle(app, "POST /api/auth/telegram/link", async ({ body }, request, reply) =>
     send(reply, await linkTelegram(deps, request, body), request.headers.cookie),

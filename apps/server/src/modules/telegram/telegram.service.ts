@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
 import {
   type Features,
+  isPlaceholderEmail,
   TELEGRAM_PLACEHOLDER_EMAIL_DOMAIN,
+  type TelegramEmailBody,
   type TelegramLinkBody,
   type TelegramOutcome,
   type TelegramSignInBody,
@@ -10,12 +13,18 @@ import type { Db } from "../../db/client.ts";
 import { isLanguage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
-import { refuseSuspended, reserveAttempt, signInGuard } from "../auth/auth.service.ts";
+import {
+  assertStrongPassword,
+  refuseSuspended,
+  reserveAttempt,
+  signInGuard,
+} from "../auth/auth.service.ts";
 import { type Auth, signUpContext } from "../auth/auth.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   claimInitData,
   deleteFreshUser,
+  emailTaken,
   findEmailOf,
   findLinkedUserId,
   findPasswordHashOf,
@@ -24,6 +33,7 @@ import {
   isErased,
   nicknameTaken,
   refreshUsername,
+  setEmailAndPassword,
 } from "./telegram.repo.ts";
 import { type CheckedInitData, checkInitData, INIT_DATA_MAX_AGE_MS } from "./telegram-init-data.ts";
 import { nicknameCandidates } from "./telegram-nickname.ts";
@@ -219,4 +229,46 @@ export async function linkTelegram(
   });
   if (linked === "taken") throw new AppError("TELEGRAM_ALREADY_LINKED", 409);
   return { outcome: "linked", userId: viewer.userId, cookies: [] };
+}
+
+/**
+ * `POST /api/auth/telegram/email`: an account opened with Telegram gets its e-mail and a password
+ * (so it can also sign in outside Telegram), and a verification mail goes to the address. Until
+ * it is verified, whatever needs a verified address keeps refusing.
+ */
+export async function addEmail(
+  deps: TelegramDeps,
+  request: FastifyRequest,
+  body: TelegramEmailBody,
+): Promise<{ email: string }> {
+  const viewer = await deps.viewer.optional(request);
+  if (!viewer) throw new AppError("UNAUTHORIZED", 401);
+  const current = await findEmailOf(deps.db, viewer.userId);
+  if (!current || !isPlaceholderEmail(current)) {
+    throw new AppError("TELEGRAM_EMAIL_ALREADY_SET", 409);
+  }
+  assertStrongPassword(body.password);
+  if (isPlaceholderEmail(body.email)) throw new AppError("INVALID_EMAIL", 400);
+  if (await emailTaken(deps.db, body.email)) throw new AppError("EMAIL_IN_USE", 409);
+  const context = await deps.auth.$context;
+  let changed: boolean;
+  try {
+    changed = await setEmailAndPassword(deps.db, {
+      userId: viewer.userId,
+      email: body.email,
+      passwordHash: await context.password.hash(body.password),
+      accountId: randomUUID(),
+      now: deps.clock.now(),
+    });
+  } catch {
+    // The unique address index: someone took it between the check and the write.
+    throw new AppError("EMAIL_IN_USE", 409);
+  }
+  if (!changed) throw new AppError("TELEGRAM_EMAIL_ALREADY_SET", 409);
+  // Better Auth's own verification mail (through the outbox, as at sign-up).
+  await deps.auth.api.sendVerificationEmail({
+    body: { email: body.email, callbackURL: "/dashboard" },
+    headers: headersOf(request),
+  });
+  return { email: body.email };
 }

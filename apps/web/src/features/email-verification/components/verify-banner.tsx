@@ -1,10 +1,15 @@
-import { VERIFICATION_POLL_MS, VERIFICATION_RESEND_COOLDOWN_MS } from "@fre/shared";
+import {
+  isPlaceholderEmail,
+  VERIFICATION_POLL_MS,
+  VERIFICATION_RESEND_COOLDOWN_MS,
+} from "@fre/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api-client";
 import { meQuery } from "../../../lib/session";
+import { TelegramEmailForm } from "../../telegram";
 import { sendVerificationEmail } from "../api/verification-api";
 import { useCountdown } from "../hooks/use-countdown";
 import { useVerifiedNotice } from "../hooks/use-verified-notice";
@@ -34,6 +39,8 @@ export function VerifyBanner() {
 
   if (notice.shown) return <VerifiedNotice onClose={notice.close} />;
   if (!me || me.emailVerified) return null;
+  // Opened with Telegram: no address yet (its placeholder is never shown), one is asked.
+  if (isPlaceholderEmail(me.email)) return <TelegramEmailForm />;
 
   const coolingDown = secondsLeft > 0;
   const shownState: SendState = state === "sent" && !coolingDown ? "idle" : state;

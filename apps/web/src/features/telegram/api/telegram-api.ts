@@ -18,3 +18,6 @@ export const signInWithTelegram = (initData: string, create = false) =>
 
 export const linkTelegram = (initData: string, password: string) =>
   api.call("POST /api/auth/telegram/link", { body: { initData, password } });
+
+export const addTelegramEmail = (email: string, password: string) =>
+  api.call("POST /api/auth/telegram/email", { body: { email, password } });

@@ -1,0 +1,82 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PasswordChecklist } from "../../../components/ui/password-checklist";
+import { PasswordField } from "../../../components/ui/password-field";
+import { TextField } from "../../../components/ui/text-field";
+import { isApiError } from "../../../lib/api-client";
+import { meQuery } from "../../../lib/session";
+import { addTelegramEmail } from "../api/telegram-api";
+
+/**
+ * In place of the "verify your e-mail" banner for an account opened with Telegram, which has no
+ * address yet: the user gives one (and a password, to sign in outside Telegram too); the
+ * verification mail then goes as at sign-up.
+ */
+export function TelegramEmailForm() {
+  const { t, ready } = useTranslation("auth", { useSuspense: false });
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  if (!ready) return null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await addTelegramEmail(email.trim(), password);
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    } catch (caught) {
+      setError(isApiError(caught) ? caught.message : t("register.errors.generic"));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section
+      data-testid="telegram-email"
+      aria-labelledby="telegram-email-title"
+      className="mx-auto mt-3 w-full max-w-3xl px-4"
+    >
+      <form
+        noValidate
+        onSubmit={submit}
+        className="grid gap-3 rounded-2xl border border-amber-300/40 bg-amber-400/10 px-4 py-3"
+      >
+        <h2 id="telegram-email-title" className="text-sm font-semibold text-amber-100">
+          {t("telegram.email.title")}
+        </h2>
+        <p className="text-xs text-amber-50/85">{t("telegram.email.text")}</p>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <TextField
+          label={t("login.email")}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <PasswordField
+          label={t("login.password")}
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          hint={<PasswordChecklist password={password} />}
+          required
+        />
+        <Button type="submit" disabled={busy || !email.trim() || !password}>
+          {t("telegram.email.submit")}
+        </Button>
+      </form>
+    </section>
+  );
+}
