@@ -113,6 +113,10 @@ describe("FRE as a Telegram Mini App", () => {
     await button.click();
     await page.waitForURL("**/dashboard");
     expect((await me(page)).nickname).toBe(username);
+    // No e-mail yet: one is asked where the "verify your e-mail" banner would be, and the
+    // placeholder address is shown nowhere.
+    await page.getByTestId("telegram-email").waitFor();
+    expect(await page.content()).not.toContain("telegram.invalid");
 
     // The host was told the app is ready and may take the whole height.
     await expect.poll(async () => (await stub(page)).ready).toBeGreaterThan(0);
