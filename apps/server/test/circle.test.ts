@@ -64,6 +64,7 @@ describe("circle routes", () => {
       minMembers: 3,
       minActive: 3,
       maxMembers: 5,
+      capWithout: 5,
       complete: false,
       referralCap: 5,
       maxCountedReferrals: 20,

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "games",
   "legal",
   "ads",
+  "circle",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -64,6 +64,8 @@ export const circleSchema = z.object({
   minMembers: z.number().int(),
   minActive: z.number().int(),
   maxMembers: z.number().int(),
+  /** Referrals that count at most without a complete, active circle. */
+  capWithout: z.number().int(),
   /** Complete and active: every counted referral (up to 20) earns its bonus. */
   complete: z.boolean(),
   /** How many referrals may count now (20 with a complete circle, else the cap without). */

@@ -53,6 +53,7 @@ async function circleOf(db: Executor, userId: string, now: Date): Promise<Circle
     minMembers: settings.minMembers,
     minActive: settings.minActive,
     maxMembers: settings.maxMembers,
+    capWithout: settings.capWithout,
     complete: referralCap === MAX_COUNTED_REFERRALS,
     referralCap,
     maxCountedReferrals: MAX_COUNTED_REFERRALS,

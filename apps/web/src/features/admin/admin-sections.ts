@@ -76,6 +76,10 @@ export const ADMIN_SECTIONS = [
     load: () => import("../daily/admin/admin-daily-page").then((m) => m.AdminDailyPage),
     namespaces: ["app"],
   }),
+  section("circle", {
+    load: () => import("../circle/admin").then((m) => m.AdminCirclePage),
+    namespaces: ["circle"],
+  }),
   section("security", {
     load: () => import("./routes/admin-security-page").then((m) => m.AdminSecurityPage),
   }),

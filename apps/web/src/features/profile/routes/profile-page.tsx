@@ -1,6 +1,7 @@
+import { isPlaceholderEmail } from "@fre/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
@@ -69,7 +70,7 @@ export function ProfilePage() {
           <div>
             <dt className="text-sm text-muted">{t("profile.email")}</dt>
             <dd className="flex flex-wrap items-center gap-2 font-medium text-slate-100">
-              <span className="break-all">{me.email}</span>
+              <span className="break-all">{isPlaceholderEmail(me.email) ? "—" : me.email}</span>
               <span
                 data-testid="email-status"
                 className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
@@ -88,6 +89,19 @@ export function ProfilePage() {
         </div>
       </section>
 
+      <section className={card} aria-labelledby="circle-link-title">
+        <h2 id="circle-link-title" className="text-lg font-semibold text-white">
+          {t("circleLink.title")}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{t("circleLink.profileText")}</p>
+        <Link
+          to="/circle"
+          className="mt-3 inline-block text-amber-200 underline underline-offset-2"
+          data-testid="profile-circle-link"
+        >
+          {t("circleLink.open")}
+        </Link>
+      </section>
       <section className={card} aria-labelledby="language-title">
         <h2 id="language-title" className="text-lg font-semibold text-white">
           {t("profile.language")}

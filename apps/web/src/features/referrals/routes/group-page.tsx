@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { FeatureGuard } from "../../platform-status";
+import { CircleNotice } from "../components/circle-notice";
 import { ReferralList } from "../components/referral-list";
 import { ReferralStats } from "../components/referral-stats";
 import { SetReferrerForm } from "../components/set-referrer-form";
@@ -37,6 +38,7 @@ function GroupScreen() {
           <>
             <ShareCard code={data.code} link={data.link} />
             <ReferralStats referrals={data} />
+            <CircleNotice referrals={data} />
             <section aria-labelledby="referrals-title" className="grid gap-3">
               <h2 id="referrals-title" className="text-lg font-semibold text-white">
                 {t("group.listTitle", { total: data.total })}

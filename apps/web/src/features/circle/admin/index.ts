@@ -1,0 +1,1 @@
+export { AdminCirclePage } from "./admin-circle-page";
