@@ -57,6 +57,8 @@ export function benchServerEnv(
     USER_RATE_LIMIT_MAX: "1000000",
     // A throwaway database: any key will do (required on PostgreSQL since the KYC module).
     DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY ?? randomBytes(32).toString("hex"),
+    // Benches measure the routes, not the sign-up's proof of work (decision 0044).
+    PROOF_OF_WORK: "off",
     ...extra,
   };
 }

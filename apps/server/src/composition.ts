@@ -30,6 +30,7 @@ import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
+import { createChallengeService } from "./modules/challenge/index.ts";
 import { sendDailyReminders } from "./modules/daily/index.ts";
 import { createFeatureStore } from "./modules/features/index.ts";
 import { gamesMemory } from "./modules/games/games-memory.ts";
@@ -246,6 +247,13 @@ export async function buildDependencies(
       ),
   };
 
+  // Proof of work before a sign-up and a first mining start (decision 0044).
+  const challenge = createChallengeService({
+    db,
+    clock,
+    enabled: config.PROOF_OF_WORK === "on",
+  });
+
   /** Periodic work of a running server (not started by tests that only inject). */
   const jobs: Job[] = [
     healthMonitorJob(healthDeps, config.HEALTH_INTERVAL_MS, log),
@@ -311,6 +319,8 @@ export async function buildDependencies(
       { name: "league-week", everyMs: 60_000, run: () => runLeagueJob(leaguesDeps) },
       database,
     ),
+    // Used challenges past their expiry, sign-up counts past a day.
+    { name: "challenge-prune", everyMs: 10 * 60_000, run: () => challenge.prune() },
     // Retries, and effects whose commit signal no process heard (a restart).
     ...effects.outbox.jobs(10_000),
   ];
@@ -332,6 +342,7 @@ export async function buildDependencies(
     /** The outbox of mails, notifications and live events (tests settle it before they look). */
     effects: effects.outbox,
     messagesDeps: { db, clock, events } satisfies MessagesDeps,
+    challenge,
     miningDeps: {
       db,
       clock,

@@ -187,6 +187,11 @@ export const configSchema = z.object({
   TELEGRAM_MINI_APP_URL: z
     .url({ protocol: /^https$/, hostname: /^t\.me$/, error: "must be an https://t.me/… link" })
     .optional(),
+  /**
+   * Proof of work (ALTCHA) before a sign-up and a user's first mining start (decision 0044).
+   * `off` only for API tests and benches: bots then sign up for free (a warning at boot).
+   */
+  PROOF_OF_WORK: z.enum(["on", "off"]).default("on"),
   /** Sign-in, sign-up and mail requests per minute per address (session reads are not counted). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   /** Web-vitals reports (`POST /api/vitals`, one per sampled page view) per minute per address. */

@@ -98,6 +98,12 @@ async function serve(config: Config) {
         "routes still answer callers on this machine only",
     );
   }
+  if (config.PROOF_OF_WORK === "off") {
+    app.log.warn(
+      "PROOF_OF_WORK=off: sign-ups and first mining starts ask for no proof of work; scripted " +
+        "accounts cost nothing. Only for tests and benches.",
+    );
+  }
   await app.listen({ host: config.HOST, port: config.PORT });
   if (worker) return;
   app.log.info(`FRE is running at ${config.PUBLIC_URL} (database: ${database.kind})`);

@@ -893,3 +893,57 @@ describe("fuzz", () => {
     expect(list.json().items).toEqual([]);
   });
 });
+
+describe("fuzz: the proof of work's payload (PROOF_OF_WORK=on, decision 0044)", () => {
+  it("answers a malformed or forged ALTCHA payload with a 400, never a 5xx or an account", async () => {
+    const pow = await createTestApp({ config: { PROOF_OF_WORK: "on" } });
+    try {
+      const challenge = (
+        await pow.app.inject({ url: "/api/challenge?action=sign-up", remoteAddress: "127.0.0.1" })
+      ).json();
+      const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
+      const forged = fc.oneof(
+        fc.string({ maxLength: 200 }),
+        fc.base64String({ maxLength: 400 }),
+        fc.jsonValue().map(b64),
+        fc
+          .record({
+            counter: fc.oneof(fc.integer(), fc.double(), fc.string()),
+            derivedKey: fc.oneof(
+              fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), maxLength: 70 }),
+              fc.string(),
+            ),
+          })
+          .map((solution) => b64({ challenge, solution })),
+        fc.record({ data: fc.jsonValue(), keyPrefix: fc.string(), cost: fc.integer() }).map((p) =>
+          b64({
+            challenge: { ...challenge, parameters: { ...challenge.parameters, ...p } },
+            solution: { counter: 1, derivedKey: "00" },
+          }),
+        ),
+      );
+      const seen = new Set<string>();
+      await fc.assert(
+        fc.asyncProperty(forged, async (altcha) => {
+          const user = uniqueUser("fzpow");
+          const signUp = await pow.app.inject({
+            method: "POST",
+            url: "/api/auth/sign-up/email",
+            headers: { origin: PUBLIC_URL },
+            remoteAddress: "127.0.0.1",
+            payload: { ...user, name: user.nickname, altcha },
+          });
+          expect(signUp.statusCode, signUp.body).toBe(400);
+          const error = signUp.json().error;
+          expect(["CHALLENGE_REQUIRED", "CHALLENGE_INVALID", "VALIDATION_ERROR"]).toContain(error);
+          seen.add(error);
+        }),
+        { seed: SEED, numRuns: 80 },
+      );
+      // The cases reached the challenge's own checks, not only the body's schema.
+      expect(seen.has("CHALLENGE_INVALID")).toBe(true);
+    } finally {
+      await pow.close();
+    }
+  });
+});

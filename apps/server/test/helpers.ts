@@ -65,6 +65,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     USER_RATE_LIMIT_MAX: "100000",
     AUTH_RATE_LIMIT_MAX: "100000",
     VITALS_RATE_LIMIT_MAX: "100000",
+    // API tests sign up and start mining without a proof of work; test/challenge.test.ts turns it on.
+    PROOF_OF_WORK: "off",
     ...overrides,
   });
 }

@@ -20,3 +20,16 @@ export function clientNetwork(ip: string): string {
     .map((g) => Number.parseInt(g, 16).toString(16))
     .join(":")}::/64`;
 }
+
+/**
+ * The address range a client's address belongs to, as a subscriber or a hosting customer holds
+ * it: an IPv4 address by its /24, an IPv6 address by its /48 (`198.51.100.0/24`,
+ * `2001:db8:1::/48`). Bot farms rent whole ranges; the proof of work's difficulty (decision 0044)
+ * and the sign-up signals count by range.
+ */
+export function addressRange(ip: string): string {
+  const single = clientNetwork(ip);
+  if (isIPv4(single)) return `${single.split(".").slice(0, 3).join(".")}.0/24`;
+  if (!single.endsWith("::/64")) return single;
+  return `${single.slice(0, -"::/64".length).split(":").slice(0, 3).join(":")}::/48`;
+}

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { altchaPayloadSchema } from "../schemas/challenge.ts";
 import { miningStateSchema, settleResultSchema } from "../schemas/mining.ts";
 import { defineContracts, route } from "./contract.ts";
 
@@ -19,9 +21,11 @@ export const miningContracts = defineContracts([
     path: "/api/mining/start",
     access: "user",
     tag: "mining",
-    summary: "Start a 24-hour session (verified e-mail)",
+    summary:
+      "Start a 24-hour session (verified e-mail; the first-ever start carries a solved mining-start challenge in X-Altcha)",
+    headers: z.object({ "x-altcha": altchaPayloadSchema.optional() }),
     response: miningStateSchema,
-    errors,
+    errors: [400, ...errors],
   }),
   route({
     method: "POST",

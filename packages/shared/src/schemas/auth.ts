@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { altchaPayloadSchema } from "./challenge.ts";
 import {
   EMAIL_MAX_LENGTH,
   LANGUAGES,
@@ -62,5 +63,7 @@ export const signUpBodySchema = z.object({
   referralCode: referralCodeSchema.optional(),
   language: languageSchema.optional(),
   callbackURL: z.string().max(500).optional(),
+  /** The solved sign-up challenge (required while PROOF_OF_WORK is on, decision 0044). */
+  altcha: altchaPayloadSchema.optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;

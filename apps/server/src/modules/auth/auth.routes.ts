@@ -11,6 +11,7 @@ import { errorMessage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { handle } from "../../lib/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { ChallengeService } from "../challenge/index.ts";
 import { parseBody } from "../../lib/validation.ts";
 import {
   assertStrongPassword,
@@ -76,6 +77,8 @@ export interface AuthRoutesDeps {
   viewer: ViewerResolver;
   /** Tells every server process to drop its cached sessions (sign-out, reset, password change). */
   onSessionsRevoked: () => void;
+  /** The sign-up's proof of work (decision 0044). */
+  challenge: Pick<ChallengeService, "checkSignUp" | "consume" | "recordSignUp">;
 }
 
 interface AuthAnswer {
@@ -315,7 +318,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   }
 
   async function signUp(request: FastifyRequest, reply: FastifyReply, body: SignUpBody) {
+    // The proof of work first (no database read for a missing or wrong one), used only once the
+    // address and nickname checks passed: a taken nickname does not cost a new proof.
+    const solved = await deps.challenge.checkSignUp(body.altcha);
     const { referrerId } = await checkSignUpFrom(db, clock, request.ip, body);
+    if (solved) await deps.challenge.consume(solved);
     const nickname = body.nickname.trim().normalize("NFC");
     const forwarded = {
       email: body.email,
@@ -329,6 +336,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     // Two sign-ups racing for one address or nickname both pass the checks; the loser's insert
     // fails on the unique index. Checking again names what was taken, as a sequential one would.
     if (response.status === 422 || response.status === 400) await checkSignUp(db, body);
+    if (response.status < 400) await deps.challenge.recordSignUp(request.ip);
     return sendAuthResponse(request, reply, response, {
       cookies: await deviceCookieAfter(request, response),
     });

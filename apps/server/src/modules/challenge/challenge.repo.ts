@@ -1,0 +1,65 @@
+import { and, count, eq, gte, lt } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import {
+  appSettings,
+  challengeSignUps,
+  challengeUses,
+  miningSessions,
+} from "../../db/schema/index.ts";
+
+type Conn = Db | Tx;
+const SETTINGS_KEY = "challenge_settings";
+
+export async function readChallengeSettings(db: Conn): Promise<unknown> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, SETTINGS_KEY));
+  return row?.value ?? null;
+}
+
+export async function writeChallengeSettings(db: Conn, value: unknown) {
+  await db
+    .insert(appSettings)
+    .values({ key: SETTINGS_KEY, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+}
+
+/** Marks a challenge used; false when it already was (a replay). */
+export async function useChallenge(db: Conn, signature: string, expiresAt: Date) {
+  const rows = await db
+    .insert(challengeUses)
+    .values({ signature, expiresAt })
+    .onConflictDoNothing()
+    .returning({ signature: challengeUses.signature });
+  return rows.length === 1;
+}
+
+export async function recordSignUpNetwork(db: Conn, network: string, at: Date) {
+  await db.insert(challengeSignUps).values({ network, createdAt: at });
+}
+
+/** Accounts opened from one (hashed) address range since `since`. */
+export async function signUpsFrom(db: Conn, network: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(challengeSignUps)
+    .where(and(eq(challengeSignUps.network, network), gte(challengeSignUps.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Whether the user ever started a session (mining_sessions_user_start_idx answers it). */
+export async function hasMiningSession(db: Conn, userId: string) {
+  const rows = await db
+    .select({ id: miningSessions.id })
+    .from(miningSessions)
+    .where(eq(miningSessions.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Drops used challenges past their expiry and sign-up counts older than `signUpsBefore`. */
+export async function pruneChallengeRows(db: Db, now: Date, signUpsBefore: Date) {
+  await db.delete(challengeUses).where(lt(challengeUses.expiresAt, now));
+  await db.delete(challengeSignUps).where(lt(challengeSignUps.createdAt, signUpsBefore));
+}

@@ -1,0 +1,213 @@
+import { createHmac, randomInt } from "node:crypto";
+import {
+  type Challenge,
+  type ChallengeAction,
+  type ChallengeSettings,
+  challengeSchema,
+  challengeSettingsSchema,
+} from "@fre/shared";
+import { createChallenge, verifySolution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { z } from "zod";
+import type { Db, Tx } from "../../db/client.ts";
+import { getOrCreateSetting, newSecret } from "../../lib/app-settings.repo.ts";
+import { addressRange } from "../../lib/client-network.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/index.ts";
+import {
+  hasMiningSession,
+  pruneChallengeRows,
+  readChallengeSettings,
+  recordSignUpNetwork,
+  signUpsFrom,
+  useChallenge,
+  writeChallengeSettings,
+} from "./challenge.repo.ts";
+
+export interface ChallengeDeps {
+  db: Db;
+  clock: Clock;
+  /** PROOF_OF_WORK: off, nothing is asked (API tests and benches only). */
+  enabled: boolean;
+}
+
+/** How long a challenge may be solved and sent (the widget fetches a fresh one on expiry). */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+/** The window a range's sign-ups are counted over. */
+const BUSY_WINDOW_MS = 60 * 60_000;
+/** Sign-up counts are kept a day (only the last hour is read; the margin is for clock drift). */
+const SIGN_UP_KEEP_MS = 24 * 60 * 60_000;
+/** Users seen to have mined, per process: their later starts ask nothing of the database. */
+const KNOWN_MINERS_LIMIT = 200_000;
+
+/**
+ * SHA-256, one round per try: the phone's work is the counter hidden up to `maxNumber` (half of
+ * it on average). Defaults: about 25 000 hashes, a few hundred ms on a mid-range phone's workers.
+ */
+export const DEFAULT_CHALLENGE_SETTINGS: ChallengeSettings = {
+  maxNumber: 50_000,
+  busyMaxNumber: 1_000_000,
+  busySignUps: 10,
+};
+
+const payloadSchema = z.object({
+  challenge: challengeSchema,
+  solution: z.object({
+    counter: z.number().int().min(0),
+    derivedKey: z.string().max(128),
+  }),
+});
+
+async function settingsOf(db: Db | Tx): Promise<ChallengeSettings> {
+  const parsed = challengeSettingsSchema.safeParse(await readChallengeSettings(db));
+  return parsed.success ? parsed.data : DEFAULT_CHALLENGE_SETTINGS;
+}
+
+export function createChallengeService(deps: ChallengeDeps) {
+  const { db, clock } = deps;
+  // One server secret (app_settings), two keys from it: the challenge's signature, the key's.
+  let keys: Promise<{ signature: string; key: string; network: string }> | null = null;
+  const keysOf = () => {
+    keys ??= getOrCreateSetting(db, "challenge_secret", newSecret).then((secret) => {
+      const derive = (use: string) => createHmac("sha256", secret).update(use).digest("hex");
+      return { signature: derive("signature"), key: derive("key"), network: derive("network") };
+    });
+    keys.catch(() => {
+      keys = null;
+    });
+    return keys;
+  };
+  const knownMiners = new Set<string>();
+
+  /** The range's keyed hash: a count per range, never an address, is stored. */
+  const networkOf = async (ip: string) =>
+    createHmac("sha256", (await keysOf()).network)
+      .update(addressRange(ip))
+      .digest("base64url")
+      .slice(0, 22);
+
+  async function issue(action: ChallengeAction, ip: string): Promise<Challenge> {
+    const [settings, secrets] = await Promise.all([settingsOf(db), keysOf()]);
+    let maxNumber = settings.maxNumber;
+    if (action === "sign-up") {
+      const since = new Date(clock.now().getTime() - BUSY_WINDOW_MS);
+      const opened = await signUpsFrom(db, await networkOf(ip), since);
+      if (opened > settings.busySignUps) maxNumber = settings.busyMaxNumber;
+    }
+    // The expiry is ours (the injected clock), signed in `data` with the action it is for.
+    const expires = Math.floor((clock.now().getTime() + CHALLENGE_TTL_MS) / 1000);
+    const challenge = await createChallenge({
+      algorithm: "SHA-256",
+      cost: 1,
+      counter: randomInt(0, maxNumber + 1),
+      deriveKey,
+      // `max`: the work asked, in the open (a client may show progress; a farm sees it rise).
+      data: { action, exp: expires, max: maxNumber },
+      hmacSignatureSecret: secrets.signature,
+      hmacKeySignatureSecret: secrets.key,
+    });
+    return challengeSchema.parse(challenge);
+  }
+
+  /** The payload's challenge and signature when it is a valid solution for `action`; else throws. */
+  async function check(action: ChallengeAction, payload: string | undefined) {
+    if (!payload) throw new AppError("CHALLENGE_REQUIRED", 400);
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+    } catch {
+      throw new AppError("CHALLENGE_INVALID", 400);
+    }
+    const parsed = payloadSchema.safeParse(decoded);
+    if (!parsed.success) throw new AppError("CHALLENGE_INVALID", 400);
+    const { challenge, solution } = parsed.data;
+    const data = challenge.parameters.data ?? {};
+    const expires = typeof data.exp === "number" ? data.exp * 1000 : 0;
+    if (data.action !== action || expires <= clock.now().getTime()) {
+      throw new AppError("CHALLENGE_INVALID", 400);
+    }
+    const secrets = await keysOf();
+    const result = await verifySolution({
+      challenge: challenge as Parameters<typeof verifySolution>[0]["challenge"],
+      solution,
+      deriveKey,
+      hmacSignatureSecret: secrets.signature,
+      hmacKeySignatureSecret: secrets.key,
+    }).catch(() => null);
+    if (!result?.verified) throw new AppError("CHALLENGE_INVALID", 400);
+    return { signature: challenge.signature, expiresAt: new Date(expires) };
+  }
+
+  /** Marks a checked challenge used: a second use of it is refused (a replay). */
+  async function consume(checked: { signature: string; expiresAt: Date }) {
+    if (!(await useChallenge(db, checked.signature, checked.expiresAt))) {
+      throw new AppError("CHALLENGE_INVALID", 400);
+    }
+  }
+
+  const remember = (userId: string) => {
+    if (knownMiners.size >= KNOWN_MINERS_LIMIT) knownMiners.clear();
+    knownMiners.add(userId);
+  };
+
+  return {
+    enabled: deps.enabled,
+    issue,
+    check,
+    consume,
+    /**
+     * The sign-up's check, before Better Auth is called: nothing while PROOF_OF_WORK is off;
+     * otherwise the payload must be a valid sign-up solution. Returns what `consume` takes.
+     */
+    async checkSignUp(payload: string | undefined) {
+      return deps.enabled ? check("sign-up", payload) : null;
+    },
+    /** A sign-up went through: its range counts towards the busy-range difficulty. */
+    async recordSignUp(ip: string) {
+      if (deps.enabled) await recordSignUpNetwork(db, await networkOf(ip), clock.now());
+    },
+    /** This user has mined (a start, a claim): their later starts are not checked again. */
+    remember,
+    /**
+     * The mining start's check. A payload is checked and used whoever sends it; without one,
+     * a user this process saw mine passes at no cost, and only an unknown user costs one
+     * indexed read — refused when they never mined.
+     */
+    async checkMiningStart(userId: string, payload: string | undefined) {
+      if (!deps.enabled) return;
+      if (payload) {
+        await consume(await check("mining-start", payload));
+        return;
+      }
+      if (knownMiners.has(userId)) return;
+      if (!(await hasMiningSession(db, userId))) throw new AppError("CHALLENGE_REQUIRED", 400);
+      remember(userId);
+    },
+    /** Used challenges past their expiry, sign-up counts past a day (a job). */
+    prune() {
+      const now = clock.now();
+      return pruneChallengeRows(db, now, new Date(now.getTime() - SIGN_UP_KEEP_MS));
+    },
+    getSettings: () => settingsOf(db),
+    async setSettings(actor: AuditActor, next: ChallengeSettings) {
+      return db.transaction(async (tx) => {
+        const before = await settingsOf(tx);
+        await writeChallengeSettings(tx, next);
+        await recordAudit(tx, {
+          actorId: actor.userId,
+          action: "challenge.settings",
+          targetType: "settings",
+          targetId: "challenge",
+          before,
+          after: next,
+          ip: actor.ip,
+          at: clock.now(),
+        });
+        return next;
+      });
+    },
+  };
+}
+
+export type ChallengeService = ReturnType<typeof createChallengeService>;
