@@ -38,6 +38,12 @@ describe("referrals", () => {
     for (const referee of referees.slice(0, 22)) {
       expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
     }
+    // More than 5 count only with a complete, active security circle (issue 25, decision 0043):
+    // three of the miners are people the referrer knows.
+    for (const member of referees.slice(0, 3)) {
+      const named = await referrer.client.post("/api/circle", { userRef: member.user.nickname });
+      expect(named.statusCode).toBe(200);
+    }
     const mine = (await referrer.client.get("/api/referrals")).json();
     expect(mine).toMatchObject({
       code: referrer.me.referralCode,
