@@ -40,10 +40,15 @@ export const telegramSignInBodySchema = z.strictObject({
 });
 export type TelegramSignInBody = z.infer<typeof telegramSignInBodySchema>;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const NO_CONTROL_CHARACTER = /^[^\u0000-\u001f\u007f]+$/;
+/** A password as typed: no control character (none can be typed, and none is stored). */
+const passwordInput = z.string().min(1).max(PASSWORD_MAX_LENGTH).regex(NO_CONTROL_CHARACTER);
+
 /** `POST /api/auth/telegram/link`: links the signed-in account after its password is checked. */
 export const telegramLinkBodySchema = z.strictObject({
   initData: telegramInitDataSchema,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: passwordInput,
 });
 export type TelegramLinkBody = z.infer<typeof telegramLinkBodySchema>;
 
@@ -64,7 +69,7 @@ export type TelegramOutcome = z.infer<typeof telegramOutcomeSchema>;
  */
 export const telegramEmailBodySchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: passwordInput,
 });
 export type TelegramEmailBody = z.infer<typeof telegramEmailBodySchema>;
 export const telegramEmailResultSchema = z.object({ email: z.string() });
