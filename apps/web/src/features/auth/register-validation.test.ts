@@ -78,6 +78,8 @@ describe("server sign-up errors", () => {
     ["INVALID_EMAIL", "email", "invalidEmail"],
     ["EMAIL_IN_USE", "email", "emailInUse"],
     ["WEAK_PASSWORD", "password", "weakPassword"],
+    ["CHALLENGE_REQUIRED", "form", "challengeRequired"],
+    ["CHALLENGE_INVALID", "form", "challengeInvalid"],
     ["INTERNAL_ERROR", "form", "generic"],
     ["SOMETHING_NEW", "form", "generic"],
   ])("%s → %s/%s", (code, field, key) => {

@@ -16,6 +16,8 @@ export type RegisterErrorKey =
   | "weakPassword"
   | "passwordMismatch"
   | "invalidReferral"
+  | "challengeRequired"
+  | "challengeInvalid"
   | "generic";
 
 export type RegisterField = "email" | "nickname" | "password" | "confirm" | "referral" | "form";
@@ -94,6 +96,10 @@ export function registerErrorFromServer(
       return { field: "email", key: "emailInUse" };
     case "WEAK_PASSWORD":
       return { field: "password", key: "weakPassword" };
+    case "CHALLENGE_REQUIRED":
+      return { field: "form", key: "challengeRequired" };
+    case "CHALLENGE_INVALID":
+      return { field: "form", key: "challengeInvalid" };
     case "VALIDATION_ERROR": {
       const first = issues?.[0]?.path.split(".")[0];
       const mapped = first ? ISSUE_FIELDS[first] : undefined;

@@ -7,6 +7,8 @@ export interface SignUpInput {
   nickname: string;
   referralCode?: string | undefined;
   language: Language;
+  /** The solved sign-up proof of work (the ALTCHA widget's payload). */
+  altcha?: string | undefined;
 }
 
 export function signUp(input: SignUpInput): Promise<unknown> {
@@ -19,6 +21,7 @@ export function signUp(input: SignUpInput): Promise<unknown> {
       ...(input.referralCode ? { referralCode: input.referralCode } : {}),
       language: input.language,
       callbackURL: "/dashboard",
+      ...(input.altcha ? { altcha: input.altcha } : {}),
     },
   });
 }

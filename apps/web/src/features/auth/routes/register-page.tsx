@@ -9,6 +9,7 @@ import { PasswordField } from "../../../components/ui/password-field";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { useLanguage } from "../../../lib/use-language";
+import { ProofOfWorkField } from "../../challenge";
 import { signUp } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 import { useCompleteSignIn } from "../hooks/use-session-actions";
@@ -60,6 +61,9 @@ export function RegisterPage() {
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<RegisterErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  // The solved proof of work (decision 0044); a refused one asks the widget for a new challenge.
+  const [altcha, setAltcha] = useState<string | null>(null);
+  const [challengeReset, setChallengeReset] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
 
@@ -91,6 +95,11 @@ export function RegisterPage() {
       focusFirstError();
       return;
     }
+    if (!altcha) {
+      setServerErrors({ form: "challengeRequired" });
+      focusFirstError();
+      return;
+    }
     setSubmitting(true);
     setServerErrors({});
     try {
@@ -100,6 +109,7 @@ export function RegisterPage() {
         nickname: values.nickname.trim(),
         referralCode: referralCode.trim() || undefined,
         language,
+        altcha,
       });
       if (!(await completeSignIn())) throw new Error("No session after sign-up");
     } catch (caught) {
@@ -107,6 +117,10 @@ export function RegisterPage() {
         ? registerErrorFromServer(caught.error, caught.issues)
         : { field: "form" as const, key: "generic" as const };
       setServerErrors({ [field]: key });
+      // A used or expired proof cannot be sent again: a fresh challenge is solved.
+      if (isApiError(caught) && caught.error === "CHALLENGE_INVALID") {
+        setChallengeReset((n) => n + 1);
+      }
       setSubmitting(false);
       focusFirstError();
     }
@@ -180,6 +194,14 @@ export function RegisterPage() {
           onBlur={touch("referral")}
           hint={t("register.referralHint")}
           error={message("referral")}
+        />
+        <ProofOfWorkField
+          action="sign-up"
+          resetKey={challengeReset}
+          onChange={(payload) => {
+            setAltcha(payload);
+            if (payload) setServerErrors(({ form: _form, ...rest }) => rest);
+          }}
         />
         <Button type="submit" size="lg" disabled={submitting}>
           {submitting ? t("register.submitting") : t("register.submit")}

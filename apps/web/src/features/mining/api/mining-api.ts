@@ -1,6 +1,6 @@
 import type { CallOutput, Contracts } from "@fre/shared";
 import { queryOptions } from "@tanstack/react-query";
-import { api, readEarly, takeEarlyRequest } from "../../../lib/api-client";
+import { api, isApiError, readEarly, takeEarlyRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { clockOffsetMs } from "../mining-clock";
 
@@ -45,8 +45,27 @@ export const miningQueryOptions = () =>
     queryFn: ({ signal }) => loadMining(signal),
   });
 
-export const startMining = (): Promise<MiningSnapshot> =>
-  timed(() => api.call("POST /api/mining/start"));
+/** Solves a mining-start proof of work, the widget loaded on demand (decision 0044). */
+type Solver = () => Promise<string>;
+
+/**
+ * Starts a session. Someone who never mined (`firstEver`: no session on screen) solves a
+ * mining-start proof of work first and sends it in X-Altcha; a returning miner sends none, and
+ * solves one only if the server still asks for it.
+ */
+export async function startMining(firstEver: boolean, solve: Solver): Promise<MiningSnapshot> {
+  const send = (altcha?: string) =>
+    timed(() =>
+      api.call("POST /api/mining/start", { headers: altcha ? { "x-altcha": altcha } : {} }),
+    );
+  if (firstEver) return send(await solve());
+  try {
+    return await send();
+  } catch (error) {
+    if (isApiError(error) && error.error === "CHALLENGE_REQUIRED") return send(await solve());
+    throw error;
+  }
+}
 
 export const claimMining = (): Promise<SettleSnapshot> =>
   timed(() => api.call("POST /api/mining/claim"));

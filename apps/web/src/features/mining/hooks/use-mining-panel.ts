@@ -99,7 +99,8 @@ export function useMiningPanel(snapshot: MiningSnapshot): MiningPanelState {
       pending: start.isPending,
       run: () => {
         reset();
-        start.mutate();
+        // Never mined (no session at all): the first start carries a proof of work.
+        start.mutate(session === null);
       },
     },
     claim: {

@@ -1,7 +1,9 @@
 import { EARNINGS_TICK_MS, RATE_REFRESH_MS } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { invalidateAccount } from "../../../lib/query-keys";
+import { solveProofOfWork } from "../../challenge";
 import {
   claimMining,
   type MiningSnapshot,
@@ -57,8 +59,10 @@ function useApplySnapshot(refreshBalances: boolean) {
 }
 
 export function useStartMining() {
-  return useMutation<MiningSnapshot, Error>({
-    mutationFn: startMining,
+  const { i18n } = useTranslation();
+  return useMutation<MiningSnapshot, Error, boolean>({
+    mutationFn: (firstEver) =>
+      startMining(firstEver, () => solveProofOfWork("mining-start", i18n.language)),
     ...useApplySnapshot(false),
   });
 }

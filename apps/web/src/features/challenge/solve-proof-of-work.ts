@@ -1,0 +1,23 @@
+import type { ChallengeAction } from "@fre/shared";
+import { createWidget, loadWidget } from "./load-widget";
+
+/**
+ * Solves a challenge without showing anything (the widget's invisible mode): the dashboard's
+ * first mining start, by someone who already proved a human at sign-up (decision 0044).
+ * Resolves with the payload to send in `X-Altcha`.
+ */
+export async function solveProofOfWork(action: ChallengeAction, language: string): Promise<string> {
+  await loadWidget(language);
+  const host = document.createElement("div");
+  host.hidden = true;
+  document.body.append(host);
+  try {
+    const widget = await createWidget(action, language, { display: "invisible" });
+    host.append(widget);
+    const result = await widget.verify();
+    if (!result?.payload) throw new Error("proof of work not solved");
+    return result.payload;
+  } finally {
+    host.remove();
+  }
+}
