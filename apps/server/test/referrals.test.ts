@@ -62,7 +62,7 @@ describe("referrals", () => {
       countedReferrals: 20,
       referrals: "0.041666000",
     });
-  });
+  }, 90_000); // 26 sign-ups (password hashes) and the circle: slow on a busy machine
 
   it("stops counting a referee whose session reaches its 24 h end unclaimed", async () => {
     const referrer = await verifiedUser(test, "ref");
