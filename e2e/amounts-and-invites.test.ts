@@ -9,6 +9,7 @@ import {
   linkFromMail,
   newUser,
   phone,
+  signUpBody,
   signUpInContext,
   signUpViaApi,
   type User,
@@ -47,13 +48,7 @@ async function verifiedPhone(prefix: string, options: { referralCode?: string } 
   const user = newUser(prefix);
   if (options.referralCode) {
     const response = await opened.context.request.post("/api/auth/sign-up/email", {
-      data: {
-        email: user.email,
-        password: user.password,
-        name: user.nickname,
-        nickname: user.nickname,
-        referralCode: options.referralCode,
-      },
+      data: await signUpBody(user, { referralCode: options.referralCode }),
       headers: { origin: baseURL() },
     });
     expect(response.ok()).toBe(true);

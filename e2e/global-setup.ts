@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { selfSignedCertificate } from "../apps/server/test/fake-push-service.ts";
+import { solvedChallenge } from "./proof-of-work.ts";
 import { freePort, root, startServer, stop, waitHealthy } from "./server-process.ts";
 
 declare module "vitest" {
@@ -65,6 +66,9 @@ export default async function setup(project: TestProject) {
     DEMO_CONTENT: "off",
     // Telegram sign-in on (e2e/telegram.test.ts): elsewhere it shows nothing outside Telegram.
     TELEGRAM_BOT_TOKEN: E2E_TELEGRAM_BOT_TOKEN,
+    // Sign-ups and first starts carry a real proof of work (the widget in Chromium, altcha-lib's
+    // solver for API helpers), at the default difficulty (decision 0044).
+    PROOF_OF_WORK: "on",
   };
 
   let server: ChildProcess | undefined;
@@ -79,7 +83,11 @@ export default async function setup(project: TestProject) {
     const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: baseURL },
-      body: JSON.stringify({ ...ADMIN, name: ADMIN.nickname }),
+      body: JSON.stringify({
+        ...ADMIN,
+        name: ADMIN.nickname,
+        altcha: await solvedChallenge(baseURL, "sign-up"),
+      }),
     });
     if (!signUp.ok) throw new Error(`admin sign-up failed: ${await signUp.text()}`);
     await stop(server);

@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launch, linkFromMail, newUser, phone, signUpInContext } from "./support";
+import {
+  baseURL,
+  launch,
+  linkFromMail,
+  newUser,
+  phone,
+  signUpBody,
+  signUpInContext,
+} from "./support";
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -62,7 +70,7 @@ describe("mining", () => {
     const friendResponse = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: baseURL() },
-      body: JSON.stringify({ ...friend, name: friend.nickname, referralCode: code }),
+      body: JSON.stringify(await signUpBody(friend, { referralCode: code })),
     });
     expect(friendResponse.ok).toBe(true);
     await page.reload();

@@ -11,7 +11,15 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, isOfflineWidgetNoise, launch, linkFromMail, newUser } from "./support";
+import {
+  baseURL,
+  isOfflineWidgetNoise,
+  launch,
+  linkFromMail,
+  miningStartHeaders,
+  newUser,
+  signUpBody,
+} from "./support";
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -72,7 +80,7 @@ async function parisPhone(prefix: string) {
   const user = newUser(prefix);
   const signUp = await context.request.post("/api/auth/sign-up/email", {
     headers: origin(),
-    data: { ...user, name: user.nickname },
+    data: await signUpBody(user),
   });
   expect(signUp.ok()).toBe(true);
   const link = new URL(await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/));
@@ -202,9 +210,13 @@ describe("one voice, numbers read one way", () => {
   it("the rate card's rows share their digits and a claim's notification reads like the balance", async () => {
     const { page, errors } = await parisPhone("claim");
 
-    expect((await page.request.post("/api/mining/start", { headers: origin() })).status()).toBe(
-      200,
-    );
+    expect(
+      (
+        await page.request.post("/api/mining/start", {
+          headers: { ...origin(), ...(await miningStartHeaders()) },
+        })
+      ).status(),
+    ).toBe(200);
     await page.reload();
     const rows = page.locator('section[aria-labelledby="rate-title"] dl dd');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);

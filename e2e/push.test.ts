@@ -8,6 +8,7 @@ import {
 import {
   baseURL,
   linkFromMail,
+  miningStartHeaders,
   newUser,
   persistentPhone,
   pushToServiceWorker,
@@ -75,7 +76,14 @@ afterAll(async () => {
   await push?.close();
 });
 
-const post = (path: string) => context.request.post(path, { headers: { origin: baseURL() } });
+const post = async (path: string) =>
+  context.request.post(path, {
+    headers: {
+      origin: baseURL(),
+      // A start may be the user's first: it carries a proof of work (decision 0044).
+      ...(path === "/api/mining/start" ? await miningStartHeaders() : {}),
+    },
+  });
 
 describe("push notifications on this device", () => {
   it("opts in from the button, receives the server's push and shows it; opts out", async () => {

@@ -4,6 +4,7 @@ import {
   baseURL,
   launch,
   linkFromMail,
+  miningStartHeaders,
   newUser,
   REFUSED_CONSENT,
   signUpInContext,
@@ -89,7 +90,7 @@ describe("server-drawn screens", () => {
     await page.waitForURL("**/dashboard");
     const started = await context.request.post("/api/mining/start", {
       data: {},
-      headers: { origin: baseURL() },
+      headers: { origin: baseURL(), ...(await miningStartHeaders()) },
     });
     expect(started.ok()).toBe(true);
     await expect

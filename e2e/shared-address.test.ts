@@ -14,7 +14,16 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, root, startServer, stop, waitHealthy } from "./server-process.ts";
-import { fillSignIn, launch, newUser, phone, signUpInContext, type User } from "./support.ts";
+import {
+  fillSignIn,
+  launch,
+  miningStartHeaders,
+  newUser,
+  phone,
+  signUpBody,
+  signUpInContext,
+  type User,
+} from "./support.ts";
 
 const BROWSERS = 50;
 const AT_ONCE = 10;
@@ -62,8 +71,11 @@ function precachedFiles(): string[] {
 /** One browser's requests: its own cookies, the app's Origin, every status recorded. */
 function visitor(statuses: string[]) {
   const cookies = new Map<string, string>();
-  return async (path: string, init: { method?: string; body?: unknown } = {}) => {
-    const headers: Record<string, string> = { origin: baseURL };
+  return async (
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
+    const headers: Record<string, string> = { origin: baseURL, ...init.headers };
     if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (init.body !== undefined) headers["content-type"] = "application/json";
     const response = await fetch(`${baseURL}${path}`, {
@@ -102,15 +114,7 @@ async function firstVisit(user: User, files: string[], statuses: string[]) {
   await Promise.all(files.map((file) => get(file)));
   await get("/api/auth/get-session");
   await get("/api/stats/public");
-  await get("/api/auth/sign-up/email", {
-    method: "POST",
-    body: {
-      email: user.email,
-      password: user.password,
-      name: user.nickname,
-      nickname: user.nickname,
-    },
-  });
+  await get("/api/auth/sign-up/email", { method: "POST", body: await signUpBody(user) });
   const link = new URL(await verificationLink(user.email));
   await get(`${link.pathname}${link.search}`);
   for (const path of [
@@ -122,7 +126,7 @@ async function firstVisit(user: User, files: string[], statuses: string[]) {
   ]) {
     await get(path);
   }
-  await get("/api/mining/start", { method: "POST", body: {} });
+  await get("/api/mining/start", { method: "POST", body: {}, headers: await miningStartHeaders() });
   await get("/api/mining");
 }
 

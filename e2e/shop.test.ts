@@ -10,6 +10,7 @@ import {
   me,
   newUser,
   phone,
+  signUpBody,
   signUpInContext,
 } from "./support";
 
@@ -77,7 +78,7 @@ async function contestUpToLevel6(page: Page) {
   const signUp = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseURL() },
-    body: JSON.stringify({ ...friend, name: friend.nickname, referralCode }),
+    body: JSON.stringify(await signUpBody(friend, { referralCode })),
   });
   expect(signUp.ok).toBe(true);
   const verify = await fetch(await linkFromMail(friend.email, /https?:\/\/\S+verify-email\S+/), {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect, inject, vi } from "vitest";
+import { solvedChallenge } from "./proof-of-work.ts";
 
 export const baseURL = () => inject("baseURL");
 
@@ -325,13 +326,21 @@ export function newUser(prefix = "e2e") {
 
 export type User = ReturnType<typeof newUser>;
 
-function signUpBody(user: User) {
+/** A sign-up body with a solved proof of work (the e2e server runs PROOF_OF_WORK=on). */
+export async function signUpBody(user: User, extra: Record<string, unknown> = {}) {
   return {
     email: user.email,
     password: user.password,
     name: user.nickname,
     nickname: user.nickname,
+    altcha: await solvedChallenge(baseURL(), "sign-up"),
+    ...extra,
   };
+}
+
+/** The X-Altcha header a user's first-ever mining start through the API carries. */
+export async function miningStartHeaders(): Promise<Record<string, string>> {
+  return { "x-altcha": await solvedChallenge(baseURL(), "mining-start") };
 }
 
 /** Creates an account through the API, outside any browser (no session kept). */
@@ -339,7 +348,7 @@ export async function signUpViaApi(user: User): Promise<void> {
   const response = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseURL() },
-    body: JSON.stringify(signUpBody(user)),
+    body: JSON.stringify(await signUpBody(user)),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
 }
@@ -347,7 +356,7 @@ export async function signUpViaApi(user: User): Promise<void> {
 /** Creates an account through the API inside `context`: its pages are then signed in. */
 export async function signUpInContext(context: BrowserContext, user: User): Promise<void> {
   const response = await context.request.post("/api/auth/sign-up/email", {
-    data: signUpBody(user),
+    data: await signUpBody(user),
     headers: { origin: baseURL() },
   });
   if (!response.ok())

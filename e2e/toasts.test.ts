@@ -7,7 +7,16 @@
 import type { Browser } from "playwright-core";
 import { request as playwrightRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launch, linkFromMail, newUser, phone, signUpInContext } from "./support";
+import {
+  baseURL,
+  launch,
+  linkFromMail,
+  miningStartHeaders,
+  newUser,
+  phone,
+  signUpBody,
+  signUpInContext,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +34,7 @@ async function verifiedReferral(referralCode: string) {
     extraHTTPHeaders: { origin: baseURL() },
   });
   const signedUp = await api.post("/api/auth/sign-up/email", {
-    data: { ...friend, name: friend.nickname, referralCode },
+    data: await signUpBody(friend, { referralCode }),
   });
   expect(signedUp.ok(), await signedUp.text()).toBe(true);
   const link = new URL(await linkFromMail(friend.email, /https?:\/\/\S+verify-email\S+/));
@@ -47,7 +56,10 @@ describe("live toasts", () => {
       const friends = [];
       for (let i = 0; i < 3; i++) friends.push(await verifiedReferral(me.referralCode));
       // The three become active together: three notifications within a moment.
-      const started = await Promise.all(friends.map((friend) => friend.post("/api/mining/start")));
+      const proofs = await Promise.all(friends.map(() => miningStartHeaders()));
+      const started = await Promise.all(
+        friends.map((friend, i) => friend.post("/api/mining/start", { headers: proofs[i] })),
+      );
       expect(started.map((answer) => answer.status())).toEqual([200, 200, 200]);
       for (const friend of friends) await friend.dispose();
 

@@ -366,8 +366,11 @@ function outsideShell(chunk: Rollup.OutputChunk): boolean {
   if (chunk.name.startsWith("admin") || chunk.facadeModuleId?.includes("/features/admin/")) {
     return true;
   }
-  // The widget (@tonconnect) and what imports it, not the card that loads it on demand.
-  return chunk.moduleIds.some((id) => /tonconnect|ton-connect-root/i.test(id));
+  // The widget (@tonconnect) and what imports it, not the card that loads it on demand; the
+  // proof-of-work widget (altcha, its own chunk: sign-up and a first start only, decision 0044).
+  return chunk.moduleIds.some((id) =>
+    /tonconnect|ton-connect-root|\/node_modules\/altcha\//i.test(id),
+  );
 }
 
 /**

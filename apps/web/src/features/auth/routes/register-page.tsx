@@ -44,6 +44,33 @@ function useFocusFirstError(form: RefObject<HTMLFormElement | null>) {
   return () => setRequest((current) => current + 1);
 }
 
+/** How long a submit waits for the proof of work still being solved. */
+const PROOF_WAIT_MS = 30_000;
+
+/** The widget's latest payload, and a way for a submit to wait for the next one. */
+function useSolvedPayload() {
+  const [holder] = useState(() => {
+    let current: string | null = null;
+    let waiters: ((payload: string | null) => void)[] = [];
+    return {
+      set(payload: string | null) {
+        current = payload;
+        if (!payload) return;
+        for (const resolve of waiters) resolve(payload);
+        waiters = [];
+      },
+      wait(ms: number): Promise<string | null> {
+        if (current) return Promise.resolve(current);
+        return new Promise((resolve) => {
+          waiters.push(resolve);
+          setTimeout(() => resolve(current), ms);
+        });
+      },
+    };
+  });
+  return holder;
+}
+
 export function RegisterPage() {
   const { t } = useTranslation("auth");
   const { language } = useLanguage();
@@ -62,7 +89,7 @@ export function RegisterPage() {
   const [serverErrors, setServerErrors] = useState<RegisterErrors>({});
   const [submitting, setSubmitting] = useState(false);
   // The solved proof of work (decision 0044); a refused one asks the widget for a new challenge.
-  const [altcha, setAltcha] = useState<string | null>(null);
+  const altcha = useSolvedPayload();
   const [challengeReset, setChallengeReset] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
@@ -95,21 +122,24 @@ export function RegisterPage() {
       focusFirstError();
       return;
     }
-    if (!altcha) {
-      setServerErrors({ form: "challengeRequired" });
-      focusFirstError();
-      return;
-    }
     setSubmitting(true);
     setServerErrors({});
     try {
+      // Sent before the check is done: the form waits for it (a few hundred ms at most, usually).
+      const payload = await altcha.wait(PROOF_WAIT_MS);
+      if (!payload) {
+        setServerErrors({ form: "challengeRequired" });
+        setSubmitting(false);
+        focusFirstError();
+        return;
+      }
       await signUp({
         email: values.email.trim(),
         password: values.password,
         nickname: values.nickname.trim(),
         referralCode: referralCode.trim() || undefined,
         language,
-        altcha,
+        altcha: payload,
       });
       if (!(await completeSignIn())) throw new Error("No session after sign-up");
     } catch (caught) {
@@ -199,7 +229,7 @@ export function RegisterPage() {
           action="sign-up"
           resetKey={challengeReset}
           onChange={(payload) => {
-            setAltcha(payload);
+            altcha.set(payload);
             if (payload) setServerErrors(({ form: _form, ...rest }) => rest);
           }}
         />
