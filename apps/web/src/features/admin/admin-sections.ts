@@ -80,6 +80,9 @@ export const ADMIN_SECTIONS = [
     load: () => import("../circle/admin").then((m) => m.AdminCirclePage),
     namespaces: ["circle"],
   }),
+  section("challenge", {
+    load: () => import("../challenge/admin").then((m) => m.AdminChallengePage),
+  }),
   section("security", {
     load: () => import("./routes/admin-security-page").then((m) => m.AdminSecurityPage),
   }),

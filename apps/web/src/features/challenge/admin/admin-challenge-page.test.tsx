@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import frAdmin from "../../../locales/fr/admin.json";
+import { renderStatic } from "../../../test/render-static";
+import { challengeAdminKeys } from "../api/challenge-admin-api";
+import { AdminChallengePage } from "./admin-challenge-page";
+
+beforeAll(async () => {
+  await renderStatic(<p />);
+  i18next.addResourceBundle("fr", "admin", frAdmin);
+});
+
+describe("AdminChallengePage", () => {
+  it("shows the proof of work's three settings in a form", async () => {
+    const client = new QueryClient();
+    client.setQueryData(challengeAdminKeys.settings(), {
+      maxNumber: 50_000,
+      busyMaxNumber: 1_000_000,
+      busySignUps: 10,
+    });
+    const html = await renderStatic(
+      <QueryClientProvider client={client}>
+        <AdminChallengePage />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain("<h1");
+    expect(html).toContain("Vérification anti-robot");
+    expect(html).toContain("Nombre maximal pour une plage chargée");
+    expect(html).toContain('value="50000"');
+    expect(html).toContain('value="1000000"');
+    expect(html).toContain('value="10"');
+    expect(html).toContain("journal d’audit");
+  });
+});

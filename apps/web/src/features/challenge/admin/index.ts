@@ -1,0 +1,1 @@
+export { AdminChallengePage } from "./admin-challenge-page";

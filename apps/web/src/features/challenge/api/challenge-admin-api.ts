@@ -1,0 +1,19 @@
+import type { ChallengeSettings } from "@fre/shared";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** The proof of work's difficulty, under the admin root (leaving the admin area drops it). */
+export const challengeAdminKeys = {
+  all: ["admin", "challenge"] as const,
+  settings: () => [...challengeAdminKeys.all, "settings"] as const,
+};
+
+export const adminChallengeSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: challengeAdminKeys.settings(),
+    queryFn: ({ signal }) => api.call("GET /api/admin/challenge/settings", undefined, signal),
+    retry: false,
+  });
+
+export const updateAdminChallengeSettings = (body: ChallengeSettings) =>
+  api.call("PUT /api/admin/challenge/settings", { body });
