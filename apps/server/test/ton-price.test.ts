@@ -266,13 +266,14 @@ describe("TON price settings", () => {
   });
 
   it("refuse a URL that is not http(s) and a refresh outside its bounds", () => {
-    for (const overrides of [
+    const refused: Record<string, string>[] = [
       { TON_PRICE_URL: "ftp://prices.example" },
       { TON_PRICE_URL: "not a url" },
       { TON_PRICE_REFRESH_MS: "500" },
       { TON_PRICE_REFRESH_MS: "86400000" },
       { TON_PRICE_API_KEY: "short" },
-    ]) {
+    ];
+    for (const overrides of refused) {
       expect(() => testConfig(overrides), JSON.stringify(overrides)).toThrow(ConfigError);
     }
     expect(testConfig({ TON_PRICE_URL: "https://api.coingecko.com" }).TON_PRICE_URL).toBe(
