@@ -12,8 +12,7 @@ export async function solveProofOfWork(action: ChallengeAction, language: string
   host.hidden = true;
   document.body.append(host);
   try {
-    const widget = await createWidget(action, language, { display: "invisible" });
-    host.append(widget);
+    const widget = await createWidget(host, action, language, { display: "invisible" });
     const result = await widget.verify();
     if (!result?.payload) throw new Error("proof of work not solved");
     return result.payload;

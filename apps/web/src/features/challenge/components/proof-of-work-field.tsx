@@ -61,12 +61,19 @@ export function ProofOfWorkField({ action, onChange, resetKey = 0, error }: Proo
     (async () => {
       await loadWidget(language, strings);
       if (cancelled || !host.current) return;
-      const element = await createWidget(action, language, { auto: "onload" });
-      if (cancelled || !host.current) return;
-      element.addEventListener("statechange", listener);
-      element.setAttribute("aria-describedby", hintId);
-      host.current.replaceChildren(element);
+      const element = await createWidget(
+        host.current,
+        action,
+        language,
+        { auto: "onload" },
+        listener,
+      );
+      if (cancelled) {
+        element.remove();
+        return;
+      }
       widget.current = element;
+      element.setAttribute("aria-describedby", hintId);
     })().catch(() => {
       if (!cancelled) setFailed(true);
     });
