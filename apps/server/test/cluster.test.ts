@@ -77,6 +77,8 @@ function startServer(env: Record<string, string>): Started {
       USER_RATE_LIMIT_MAX: "1000000",
       AUTH_RATE_LIMIT_MAX: "100000",
       DEMO_CONTENT: "off",
+      // The workers' figures, not the sign-up's proof of work (tested in challenge.test.ts).
+      PROOF_OF_WORK: "off",
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${env.PORT}`,
       ...env,
