@@ -100,7 +100,7 @@ describe("admin gate", () => {
     expect(await elevated(page)).toBe(true);
 
     // The security log lists both attempts, newest first.
-    await page.getByRole("link", { name: "Sécurité" }).first().click();
+    await page.getByRole("link", { name: "Sécurité", exact: true }).first().click();
     await page.waitForURL("**/admin/security");
     const log = page.getByTestId("admin-security-log");
     await log.waitFor();
@@ -125,7 +125,7 @@ describe("admin gate", () => {
     // Changing the personal code: too short is refused, a valid one replaces the default.
     await enterCode(page, code);
     await page.getByTestId("admin-pending-kyc").waitFor();
-    await page.getByRole("link", { name: "Sécurité" }).first().click();
+    await page.getByRole("link", { name: "Sécurité", exact: true }).first().click();
     await page.waitForURL("**/admin/security");
     const change = page.getByTestId("admin-change-code-form");
     await change.getByLabel("Nouveau code d'accès").fill("short");

@@ -179,6 +179,14 @@ describe("sign-up", () => {
     test.clock.advance(60 * 60_000 + 1000);
     expect((await challengeFor("sign-up", `${busy}200`)).parameters.data?.max).toBe(50_000);
   });
+
+  it("never asks more of this machine's own callers (an operator's script, the e2e browsers)", async () => {
+    for (let i = 0; i < 11; i++) {
+      expect((await signUpWith(await solved("sign-up"))).response.statusCode).toBe(200);
+    }
+    expect((await challengeFor("sign-up", "127.0.0.1")).parameters.data?.max).toBe(50_000);
+    expect((await challengeFor("sign-up", "::1")).parameters.data?.max).toBe(50_000);
+  });
 });
 
 describe("the first mining start", () => {
