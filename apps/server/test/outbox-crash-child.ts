@@ -31,6 +31,8 @@ const built = await buildApp(
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     DATA_ENCRYPTION_KEY: "0f".repeat(32),
     WEB_DIST: "/nonexistent-web-dist",
+    // The sign-up below is the test's set-up, not a proof of work (challenge.test.ts).
+    PROOF_OF_WORK: "off",
   }),
   { database, mailer },
 );
