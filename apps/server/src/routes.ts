@@ -23,8 +23,8 @@ import {
   bonusCodesAdminRoutes,
   bonusCodesRoutes,
 } from "./modules/bonus-codes/bonus-codes.routes.ts";
-import { circleAdminRoutes, circleRoutes } from "./modules/circle/index.ts";
 import { challengeAdminRoutes, challengeRoutes } from "./modules/challenge/index.ts";
+import { circleAdminRoutes, circleRoutes } from "./modules/circle/index.ts";
 import { contestAdminRoutes, contestRoutes } from "./modules/contest/contest.routes.ts";
 import { dailyAdminRoutes, dailyRoutes } from "./modules/daily/index.ts";
 import { devRoutes } from "./modules/dev/dev.routes.ts";

@@ -106,11 +106,15 @@ export const en: Catalog = {
     SELF_ACTION_FORBIDDEN: "You cannot do this to your own account.",
     FEATURE_DISABLED: "This feature is turned off for now. Try again later.",
     TELEGRAM_DISABLED: "Signing in with Telegram is not available on this server.",
-    TELEGRAM_INIT_DATA_INVALID: "Telegram could not confirm who you are. Open FRE from Telegram again.",
-    TELEGRAM_INIT_DATA_EXPIRED: "Your Telegram session has expired. Close FRE and open it from Telegram again.",
-    TELEGRAM_INIT_DATA_USED: "This Telegram launch was already used. Close FRE and open it from Telegram again.",
+    TELEGRAM_INIT_DATA_INVALID:
+      "Telegram could not confirm who you are. Open FRE from Telegram again.",
+    TELEGRAM_INIT_DATA_EXPIRED:
+      "Your Telegram session has expired. Close FRE and open it from Telegram again.",
+    TELEGRAM_INIT_DATA_USED:
+      "This Telegram launch was already used. Close FRE and open it from Telegram again.",
     TELEGRAM_EMAIL_ALREADY_SET: "This account already has an e-mail address.",
-    TELEGRAM_ALREADY_LINKED: "This Telegram account is already linked to another FRE account (or this account to another Telegram).",
+    TELEGRAM_ALREADY_LINKED:
+      "This Telegram account is already linked to another FRE account (or this account to another Telegram).",
     CHALLENGE_REQUIRED: "The anti-bot check is required: wait for it to finish, then try again.",
     CHALLENGE_INVALID: "The anti-bot check failed or expired: run it again.",
     LIMITS_UNAVAILABLE: "The service is briefly unavailable. Try again in a few seconds.",

@@ -55,7 +55,8 @@ export const es: Catalog = {
     ALREADY_CLAIMED: "Ya has reclamado la recompensa de hoy: vuelve mañana.",
     DAILY_EMAIL_NOT_VERIFIED: "Verifica tu dirección de correo para reclamar la recompensa diaria.",
     DAILY_ZONE_CHANGE_TOO_SOON: "Ya cambiaste de zona horaria esta semana: un cambio por semana.",
-    CIRCLE_EMAIL_NOT_VERIFIED: "Verifica tu dirección de correo para formar tu círculo de seguridad.",
+    CIRCLE_EMAIL_NOT_VERIFIED:
+      "Verifica tu dirección de correo para formar tu círculo de seguridad.",
     CIRCLE_USER_NOT_FOUND: "Ningún usuario coincide con este apodo o código de referido.",
     CIRCLE_SELF: "No puedes añadirte a tu propio círculo.",
     CIRCLE_MEMBER_EXISTS: "Esta persona ya está en tu círculo.",
@@ -108,12 +109,17 @@ export const es: Catalog = {
     SELF_ACTION_FORBIDDEN: "No puedes hacer esto con tu propia cuenta.",
     FEATURE_DISABLED: "Esta función está desactivada por ahora. Inténtalo más tarde.",
     TELEGRAM_DISABLED: "El inicio de sesión con Telegram no está disponible en este servidor.",
-    TELEGRAM_INIT_DATA_INVALID: "Telegram no pudo confirmar tu identidad. Vuelve a abrir FRE desde Telegram.",
-    TELEGRAM_INIT_DATA_EXPIRED: "Tu sesión de Telegram ha caducado. Cierra FRE y vuelve a abrirlo desde Telegram.",
-    TELEGRAM_INIT_DATA_USED: "Esta apertura desde Telegram ya se usó. Cierra FRE y vuelve a abrirlo desde Telegram.",
+    TELEGRAM_INIT_DATA_INVALID:
+      "Telegram no pudo confirmar tu identidad. Vuelve a abrir FRE desde Telegram.",
+    TELEGRAM_INIT_DATA_EXPIRED:
+      "Tu sesión de Telegram ha caducado. Cierra FRE y vuelve a abrirlo desde Telegram.",
+    TELEGRAM_INIT_DATA_USED:
+      "Esta apertura desde Telegram ya se usó. Cierra FRE y vuelve a abrirlo desde Telegram.",
     TELEGRAM_EMAIL_ALREADY_SET: "Esta cuenta ya tiene una dirección de correo.",
-    TELEGRAM_ALREADY_LINKED: "Esta cuenta de Telegram ya está vinculada a otra cuenta de FRE (o esta cuenta a otro Telegram).",
-    CHALLENGE_REQUIRED: "Se requiere la verificación antibots: espere a que termine y vuelva a intentarlo.",
+    TELEGRAM_ALREADY_LINKED:
+      "Esta cuenta de Telegram ya está vinculada a otra cuenta de FRE (o esta cuenta a otro Telegram).",
+    CHALLENGE_REQUIRED:
+      "Se requiere la verificación antibots: espere a que termine y vuelva a intentarlo.",
     CHALLENGE_INVALID: "La verificación antibots falló o caducó: vuelva a hacerla.",
     LIMITS_UNAVAILABLE:
       "El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos.",

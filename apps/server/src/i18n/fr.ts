@@ -51,10 +51,14 @@ export const fr = {
     BONUS_CODE_EXISTS: "Ce code existe déjà.",
     BONUS_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour utiliser un code bonus.",
     ALREADY_CLAIMED: "Vous avez déjà réclamé votre récompense du jour : revenez demain.",
-    DAILY_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour réclamer la récompense quotidienne.",
-    DAILY_ZONE_CHANGE_TOO_SOON: "Vous avez déjà changé de fuseau horaire cette semaine : un seul changement par semaine.",
-    CIRCLE_EMAIL_NOT_VERIFIED: "Vérifiez votre adresse e-mail pour composer votre cercle de sécurité.",
-    CIRCLE_USER_NOT_FOUND: "Aucun utilisateur ne correspond à ce pseudo ou à ce code de parrainage.",
+    DAILY_EMAIL_NOT_VERIFIED:
+      "Vérifiez votre adresse e-mail pour réclamer la récompense quotidienne.",
+    DAILY_ZONE_CHANGE_TOO_SOON:
+      "Vous avez déjà changé de fuseau horaire cette semaine : un seul changement par semaine.",
+    CIRCLE_EMAIL_NOT_VERIFIED:
+      "Vérifiez votre adresse e-mail pour composer votre cercle de sécurité.",
+    CIRCLE_USER_NOT_FOUND:
+      "Aucun utilisateur ne correspond à ce pseudo ou à ce code de parrainage.",
     CIRCLE_SELF: "Vous ne pouvez pas vous ajouter à votre propre cercle.",
     CIRCLE_MEMBER_EXISTS: "Cette personne fait déjà partie de votre cercle.",
     CIRCLE_FULL: "Votre cercle est complet : {{max}} membres au plus.",
@@ -107,12 +111,17 @@ export const fr = {
     SELF_ACTION_FORBIDDEN: "Vous ne pouvez pas faire cela sur votre propre compte.",
     FEATURE_DISABLED: "Cette fonctionnalité est momentanément désactivée. Réessayez plus tard.",
     TELEGRAM_DISABLED: "La connexion avec Telegram n'est pas disponible sur ce serveur.",
-    TELEGRAM_INIT_DATA_INVALID: "Telegram n'a pas pu confirmer votre identité. Rouvrez FRE depuis Telegram.",
-    TELEGRAM_INIT_DATA_EXPIRED: "Votre session Telegram a expiré. Fermez et rouvrez FRE depuis Telegram.",
-    TELEGRAM_INIT_DATA_USED: "Cette ouverture depuis Telegram a déjà servi. Fermez et rouvrez FRE depuis Telegram.",
+    TELEGRAM_INIT_DATA_INVALID:
+      "Telegram n'a pas pu confirmer votre identité. Rouvrez FRE depuis Telegram.",
+    TELEGRAM_INIT_DATA_EXPIRED:
+      "Votre session Telegram a expiré. Fermez et rouvrez FRE depuis Telegram.",
+    TELEGRAM_INIT_DATA_USED:
+      "Cette ouverture depuis Telegram a déjà servi. Fermez et rouvrez FRE depuis Telegram.",
     TELEGRAM_EMAIL_ALREADY_SET: "Ce compte a déjà une adresse e-mail.",
-    TELEGRAM_ALREADY_LINKED: "Ce compte Telegram est déjà lié à un autre compte FRE (ou ce compte à un autre Telegram).",
-    CHALLENGE_REQUIRED: "La vérification anti-robot est requise : patientez pendant qu’elle se termine, puis réessayez.",
+    TELEGRAM_ALREADY_LINKED:
+      "Ce compte Telegram est déjà lié à un autre compte FRE (ou ce compte à un autre Telegram).",
+    CHALLENGE_REQUIRED:
+      "La vérification anti-robot est requise : patientez pendant qu’elle se termine, puis réessayez.",
     CHALLENGE_INVALID: "La vérification anti-robot a échoué ou a expiré : recommencez-la.",
     LIMITS_UNAVAILABLE:
       "Le service est momentanément indisponible. Réessayez dans quelques secondes.",

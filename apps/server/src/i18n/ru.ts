@@ -52,9 +52,12 @@ export const ru: Catalog = {
     BONUS_CODE_EXISTS: "Такой код уже существует.",
     BONUS_EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы активировать бонус-код.",
     ALREADY_CLAIMED: "Вы уже получили сегодняшнюю награду: возвращайтесь завтра.",
-    DAILY_EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы получать ежедневную награду.",
-    DAILY_ZONE_CHANGE_TOO_SOON: "Вы уже меняли часовой пояс на этой неделе: не чаще одного раза в неделю.",
-    CIRCLE_EMAIL_NOT_VERIFIED: "Подтвердите адрес электронной почты, чтобы составить круг безопасности.",
+    DAILY_EMAIL_NOT_VERIFIED:
+      "Подтвердите адрес электронной почты, чтобы получать ежедневную награду.",
+    DAILY_ZONE_CHANGE_TOO_SOON:
+      "Вы уже меняли часовой пояс на этой неделе: не чаще одного раза в неделю.",
+    CIRCLE_EMAIL_NOT_VERIFIED:
+      "Подтвердите адрес электронной почты, чтобы составить круг безопасности.",
     CIRCLE_USER_NOT_FOUND: "Нет пользователя с таким ником или реферальным кодом.",
     CIRCLE_SELF: "Нельзя добавить в круг самого себя.",
     CIRCLE_MEMBER_EXISTS: "Этот человек уже в вашем круге.",
@@ -106,11 +109,15 @@ export const ru: Catalog = {
     SELF_ACTION_FORBIDDEN: "Это действие нельзя выполнить со своим аккаунтом.",
     FEATURE_DISABLED: "Эта функция временно отключена. Попробуйте позже.",
     TELEGRAM_DISABLED: "Вход через Telegram на этом сервере недоступен.",
-    TELEGRAM_INIT_DATA_INVALID: "Telegram не смог подтвердить вашу личность. Откройте FRE из Telegram заново.",
-    TELEGRAM_INIT_DATA_EXPIRED: "Сеанс Telegram истёк. Закройте FRE и откройте его из Telegram заново.",
-    TELEGRAM_INIT_DATA_USED: "Этот запуск из Telegram уже использован. Закройте FRE и откройте его из Telegram заново.",
+    TELEGRAM_INIT_DATA_INVALID:
+      "Telegram не смог подтвердить вашу личность. Откройте FRE из Telegram заново.",
+    TELEGRAM_INIT_DATA_EXPIRED:
+      "Сеанс Telegram истёк. Закройте FRE и откройте его из Telegram заново.",
+    TELEGRAM_INIT_DATA_USED:
+      "Этот запуск из Telegram уже использован. Закройте FRE и откройте его из Telegram заново.",
     TELEGRAM_EMAIL_ALREADY_SET: "У этого аккаунта уже есть адрес электронной почты.",
-    TELEGRAM_ALREADY_LINKED: "Этот аккаунт Telegram уже привязан к другому аккаунту FRE (или этот аккаунт — к другому Telegram).",
+    TELEGRAM_ALREADY_LINKED:
+      "Этот аккаунт Telegram уже привязан к другому аккаунту FRE (или этот аккаунт — к другому Telegram).",
     CHALLENGE_REQUIRED: "Нужна проверка от ботов: дождитесь её завершения и повторите попытку.",
     CHALLENGE_INVALID: "Проверка от ботов не пройдена или устарела: пройдите её заново.",
     LIMITS_UNAVAILABLE: "Сервис временно недоступен. Повторите попытку через несколько секунд.",

@@ -104,7 +104,8 @@ export const zh: Catalog = {
     TELEGRAM_INIT_DATA_EXPIRED: "您的 Telegram 会话已过期。请关闭 FRE 并从 Telegram 重新打开。",
     TELEGRAM_INIT_DATA_USED: "此次从 Telegram 的打开已被使用。请关闭 FRE 并从 Telegram 重新打开。",
     TELEGRAM_EMAIL_ALREADY_SET: "此账户已有电子邮件地址。",
-    TELEGRAM_ALREADY_LINKED: "此 Telegram 账户已关联到另一个 FRE 账户（或此账户已关联另一个 Telegram）。",
+    TELEGRAM_ALREADY_LINKED:
+      "此 Telegram 账户已关联到另一个 FRE 账户（或此账户已关联另一个 Telegram）。",
     CHALLENGE_REQUIRED: "需要完成防机器人验证：请等待验证完成后重试。",
     CHALLENGE_INVALID: "防机器人验证失败或已过期：请重新验证。",
     LIMITS_UNAVAILABLE: "服务暂时不可用，请几秒后重试。",

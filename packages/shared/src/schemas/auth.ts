@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { altchaPayloadSchema } from "./challenge.ts";
 import {
   EMAIL_MAX_LENGTH,
   LANGUAGES,
@@ -8,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   REFERRAL_CODE_INPUT_MAX_LENGTH,
 } from "../constants.ts";
+import { altchaPayloadSchema } from "./challenge.ts";
 
 export const languageSchema = z.enum(LANGUAGES);
 export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).email();

@@ -11,8 +11,8 @@ import { errorMessage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { handle } from "../../lib/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { ChallengeService } from "../challenge/index.ts";
 import { parseBody } from "../../lib/validation.ts";
+import type { ChallengeService } from "../challenge/index.ts";
 import {
   assertStrongPassword,
   checkSignUp,
