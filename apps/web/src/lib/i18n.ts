@@ -22,7 +22,6 @@ export const NAMESPACES = [
   "games",
   "legal",
   "ads",
-  "circle",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -3,7 +3,6 @@ import type admin from "../locales/fr/admin.json";
 import type ads from "../locales/fr/ads.json";
 import type app from "../locales/fr/app.json";
 import type auth from "../locales/fr/auth.json";
-import type circle from "../locales/fr/circle.json";
 import type common from "../locales/fr/common.json";
 import type contest from "../locales/fr/contest.json";
 import type games from "../locales/fr/games.json";
@@ -37,7 +36,6 @@ declare module "i18next" {
       games: typeof games;
       legal: typeof legal;
       ads: typeof ads;
-      circle: typeof circle;
     };
   }
 }

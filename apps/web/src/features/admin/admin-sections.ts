@@ -78,7 +78,7 @@ export const ADMIN_SECTIONS = [
   }),
   section("circle", {
     load: () => import("../circle/admin").then((m) => m.AdminCirclePage),
-    namespaces: ["circle"],
+    namespaces: ["app"],
   }),
   section("challenge", {
     load: () => import("../challenge/admin").then((m) => m.AdminChallengePage),

@@ -11,7 +11,6 @@ const STRING_KEYS = [
   "enterCodeFromImage",
   "error",
   "expired",
-  "footer",
   "getAudioChallenge",
   "label",
   "loading",
@@ -51,9 +50,11 @@ export function ProofOfWorkField({ action, onChange, resetKey = 0, error }: Proo
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey re-runs it on purpose
   useEffect(() => {
     let cancelled = false;
-    const strings: WidgetStrings = Object.fromEntries(
-      STRING_KEYS.map((key) => [key, t(`proofOfWork.widget.${key}`)]),
-    );
+    const strings: WidgetStrings = {
+      ...Object.fromEntries(STRING_KEYS.map((key) => [key, t(`proofOfWork.widget.${key}`)])),
+      // No footer (the widget's "Protected by ALTCHA" link): nothing to translate.
+      footer: "",
+    };
     const listener = (event: Event) => {
       const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       onChangeRef.current(detail.state === "verified" && detail.payload ? detail.payload : null);

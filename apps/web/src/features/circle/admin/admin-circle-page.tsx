@@ -30,7 +30,7 @@ export function circleSettingsOf(values: Values) {
 }
 
 function SettingsForm({ settings }: { settings: CircleSettings }) {
-  const { t } = useTranslation("circle");
+  const { t } = useTranslation("app", { keyPrefix: "circle" });
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(settings));
   const [invalid, setInvalid] = useState(false);
@@ -82,7 +82,7 @@ function SettingsForm({ settings }: { settings: CircleSettings }) {
 
 /** /admin/circle: the security circle's rules (decision 0043). */
 export function AdminCirclePage() {
-  const { t } = useTranslation("circle");
+  const { t } = useTranslation("app", { keyPrefix: "circle" });
   const settings = useQuery(circleSettingsQueryOptions());
   const title = t("admin.title");
   return (

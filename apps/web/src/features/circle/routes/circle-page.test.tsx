@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import frCircle from "../../../locales/fr/circle.json";
+import frApp from "../../../locales/fr/app.json";
 import { renderStatic } from "../../../test/render-static";
 import { circleSettingsOf } from "../admin/admin-circle-page";
 import { circleKeys } from "../api/circle-api";
@@ -10,7 +10,7 @@ import { CirclePage } from "./circle-page";
 
 beforeAll(async () => {
   await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "circle", frCircle);
+  i18next.addResourceBundle("fr", "app", frApp);
 });
 
 const base = {

@@ -13,7 +13,7 @@ import { useAddCircleMember, useCircle, useRemoveCircleMember } from "../hooks";
 const card = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-5";
 
 function CircleStatus({ circle }: { circle: Circle }) {
-  const { t } = useTranslation("circle");
+  const { t } = useTranslation("app", { keyPrefix: "circle" });
   return (
     <section className={card} aria-labelledby="circle-status-title" data-testid="circle-status">
       <h2 id="circle-status-title" className="text-lg font-semibold text-white">
@@ -46,7 +46,7 @@ function CircleStatus({ circle }: { circle: Circle }) {
 }
 
 function MemberList({ circle }: { circle: Circle }) {
-  const { t } = useTranslation("circle");
+  const { t } = useTranslation("app", { keyPrefix: "circle" });
   const remove = useRemoveCircleMember();
   if (circle.members.length === 0) {
     return <p className="text-muted">{t("members.empty")}</p>;
@@ -87,7 +87,7 @@ function MemberList({ circle }: { circle: Circle }) {
 }
 
 function AddMemberForm({ circle }: { circle: Circle }) {
-  const { t } = useTranslation("circle");
+  const { t } = useTranslation("app", { keyPrefix: "circle" });
   const add = useAddCircleMember();
   const [userRef, setUserRef] = useState("");
   const full = circle.members.length >= circle.maxMembers;
@@ -136,7 +136,7 @@ function AddMemberForm({ circle }: { circle: Circle }) {
 
 /** /circle: the people I name, who counts now, and what my circle gives (decision 0043). */
 export function CirclePage() {
-  const { t } = useTranslation("circle");
+  const { t } = useTranslation("app", { keyPrefix: "circle" });
   const circle = useCircle();
   const title = t("title");
   return (
