@@ -13,19 +13,15 @@
   try {
     language = localStorage.getItem("fre.language");
     signedIn = localStorage.getItem("fre.signedIn") === "1";
-  } catch (_error) {
-    // Storage unavailable: keep the French landing.
-  }
-  if (language) root.lang = language;
-  // A Telegram Mini App: Telegram's launch parameters come in the hash (the router drops it),
-  // kept for the tab; <html data-tg> tells start.tsx to load the Telegram module (decision 0042).
-  try {
+    // A Telegram Mini App: Telegram's launch parameters come in the hash (the router drops it),
+    // kept for the tab; <html data-tg> tells start.tsx to load the Telegram module (0042).
     if (location.hash.includes("tgWebAppData="))
       sessionStorage.setItem("fre.tg", location.hash.slice(1));
     if (sessionStorage.getItem("fre.tg")) root.dataset.tg = "";
   } catch (_error) {
-    // Storage unavailable: not run as a Mini App.
+    // Storage unavailable: keep the French landing (and not run as a Mini App).
   }
+  if (language) root.lang = language;
   if (location.pathname !== "/" || signedIn || (language && language !== "fr")) {
     root.classList.add("no-prerender");
   }

@@ -32,20 +32,18 @@ window.addEventListener("unhandledrejection", (event) => {
   console.warn("Unhandled promise rejection", event.reason);
 });
 
-async function start() {
+async function start(container: HTMLElement) {
   const router = createRouter();
   // Inside Telegram only (boot.js saw its launch): theme, back button, Telegram sign-in.
   // (It reports its own failures; a chunk that does not load is an unhandled rejection, above.)
-  if (document.documentElement.dataset.tg !== undefined) {
+  if ("tg" in document.documentElement.dataset) {
     void import("./features/telegram/telegram-mini-app").then((m) =>
       m.startMiniApp(router, queryClient),
     );
   }
-  const hydrateDrawn =
-    container &&
-    (await serverDrawn
-      ?.then((m) => m.adoptServerRender(container, router, i18n.resolvedLanguage))
-      .catch((error: unknown) => console.warn("Server render not adopted", error)));
+  const hydrateDrawn = await serverDrawn
+    ?.then((m) => m.adoptServerRender(container, router, i18n.resolvedLanguage))
+    .catch((error: unknown) => console.warn("Server render not adopted", error));
   const app = (
     <StrictMode>
       <Providers>
@@ -56,13 +54,12 @@ async function start() {
   // index.html carries the French landing rendered at build time (see prerender.tsx):
   // hydrate it when it is what this visitor should see, otherwise start from scratch.
   const hydrate =
-    container?.hasAttribute("data-prerendered") &&
+    container.hasAttribute("data-prerendered") &&
     !document.documentElement.classList.contains("no-prerender") &&
     window.location.pathname === "/" &&
     i18n.resolvedLanguage === "fr";
   // Transitions render in slices, so start-up never blocks input for long.
   startTransition(() => {
-    if (!container) return;
     if (hydrate) {
       hydrateRoot(container, app);
       return;
@@ -90,4 +87,4 @@ async function start() {
 Promise.all([
   initI18n().catch((error: unknown) => console.error("Translations failed to load", error)),
   earlyData,
-]).finally(() => void start());
+]).finally(() => void start(container));

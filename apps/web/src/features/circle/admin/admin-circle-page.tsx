@@ -8,7 +8,11 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
-import { circleKeys, circleSettingsQueryOptions, updateCircleSettings } from "../api/circle-api";
+import {
+  circleAdminKeys,
+  circleSettingsQueryOptions,
+  updateCircleSettings,
+} from "../api/circle-admin-api";
 
 const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
 const FIELDS = ["minMembers", "maxMembers", "minActive", "capWithout"] as const;
@@ -37,7 +41,7 @@ function SettingsForm({ settings }: { settings: CircleSettings }) {
   const save = useMutation({
     mutationFn: updateCircleSettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(circleKeys.settings(), saved);
+      queryClient.setQueryData(circleAdminKeys.settings(), saved);
       setValues(valuesOf(saved));
     },
   });

@@ -1,4 +1,3 @@
-import type { CircleSettings } from "@fre/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -6,7 +5,6 @@ import { api } from "../../../lib/api-client";
 export const circleKeys = {
   all: ["circle"] as const,
   mine: () => [...circleKeys.all, "mine"] as const,
-  settings: () => [...circleKeys.all, "admin-settings"] as const,
 };
 
 export const circleQueryOptions = () =>
@@ -21,13 +19,3 @@ export const addCircleMember = (userRef: string) =>
 
 export const removeCircleMember = (userId: string) =>
   api.call("DELETE /api/circle/:userId", { params: { userId } });
-
-export const circleSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: circleKeys.settings(),
-    queryFn: ({ signal }) => api.call("GET /api/admin/circle/settings", undefined, signal),
-  });
-
-/** `PUT /api/admin/circle/settings` (audited by the server as circle.settings). */
-export const updateCircleSettings = (settings: CircleSettings) =>
-  api.call("PUT /api/admin/circle/settings", { body: settings });
