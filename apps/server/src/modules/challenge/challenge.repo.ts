@@ -1,29 +1,15 @@
 import { and, count, eq, gte, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import {
-  appSettings,
-  challengeSignUps,
-  challengeUses,
-  miningSessions,
-} from "../../db/schema/index.ts";
+import { challengeSignUps, challengeUses, miningSessions } from "../../db/schema/index.ts";
+import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
 
 type Conn = Db | Tx;
 const SETTINGS_KEY = "challenge_settings";
 
-export async function readChallengeSettings(db: Conn): Promise<unknown> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, SETTINGS_KEY));
-  return row?.value ?? null;
-}
+export const readChallengeSettings = (db: Conn) => readSetting(db, SETTINGS_KEY);
 
-export async function writeChallengeSettings(db: Conn, value: unknown) {
-  await db
-    .insert(appSettings)
-    .values({ key: SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
-}
+export const writeChallengeSettings = (db: Conn, value: unknown) =>
+  writeSetting(db, SETTINGS_KEY, value);
 
 /** Marks a challenge used; false when it already was (a replay). */
 export async function useChallenge(db: Conn, signature: string, expiresAt: Date) {

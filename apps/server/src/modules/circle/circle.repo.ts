@@ -1,7 +1,6 @@
 import type { CircleSettings } from "@fre/shared";
-import { eq } from "drizzle-orm";
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
-import { appSettings } from "../../db/schema/index.ts";
+import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
 import { CIRCLE_SETTINGS_KEY, memberMinedSql } from "./circle-sql.ts";
 
 /**
@@ -78,21 +77,8 @@ export async function deleteMember(tx: Tx, userId: string, memberId: string) {
   return rows.length > 0;
 }
 
-export async function readCircleSettings(
-  db: Executor,
-  options: { lock?: boolean } = {},
-): Promise<unknown> {
-  const query = db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, CIRCLE_SETTINGS_KEY));
-  const [row] = options.lock ? await query.for("update") : await query;
-  return row?.value ?? null;
-}
+export const readCircleSettings = (db: Executor, options: { lock?: boolean } = {}) =>
+  readSetting(db, CIRCLE_SETTINGS_KEY, options);
 
-export async function writeCircleSettings(db: Executor, value: CircleSettings): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key: CIRCLE_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
-}
+export const writeCircleSettings = (db: Executor, value: CircleSettings) =>
+  writeSetting(db, CIRCLE_SETTINGS_KEY, value);

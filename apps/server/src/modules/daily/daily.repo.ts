@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { appSettings, boosts, dailyClaims, dailyStreaks, users } from "../../db/schema/index.ts";
+import { boosts, dailyClaims, dailyStreaks, users } from "../../db/schema/index.ts";
+import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
 
 type Conn = Db | Tx;
 export type StreakRow = typeof dailyStreaks.$inferSelect;
@@ -68,20 +69,9 @@ export async function addBoost(tx: Tx, values: typeof boosts.$inferInsert) {
   await tx.insert(boosts).values(values);
 }
 
-export async function readRules(db: Conn): Promise<unknown> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, RULES_KEY));
-  return row?.value ?? null;
-}
+export const readRules = (db: Conn) => readSetting(db, RULES_KEY);
 
-export async function writeRules(db: Conn, value: unknown) {
-  await db
-    .insert(appSettings)
-    .values({ key: RULES_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
-}
+export const writeRules = (db: Conn, value: unknown) => writeSetting(db, RULES_KEY, value);
 
 /**
  * A page of users who may get tonight's reminder (keyset by user id): reminders on, at least one

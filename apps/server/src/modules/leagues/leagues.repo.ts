@@ -1,7 +1,6 @@
 import type { LeagueName, LeagueOutcome, LeagueSettings } from "@fre/shared";
-import { eq } from "drizzle-orm";
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
-import { appSettings } from "../../db/schema/index.ts";
+import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
 
 /**
  * The weekly leagues' SQL (decision 0040). Fixed texts sent straight to the driver, prepared:
@@ -10,24 +9,11 @@ import { appSettings } from "../../db/schema/index.ts";
 
 const SETTINGS_KEY = "league_settings";
 
-export async function readLeagueSettings(
-  db: Db | Tx,
-  options: { lock?: boolean } = {},
-): Promise<unknown> {
-  const query = db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, SETTINGS_KEY));
-  const [row] = options.lock ? await query.for("update") : await query;
-  return row?.value ?? null;
-}
+export const readLeagueSettings = (db: Db | Tx, options: { lock?: boolean } = {}) =>
+  readSetting(db, SETTINGS_KEY, options);
 
-export async function writeLeagueSettings(db: Db | Tx, value: LeagueSettings): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key: SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value } });
-}
+export const writeLeagueSettings = (db: Db | Tx, value: LeagueSettings) =>
+  writeSetting(db, SETTINGS_KEY, value);
 
 /** What a member mined in the window: the sum of their `mining` entries (the partial index). */
 const MINED = `coalesce((select sum(l.amount_nano) from ledger_entries l
