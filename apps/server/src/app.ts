@@ -95,6 +95,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Announced to clients (`Keep-Alive: timeout=…`): they drop an idle connection before it,
+    // which is what lets a drain close idle connections without racing a reuse (decision 0036).
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_MS,
     // Live event streams never go idle; closing must not wait for them.
     forceCloseConnections: true,
     // One line per request only at LOG_LEVEL=debug (below): at info the log shows what matters.

@@ -10,8 +10,12 @@ import { serveGroupMetrics } from "./lib/cluster-metrics.ts";
  * at a time on SIGHUP and drains them all on SIGTERM/SIGINT. It serves no request itself.
  */
 
-/** How long a worker may take to drain before it closes what is left (then the primary kills it). */
-export const DRAIN_TIMEOUT_MS = 15_000;
+/**
+ * How long a process may take to drain before it closes what is left (then the primary kills
+ * it): idle connections expire by the keep-alive timeout, requests in flight get 10 s more.
+ */
+export const drainTimeoutMs = (config: Pick<Config, "HTTP_KEEP_ALIVE_MS">) =>
+  config.HTTP_KEEP_ALIVE_MS + 10_000;
 /** How long a new worker may take to listen before a reload gives up on it. */
 const START_TIMEOUT_MS = 120_000;
 const DRAIN_MESSAGE = "fre:drain";
@@ -105,7 +109,7 @@ export async function runPrimary(config: Config, prepare: () => Promise<void>) {
       const kill = setTimeout(() => {
         log.warn({ worker: worker.id }, "worker still running after its drain: killed");
         worker.process.kill("SIGKILL");
-      }, DRAIN_TIMEOUT_MS + 5000);
+      }, drainTimeoutMs(config) + 5000);
       worker.once("exit", (code) => {
         clearTimeout(kill);
         resolve(code);

@@ -20,6 +20,7 @@ describe("loadConfig", () => {
       PORT: 3000,
       PROOF_OF_WORK: "on",
       WEB_CONCURRENCY: 1,
+      HTTP_KEEP_ALIVE_MS: 5000,
       PUBLIC_URL: "http://localhost:3000",
       DATABASE_URL: "pglite:./data/db",
       DATABASE_POOL_MAX: 4,

@@ -48,6 +48,11 @@ export const configSchema = z.object({
    * always; more need PostgreSQL. SIGHUP to the primary replaces them one at a time.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * How long an idle kept-alive connection stays open (announced as `Keep-Alive: timeout=…`). A
+   * drain leaves idle connections to expire by it, so it also bounds a drain (decision 0036).
+   */
+  HTTP_KEEP_ALIVE_MS: z.coerce.number().int().min(1000).max(120_000).default(5000),
   /** Default: `http://localhost:${PORT}` (filled in by loadConfig). */
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z

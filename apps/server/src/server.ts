@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { DRAIN_TIMEOUT_MS, onRetire, runPrimary } from "./cluster.ts";
+import { drainTimeoutMs, onRetire, runPrimary } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -72,10 +72,11 @@ async function serve(config: Config) {
     if (closing) return;
     closing = true;
     app.log.info({ reason }, "draining");
-    const force = setTimeout(() => process.exit(1), DRAIN_TIMEOUT_MS + 5000);
+    const timeoutMs = drainTimeoutMs(config);
+    const force = setTimeout(() => process.exit(1), timeoutMs + 5000);
     force.unref();
     try {
-      if (!(await drainServer(app.server, { timeoutMs: DRAIN_TIMEOUT_MS }))) {
+      if (!(await drainServer(app.server, { timeoutMs }))) {
         app.log.warn("connections still open at the end of the drain: closed");
       }
       await app.close();

@@ -62,9 +62,12 @@ export function endStream(res: ServerResponse) {
 
 export interface DrainOptions {
   /**
-   * How long connections idle at the start keep being served (each closed after its next answer)
-   * before they are closed: closing a kept-alive connection at the instant a client reuses it
-   * fails that request, so busy clients get a clean `Connection: close` instead.
+   * How long connections idle at the start stay open (each closed after its next answer, or by
+   * its own keep-alive timer) before the sweep closes them. Closing a kept-alive connection at
+   * the instant a client reuses it fails that request (the keep-alive race), and a client may
+   * reuse one until the keep-alive timeout the server announced (`Keep-Alive: timeout=N`; fetch
+   * drops it 1 s before). Default: that timeout plus 1 s, so a client that honours it never
+   * races the drain.
    */
   idleGraceMs?: number;
   /** Past this, drainServer resolves false and the caller closes what is left. */
@@ -80,7 +83,7 @@ export function drainServer(server: Server, options: DrainOptions = {}): Promise
 }
 
 async function drain(server: Server, state: DrainState, options: DrainOptions) {
-  const { idleGraceMs = 1000, timeoutMs = 10_000 } = options;
+  const { idleGraceMs = 5000, timeoutMs = 10_000 } = options;
   state.draining = true;
   // Requests from now on, and answers not yet begun, close their connection once sent.
   server.prependListener("request", (_request, response: ServerResponse) => {
