@@ -34,6 +34,7 @@ export * from "./schemas/notifications.ts";
 export * from "./schemas/privacy.ts";
 export * from "./schemas/push.ts";
 export * from "./schemas/referrals.ts";
+export * from "./schemas/risk.ts";
 export * from "./schemas/shop.ts";
 export * from "./schemas/support.ts";
 export * from "./schemas/telegram.ts";

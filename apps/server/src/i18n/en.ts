@@ -93,6 +93,8 @@ export const en: Catalog = {
     KYC_FILE_TOO_LARGE: "The photo is larger than 10 MB. Upload a smaller image.",
     KYC_NOT_PENDING: "This application is not awaiting review.",
     KYC_REQUIRED: "Verify your identity (KYC) before withdrawing your FRE.",
+    KYC_RECHECK_REQUIRED: "A new identity check (KYC) is needed before your next withdrawal.",
+    RISK_RUN_BUSY: "The risk scoring is already running: try again in a few minutes.",
     WALLET_REQUIRED: "Connect a TON wallet first to receive your FRE.",
     AMOUNT_BELOW_MINIMUM: "The minimum withdrawal is {{minimum}} FRE.",
     WITHDRAWAL_PENDING:

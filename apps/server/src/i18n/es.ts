@@ -96,6 +96,9 @@ export const es: Catalog = {
     KYC_FILE_TOO_LARGE: "La foto supera los 10 MB. Envía una imagen más ligera.",
     KYC_NOT_PENDING: "Esta solicitud no está pendiente de revisión.",
     KYC_REQUIRED: "Verifica tu identidad (KYC) para poder retirar tus FRE.",
+    KYC_RECHECK_REQUIRED:
+      "Se necesita una nueva verificación de identidad (KYC) antes de tu próximo retiro.",
+    RISK_RUN_BUSY: "El cálculo de riesgos ya está en curso: inténtalo de nuevo en unos minutos.",
     WALLET_REQUIRED: "Conecta primero un monedero TON para recibir tus FRE.",
     AMOUNT_BELOW_MINIMUM: "El retiro mínimo es de {{minimum}} FRE.",
     WITHDRAWAL_PENDING: "Ya tienes un retiro en curso: espera a que se procese o cancélalo.",

@@ -97,6 +97,9 @@ export const fr = {
     KYC_FILE_TOO_LARGE: "La photo dépasse 10 Mo. Envoyez une image plus légère.",
     KYC_NOT_PENDING: "Ce dossier n'est pas en attente d'examen.",
     KYC_REQUIRED: "Vérifiez votre identité (KYC) pour pouvoir retirer vos FRE.",
+    KYC_RECHECK_REQUIRED:
+      "Une nouvelle vérification d'identité (KYC) est nécessaire avant votre prochain retrait.",
+    RISK_RUN_BUSY: "Le calcul des risques est déjà en cours : réessayez dans quelques minutes.",
     WALLET_REQUIRED: "Connectez d'abord un portefeuille TON pour recevoir vos FRE.",
     AMOUNT_BELOW_MINIMUM: "Le montant minimum de retrait est de {{minimum}} FRE.",
     WITHDRAWAL_PENDING:

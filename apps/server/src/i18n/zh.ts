@@ -90,6 +90,8 @@ export const zh: Catalog = {
     KYC_FILE_TOO_LARGE: "照片超过 10 MB。请上传较小的图片。",
     KYC_NOT_PENDING: "此资料不在待审核状态。",
     KYC_REQUIRED: "请先完成身份验证（KYC）才能提取 FRE。",
+    KYC_RECHECK_REQUIRED: "下次提现前需要重新完成身份验证（KYC）。",
+    RISK_RUN_BUSY: "风险评分正在进行中：请几分钟后再试。",
     WALLET_REQUIRED: "请先连接 TON 钱包以接收 FRE。",
     AMOUNT_BELOW_MINIMUM: "最低提现金额为 {{minimum}} FRE。",
     WITHDRAWAL_PENDING: "您已有一笔提现正在处理中：请等待处理完成或将其取消。",

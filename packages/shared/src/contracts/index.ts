@@ -23,6 +23,7 @@ import { miningContracts } from "./mining.ts";
 import { notificationsContracts } from "./notifications.ts";
 import { pushContracts } from "./push.ts";
 import { referralsContracts } from "./referrals.ts";
+import { riskContracts } from "./risk.ts";
 import { shopContracts } from "./shop.ts";
 import { statsContracts } from "./stats.ts";
 import { supportContracts } from "./support.ts";
@@ -58,6 +59,7 @@ export const contracts = {
   ...notificationsContracts,
   ...pushContracts,
   ...referralsContracts,
+  ...riskContracts,
   ...shopContracts,
   ...statsContracts,
   ...supportContracts,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ADMIN_CODE_MAX_LENGTH, ADMIN_CODE_MIN_LENGTH } from "../constants.ts";
 import { isWithinFreBound, MAX_FRE_AMOUNT } from "../money.ts";
+import { riskLevelSchema } from "./risk.ts";
 
 export const adminAccessBodySchema = z.object({
   code: z.string().min(1).max(ADMIN_CODE_MAX_LENGTH),
@@ -44,6 +45,8 @@ export type SecurityLog = z.infer<typeof securityLogSchema>;
 /** The admin's user search: a prefix of a nickname, an e-mail or a referral code. */
 export const adminUsersQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
+  /** The review queue (decision 0045): accounts at this risk level, highest score first. */
+  risk: riskLevelSchema.exclude(["low"]).optional(),
   /** The last user of the previous page (its id), from `nextCursor`. */
   cursor: z.string().trim().min(1).max(100).optional(),
 });
@@ -60,6 +63,8 @@ export const adminUserRowSchema = z.object({
   /** The user erased their account (decision 0028): what is shown is the anonymised row. */
   erased: z.boolean(),
   createdAt: z.string(),
+  /** The last nightly risk score (decision 0045); null before the account was ever scored. */
+  risk: z.object({ level: riskLevelSchema, score: z.number().int() }).nullable(),
 });
 export const adminUserListSchema = z.object({
   items: z.array(adminUserRowSchema),

@@ -16,6 +16,7 @@ export * from "./outbox.ts";
 export * from "./platform.ts";
 export * from "./push.ts";
 export * from "./referrals.ts";
+export * from "./risk.ts";
 export * from "./shop.ts";
 export * from "./support.ts";
 export * from "./telegram.ts";

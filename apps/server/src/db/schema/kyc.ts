@@ -31,6 +31,11 @@ export const kycRequests = pgTable(
     identitySealed: text("identity_sealed"),
     addressSealed: text("address_sealed"),
     documentSealed: text("document_sealed"),
+    /**
+     * The document number as a keyed hash (decision 0045): two accounts with one document are
+     * found without the number ever being compared in clear.
+     */
+    documentNumberHash: text("document_number_hash"),
     submittedAt: timestamp("submitted_at", tz),
     reviewedAt: timestamp("reviewed_at", tz),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
@@ -39,7 +44,10 @@ export const kycRequests = pgTable(
     createdAt: timestamp("created_at", tz).notNull(),
     updatedAt: timestamp("updated_at", tz).notNull(),
   },
-  (t) => [index("kyc_requests_queue_idx").on(t.status, t.submittedAt)],
+  (t) => [
+    index("kyc_requests_queue_idx").on(t.status, t.submittedAt),
+    index("kyc_requests_document_number_idx").on(t.documentNumberHash),
+  ],
 );
 
 /**
