@@ -438,10 +438,12 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     target: "es2022",
-    // The Telegram Mini App's chunk (loaded inside Telegram only) fetches its own imports: listed
-    // here, their file names would ride in the landing's start chunk (decision 0042).
+    // The Telegram Mini App's chunk (loaded inside Telegram only) and the admin console's pages
+    // fetch their own imports: listed here, their file names would ride in the landing's start
+    // and router chunks (decision 0042). An admin's first console page waits one more round trip.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (filename.includes("telegram-mini-app") ? [] : deps),
+      resolveDependencies: (filename, deps) =>
+        /telegram-mini-app|(^|\/)admin-[\w-]+\.js$/.test(filename) ? [] : deps,
     },
     // The shared package only declares constants and schemas: nothing in it runs for its
     // side effects, so unused schemas (and zod with them) stay out of the landing bundle.
