@@ -49,6 +49,9 @@ export const ADMIN_SECTIONS = [
   section("users", {
     load: () => import("./routes/admin-users-page").then((m) => m.AdminUsersPage),
   }),
+  section("risk", {
+    load: () => import("./routes/admin-risk-page").then((m) => m.AdminRiskPage),
+  }),
   section("messages", {
     load: () => import("../messages/admin/admin-messages-page").then((m) => m.AdminMessagesPage),
     namespaces: ["messages", "contest"],

@@ -1,10 +1,13 @@
-import type { AuditQuery, CallOutput, Contracts } from "@fre/shared";
+import type { AdminUsersQuery, AuditQuery, CallOutput, Contracts } from "@fre/shared";
 import { api } from "../../../lib/api-client";
 
 // What every page needs (leaving /admin revokes the elevation), apart from the console's API.
 
 /** Whether this session is elevated, and until when. */
 export type AdminAccess = CallOutput<Contracts["GET /api/admin/access"]>;
+
+/** The users list's risk filter (the review queue, decision 0045); undefined: everyone. */
+export type RiskFilter = AdminUsersQuery["risk"];
 
 /** The audit log's filters (its query without the page cursor). */
 export type AuditFilters = Omit<AuditQuery, "cursor">;
@@ -21,7 +24,9 @@ export const adminKeys = {
   securityLogs: ["admin", "security-logs"] as const,
   /** Every user list and user page (an action on a user refreshes them all). */
   users: ["admin", "users"] as const,
-  userList: (q: string) => [...adminKeys.users, "list", q] as const,
+  /** Every users list, whatever its search and risk filter. */
+  userLists: ["admin", "users", "list"] as const,
+  userList: (q: string, risk: RiskFilter) => [...adminKeys.userLists, q, risk ?? "all"] as const,
   user: (id: string) => [...adminKeys.users, "detail", id] as const,
   /** Every audit page, whatever its filters (an audited act refreshes them). */
   auditAll: ["admin", "audit"] as const,

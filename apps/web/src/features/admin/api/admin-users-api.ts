@@ -1,9 +1,9 @@
 import type { AdminUserAdjustmentBody, AdminUserRoleBody } from "@fre/shared";
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { type AuditFilters, adminKeys } from "./admin-access-api";
+import { type AuditFilters, adminKeys, type RiskFilter } from "./admin-access-api";
 
-export { type AuditFilters, adminKeys } from "./admin-access-api";
+export { type AuditFilters, adminKeys, type RiskFilter } from "./admin-access-api";
 
 /** A cursor-paged admin list: pages kept while the filters change. */
 const pages = {
@@ -13,13 +13,20 @@ const pages = {
   retry: false,
 } as const;
 
-/** Users whose nickname, e-mail or referral code starts with `q` (no `q`: everyone). */
-export const adminUsersQueryOptions = (q: string) =>
+/**
+ * Users whose nickname, e-mail or referral code starts with `q` (no `q`: everyone); with `risk`,
+ * only the accounts at that level, highest score first (the review queue).
+ */
+export const adminUsersQueryOptions = (q: string, risk?: RiskFilter) =>
   infiniteQueryOptions({
     ...pages,
-    queryKey: adminKeys.userList(q),
+    queryKey: adminKeys.userList(q, risk),
     queryFn: ({ pageParam, signal }) =>
-      api.call("GET /api/admin/users", { query: { q: q || undefined, cursor: pageParam } }, signal),
+      api.call(
+        "GET /api/admin/users",
+        { query: { q: q || undefined, risk, cursor: pageParam } },
+        signal,
+      ),
   });
 
 export const adminUserQueryOptions = (id: string) =>

@@ -7,14 +7,15 @@ import {
   adminUsersQueryOptions,
   auditQueryOptions,
   changeUserRole,
+  type RiskFilter,
   resendUserVerification,
   suspendUser,
   unsuspendUser,
 } from "../api/admin-users-api";
 import { useDropElevationOn } from "./use-admin-queries";
 
-export function useAdminUsers(q: string) {
-  const query = useInfiniteQuery(adminUsersQueryOptions(q));
+export function useAdminUsers(q: string, risk?: RiskFilter) {
+  const query = useInfiniteQuery(adminUsersQueryOptions(q, risk));
   useDropElevationOn(query.error);
   return query;
 }

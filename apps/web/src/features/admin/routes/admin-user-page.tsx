@@ -4,7 +4,7 @@ import {
   isLedgerKind,
   signedFreAmountSchema,
 } from "@fre/shared";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -22,6 +22,11 @@ import { UserBadges } from "../components/user-badges";
 import { type UserAction, useAdminUser, useUserAction } from "../hooks/use-admin-users";
 
 type Dialog = "role" | "suspend" | "unsuspend" | "adjust" | "verification";
+
+/** The risk part arrives after the page: most visits are not a fraud review. */
+const UserRiskSection = lazy(() =>
+  import("../components/user-risk-section").then((m) => ({ default: m.UserRiskSection })),
+);
 
 const card = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4 sm:p-5";
 
@@ -229,6 +234,14 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
           )}
         </div>
       </section>
+      <Suspense fallback={<p className="text-sm text-muted">{t("risk.section.loading")}</p>}>
+        <UserRiskSection
+          userId={user.id}
+          nickname={user.nickname}
+          suspended={user.suspended}
+          onSuspend={() => setDialog("suspend")}
+        />
+      </Suspense>
       <History
         title={t("users.ledger")}
         testId="admin-user-ledger"

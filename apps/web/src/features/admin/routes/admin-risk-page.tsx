@@ -1,0 +1,243 @@
+import { RISK_REASON_CODES, type RiskSettings, riskSettingsSchema } from "@fre/shared";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PageTitle } from "../../../components/ui/page-title";
+import { QueryState } from "../../../components/ui/query-state";
+import { TextField } from "../../../components/ui/text-field";
+import { isApiError } from "../../../lib/api-client";
+import { useRiskSettings, useRunRisk, useSaveRiskSettings } from "../hooks/use-admin-risk";
+
+const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
+
+const LEVELS = ["mediumAt", "highAt"] as const;
+const DETECTION = [
+  "networkAccounts",
+  "networkWindowHours",
+  "deviceAccounts",
+  "burstReferees",
+  "burstWindowMinutes",
+  "idleReferees",
+  "idleSharePercent",
+  "idleAfterDays",
+  "roboticStarts",
+  "roboticJitterSeconds",
+] as const;
+type Threshold = (typeof LEVELS)[number] | (typeof DETECTION)[number];
+type Weight = (typeof RISK_REASON_CODES)[number];
+
+interface Values {
+  weights: Record<Weight, string>;
+  thresholds: Record<Threshold, string>;
+}
+
+interface Bounds {
+  min: number;
+  max: number;
+}
+
+/** Each input's bounds, read from the schema the server applies (one source for both). */
+const shape = riskSettingsSchema.shape;
+const boundsOf = (field: { minValue: number | null; maxValue: number | null }): Bounds => ({
+  min: field.minValue ?? 0,
+  max: field.maxValue ?? Number.MAX_SAFE_INTEGER,
+});
+export const WEIGHT_BOUNDS = boundsOf(shape.weights.shape.shared_network);
+export const THRESHOLD_BOUNDS = Object.fromEntries(
+  [...LEVELS, ...DETECTION].map((field) => [field, boundsOf(shape[field])]),
+) as Record<Threshold, Bounds>;
+
+const valuesOf = (settings: RiskSettings): Values => ({
+  weights: Object.fromEntries(
+    RISK_REASON_CODES.map((code) => [code, String(settings.weights[code])]),
+  ) as Values["weights"],
+  thresholds: Object.fromEntries(
+    [...LEVELS, ...DETECTION].map((field) => [field, String(settings[field])]),
+  ) as Values["thresholds"],
+});
+
+/** The form's text as the API's body, checked by the schema the server applies. */
+export function riskSettingsOf(values: Values) {
+  const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
+  return riskSettingsSchema.safeParse({
+    weights: Object.fromEntries(
+      RISK_REASON_CODES.map((code) => [code, number(values.weights[code])]),
+    ),
+    ...Object.fromEntries(
+      [...LEVELS, ...DETECTION].map((field) => [field, number(values.thresholds[field])]),
+    ),
+  });
+}
+
+function NumberField({
+  name,
+  label,
+  bounds,
+  value,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  bounds: Bounds;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <TextField
+      name={name}
+      label={label}
+      hint={t("risk.settings.bounds", { min: bounds.min, max: bounds.max })}
+      type="number"
+      inputMode="numeric"
+      step={1}
+      min={bounds.min}
+      max={bounds.max}
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+function SettingsForm({ settings }: { settings: RiskSettings }) {
+  const { t } = useTranslation("admin");
+  const save = useSaveRiskSettings();
+  const [values, setValues] = useState<Values>(() => valuesOf(settings));
+  const [invalid, setInvalid] = useState(false);
+  const edited = () => {
+    setInvalid(false);
+    save.reset();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = riskSettingsOf(values);
+    setInvalid(!parsed.success);
+    if (parsed.success)
+      save.mutate(parsed.data, { onSuccess: (saved) => setValues(valuesOf(saved)) });
+  };
+  const legend = "mb-2 font-semibold text-white";
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5" data-testid="risk-settings-form">
+      <fieldset className="grid gap-3">
+        <legend className={legend}>{t("risk.settings.weights")}</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {RISK_REASON_CODES.map((code) => (
+            <NumberField
+              key={code}
+              name={`weights.${code}`}
+              label={t(`risk.codes.${code}`)}
+              bounds={WEIGHT_BOUNDS}
+              value={values.weights[code]}
+              onChange={(value) => {
+                setValues((current) => ({
+                  ...current,
+                  weights: { ...current.weights, [code]: value },
+                }));
+                edited();
+              }}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {(
+        [
+          ["levels", LEVELS],
+          ["detection", DETECTION],
+        ] as const
+      ).map(([group, fields]) => (
+        <fieldset key={group} className="grid gap-3">
+          <legend className={legend}>{t(`risk.settings.${group}`)}</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {fields.map((field: Threshold) => (
+              <NumberField
+                key={field}
+                name={field}
+                label={t(`risk.settings.${field}`)}
+                bounds={THRESHOLD_BOUNDS[field]}
+                value={values.thresholds[field]}
+                onChange={(value) => {
+                  setValues((current) => ({
+                    ...current,
+                    thresholds: { ...current.thresholds, [field]: value },
+                  }));
+                  edited();
+                }}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      {invalid ? <Alert tone="error">{t("risk.settings.invalid")}</Alert> : null}
+      {save.isSuccess ? <Alert tone="success">{t("risk.settings.saved")}</Alert> : null}
+      {save.error ? (
+        <Alert tone="error">
+          {isApiError(save.error) ? save.error.message : t("risk.settings.saveError")}
+        </Alert>
+      ) : null}
+      <Button type="submit" className="sm:justify-self-start" disabled={save.isPending}>
+        {t("risk.settings.save")}
+      </Button>
+    </form>
+  );
+}
+
+function RunNow() {
+  const { t } = useTranslation("admin");
+  const run = useRunRisk();
+  return (
+    <section className={card} aria-labelledby="admin-risk-run">
+      <div className="grid gap-1">
+        <h2 id="admin-risk-run" className="text-lg font-bold text-white">
+          {t("risk.run.title")}
+        </h2>
+        <p className="text-sm text-muted">{t("risk.run.text")}</p>
+      </div>
+      <Button
+        variant="secondary"
+        className="sm:justify-self-start"
+        disabled={run.isPending}
+        onClick={() => run.mutate()}
+      >
+        {run.isPending ? t("risk.run.running") : t("risk.run.button")}
+      </Button>
+      {run.data ? (
+        <Alert tone="success">
+          <span data-testid="risk-run-result">{t("risk.run.done", run.data)}</span>
+        </Alert>
+      ) : null}
+      {run.error ? (
+        <Alert tone="error">
+          {isApiError(run.error) ? run.error.message : t("risk.run.error")}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
+
+/** /admin/risk: the risk score's weights and thresholds, and a run on demand (decision 0045). */
+export function AdminRiskPage() {
+  const { t } = useTranslation("admin");
+  const settings = useRiskSettings();
+  const title = t("pages.risk");
+  return (
+    <div className="grid gap-6">
+      <PageTitle title={title}>{title}</PageTitle>
+      <section className={card} aria-labelledby="admin-risk-settings">
+        <div className="grid gap-1">
+          <h2 id="admin-risk-settings" className="text-lg font-bold text-white">
+            {t("risk.settings.title")}
+          </h2>
+          <p className="text-sm text-muted">{t("risk.settings.intro")}</p>
+        </div>
+        <QueryState query={settings} retry="inline">
+          {/* The form keeps what the admin typed; a save writes the server's answer into it. */}
+          {(data) => <SettingsForm settings={data} />}
+        </QueryState>
+        <p className="text-xs text-muted">{t("risk.settings.audited")}</p>
+      </section>
+      <RunNow />
+    </div>
+  );
+}

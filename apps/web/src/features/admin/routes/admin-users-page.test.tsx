@@ -1,0 +1,75 @@
+import type { AdminUserRow } from "@fre/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import i18next from "i18next";
+import { MemoryRouter } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import frAdmin from "../../../locales/fr/admin.json";
+import { renderStatic } from "../../../test/render-static";
+import { adminKeys, type RiskFilter } from "../api/admin-users-api";
+import { AdminUsersPage } from "./admin-users-page";
+
+beforeAll(async () => {
+  await renderStatic(<p />);
+  i18next.addResourceBundle("fr", "admin", frAdmin);
+});
+
+const row = (nickname: string, risk: AdminUserRow["risk"]): AdminUserRow => ({
+  id: `00000000-0000-4000-8000-0000000000${nickname.length.toString().padStart(2, "0")}`,
+  email: `${nickname}@example.com`,
+  nickname,
+  role: "user",
+  suspended: false,
+  emailVerified: true,
+  kycStatus: "none",
+  erased: false,
+  referralCode: "ABCD1234",
+  createdAt: "2026-11-01T10:00:00.000Z",
+  risk,
+});
+
+async function render(url: string, risk: RiskFilter, items: AdminUserRow[]) {
+  const client = new QueryClient();
+  client.setQueryData(adminKeys.userList("", risk), {
+    pages: [{ items, nextCursor: null }],
+    pageParams: [undefined],
+  });
+  const html = await renderStatic(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <AdminUsersPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return html.replaceAll("&#x27;", "'");
+}
+
+const current = (html: string) =>
+  [...html.matchAll(/<a[^>]*aria-current="page"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]);
+
+describe("AdminUsersPage", () => {
+  it("opens the review queue from ?risk=high, each row with its level in words and score", async () => {
+    const html = await render("/admin/users?risk=high", "high", [
+      row("farmer", { level: "high", score: 80 }),
+    ]);
+    expect(current(html)).toEqual(["À examiner"]);
+    expect(html).toContain('href="/admin/users?risk=medium"');
+    expect(html).toContain("Risque élevé · 80");
+  });
+
+  it("shows every user without a filter, a badge only on medium and high accounts", async () => {
+    const html = await render("/admin/users", undefined, [
+      row("calm", { level: "low", score: 5 }),
+      row("never", null),
+      row("middling", { level: "medium", score: 45 }),
+    ]);
+    expect(current(html)).toEqual(["Tous"]);
+    expect(html.match(/data-testid="admin-user-risk"/g)).toHaveLength(1);
+    expect(html).toContain("Risque moyen · 45");
+  });
+
+  it("says when the queue is empty", async () => {
+    const html = await render("/admin/users?risk=medium", "medium", []);
+    expect(current(html)).toEqual(["Risque moyen"]);
+    expect(html).toContain("Aucun compte à risque moyen.");
+  });
+});
