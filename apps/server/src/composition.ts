@@ -48,6 +48,7 @@ import {
   sweepSessionEndings,
 } from "./modules/notifications/notifications.service.ts";
 import { pushSender } from "./modules/push/push.service.ts";
+import { accountSignals, sweepOldSignals } from "./modules/risk/signals.ts";
 import type { ShopDeps } from "./modules/shop/shop.service.ts";
 import { pollShopPayments } from "./modules/shop/shop-payments.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
@@ -247,6 +248,9 @@ export async function buildDependencies(
       ),
   };
 
+  // Bot-farm signals of sign-ups, sign-ins and KYC document numbers, as keyed hashes (0045).
+  const signals = accountSignals({ db, clock, secret, log });
+
   // Proof of work before a sign-up and a first mining start (decision 0044).
   const challenge = createChallengeService({
     db,
@@ -283,7 +287,10 @@ export async function buildDependencies(
     {
       name: "retention-sweep",
       everyMs: 3_600_000,
-      run: () => sweepExpiredAuthRows(db, clock),
+      run: async () => {
+        await sweepExpiredAuthRows(db, clock);
+        await sweepOldSignals(db, clock);
+      },
     },
     oneProcessAtATime(
       {
@@ -343,6 +350,7 @@ export async function buildDependencies(
     effects: effects.outbox,
     messagesDeps: { db, clock, events } satisfies MessagesDeps,
     challenge,
+    signals,
     miningDeps: {
       db,
       clock,
@@ -370,6 +378,7 @@ export async function buildDependencies(
       events,
       files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
       cipher: lazyDataCipher(config),
+      documentNumbers: signals,
     } satisfies KycDeps,
     adsDeps: {
       db,

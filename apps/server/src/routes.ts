@@ -89,6 +89,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       viewer,
       onSessionsRevoked: d.onSessionsRevoked,
       challenge: d.challenge,
+      signals: d.signals,
     });
     // Proof-of-work challenges, under the same per-address limit (decision 0044).
     await challengeRoutes(scope, { challenge: d.challenge });
@@ -102,6 +103,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       miniAppUrl: config.TELEGRAM_MINI_APP_URL,
       features: d.featuresDeps.features,
       publicUrl: config.PUBLIC_URL,
+      signals: d.signals,
     });
   });
 

@@ -13,6 +13,7 @@ import { handle } from "../../lib/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseBody } from "../../lib/validation.ts";
 import type { ChallengeService } from "../challenge/index.ts";
+import type { AccountSignals, SignalKind } from "../risk/signals.ts";
 import {
   assertStrongPassword,
   checkSignUp,
@@ -26,6 +27,7 @@ import {
 } from "./auth.service.ts";
 import { type Auth, signUpContext } from "./auth.ts";
 import { deviceCookies } from "./device-cookie.ts";
+import { signInSignals } from "./sign-in-signals.ts";
 import type { ViewerResolver } from "./viewer.ts";
 
 /** Better Auth's own floor for anonymous verification mails (it hides which addresses exist). */
@@ -79,6 +81,8 @@ export interface AuthRoutesDeps {
   onSessionsRevoked: () => void;
   /** The sign-up's proof of work (decision 0044). */
   challenge: Pick<ChallengeService, "checkSignUp" | "consume" | "recordSignUp">;
+  /** The bot-farm signals of sign-ups and sign-ins (decision 0045). */
+  signals: Pick<AccountSignals, "record">;
 }
 
 interface AuthAnswer {
@@ -115,10 +119,9 @@ async function signedInUserId(response: Response): Promise<string | null> {
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   const { auth, db, clock } = deps;
-  const devices = deviceCookies({
-    secret: (await auth.$context).secret,
-    secure: deps.publicUrl.startsWith("https://"),
-  });
+  const secure = deps.publicUrl.startsWith("https://");
+  const devices = deviceCookies({ secret: (await auth.$context).secret, secure });
+  const signals = signInSignals({ secure, signals: deps.signals });
 
   /** Runs one Better Auth endpoint with our (validated) body. */
   async function callAuth(request: FastifyRequest, body?: unknown): Promise<Response> {
@@ -269,6 +272,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     return userId ? [devices.issue(request.headers.cookie, userId)] : [];
   }
 
+  /** A successful sign-up or sign-in's bot-farm signal, and the browser's device id if new. */
+  async function signalAfter(request: FastifyRequest, response: Response, kind: SignalKind) {
+    const userId = response.status < 400 ? await signedInUserId(response) : null;
+    return userId ? signals.after(request, userId, kind) : [];
+  }
+
   /**
    * The user's sessions without their tokens: a token is the session itself, and a page script
    * must never read one (the cookie is HttpOnly for that). `current` marks the caller's own.
@@ -338,7 +347,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     if (response.status === 422 || response.status === 400) await checkSignUp(db, body);
     if (response.status < 400) await deps.challenge.recordSignUp(request.ip);
     return sendAuthResponse(request, reply, response, {
-      cookies: await deviceCookieAfter(request, response),
+      cookies: [
+        ...(await deviceCookieAfter(request, response)),
+        ...(await signalAfter(request, response, "sign-up")),
+      ],
     });
   }
 
@@ -363,7 +375,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     // Better Auth just opened goes at once, its cookie never sent.
     await refuseSuspended(db, status < 400 ? await signedInUserId(response) : null);
     return sendAuthResponse(request, res, response, {
-      cookies: await deviceCookieAfter(request, response),
+      cookies: [
+        ...(await deviceCookieAfter(request, response)),
+        ...(await signalAfter(request, response, "sign-in")),
+      ],
     });
   }
 }

@@ -20,6 +20,7 @@ import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileStore } from "../../lib/file-store.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
+import type { AccountSignals } from "../risk/signals.ts";
 import {
   findFile,
   findNickname,
@@ -50,6 +51,8 @@ export interface KycDeps {
   cipher: () => Promise<DataCipher>;
   /** The verdict's notification and mail, written with the verdict. */
   events: Pick<DomainEvents, "notify" | "mail">;
+  /** Keeps the submitted document number's keyed hash (bot-farm signals, decision 0045). */
+  documentNumbers: Pick<AccountSignals, "recordDocumentNumber">;
 }
 
 type Identity = KycIdentityBody;
@@ -266,6 +269,9 @@ export async function submit(deps: KycDeps, userId: string) {
       });
     }
     await markSubmitted(tx, userId, now);
+    if (steps.document) {
+      await deps.documentNumbers.recordDocumentNumber(tx, userId, steps.document.documentNumber);
+    }
     await setUserKycStatus(tx, userId, "pending", now);
   });
   return getMyKyc(deps, userId);

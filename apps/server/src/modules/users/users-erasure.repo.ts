@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import {
+  accountSignals,
   accounts,
   adminCodes,
   authFailures,
@@ -90,8 +91,9 @@ export async function deleteKycFileRows(tx: Tx, userId: string): Promise<string[
 /**
  * Everything personal besides the users row: credentials and sessions, pending links and codes,
  * devices, notifications, the identity check's fields, the wallet link, support conversations,
- * open shop orders, read marks and the sign-in failures and kept mails naming the address, and
- * the outbox's effects for the user (a support answer's text, a rejection's reason: none is sent).
+ * open shop orders, read marks and the sign-in failures and kept mails naming the address, the
+ * bot-farm signals, and the outbox's effects for the user (a support answer's text, a
+ * rejection's reason: none is sent).
  */
 export async function deletePersonalRows(tx: Tx, userId: string, email: string, now: Date) {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -112,6 +114,7 @@ export async function deletePersonalRows(tx: Tx, userId: string, email: string, 
       identitySealed: null,
       addressSealed: null,
       documentSealed: null,
+      documentNumberHash: null,
       rejectionReason: null,
       updatedAt: now,
     })
@@ -147,6 +150,8 @@ export async function deletePersonalRows(tx: Tx, userId: string, email: string, 
   await tx.delete(adminCodes).where(eq(adminCodes.userId, userId));
   await tx.delete(authFailures).where(eq(authFailures.key, `email:${email.toLowerCase()}`));
   await tx.delete(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()));
+  // The bot-farm signals (decision 0045): keyed hashes, but of this person's networks and browser.
+  await tx.delete(accountSignals).where(eq(accountSignals.userId, userId));
 }
 
 /** Whether a nickname (any case) is taken. */

@@ -10,6 +10,7 @@ export interface StoredEntry {
   id:
     | "session"
     | "device"
+    | "deviceId"
     | "view"
     | "language"
     | "consent"
@@ -38,6 +39,12 @@ export const STORAGE_INVENTORY: readonly StoredEntry[] = [
   {
     id: "device",
     names: ["fre.device", "__Secure-fre.device"],
+    kind: "cookie",
+    category: "necessary",
+  },
+  {
+    id: "deviceId",
+    names: ["fre.did", "__Secure-fre.did"],
     kind: "cookie",
     category: "necessary",
   },
