@@ -240,6 +240,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     games: d.gamesDeps,
     /** The TON price: tests run its refresh job's body and read what the route serves. */
     tonPrice: d.tonPrice,
+    /** The risk score's run lock: tests hold it to see a run refused while one is under way. */
+    risk: d.riskDeps,
     /**
      * Starts the background jobs of a running server (not started by tests that only inject).
      * Resolves when the warm-up is done (the server serves before that; the bench waits for it).

@@ -48,6 +48,7 @@ import {
   sweepSessionEndings,
 } from "./modules/notifications/notifications.service.ts";
 import { pushSender } from "./modules/push/push.service.ts";
+import { type RiskDeps, riskRunLock, runNightlyScoring } from "./modules/risk/index.ts";
 import { accountSignals, sweepOldSignals } from "./modules/risk/signals.ts";
 import type { ShopDeps } from "./modules/shop/shop.service.ts";
 import { pollShopPayments } from "./modules/shop/shop-payments.ts";
@@ -258,6 +259,9 @@ export async function buildDependencies(
     enabled: config.PROOF_OF_WORK === "on",
   });
 
+  // The nightly risk score: one run at a time, the admin's "run now" included (decision 0045).
+  const riskDeps: RiskDeps = { db, clock, runs: riskRunLock(database) };
+
   /** Periodic work of a running server (not started by tests that only inject). */
   const jobs: Job[] = [
     healthMonitorJob(healthDeps, config.HEALTH_INTERVAL_MS, log),
@@ -326,6 +330,11 @@ export async function buildDependencies(
       { name: "league-week", everyMs: 60_000, run: () => runLeagueJob(leaguesDeps) },
       database,
     ),
+    // The bot-farm risk score: each tick asks whether today's 03:00 UTC run is due.
+    oneProcessAtATime(
+      { name: "risk-score", everyMs: 15 * 60_000, run: () => runNightlyScoring(riskDeps) },
+      database,
+    ),
     // Used challenges past their expiry, sign-up counts past a day.
     { name: "challenge-prune", everyMs: 10 * 60_000, run: () => challenge.prune() },
     // Retries, and effects whose commit signal no process heard (a restart).
@@ -351,6 +360,7 @@ export async function buildDependencies(
     messagesDeps: { db, clock, events } satisfies MessagesDeps,
     challenge,
     signals,
+    riskDeps,
     miningDeps: {
       db,
       clock,

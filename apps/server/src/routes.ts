@@ -45,6 +45,7 @@ import { miningRoutes } from "./modules/mining/mining.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { pushRoutes, pushUserRoutes } from "./modules/push/push.routes.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
+import { riskAdminRoutes } from "./modules/risk/index.ts";
 import { shopAdminRoutes, shopRoutes } from "./modules/shop/shop.routes.ts";
 import { statsAdminRoutes, statsRoutes } from "./modules/stats/stats.routes.ts";
 import { supportAdminRoutes, supportRoutes } from "./modules/support/support.routes.ts";
@@ -193,6 +194,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(gamesAdminRoutes, d.gamesDeps);
         await admin.register(leaguesAdminRoutes, d.leaguesDeps);
         await admin.register(circleAdminRoutes, { db, clock });
+        await admin.register(riskAdminRoutes, d.riskDeps);
         await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);
         await admin.register(legalAdminRoutes, d.legalDeps);
         await admin.register(adsAdminRoutes, d.adsDeps);

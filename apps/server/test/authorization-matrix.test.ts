@@ -6,6 +6,7 @@
  * own route tree (hidden routes too: /api/auth/*, /metrics, the Swagger UI files). A route without
  * a rule in `RULES` fails the test the day it lands, and so does a rule whose route is gone.
  */
+import { DEFAULT_RISK_SETTINGS } from "@fre/shared";
 import { sign as signTelegramInitData } from "@telegram-apps/init-data-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
@@ -532,6 +533,19 @@ const RULES: Record<string, Declared> = {
     rule: "admin",
     body: () => ({ minMembers: 3, maxMembers: 5, minActive: 3, capWithout: 5 }),
   },
+  // The risk score (decision 0045): the run answers 200 or 409 RISK_RUN_BUSY, both past the gate.
+  "GET /api/admin/users/:id/risk": {
+    rule: "admin",
+    url: (c) => `/api/admin/users/${c.referralId}/risk`,
+  },
+  "POST /api/admin/users/:id/risk/actions": {
+    rule: "admin",
+    url: (c) => `/api/admin/users/${c.referralId}/risk/actions`,
+    body: () => ({ action: "mark-reviewed" }),
+  },
+  "POST /api/admin/risk/run": { rule: "admin" },
+  "GET /api/admin/risk/settings": { rule: "admin" },
+  "PUT /api/admin/risk/settings": { rule: "admin", body: () => DEFAULT_RISK_SETTINGS },
   "GET /api/admin/leagues/settings": { rule: "admin" },
   "PUT /api/admin/leagues/settings": {
     rule: "admin",

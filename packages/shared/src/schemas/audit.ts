@@ -40,6 +40,13 @@ export const AUDIT_ACTIONS = [
   "leagues.settings",
   "circle.settings",
   "challenge.settings",
+  "risk.settings",
+  "risk.run",
+  "risk.withhold_referral_bonus",
+  "risk.release_referral_bonus",
+  "risk.require_kyc",
+  "risk.waive_kyc",
+  "risk.mark_reviewed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,6 +64,7 @@ export const AUDIT_TARGET_TYPES = [
   "shop_payment",
   "ad",
   "contest",
+  "risk",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

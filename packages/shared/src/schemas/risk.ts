@@ -47,7 +47,8 @@ export const DEFAULT_RISK_SETTINGS = {
     shared_device: 30,
     referral_burst: 25,
     idle_referees: 20,
-    kyc_duplicate: 60,
+    // Below highAt like every other weight: no one signal alone puts an account in the queue.
+    kyc_duplicate: 50,
     shared_wallet: 40,
     robotic_mining: 30,
   },

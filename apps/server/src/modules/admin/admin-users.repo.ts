@@ -1,10 +1,12 @@
-import { and, count, desc, eq, like, lt, or, type SQL, sql } from "drizzle-orm";
+import type { RiskLevel } from "@fre/shared";
+import { and, asc, count, desc, eq, gt, isNull, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   ledgerEntries,
   miningSessions,
   shopOrders,
   tonWallets,
+  userRisk,
   users,
   withdrawals,
 } from "../../db/schema/index.ts";
@@ -20,6 +22,9 @@ const rowColumns = {
   suspendedAt: users.suspendedAt,
   erasedAt: users.erasedAt,
   createdAt: users.createdAt,
+  /** The last nightly risk score (null: never scored). */
+  riskLevel: userRisk.level,
+  riskScore: userRisk.score,
 };
 
 /** `%`, `_` and `\` typed by the admin are letters, not patterns. */
@@ -30,6 +35,15 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * keyset-paged on (created_at, id). Each branch is a prefix match on its own btree
  * `text_pattern_ops` index (migration 0019): fast at a million users, without pg_trgm.
  */
+function prefixMatch(prefix: string) {
+  const lower = `${escapeLike(prefix.toLowerCase())}%`;
+  return or(
+    like(sql`lower(${users.nickname})`, lower),
+    like(sql`lower(${users.email})`, lower),
+    like(users.referralCode, `${escapeLike(prefix.toUpperCase())}%`),
+  );
+}
+
 export async function searchUsers(
   db: Db,
   prefix: string | undefined,
@@ -37,16 +51,7 @@ export async function searchUsers(
   limit: number,
 ) {
   const where: (SQL | undefined)[] = [];
-  if (prefix) {
-    const lower = `${escapeLike(prefix.toLowerCase())}%`;
-    where.push(
-      or(
-        like(sql`lower(${users.nickname})`, lower),
-        like(sql`lower(${users.email})`, lower),
-        like(users.referralCode, `${escapeLike(prefix.toUpperCase())}%`),
-      ),
-    );
-  }
+  if (prefix) where.push(prefixMatch(prefix));
   if (after) {
     where.push(
       or(
@@ -58,8 +63,44 @@ export async function searchUsers(
   return db
     .select(rowColumns)
     .from(users)
+    .leftJoin(userRisk, eq(userRisk.userId, users.id))
     .where(and(...where))
     .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}
+
+/**
+ * The review queue (decision 0045): accounts at `level`, highest score first, keyset-paged on
+ * (score, id) along `user_risk_level_idx`; an account an admin marked reviewed since its score was
+ * last raised is left out, and so is an erased one. A prefix narrows it as in the search.
+ */
+export async function riskQueue(
+  db: Db,
+  level: Exclude<RiskLevel, "low">,
+  prefix: string | undefined,
+  after: { score: number; id: string } | undefined,
+  limit: number,
+) {
+  const where: (SQL | undefined)[] = [
+    eq(userRisk.level, level),
+    or(isNull(userRisk.reviewedAt), lt(userRisk.reviewedAt, userRisk.computedAt)),
+    isNull(users.erasedAt),
+  ];
+  if (prefix) where.push(prefixMatch(prefix));
+  if (after) {
+    where.push(
+      or(
+        lt(userRisk.score, after.score),
+        and(eq(userRisk.score, after.score), gt(userRisk.userId, after.id)),
+      ),
+    );
+  }
+  return db
+    .select(rowColumns)
+    .from(userRisk)
+    .innerJoin(users, eq(users.id, userRisk.userId))
+    .where(and(...where))
+    .orderBy(desc(userRisk.score), asc(userRisk.userId))
     .limit(limit);
 }
 
@@ -77,6 +118,7 @@ export async function findUserForAdmin(db: Db, userId: string) {
     })
     .from(users)
     .leftJoin(tonWallets, eq(tonWallets.userId, users.id))
+    .leftJoin(userRisk, eq(userRisk.userId, users.id))
     .where(eq(users.id, userId));
   return row ?? null;
 }

@@ -5,6 +5,7 @@ import {
   type AdminUserDetail,
   type AdminUserList,
   type AdminUserRow,
+  type AdminUsersQuery,
   formatNano,
   parseFre,
 } from "@fre/shared";
@@ -21,6 +22,7 @@ import { revokeSessionsOf } from "../users/users.service.ts";
 import {
   findUserForAdmin,
   lockUserForAdmin,
+  riskQueue,
   searchUsers,
   setUserFields,
   userActivity,
@@ -38,16 +40,30 @@ export interface AdminUsersDeps {
 const PAGE_SIZE = 25;
 const ACTIVITY_SIZE = 10;
 
-const encodeCursor = (createdAt: Date, id: string) =>
-  Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+/** A page's last row: `<created_at>|<id>` in the search, `<score>|<id>` in the review queue. */
+const encodeCursor = (key: Date | number, id: string) =>
+  Buffer.from(`${key instanceof Date ? key.toISOString() : key}|${id}`).toString("base64url");
+
+function cursorParts(cursor: string) {
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const split = text.indexOf("|");
+  const [key, id] = split < 0 ? ["", ""] : [text.slice(0, split), text.slice(split + 1)];
+  if (id.length === 0) throw new AppError("VALIDATION_ERROR", 400);
+  return { key, id };
+}
 
 function decodeCursor(cursor: string) {
-  const [at = "", id = ""] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at);
-  if (Number.isNaN(createdAt.getTime()) || id.length === 0) {
-    throw new AppError("VALIDATION_ERROR", 400);
-  }
+  const { key, id } = cursorParts(cursor);
+  const createdAt = new Date(key);
+  if (Number.isNaN(createdAt.getTime())) throw new AppError("VALIDATION_ERROR", 400);
   return { createdAt, id };
+}
+
+function decodeRiskCursor(cursor: string) {
+  const { key, id } = cursorParts(cursor);
+  const score = /^\d{1,3}$/.test(key) ? Number(key) : Number.NaN;
+  if (!(score >= 0 && score <= 100)) throw new AppError("VALIDATION_ERROR", 400);
+  return { score, id };
 }
 
 type Row = Awaited<ReturnType<typeof searchUsers>>[number];
@@ -62,12 +78,17 @@ const rowView = (row: Row): AdminUserRow => ({
   suspended: row.suspendedAt !== null,
   erased: row.erasedAt !== null,
   createdAt: row.createdAt.toISOString(),
+  risk:
+    row.riskLevel === null || row.riskScore === null
+      ? null
+      : { level: row.riskLevel, score: row.riskScore },
 });
 
 export async function listUsers(
   deps: Pick<AdminUsersDeps, "db">,
-  query: { q?: string; cursor?: string },
+  query: AdminUsersQuery,
 ): Promise<AdminUserList> {
+  if (query.risk) return listRiskQueue(deps, query.risk, query);
   const rows = await searchUsers(
     deps.db,
     query.q || undefined,
@@ -79,6 +100,27 @@ export async function listUsers(
   return {
     items: page.map(rowView),
     nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** The review queue: accounts at one risk level, highest score first (decision 0045). */
+async function listRiskQueue(
+  deps: Pick<AdminUsersDeps, "db">,
+  level: NonNullable<AdminUsersQuery["risk"]>,
+  query: AdminUsersQuery,
+): Promise<AdminUserList> {
+  const rows = await riskQueue(
+    deps.db,
+    level,
+    query.q || undefined,
+    query.cursor ? decodeRiskCursor(query.cursor) : undefined,
+    PAGE_SIZE + 1,
+  );
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map(rowView),
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.riskScore ?? 0, last.id) : null,
   };
 }
 
