@@ -44,6 +44,7 @@ describe("the user's request", () => {
       submittedAt: null,
       reviewedAt: null,
       rejectionReason: null,
+      recheckRequired: false,
     });
 
     const saved = await phone.put("/api/kyc/identity", identity);

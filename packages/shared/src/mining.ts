@@ -43,7 +43,8 @@ export interface RateParts {
   packsNano?: bigint;
   /**
    * How many referrals may count at most (the security circle's cap, decision 0043): without it,
-   * MAX_COUNTED_REFERRALS.
+   * MAX_COUNTED_REFERRALS. 0 while an admin withholds the account's referral bonus (decision
+   * 0045): its referrals then add nothing, everything else in the rate unchanged.
    */
   referralCap?: number;
 }

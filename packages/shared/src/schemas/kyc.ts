@@ -178,6 +178,11 @@ export const kycStateSchema = z.object({
   reviewedAt: z.string().nullable(),
   /** The reason of the last rejection (kept while the user starts again). */
   rejectionReason: z.string().nullable(),
+  /**
+   * A new identity check is needed before the next withdrawal (an admin asked for it, decision
+   * 0045): an approved request may then be changed and submitted again. Nothing more is said.
+   */
+  recheckRequired: z.boolean(),
 });
 export type KycState = z.infer<typeof kycStateSchema>;
 

@@ -134,6 +134,11 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
     .nullable(),
   /** Pending requests only (what an admin weighs before deciding); null once decided. */
   risk: adminWithdrawalRiskSchema.nullable(),
+  /**
+   * The account's bot-farm risk level now (decision 0045), for a badge: "high" or "medium"; null
+   * for a low or never scored account. Never shown to the user.
+   */
+  riskLevel: z.enum(["high", "medium"]).nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalListSchema = z.object({ items: z.array(adminWithdrawalSchema) });

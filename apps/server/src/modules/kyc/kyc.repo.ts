@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { kycFiles, kycFileViews, kycRequests, users } from "../../db/schema/index.ts";
+import { kycRecheckDueSql } from "./kyc-recheck-sql.ts";
 
 type Executor = Db | Tx;
 export type KycRowStatus = (typeof kycRequests.$inferSelect)["status"];
@@ -17,6 +18,7 @@ const requestColumns = {
   submittedAt: kycRequests.submittedAt,
   reviewedAt: kycRequests.reviewedAt,
   rejectionReason: kycRequests.rejectionReason,
+  recheckDue: sql<boolean>`${sql.raw(kycRecheckDueSql(`"kyc_requests"."user_id"`))}`,
 };
 export type KycRequestRow = {
   userId: string;
@@ -27,6 +29,8 @@ export type KycRequestRow = {
   submittedAt: Date | null;
   reviewedAt: Date | null;
   rejectionReason: string | null;
+  /** An admin asked for a new check and no approval came after it (decision 0045). */
+  recheckDue: boolean;
 };
 
 const fileColumns = {
@@ -85,23 +89,29 @@ export async function lockExistingRequest(tx: Tx, userId: string) {
   return row ?? null;
 }
 
-/** Saves one step (sealed); a rejected request becomes a draft again. */
+/**
+ * Saves one step (sealed); a rejected request becomes a draft again, and so does an approved one
+ * under an admin's re-check (the only approved request the service lets change).
+ */
 export async function saveStep(tx: Tx, userId: string, step: KycStep, sealed: string, at: Date) {
   await tx
     .update(kycRequests)
     .set({
       [sealedColumn[step]]: sealed,
-      status: sql`case when ${kycRequests.status} = 'rejected' then 'draft' else ${kycRequests.status} end`,
+      status: sql`case when ${kycRequests.status} in ('rejected', 'approved') then 'draft' else ${kycRequests.status} end`,
       updatedAt: at,
     })
     .where(eq(kycRequests.userId, userId));
 }
 
+/** A new photo: a rejected request, or an approved one under re-check, becomes a draft again. */
 export async function markDraft(tx: Tx, userId: string, at: Date) {
   await tx
     .update(kycRequests)
     .set({ status: "draft", updatedAt: at })
-    .where(and(eq(kycRequests.userId, userId), eq(kycRequests.status, "rejected")));
+    .where(
+      and(eq(kycRequests.userId, userId), inArray(kycRequests.status, ["rejected", "approved"])),
+    );
 }
 
 export async function listFiles(db: Executor, userId: string): Promise<KycFileRow[]> {

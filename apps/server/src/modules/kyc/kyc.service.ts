@@ -98,6 +98,7 @@ export async function getMyKyc(deps: KycDeps, userId: string): Promise<KycState>
       submittedAt: null,
       reviewedAt: null,
       rejectionReason: null,
+      recheckRequired: false,
     };
   }
   const [steps, files] = await Promise.all([openSteps(deps, row), listFiles(deps.db, userId)]);
@@ -108,12 +109,16 @@ export async function getMyKyc(deps: KycDeps, userId: string): Promise<KycState>
     submittedAt: iso(row.submittedAt),
     reviewedAt: iso(row.reviewedAt),
     rejectionReason: row.rejectionReason,
+    recheckRequired: row.recheckDue,
   };
 }
 
-/** A request under review or approved is frozen; a rejected one may be worked on again. */
+/**
+ * A request under review or approved is frozen; a rejected one may be worked on again, and so may
+ * an approved one when an admin asked for a new check (decision 0045: it becomes a draft again).
+ */
 function assertEditable(row: KycRequestRow) {
-  if (row.status === "pending" || row.status === "approved") {
+  if (row.status === "pending" || (row.status === "approved" && !row.recheckDue)) {
     throw new AppError("KYC_LOCKED", 409, { status: row.status });
   }
 }

@@ -100,8 +100,8 @@ export async function settleSession(tx: Executor, settled: SessionRow) {
 
 /**
  * The facts the rate is made of, for user `u` (the row being read) at instant `at` (spec §9):
- * referrals with an active, not-ended session, and the boosts live at that instant. One text for
- * every reader.
+ * referrals with an active, not-ended session, the boosts live at that instant, and whether an
+ * admin withheld the account's referral bonus by then (decision 0045). One text for every reader.
  */
 const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.nickname, u.email_verified,
     (select count(*)::int from users r
@@ -113,6 +113,8 @@ const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.nickname, u.
     (select coalesce(sum(p.rate_bonus_nano), 0)::text from user_packs p
      where p.user_id = u.id and p.granted_at <= ${at}
     ) as packs_nano,
+    exists(select 1 from user_risk ur
+     where ur.user_id = u.id and ur.referral_bonus_withheld_at <= ${at}) as referrals_withheld,
     ${circleFactsColumns(at)}`;
 
 /**
@@ -136,6 +138,7 @@ interface RateFactsRow {
   active_referrals: number;
   boosts_nano: string;
   packs_nano: string;
+  referrals_withheld: boolean;
   circle_members: number;
   circle_active: number;
   circle_settings: string | null;
@@ -150,6 +153,8 @@ const rateFactsOf = (row: RateFactsRow) => ({
   activeReferrals: row.active_referrals,
   boostsNano: row.boosts_nano,
   packsNano: row.packs_nano,
+  /** An admin withheld the referral bonus at or before the instant (decision 0045). */
+  referralsWithheld: row.referrals_withheld,
   circleMembers: row.circle_members,
   circleActive: row.circle_active,
   /** The circle's rules as stored (JSON text), or null: the defaults. */
@@ -293,8 +298,9 @@ export async function readMiningState(db: Db, userId: string, now: Date) {
  * The next instant after `after` at which the user's rate changes by itself: a boost starts (a box
  * bought while another runs waits for its end) or expires, or a
  * referee's running session reaches its end (nobody claims at that instant, yet the referral stops
- * counting), or the security circle's count may change. Other changes (a start, a claim, a code, a
- * level) happen on a request that re-rates.
+ * counting), the security circle's count may change, or an admin's withhold of the referral bonus
+ * begins (so a later read re-rates from that instant even if nothing re-rated then). Other changes
+ * (a start, a claim, a code, a level, a release of the bonus) happen on a request that re-rates.
  * `user` and `after` are SQL expressions.
  */
 const nextRateChangeSql = (user: string, after: string) => `least(
@@ -304,6 +310,8 @@ const nextRateChangeSql = (user: string, after: string) => `least(
      join mining_sessions s on s.user_id = r.id and s.status = 'active'
        and s.end_time > ${after}
      where r.referred_by = ${user}),
+    (select ur.referral_bonus_withheld_at from user_risk ur
+     where ur.user_id = ${user} and ur.referral_bonus_withheld_at > ${after}),
     ${circleChangesSql(user, after)}
   )`;
 

@@ -73,9 +73,18 @@ export function circleRuleOf(text: string | null): CircleRule {
   return rule;
 }
 
-/** How many referrals may count at the facts' instant: 20 with a complete, active circle. */
-export const referralCapOf = (facts: CircleFacts) =>
-  circleReferralCap(circleRuleOf(facts.circleSettings), facts.circleMembers, facts.circleActive);
+/**
+ * How many referrals may count at the facts' instant: 20 with a complete, active circle; none
+ * while an admin withholds the account's referral bonus (decision 0045).
+ */
+export const referralCapOf = (facts: CircleFacts & { referralsWithheld: boolean }) =>
+  facts.referralsWithheld
+    ? 0
+    : circleReferralCap(
+        circleRuleOf(facts.circleSettings),
+        facts.circleMembers,
+        facts.circleActive,
+      );
 
 /** The rate (spec §9) that the facts read by the repository give. */
 const rateOf = (
@@ -84,6 +93,7 @@ const rateOf = (
     activeReferrals: number;
     boostsNano: string;
     packsNano: string;
+    referralsWithheld: boolean;
   } & CircleFacts,
 ) =>
   miningRate({
@@ -193,6 +203,18 @@ export async function bringSessionUpToDate(tx: Tx, userId: string, now: Date) {
   const session = await findActiveSession(tx, userId, true);
   if (!session || now >= session.endTime) return;
   await saveAccrual(tx, (await bringUpToDate(tx, session, now)).session);
+}
+
+/**
+ * After an admin withholds or releases the account's referral bonus (decision 0045), inside the
+ * admin's transaction with the user's row locked (`lockUser`): the running session, if any, is
+ * re-rated at `at`, the instant written in `user_risk`. A withhold is exact when this runs after
+ * the update (its instant is one of the rate's change instants). A release erases that instant,
+ * so call this also *before* clearing the column: the time mined until `at` then keeps the
+ * withheld rate, and the call after the update raises the rate from `at` on.
+ */
+export async function reRateAfterRiskChange(tx: Tx, userId: string, at: Date) {
+  await bringSessionUpToDate(tx, userId, at);
 }
 
 function sessionView(s: SessionRow, now: Date) {

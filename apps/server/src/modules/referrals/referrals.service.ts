@@ -45,8 +45,9 @@ export async function getReferrals(deps: ReferralDeps, userId: string): Promise<
   const rows = await listReferrals(deps.db, userId, now, 200);
   const total = await countReferrals(deps.db, userId);
   const activeCount = rows.filter((r) => r.active).length;
-  // The security circle's cap (decision 0043), as the mining rate applies it.
-  const cap = await referralCap(deps, userId);
+  // The security circle's cap (decision 0043), or none counting while an admin withholds the
+  // bonus (decision 0045), as the mining rate applies them.
+  const cap = facts.bonusWithheld ? 0 : await referralCap(deps, userId);
   const counted = countedReferrals(activeCount, cap);
   const link = new URL("/register", deps.publicUrl);
   link.searchParams.set("ref", facts.code);
@@ -65,7 +66,7 @@ export async function getReferrals(deps: ReferralDeps, userId: string): Promise<
     countedCount: counted,
     bonusPerHour: formatNano(REFERRAL_BONUS_NANO * BigInt(counted)),
     hasReferrer: facts.referredBy !== null,
-    ...(cap < MAX_COUNTED_REFERRALS ? { circleCap: cap } : {}),
+    ...(cap < MAX_COUNTED_REFERRALS && !facts.bonusWithheld ? { circleCap: cap } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RiskLevel } from "@fre/shared";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
@@ -11,10 +12,16 @@ const DAY_MS = 86_400_000;
 
 const firstApprover = alias(users, "first_approver");
 
-/** The withdrawal, its user's nickname and its first approver (still an admin or not). */
+/**
+ * The withdrawal, its user's nickname, the account's risk level now (decision 0045: the console
+ * flags medium and high; a primary-key lookup per row) and its first approver (still an admin or
+ * not).
+ */
 const baseColumns = {
   withdrawal: withdrawals,
   nickname: users.nickname,
+  riskLevel: sql<RiskLevel | null>`(select k.level from user_risk k
+    where k.user_id = ${withdrawals.userId})`,
   firstApproverNickname: firstApprover.nickname,
   firstApproverRole: firstApprover.role,
   firstApproverErasedAt: firstApprover.erasedAt,

@@ -81,6 +81,7 @@ function adminView(deps: WithdrawalDeps, row: AdminWithdrawalRow): AdminWithdraw
           }
         : null,
     risk: row.risk ? riskView(row.risk) : null,
+    riskLevel: row.riskLevel === "high" || row.riskLevel === "medium" ? row.riskLevel : null,
   };
 }
 

@@ -1,6 +1,8 @@
+import type { RiskLevel } from "@fre/shared";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { appSettings, tonWallets, users, withdrawals } from "../../db/schema/index.ts";
+import { kycRecheckDueSql } from "../kyc/kyc-recheck-sql.ts";
 
 type Executor = Db | Tx;
 
@@ -44,12 +46,20 @@ export const readMinimumNano = (db: Executor, fallback: bigint) =>
   readNanoSetting(db, MINIMUM_KEY, fallback);
 
 /**
- * The user's KYC status and balance (the balance row locked: the hold moves it next); null for an
- * erased account (its session may still be cached for a few seconds after the erasure).
+ * The user's KYC status and balance (the balance row locked: the hold moves it next), whether an
+ * admin's KYC re-check is still due and the account's risk level (decision 0045), in the same
+ * statement; null for an erased account (its session may still be cached for a few seconds after
+ * the erasure).
  */
 export async function findUserForWithdrawal(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({ kycStatus: users.kycStatus, balance: users.balance })
+    .select({
+      kycStatus: users.kycStatus,
+      balance: users.balance,
+      kycRecheckDue: sql<boolean>`${sql.raw(kycRecheckDueSql(`"users"."id"`))}`,
+      riskLevel: sql<RiskLevel | null>`(select k.level from user_risk k
+        where k.user_id = ${users.id})`,
+    })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.erasedAt)))
     .for("update");

@@ -88,9 +88,10 @@ export const secondApprovalAboveNano = (deps: Pick<WithdrawalDeps, "db">) =>
   readNanoSetting(deps.db, SETTING_KEYS.secondApprovalAbove, DEFAULT_SECOND_APPROVAL_ABOVE_NANO);
 
 /**
- * A withdrawal request (spec §5): approved KYC, a ton_proof wallet, at least the minimum, at most
- * the balance, one at a time. The row and the hold commit together with the idempotency key, so
- * the same `Idempotency-Key` answers the first result and never holds twice.
+ * A withdrawal request (spec §5): approved KYC (approved again after an admin's re-check request),
+ * a ton_proof wallet, at least the minimum, at most the balance, one at a time. The row and the
+ * hold commit together with the idempotency key, so the same `Idempotency-Key` answers the first
+ * result and never holds twice.
  */
 export async function createWithdrawal(
   deps: WithdrawalDeps,
@@ -117,6 +118,9 @@ export async function createWithdrawal(
         const user = await findUserForWithdrawal(tx, userId);
         if (!user) throw new AppError("UNAUTHORIZED");
         if (user.kycStatus !== "approved") throw new AppError("KYC_REQUIRED");
+        // An admin asked for a new identity check (decision 0045): only an approval given after
+        // that instant lets money out.
+        if (user.kycRecheckDue) throw new AppError("KYC_RECHECK_REQUIRED");
         const wallet = await lockLinkedWallet(tx, userId);
         if (!wallet) throw new AppError("WALLET_REQUIRED");
         if (amountNano < minimum) {
@@ -125,14 +129,17 @@ export async function createWithdrawal(
         if (await findActive(tx, userId)) throw new AppError("WITHDRAWAL_PENDING");
         if (amountNano > user.balance) throw new AppError("INSUFFICIENT_BALANCE");
         // Four eyes are fixed now, from the threshold in force: raising it later (or raising it,
-        // approving alone and lowering it back) never lets one admin pay this request.
+        // approving alone and lowering it back) never lets one admin pay this request. A
+        // high-risk account (decision 0045) needs two admins whatever the amount; a later change
+        // of its level does not move the request either.
         const threshold = await secondApprovalAboveNano({ db: tx });
+        const fourEyes = amountNano > threshold || user.riskLevel === "high";
         const row = await insertWithdrawal(tx, {
           userId,
           amountNano,
           walletAddress: wallet.address,
           network: wallet.network,
-          approvalsRequired: amountNano > threshold ? 2 : 1,
+          approvalsRequired: fourEyes ? 2 : 1,
           status: "pending",
           createdAt: now,
           updatedAt: now,

@@ -12,6 +12,7 @@ const state = (patch: Partial<KycState>): KycState => ({
   submittedAt: "2026-11-20T10:00:00.000Z",
   reviewedAt: null,
   rejectionReason: null,
+  recheckRequired: false,
   ...patch,
 });
 
@@ -64,6 +65,17 @@ describe("KycStatusPanel", () => {
     expect(html).toContain('data-testid="kyc-status-rejected"');
     expect(text(html)).toMatch(
       /\|Dossier refusé\|Votre dossier n'a pas pu.*\|Motif :\|Photo floue\|Décision du .*\|Recommencer la vérification\|$/,
+    );
+  });
+
+  it("asks for a new check when one is needed, without saying more", async () => {
+    const html = await render(
+      state({ status: "approved", reviewedAt: "2026-11-21T10:00:00.000Z", recheckRequired: true }),
+    );
+    expect(html).toContain('data-testid="kyc-status-recheck"');
+    expect(html).not.toContain('href="/withdrawal"');
+    expect(text(html)).toMatch(
+      /\|Nouvelle vérification nécessaire\|Une nouvelle vérification de votre identité.*\|Décision du .*\|Refaire ma vérification\|$/,
     );
   });
 

@@ -9,6 +9,8 @@ const TONES = {
   pending: { box: "border-sky-400/40 bg-sky-500/10", text: "text-sky-100" },
   approved: { box: "border-emerald-400/50 bg-emerald-500/10", text: "text-emerald-100" },
   rejected: { box: "border-rose-400/50 bg-rose-500/10", text: "text-rose-100" },
+  /** Approved, but a new check is needed before the next withdrawal (decision 0045). */
+  recheck: { box: "border-amber-400/50 bg-amber-500/10", text: "text-amber-100" },
 } as const;
 
 type Status = keyof typeof TONES;
@@ -67,7 +69,10 @@ function StatusPanel({
   );
 }
 
-/** Where a submitted request stands (spec §4): under review, approved, or rejected. */
+/**
+ * Where a submitted request stands (spec §4): under review, approved, or rejected; approved but
+ * to be done again when a new identity check is needed (nothing more is said: no score, no reason).
+ */
 export function KycStatusPanel({
   state,
   onRestart,
@@ -89,6 +94,19 @@ export function KycStatusPanel({
         date={at("status.submittedAt", state.submittedAt)}
         focusOnShow={focusOnShow}
       />
+    );
+  }
+  if (state.status === "approved" && state.recheckRequired) {
+    return (
+      <StatusPanel
+        status="recheck"
+        date={at("status.reviewedAt", state.reviewedAt)}
+        focusOnShow={focusOnShow}
+      >
+        <Button onClick={onRestart} className="w-fit">
+          {t("status.recheckStart")}
+        </Button>
+      </StatusPanel>
     );
   }
   if (state.status === "approved") {

@@ -22,12 +22,17 @@ export function KycPage() {
       <p className="text-sm text-slate-300">{t("intro")}</p>
       <QueryState query={kyc}>
         {(state) => {
+          // A rejected request, or an approved one when a new check is needed, opens the form
+          // again on the user's click.
+          const reopenable =
+            state.status === "rejected" || (state.status === "approved" && state.recheckRequired);
           const showForm =
-            state.status === "none" ||
-            state.status === "draft" ||
-            (state.status === "rejected" && restarting);
+            state.status === "none" || state.status === "draft" || (reopenable && restarting);
           return showForm ? (
             <>
+              {state.recheckRequired ? (
+                <Alert tone="info">{t("status.recheckNotice")}</Alert>
+              ) : null}
               {state.rejectionReason ? (
                 <Alert tone="info">
                   {t("status.previousReason", { reason: state.rejectionReason })}

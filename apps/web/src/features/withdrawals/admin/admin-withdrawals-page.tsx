@@ -28,6 +28,7 @@ import {
 } from "../api/withdrawals-api";
 import { WithdrawalStatusBadge } from "../components/withdrawal-status";
 import { ApproveDialog } from "./approve-dialog";
+import { RiskLevelBadge } from "./risk-level-badge";
 import { WithdrawalSettingsPanel } from "./withdrawal-settings-form";
 
 /** Pending and processing requests change by themselves (payout worker): asked every 10 s. */
@@ -183,7 +184,10 @@ function AdminWithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawal }) {
       data-id={withdrawal.id}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold text-white">{withdrawal.nickname}</span>
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-white">{withdrawal.nickname}</span>
+          <RiskLevelBadge level={withdrawal.riskLevel} />
+        </span>
         <WithdrawalStatusBadge status={withdrawal.status} />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

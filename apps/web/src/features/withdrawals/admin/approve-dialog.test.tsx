@@ -37,6 +37,7 @@ const withdrawal = (patch: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
   approvalsRequired: 1,
   firstApproval: null,
   risk: RISK,
+  riskLevel: null,
   ...patch,
 });
 
@@ -118,6 +119,20 @@ describe("ApproveDialog", () => {
     expect(second).toContain("Donner la seconde approbation et payer ?");
     expect(second).toContain("Alice a déjà approuvé ce retrait.");
     expect(second).toContain("|Confirmer et payer|");
+  });
+
+  it("flags a risky account, and says why a high-risk one needs two admins", async () => {
+    const plain = await render(withdrawal());
+    expect(plain).not.toContain("admin-withdrawal-risk");
+    const medium = await render(withdrawal({ riskLevel: "medium" }));
+    expect(medium).toContain('data-level="medium"');
+    expect(text(medium)).toContain("|Risque moyen|");
+    const high = text(
+      await render(withdrawal({ amount: "30.000000000", approvalsRequired: 2, riskLevel: "high" })),
+    );
+    expect(high).toContain("|Risque élevé|");
+    expect(high).toContain("Ce compte est classé à risque élevé");
+    expect(high).not.toContain("Ce montant dépasse le seuil");
   });
 
   it("tells the server what it showed: a first approval, or the one that pays", () => {

@@ -8,6 +8,7 @@ import { copyText } from "../../../lib/clipboard";
 import { formatDate } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
+import { RiskLevelBadge } from "./risk-level-badge";
 
 /** Under a week old: worth a second look before paying. */
 const NEW_ACCOUNT_DAYS = 7;
@@ -141,6 +142,13 @@ export const expectationOf = (step: ApprovalStep): AdminWithdrawalApproveBody["e
   step === "first" ? "first" : "final";
 
 /**
+ * The dialog's explanation: a first approval on a high-risk account (decision 0045) says why two
+ * admins are needed whatever the amount, instead of "above the threshold".
+ */
+const textOf = (step: ApprovalStep, withdrawal: AdminWithdrawal) =>
+  step === "first" && withdrawal.riskLevel === "high" ? "firstRisk" : step;
+
+/**
  * « Approuver et payer » asks first: the amount, the whole destination address, and what the
  * server knows about the account. Only the confirm button approves.
  */
@@ -177,15 +185,16 @@ export function ApproveDialog({
     >
       <div className="grid max-h-[60vh] gap-4 overflow-y-auto" data-testid="approve-dialog">
         <p>
-          {t(`admin.confirm.text.${step}`, {
+          {t(`admin.confirm.text.${textOf(step, withdrawal)}`, {
             nickname: withdrawal.firstApproval?.nickname ?? t("admin.unknownAdmin"),
           })}
         </p>
         <div className="grid gap-1">
           <span className="text-xs text-muted">{t("admin.amount")}</span>
           <span className="text-xl font-bold tabular-nums text-white">{amount}</span>
-          <span className="text-xs text-muted">
+          <span className="flex flex-wrap items-center gap-2 text-xs text-muted">
             {t("admin.confirm.user", { nickname: withdrawal.nickname })}
+            <RiskLevelBadge level={withdrawal.riskLevel} />
           </span>
         </div>
         <div className="grid gap-1">

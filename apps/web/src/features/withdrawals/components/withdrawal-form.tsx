@@ -2,8 +2,9 @@ import type { WithdrawalLimits } from "@fre/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Button, ButtonLink } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
+import { isApiError } from "../../../lib/api-client";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { shortAddress } from "../../../lib/ton-format";
 import { formErrorsOf } from "../../../lib/use-form-mutation";
@@ -40,6 +41,8 @@ export function WithdrawalForm({ limits }: { limits: WithdrawalLimits }) {
       })
     : undefined;
   const amountError = clientError ?? refused?.fields.amount;
+  // A new identity check is needed (decision 0045): the server's reason, and the way to /kyc.
+  const recheck = isApiError(create.error, "KYC_RECHECK_REQUIRED");
   const clear = () => {
     setClientError(undefined);
     setDone(false);
@@ -135,7 +138,22 @@ export function WithdrawalForm({ limits }: { limits: WithdrawalLimits }) {
           }
         />
       </div>
-      {refused?.form && <Alert tone="error">{refused.form}</Alert>}
+      {refused?.form && (
+        <Alert tone="error" className={recheck ? "grid gap-2" : ""}>
+          {recheck ? <p>{refused.form}</p> : refused.form}
+          {recheck ? (
+            <ButtonLink
+              to="/kyc"
+              variant="secondary"
+              size="sm"
+              className="w-fit"
+              data-testid="withdrawal-recheck-kyc"
+            >
+              {t("form.recheckLink")}
+            </ButtonLink>
+          ) : null}
+        </Alert>
+      )}
       {done && <Alert tone="success">{t("form.sent")}</Alert>}
       <Button type="submit" disabled={create.isPending} data-testid="withdrawal-submit">
         {create.isPending ? t("form.sending") : t("form.submit")}

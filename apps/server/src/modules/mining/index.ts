@@ -1,0 +1,1 @@
+export { reRateAfterRiskChange } from "./mining.service.ts";
