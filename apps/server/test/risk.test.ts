@@ -596,9 +596,23 @@ describe("the admin's actions", () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as AdminUserRisk;
     };
+    // A referee mining (from a range of its own too): the miner's rate counts them until withheld.
+    const referee = await signUp(
+      test,
+      uniqueUser("riskref"),
+      { referralCode: miner.me.referralCode },
+      { ip: "198.18.5.5" },
+    );
+    await verifyEmail(test, referee.user.email);
+    expect((await referee.client.post("/api/mining/start")).statusCode).toBeLessThan(300);
+    const counted = async () =>
+      (await miner.client.get("/api/mining")).json().rate.countedReferrals as number;
+    expect(await counted()).toBe(1);
     expect((await act("withhold-referral-bonus")).referralBonusWithheld).toBe(true);
+    expect(await counted()).toBe(0);
     expect((await act("withhold-referral-bonus")).referralBonusWithheld).toBe(true);
     expect((await act("release-referral-bonus")).referralBonusWithheld).toBe(false);
+    expect(await counted()).toBe(1);
     expect((await act("release-referral-bonus")).referralBonusWithheld).toBe(false);
     expect((await act("require-kyc")).kycRecheckRequired).toBe(true);
     const requiredAt = test.clock.now().toISOString();

@@ -16,7 +16,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { lockUser } from "../ledger/ledger.ts";
-import { bringSessionUpToDate } from "../mining/mining.service.ts";
+import { reRateAfterRiskChange } from "../mining/index.ts";
 import {
   decide,
   ensureRiskRow,
@@ -331,10 +331,11 @@ export async function actOnRisk(
     const row = await findRiskRow(tx, userId);
     const change = row && step.apply(row, now, actor);
     if (!change) return;
-    // The time already mined keeps its rate; the change applies from now on.
-    if (step.rerates) await bringSessionUpToDate(tx, userId, now);
+    // The time already mined keeps its rate; the change applies from now on (a release erases
+    // the instant the rate would re-rate at, hence the call before the update too).
+    if (step.rerates) await reRateAfterRiskChange(tx, userId, now);
     await decide(tx, userId, change.decision, now);
-    if (step.rerates) await bringSessionUpToDate(tx, userId, now);
+    if (step.rerates) await reRateAfterRiskChange(tx, userId, now);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: step.audit,
