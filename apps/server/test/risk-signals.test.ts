@@ -278,6 +278,9 @@ describe("the KYC document number", () => {
     expect(erasable).not.toBeNull();
     const { client: c, me, password } = erasable!;
     expect((await signalsOf(me.id)).length).toBeGreaterThan(0);
+    await test.db.execute(sql`
+      insert into user_risk (user_id, score, level, reasons, updated_at)
+      values (${me.id}, 30, 'medium', '[{"code":"shared_device","weight":30,"count":3}]'::jsonb, now())`);
     const erased = await test.app.inject({
       method: "DELETE",
       url: "/api/me",
@@ -289,6 +292,8 @@ describe("the KYC document number", () => {
     });
     expect(erased.statusCode, erased.body).toBe(204);
     expect(await signalsOf(me.id)).toEqual([]);
+    const risk = await test.db.execute(sql`select 1 from user_risk where user_id = ${me.id}`);
+    expect(rowsOf(risk)).toEqual([]);
     // The request row stays (its dates, no personal data), without the number's hash.
     const [row] = await test.db
       .select({ hash: kycRequests.documentNumberHash })

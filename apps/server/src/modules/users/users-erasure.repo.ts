@@ -23,6 +23,7 @@ import {
   telegramAccounts,
   tonProofPayloads,
   tonWallets,
+  userRisk,
   users,
   verifications,
   withdrawals,
@@ -152,6 +153,8 @@ export async function deletePersonalRows(tx: Tx, userId: string, email: string, 
   await tx.delete(mailOutbox).where(eq(mailOutbox.to, email.toLowerCase()));
   // The bot-farm signals (decision 0045): keyed hashes, but of this person's networks and browser.
   await tx.delete(accountSignals).where(eq(accountSignals.userId, userId));
+  // Its risk score and reasons go too: nothing is left to review on an anonymous account.
+  await tx.delete(userRisk).where(eq(userRisk.userId, userId));
 }
 
 /** Whether a nickname (any case) is taken. */
