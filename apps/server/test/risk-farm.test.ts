@@ -132,7 +132,9 @@ describe("a scripted farm against ordinary users", () => {
       const isFarm = farm.includes(due);
       if (isFarm) due.nextStart = (due.nextStart as number) + DAY;
       else if (next() < 0.15) due.nextStart = null;
-      else due.nextStart = (due.nextStart as number) + DAY + 5 * MINUTE + Math.floor(next() * 6 * HOUR);
+      else
+        due.nextStart =
+          (due.nextStart as number) + DAY + 5 * MINUTE + Math.floor(next() * 6 * HOUR);
     }
 
     // The nightly job, run by an admin now.
@@ -143,9 +145,11 @@ describe("a scripted farm against ordinary users", () => {
     const queue = new Set<string>();
     let cursor: string | null = null;
     do {
-      const page = (await admin.client.get(
-        `/api/admin/users?risk=high${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      )).json() as AdminUserList;
+      const page = (
+        await admin.client.get(
+          `/api/admin/users?risk=high${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        )
+      ).json() as AdminUserList;
       for (const row of page.items) queue.add(row.id);
       cursor = page.nextCursor;
     } while (cursor);
@@ -161,9 +165,9 @@ describe("a scripted farm against ordinary users", () => {
       );
     const ordinaryRisks = await risks(ordinary);
     const mediumOrdinary = ordinaryRisks.filter((r) => r.level === "medium").length;
-    console.log(
+    process.stdout.write(
       `scripted farm: ${farmFlagged}/${FARM} flagged high; ordinary users: ${falsePositives}/${ORDINARY} ` +
-        `false positives (high), ${mediumOrdinary} medium (behind one carrier address: ${BEHIND_ONE_CARRIER})`,
+        `false positives (high), ${mediumOrdinary} medium (behind one carrier address: ${BEHIND_ONE_CARRIER})\n`,
     );
 
     expect(farmFlagged).toBe(FARM);
