@@ -1,6 +1,12 @@
 import { RISK_REASON_CODES, type RiskSettings, riskSettingsSchema } from "@fre/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SettingsCard } from "../../../components/settings/settings-card";
+import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
+import {
+  type NumberInputProps,
+  useNumberFields,
+} from "../../../components/settings/use-number-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
@@ -8,8 +14,6 @@ import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { useRiskSettings, useRunRisk, useSaveRiskSettings } from "../hooks/use-admin-risk";
-
-const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
 
 const LEVELS = ["mediumAt", "highAt"] as const;
 const DETECTION = [
@@ -74,15 +78,8 @@ function NumberField({
   name,
   label,
   bounds,
-  value,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  bounds: Bounds;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+  ...input
+}: { name: string; label: string; bounds: Bounds } & NumberInputProps) {
   const { t } = useTranslation("admin");
   return (
     <TextField
@@ -95,8 +92,7 @@ function NumberField({
       min={bounds.min}
       max={bounds.max}
       autoComplete="off"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+      {...input}
     />
   );
 }
@@ -104,18 +100,25 @@ function NumberField({
 function SettingsForm({ settings }: { settings: RiskSettings }) {
   const { t } = useTranslation("admin");
   const save = useSaveRiskSettings();
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
   const [invalid, setInvalid] = useState(false);
   const edited = () => {
     setInvalid(false);
     save.reset();
   };
+  const weights = useNumberFields(() => valuesOf(settings).weights, edited);
+  const thresholds = useNumberFields(() => valuesOf(settings).thresholds, edited);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = riskSettingsOf(values);
+    const parsed = riskSettingsOf({ weights: weights.values, thresholds: thresholds.values });
     setInvalid(!parsed.success);
     if (parsed.success)
-      save.mutate(parsed.data, { onSuccess: (saved) => setValues(valuesOf(saved)) });
+      save.mutate(parsed.data, {
+        onSuccess: (saved) => {
+          const values = valuesOf(saved);
+          weights.replace(values.weights);
+          thresholds.replace(values.thresholds);
+        },
+      });
   };
   const legend = "mb-2 font-semibold text-white";
   return (
@@ -129,14 +132,7 @@ function SettingsForm({ settings }: { settings: RiskSettings }) {
               name={`weights.${code}`}
               label={t(`risk.codes.${code}`)}
               bounds={WEIGHT_BOUNDS}
-              value={values.weights[code]}
-              onChange={(value) => {
-                setValues((current) => ({
-                  ...current,
-                  weights: { ...current.weights, [code]: value },
-                }));
-                edited();
-              }}
+              {...weights.input(code)}
             />
           ))}
         </div>
@@ -156,29 +152,20 @@ function SettingsForm({ settings }: { settings: RiskSettings }) {
                 name={field}
                 label={t(`risk.settings.${field}`)}
                 bounds={THRESHOLD_BOUNDS[field]}
-                value={values.thresholds[field]}
-                onChange={(value) => {
-                  setValues((current) => ({
-                    ...current,
-                    thresholds: { ...current.thresholds, [field]: value },
-                  }));
-                  edited();
-                }}
+                {...thresholds.input(field)}
               />
             ))}
           </div>
         </fieldset>
       ))}
-      {invalid ? <Alert tone="error">{t("risk.settings.invalid")}</Alert> : null}
-      {save.isSuccess ? <Alert tone="success">{t("risk.settings.saved")}</Alert> : null}
-      {save.error ? (
-        <Alert tone="error">
-          {isApiError(save.error) ? save.error.message : t("risk.settings.saveError")}
-        </Alert>
-      ) : null}
-      <Button type="submit" className="sm:justify-self-start" disabled={save.isPending}>
-        {t("risk.settings.save")}
-      </Button>
+      <SettingsFormFooter
+        save={save}
+        invalid={invalid ? t("risk.settings.invalid") : null}
+        saved={t("risk.settings.saved")}
+        saveError={t("risk.settings.saveError")}
+        submit={t("risk.settings.save")}
+        submitClassName="sm:justify-self-start"
+      />
     </form>
   );
 }
@@ -187,13 +174,7 @@ function RunNow() {
   const { t } = useTranslation("admin");
   const run = useRunRisk();
   return (
-    <section className={card} aria-labelledby="admin-risk-run">
-      <div className="grid gap-1">
-        <h2 id="admin-risk-run" className="text-lg font-bold text-white">
-          {t("risk.run.title")}
-        </h2>
-        <p className="text-sm text-muted">{t("risk.run.text")}</p>
-      </div>
+    <SettingsCard titleId="admin-risk-run" title={t("risk.run.title")} intro={t("risk.run.text")}>
       <Button
         variant="secondary"
         className="sm:justify-self-start"
@@ -212,7 +193,7 @@ function RunNow() {
           {isApiError(run.error) ? run.error.message : t("risk.run.error")}
         </Alert>
       ) : null}
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -224,19 +205,16 @@ export function AdminRiskPage() {
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
-      <section className={card} aria-labelledby="admin-risk-settings">
-        <div className="grid gap-1">
-          <h2 id="admin-risk-settings" className="text-lg font-bold text-white">
-            {t("risk.settings.title")}
-          </h2>
-          <p className="text-sm text-muted">{t("risk.settings.intro")}</p>
-        </div>
+      <SettingsCard
+        titleId="admin-risk-settings"
+        title={t("risk.settings.title")}
+        intro={t("risk.settings.intro")}
+        note={t("risk.settings.audited")}
+      >
         <QueryState query={settings} retry="inline">
-          {/* The form keeps what the admin typed; a save writes the server's answer into it. */}
           {(data) => <SettingsForm settings={data} />}
         </QueryState>
-        <p className="text-xs text-muted">{t("risk.settings.audited")}</p>
-      </section>
+      </SettingsCard>
       <RunNow />
     </div>
   );

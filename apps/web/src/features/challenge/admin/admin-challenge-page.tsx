@@ -1,20 +1,19 @@
 import type { ChallengeSettings } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { SettingsCard } from "../../../components/settings/settings-card";
+import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
+import { useNumberFields } from "../../../components/settings/use-number-fields";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
-import { isApiError } from "../../../lib/api-client";
 import {
   adminChallengeSettingsQueryOptions,
   challengeAdminKeys,
   updateAdminChallengeSettings,
 } from "../api/challenge-admin-api";
 
-const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
 const FIELDS = ["maxNumber", "busyMaxNumber", "busySignUps"] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
@@ -35,17 +34,14 @@ const bodyOf = (v: Values): ChallengeSettings => ({
 function SettingsForm({ settings }: { settings: ChallengeSettings }) {
   const { t } = useTranslation("admin");
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => valuesOf(settings));
   const save = useMutation({
     mutationFn: updateAdminChallengeSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(challengeAdminKeys.settings(), saved);
-      setValues(valuesOf(saved));
-    },
+    onSuccess: (saved) => queryClient.setQueryData(challengeAdminKeys.settings(), saved),
   });
+  const fields = useNumberFields(() => valuesOf(settings), save.reset);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(bodyOf(values));
+    save.mutate(bodyOf(fields.values), { onSuccess: (saved) => fields.replace(valuesOf(saved)) });
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" data-testid="challenge-admin-form">
@@ -57,23 +53,16 @@ function SettingsForm({ settings }: { settings: ChallengeSettings }) {
             hint={t(`challenge.${name}Hint`)}
             inputMode="numeric"
             autoComplete="off"
-            value={values[name]}
-            onChange={(event) => {
-              setValues({ ...values, [name]: event.target.value });
-              save.reset();
-            }}
+            {...fields.input(name)}
           />
         ))}
       </div>
-      {save.isSuccess ? <Alert tone="success">{t("challenge.saved")}</Alert> : null}
-      {save.error ? (
-        <Alert tone="error">
-          {isApiError(save.error) ? save.error.message : t("challenge.saveError")}
-        </Alert>
-      ) : null}
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {t("challenge.save")}
-      </Button>
+      <SettingsFormFooter
+        save={save}
+        saved={t("challenge.saved")}
+        saveError={t("challenge.saveError")}
+        submit={t("challenge.save")}
+      />
     </form>
   );
 }
@@ -86,18 +75,16 @@ export function AdminChallengePage() {
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
-      <section className={card} aria-labelledby="admin-challenge-title">
-        <div className="grid gap-1">
-          <h2 id="admin-challenge-title" className="text-lg font-bold text-white">
-            {t("challenge.title")}
-          </h2>
-          <p className="text-sm text-muted">{t("challenge.intro")}</p>
-        </div>
+      <SettingsCard
+        titleId="admin-challenge-title"
+        title={t("challenge.title")}
+        intro={t("challenge.intro")}
+        note={t("challenge.audited")}
+      >
         <QueryState query={settings} retry="inline">
-          {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} />}
+          {(data) => <SettingsForm settings={data} />}
         </QueryState>
-        <p className="text-xs text-muted">{t("challenge.audited")}</p>
-      </section>
+      </SettingsCard>
     </div>
   );
 }

@@ -2,19 +2,18 @@ import { type CircleSettings, circleSettingsSchema } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { SettingsCard } from "../../../components/settings/settings-card";
+import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
+import { useNumberFields } from "../../../components/settings/use-number-fields";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
-import { isApiError } from "../../../lib/api-client";
 import {
   circleAdminKeys,
   circleSettingsQueryOptions,
   updateCircleSettings,
 } from "../api/circle-admin-api";
 
-const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
 const FIELDS = ["minMembers", "maxMembers", "minActive", "capWithout"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
@@ -36,20 +35,24 @@ export function circleSettingsOf(values: Values) {
 function SettingsForm({ settings }: { settings: CircleSettings }) {
   const { t } = useTranslation("app", { keyPrefix: "circle" });
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
   const [invalid, setInvalid] = useState(false);
   const save = useMutation({
     mutationFn: updateCircleSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(circleAdminKeys.settings(), saved);
-      setValues(valuesOf(saved));
-    },
+    onSuccess: (saved) => queryClient.setQueryData(circleAdminKeys.settings(), saved),
   });
+  const fields = useNumberFields(
+    () => valuesOf(settings),
+    () => {
+      setInvalid(false);
+      save.reset();
+    },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = circleSettingsOf(values);
+    const parsed = circleSettingsOf(fields.values);
     setInvalid(!parsed.success);
-    if (parsed.success) save.mutate(parsed.data);
+    if (parsed.success)
+      save.mutate(parsed.data, { onSuccess: (saved) => fields.replace(valuesOf(saved)) });
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" data-testid="circle-settings-form">
@@ -61,25 +64,17 @@ function SettingsForm({ settings }: { settings: CircleSettings }) {
             label={t(`admin.${field}`)}
             inputMode="numeric"
             autoComplete="off"
-            value={values[field]}
-            onChange={(event) => {
-              setValues((current) => ({ ...current, [field]: event.target.value }));
-              setInvalid(false);
-              save.reset();
-            }}
+            {...fields.input(field)}
           />
         ))}
       </div>
-      {invalid ? <Alert tone="error">{t("admin.invalid")}</Alert> : null}
-      {save.isSuccess ? <Alert tone="success">{t("admin.saved")}</Alert> : null}
-      {save.error ? (
-        <Alert tone="error">
-          {isApiError(save.error) ? save.error.message : t("admin.saveError")}
-        </Alert>
-      ) : null}
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {t("admin.save")}
-      </Button>
+      <SettingsFormFooter
+        save={save}
+        invalid={invalid ? t("admin.invalid") : null}
+        saved={t("admin.saved")}
+        saveError={t("admin.saveError")}
+        submit={t("admin.save")}
+      />
     </form>
   );
 }
@@ -92,18 +87,16 @@ export function AdminCirclePage() {
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
-      <section className={card} aria-labelledby="admin-circle-settings">
-        <div className="grid gap-1">
-          <h2 id="admin-circle-settings" className="text-lg font-bold text-white">
-            {t("admin.settingsTitle")}
-          </h2>
-          <p className="text-sm text-muted">{t("admin.intro")}</p>
-        </div>
+      <SettingsCard
+        titleId="admin-circle-settings"
+        title={t("admin.settingsTitle")}
+        intro={t("admin.intro")}
+        note={t("admin.audited")}
+      >
         <QueryState query={settings} retry="inline">
-          {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} />}
+          {(data) => <SettingsForm settings={data} />}
         </QueryState>
-        <p className="text-xs text-muted">{t("admin.audited")}</p>
-      </section>
+      </SettingsCard>
     </div>
   );
 }

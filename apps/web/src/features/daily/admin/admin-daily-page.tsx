@@ -2,67 +2,62 @@ import type { DailyAdminSettings } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { SettingsCard } from "../../../components/settings/settings-card";
+import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
+import { useNumberFields } from "../../../components/settings/use-number-fields";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
-import { isApiError } from "../../../lib/api-client";
 import {
   adminDailySettingsQueryOptions,
   dailyAdminKeys,
   updateAdminDailySettings,
 } from "../api/daily-admin-api";
 
-const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
 const NUMBERS = ["boostPercent", "boostHours", "claimsPerFreeze", "maxFreezes"] as const;
-type NumberField = (typeof NUMBERS)[number];
+type Numbers = Record<(typeof NUMBERS)[number], string>;
 
-interface Values {
-  rewards: string[];
-  numbers: Record<NumberField, string>;
-}
-
-const valuesOf = (s: DailyAdminSettings): Values => ({
-  rewards: [...s.rewards],
-  numbers: {
-    boostPercent: String(s.boostPercent),
-    boostHours: String(s.boostHours),
-    claimsPerFreeze: String(s.claimsPerFreeze),
-    maxFreezes: String(s.maxFreezes),
-  },
+const numbersOf = (s: DailyAdminSettings): Numbers => ({
+  boostPercent: String(s.boostPercent),
+  boostHours: String(s.boostHours),
+  claimsPerFreeze: String(s.claimsPerFreeze),
+  maxFreezes: String(s.maxFreezes),
 });
 
 /** The form's text as the API's body (the server validates and bounds every field). */
-const bodyOf = (v: Values): DailyAdminSettings => ({
-  rewards: v.rewards.map((r) => r.trim().replace(",", ".")),
-  boostPercent: Number(v.numbers.boostPercent),
-  boostHours: Number(v.numbers.boostHours),
-  claimsPerFreeze: Number(v.numbers.claimsPerFreeze),
-  maxFreezes: Number(v.numbers.maxFreezes),
+const bodyOf = (rewards: string[], numbers: Numbers): DailyAdminSettings => ({
+  rewards: rewards.map((r) => r.trim().replace(",", ".")),
+  boostPercent: Number(numbers.boostPercent),
+  boostHours: Number(numbers.boostHours),
+  claimsPerFreeze: Number(numbers.claimsPerFreeze),
+  maxFreezes: Number(numbers.maxFreezes),
 });
 
 function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
   const { t } = useTranslation("app");
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => valuesOf(settings));
   const save = useMutation({
     mutationFn: updateAdminDailySettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(dailyAdminKeys.settings(), saved);
-      setValues(valuesOf(saved));
-    },
+    onSuccess: (saved) => queryClient.setQueryData(dailyAdminKeys.settings(), saved),
   });
+  // The seven rewards are a list (day 1 to 7); the four rules are named fields.
+  const [rewards, setRewards] = useState(() => [...settings.rewards]);
+  const numbers = useNumberFields(() => numbersOf(settings), save.reset);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(bodyOf(values));
+    save.mutate(bodyOf(rewards, numbers.values), {
+      onSuccess: (saved) => {
+        setRewards([...saved.rewards]);
+        numbers.replace(numbersOf(saved));
+      },
+    });
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" data-testid="daily-admin-form">
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-semibold text-white">{t("daily.admin.rewards")}</legend>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {values.rewards.map((reward, index) => (
+          {rewards.map((reward, index) => (
             <TextField
               // biome-ignore lint/suspicious/noArrayIndexKey: the seven days are fixed positions
               key={index}
@@ -71,9 +66,8 @@ function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
               autoComplete="off"
               value={reward}
               onChange={(event) => {
-                const next = [...values.rewards];
-                next[index] = event.target.value;
-                setValues({ ...values, rewards: next });
+                const { value } = event.target;
+                setRewards((current) => current.map((r, i) => (i === index ? value : r)));
                 save.reset();
               }}
             />
@@ -88,23 +82,16 @@ function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
             hint={t(`daily.admin.${name}Hint`)}
             inputMode="numeric"
             autoComplete="off"
-            value={values.numbers[name]}
-            onChange={(event) => {
-              setValues({ ...values, numbers: { ...values.numbers, [name]: event.target.value } });
-              save.reset();
-            }}
+            {...numbers.input(name)}
           />
         ))}
       </div>
-      {save.isSuccess ? <Alert tone="success">{t("daily.admin.saved")}</Alert> : null}
-      {save.error ? (
-        <Alert tone="error">
-          {isApiError(save.error) ? save.error.message : t("daily.admin.saveError")}
-        </Alert>
-      ) : null}
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {t("daily.admin.save")}
-      </Button>
+      <SettingsFormFooter
+        save={save}
+        saved={t("daily.admin.saved")}
+        saveError={t("daily.admin.saveError")}
+        submit={t("daily.admin.save")}
+      />
     </form>
   );
 }
@@ -118,18 +105,16 @@ export function AdminDailyPage() {
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
-      <section className={card} aria-labelledby="admin-daily-title">
-        <div className="grid gap-1">
-          <h2 id="admin-daily-title" className="text-lg font-bold text-white">
-            {t("daily.admin.title")}
-          </h2>
-          <p className="text-sm text-muted">{t("daily.admin.intro")}</p>
-        </div>
+      <SettingsCard
+        titleId="admin-daily-title"
+        title={t("daily.admin.title")}
+        intro={t("daily.admin.intro")}
+        note={t("daily.admin.audited")}
+      >
         <QueryState query={settings} retry="inline">
-          {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} />}
+          {(data) => <SettingsForm settings={data} />}
         </QueryState>
-        <p className="text-xs text-muted">{t("daily.admin.audited")}</p>
-      </section>
+      </SettingsCard>
     </div>
   );
 }
