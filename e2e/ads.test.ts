@@ -119,10 +119,13 @@ describe("ads", () => {
       .toEqual({ impressions: 1, clicks: 1 });
 
     // The banner set no cookie of its own: only the shell's necessary ones are there (the session,
-    // the device, and `fre_view`, which the signed-in shell writes once it has drawn).
+    // the device, the device id of the bot-farm signals, and `fre_view`, which the signed-in shell
+    // writes once it has drawn).
     const names = (await viewer.context.cookies()).map((c) => c.name);
     expect(
-      names.filter((name) => !["fre.device", "fre.session_token", "fre_view"].includes(name)),
+      names.filter(
+        (name) => !["fre.device", "fre.did", "fre.session_token", "fre_view"].includes(name),
+      ),
     ).toEqual([]);
 
     // The admin's list shows the counts and the click-through rate.

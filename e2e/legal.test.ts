@@ -111,7 +111,13 @@ describe("legal pages at 390×844", () => {
     // What the policy lists is what the app sets.
     const list = page.getByTestId("legal-storage-list");
     await list.waitFor();
-    for (const name of ["fre.session_token", "fre.device", "fre_view", "fre.cookieConsent"]) {
+    for (const name of [
+      "fre.session_token",
+      "fre.device",
+      "fre.did",
+      "fre_view",
+      "fre.cookieConsent",
+    ]) {
       expect(await list.textContent()).toContain(name);
     }
     // Still undecided: the banner stays on the policy until the visitor chooses.

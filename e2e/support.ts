@@ -418,8 +418,25 @@ export async function linkFromMail(email: string, pattern: RegExp): Promise<stri
   throw new Error(`no mail to ${email} matching ${pattern}`);
 }
 
-/** axe: no serious or critical violation. */
+/**
+ * axe: no serious or critical violation. Measured once the page's transitions have finished: a
+ * colour caught half-way (a button just pressed, on a slow machine) is not the page's contrast.
+ */
 export async function expectAccessible(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" ||
+              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
