@@ -1,36 +1,17 @@
 import os from "node:os";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN_USAGE, runAdminCommand } from "../src/cli/admin-commands.ts";
 import { adminCodes, users } from "../src/db/schema/index.ts";
-import {
-  client,
-  createTestApp,
-  DEFAULT_ADMIN_CODE,
-  elevatedAdmin,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-} from "./helpers.ts";
+import { client, DEFAULT_ADMIN_CODE, elevatedAdmin, signUp, useTestApp } from "./helpers.ts";
 
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 /** `npm run admin -- …` against the test database, its output kept. */
 async function admin(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runAdminCommand({ db: test.db, clock: test.clock }, argv, {
+  const code = await runAdminCommand({ db: test().db, clock: test().clock }, argv, {
     out: (line) => out.push(line),
     err: (line) => err.push(line),
   });
@@ -38,7 +19,7 @@ async function admin(...argv: string[]) {
 }
 
 async function signIn(email: string, password: string) {
-  const c = client(test);
+  const c = client(test());
   const response = await c.post("/api/auth/sign-in/email", { email, password });
   expect(response.statusCode, response.body).toBe(200);
   return c;
@@ -46,13 +27,14 @@ async function signIn(email: string, password: string) {
 
 describe("npm run admin -- reset-code EMAIL", () => {
   it("sets a new personal code, shown once, ends every elevation and is audited", async () => {
-    const boss = await elevatedAdmin(test, "lostcode");
+    const { db } = test();
+    const boss = await elevatedAdmin(test(), "lostcode");
     // A second device of the same admin, elevated too.
     const phone = await signIn(boss.user.email, boss.user.password);
     expect((await phone.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE })).statusCode).toBe(
       200,
     );
-    const [before] = await test.db
+    const [before] = await db
       .select({ hash: adminCodes.codeHash })
       .from(adminCodes)
       .where(eq(adminCodes.userId, boss.me.id));
@@ -67,7 +49,7 @@ describe("npm run admin -- reset-code EMAIL", () => {
     expect(run.out.join("\n").split(code)).toHaveLength(2);
 
     // Only its hash is stored, and it replaced the old one.
-    const [after] = await test.db
+    const [after] = await db
       .select({ hash: adminCodes.codeHash })
       .from(adminCodes)
       .where(eq(adminCodes.userId, boss.me.id));
@@ -108,20 +90,20 @@ describe("npm run admin -- reset-code EMAIL", () => {
   });
 
   it("refuses a user who is not an admin, and an unknown address, changing nothing", async () => {
-    const plain = await signUp(test);
+    const plain = await signUp(test());
     const refused = await admin("reset-code", plain.user.email);
     expect(refused.code).toBe(1);
     expect(refused.out).toEqual([]);
     expect(refused.err.join("\n")).toMatch(/is not an admin/);
     expect(
-      await test.db.select().from(adminCodes).where(eq(adminCodes.userId, plain.me.id)),
+      await test().db.select().from(adminCodes).where(eq(adminCodes.userId, plain.me.id)),
     ).toEqual([]);
 
     const unknown = await admin("reset-code", "nobody-at-all@example.com");
     expect(unknown.code).toBe(1);
     expect(unknown.err.join("\n")).toMatch(/No user with e-mail/);
 
-    const boss = await elevatedAdmin(test, "auditcli");
+    const boss = await elevatedAdmin(test(), "auditcli");
     const entries = await boss.client.get("/api/admin/audit?action=admin.code_reset");
     expect(entries.json().items.map((e: { targetId: string }) => e.targetId)).not.toContain(
       plain.me.id,
@@ -129,11 +111,12 @@ describe("npm run admin -- reset-code EMAIL", () => {
   });
 
   it("still promotes and demotes, and explains its usage", async () => {
-    const someone = await signUp(test);
+    const someone = await signUp(test());
     expect((await admin("promote", someone.user.email)).code).toBe(0);
     const role = async () =>
-      (await test.db.select({ role: users.role }).from(users).where(eq(users.id, someone.me.id)))[0]
-        ?.role;
+      (
+        await test().db.select({ role: users.role }).from(users).where(eq(users.id, someone.me.id))
+      )[0]?.role;
     expect(await role()).toBe("admin");
     expect((await admin("demote", someone.user.email)).code).toBe(0);
     expect(await role()).toBe("user");

@@ -3,40 +3,33 @@
  * so a new admin route is covered the day it exists) refuses anonymous callers (401), plain users
  * and non-elevated admins (403) before its body is even validated.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
 import {
   type Client,
   client,
-  createTestApp,
   DEFAULT_ADMIN_CODE,
-  expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
 } from "./helpers.ts";
 
-let test: TestApp;
+const test = useTestApp();
 let user: Client;
 let admin: Client;
 let elevated: Client;
 beforeAll(async () => {
-  test = await createTestApp();
-  user = (await signUp(test, uniqueUser("plain"))).client;
-  const a = await signUp(test, uniqueUser("admin"));
-  await setRoleByEmail(test.db, a.user.email, "admin");
+  user = (await signUp(test(), uniqueUser("plain"))).client;
+  const a = await signUp(test(), uniqueUser("admin"));
+  await setRoleByEmail(test().db, a.user.email, "admin");
   admin = a.client;
-  const e = await signUp(test, uniqueUser("boss"));
-  await setRoleByEmail(test.db, e.user.email, "admin");
+  const e = await signUp(test(), uniqueUser("boss"));
+  await setRoleByEmail(test().db, e.user.email, "admin");
   elevated = e.client;
   expect((await elevated.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE })).statusCode).toBe(
     200,
   );
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
 });
 
 /** A concrete URL for a route pattern, with a body that would fail its schema. */
@@ -51,7 +44,7 @@ function call(route: { method: string; url: string }) {
 async function send(c: Client | null, route: { method: string; url: string }) {
   const { method, url, body } = call(route);
   if (c === null) {
-    return test.app.inject({
+    return test().app.inject({
       method: method as "GET",
       url,
       headers: { origin: PUBLIC_URL },
@@ -64,20 +57,21 @@ async function send(c: Client | null, route: { method: string; url: string }) {
 
 describe("the admin gate", () => {
   it("covers every /api/admin route of the OpenAPI but the elevation itself", () => {
-    const doc = test.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const doc = test().app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith("/api/admin/") && path !== "/api/admin/access")
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
       )
       .sort();
-    const gated = test.gatedAdminRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    const { gatedAdminRoutes } = test();
+    const gated = gatedAdminRoutes.map((r) => `${r.method} ${r.url}`).sort();
     expect(gated.length).toBeGreaterThanOrEqual(16);
     expect(gated).toEqual(documented);
   });
 
   it("answers 401 anonymous, 403 to a user and to a non-elevated admin, before validation", async () => {
-    for (const route of test.gatedAdminRoutes) {
+    for (const route of test().gatedAdminRoutes) {
       const label = `${route.method} ${route.url}`;
       const anonymous = await send(null, route);
       expect(anonymous.statusCode, label).toBe(401);
@@ -96,7 +90,7 @@ describe("the admin gate", () => {
 
   it("lets an admin elevate outside the gate", async () => {
     expect((await admin.get("/api/admin/access")).json()).toMatchObject({ elevated: false });
-    expect((await client(test).get("/api/admin/access")).statusCode).toBe(401);
+    expect((await client(test()).get("/api/admin/access")).statusCode).toBe(401);
     expect((await user.get("/api/admin/access")).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
 import {
   boosts,
@@ -12,15 +12,7 @@ import {
   users,
 } from "../src/db/schema/index.ts";
 import { statsService } from "../src/modules/stats/stats.service.ts";
-import {
-  client,
-  createTestApp,
-  elevatedAdmin,
-  expectLedgerBalanced,
-  promotedAdmin,
-  signUp,
-  type TestApp,
-} from "./helpers.ts";
+import { client, elevatedAdmin, promotedAdmin, signUp, useTestApp } from "./helpers.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -30,7 +22,7 @@ const NOW = new Date("2026-06-15T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const TODAY = new Date("2026-06-15T00:00:00.000Z");
 
-let test: TestApp;
+const test = useTestApp();
 let admin: Awaited<ReturnType<typeof elevatedAdmin>>;
 let plain: Awaited<ReturnType<typeof signUp>>;
 
@@ -39,6 +31,7 @@ const U = ["u1", "u2", "u3", "u4", "u5", "u6"].map((name) => `stats-${name}`);
 const [u1, u2, u3, u4, u5, u6] = U as [string, string, string, string, string, string];
 
 async function seed() {
+  const { db } = test();
   const account = (
     id: string,
     createdAt: Date,
@@ -53,8 +46,8 @@ async function seed() {
     ...extra,
   });
   // Balances are the sums of the ledger rows below (the books must still balance).
-  await test.db.insert(users).values([account(u4, ago(10 * DAY), { balance: FRE / 2n })]);
-  await test.db.insert(users).values([
+  await db.insert(users).values([account(u4, ago(10 * DAY), { balance: FRE / 2n })]);
+  await db.insert(users).values([
     account(u1, ago(HOUR), { referredBy: u4, balance: FRE / 4n }),
     // Midnight UTC exactly: today's first instant.
     account(u2, TODAY, { referredBy: u4, balance: (FRE * 3n) / 16n }),
@@ -84,7 +77,7 @@ async function seed() {
     endedAt,
     creditedNano: endedAt ? 0n : null,
   });
-  await test.db.insert(miningSessions).values([
+  await db.insert(miningSessions).values([
     session(u1, "active", ago(2 * HOUR), ago(-22 * HOUR), 3_000_000n),
     session(u2, "active", ago(3 * HOUR), ago(-21 * HOUR), 5_000_000n),
     // 06-14 06:00 → 06-15 06:00, claimed an hour after its end: ran 24 h.
@@ -113,7 +106,7 @@ async function seed() {
     reference: `stats-${ref}`,
     createdAt: at,
   });
-  await test.db
+  await db
     .insert(ledgerEntries)
     .values([
       entry(u3, "mining", 2n * FRE, ago(5 * HOUR), "e1"),
@@ -127,11 +120,11 @@ async function seed() {
       entry(u2, "mining", FRE / 16n, new Date(TODAY.getTime() - 1), "e9"),
     ]);
 
-  await test.db.insert(levelValidations).values([
+  await db.insert(levelValidations).values([
     { userId: u1, level: 1, rewardNano: 20_000_000n, validatedAt: ago(DAY) },
     { userId: u1, level: 2, rewardNano: 20_000_000n, validatedAt: ago(HOUR) },
   ]);
-  await test.db.insert(boosts).values([
+  await db.insert(boosts).values([
     {
       userId: u1,
       valueNano: 400_000_000n,
@@ -139,7 +132,13 @@ async function seed() {
       appliedAt: ago(HOUR),
       expiresAt: ago(-23 * HOUR),
     },
-    { userId: u2, valueNano: FRE, source: "test", appliedAt: ago(25 * HOUR), expiresAt: ago(HOUR) },
+    {
+      userId: u2,
+      valueNano: FRE,
+      source: "test",
+      appliedAt: ago(25 * HOUR),
+      expiresAt: ago(HOUR),
+    },
     {
       userId: u3,
       valueNano: FRE,
@@ -166,7 +165,7 @@ async function seed() {
     expiresAt: ago(DAY),
     paidAt: status === "paid" ? ago(2 * DAY) : null,
   });
-  await test.db
+  await db
     .insert(shopOrders)
     .values([
       order(u1, "FRE1", "paid", 1_500_000_000n),
@@ -175,7 +174,7 @@ async function seed() {
       order(u4, "FRE1", "expired", 0n),
     ]);
 
-  const [pair] = await test.db
+  const [pair] = await db
     .insert(gameSeedPairs)
     .values({
       userId: u1,
@@ -200,10 +199,10 @@ async function seed() {
     createdAt: ago(DAY),
     settledAt: status === "settled" ? ago(DAY) : null,
   });
-  await test.db
+  await db
     .insert(gameBets)
     .values([bet(0, 10n * FRE, 9n * FRE, "settled"), bet(1, 5n * FRE, 5_500_000_000n, "settled")]);
-  await test.db.insert(gameBets).values([{ ...bet(2, 100n * FRE, 0n, "open"), game: "towers" }]);
+  await db.insert(gameBets).values([{ ...bet(2, 100n * FRE, 0n, "open"), game: "towers" }]);
 }
 
 /** The UTC days from `first` to 06-15, as YYYY-MM-DD. */
@@ -227,23 +226,16 @@ async function series(metric: string, days?: number) {
 }
 
 beforeAll(async () => {
-  test = await createTestApp();
-  test.clock.set(NOW);
-  admin = await elevatedAdmin(test, "statsboss");
-  plain = await signUp(test);
+  const { db } = test();
+  test().clock.set(NOW);
+  admin = await elevatedAdmin(test(), "statsboss");
+  plain = await signUp(test());
   // The two signed-up accounts: long before every window.
-  await test.db
+  await db
     .update(users)
     .set({ createdAt: new Date("2025-01-01T00:00:00Z") })
     .where(inArray(users.id, [admin.me.id, plain.me.id]));
   await seed();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
 });
 
 describe("GET /api/admin/stats", () => {
@@ -357,9 +349,9 @@ describe("GET /api/admin/stats/series", () => {
 describe("admin statistics: who may read them", () => {
   it("refuses anyone but an elevated admin", async () => {
     for (const url of ["/api/admin/stats", "/api/admin/stats/series?metric=mined&days=7"]) {
-      expect((await client(test).get(url)).statusCode).toBe(401);
+      expect((await client(test()).get(url)).statusCode).toBe(401);
       expect((await plain.client.get(url)).statusCode).toBe(403);
-      const notElevated = await promotedAdmin(test, "statsnoel");
+      const notElevated = await promotedAdmin(test(), "statsnoel");
       expect((await notElevated.client.get(url)).statusCode).toBe(403);
     }
   });
@@ -367,9 +359,10 @@ describe("admin statistics: who may read them", () => {
 
 describe("admin statistics: the 60 s cache", () => {
   it("answers the same figures within a minute, then reads them again", async () => {
+    const { db } = test();
     const before = (await admin.client.get("/api/admin/stats")).json();
     const seriesBefore = await series("new_users", 7);
-    await test.db.insert(users).values({
+    await db.insert(users).values({
       id: "stats-late",
       name: "stats-late",
       nickname: "stats-late",
@@ -377,13 +370,13 @@ describe("admin statistics: the 60 s cache", () => {
       referralCode: "STATSLATE",
       createdAt: ago(-30_000),
     });
-    test.clock.advance(30_000);
+    test().clock.advance(30_000);
     expect((await admin.client.get("/api/admin/stats")).json().totalUsers).toBe(before.totalUsers);
     expect((await series("new_users", 7)).points).toEqual(seriesBefore.points);
-    test.clock.advance(30_000);
+    test().clock.advance(30_000);
     const after = (await admin.client.get("/api/admin/stats")).json();
     // The other not-elevated admins signed up meanwhile count too: compare with the table.
-    const total = (await test.db.select({ id: users.id }).from(users)).length - 1;
+    const total = (await db.select({ id: users.id }).from(users)).length - 1;
     expect(after.totalUsers).toBe(total);
     expect(after.totalUsers).toBeGreaterThan(before.totalUsers);
     expect(after.lastUpdated).toBe(new Date(NOW.getTime() + 60_000).toISOString());
@@ -398,7 +391,7 @@ describe("admin statistics: one computation at a time", () => {
    */
   function countingDb() {
     const counter = { statements: 0, failNext: 0 };
-    const db = new Proxy(test.db, {
+    const db = new Proxy(test().db, {
       get(target, property, receiver) {
         if (property !== "execute") return Reflect.get(target, property, receiver);
         return (...args: Parameters<Db["execute"]>) => {
@@ -417,12 +410,12 @@ describe("admin statistics: one computation at a time", () => {
   it("shares one computation of the figures between concurrent callers on a cold cache", async () => {
     // What one computation costs, on its own.
     const alone = countingDb();
-    const expected = await statsService(alone.db, test.clock).globalStats();
+    const expected = await statsService(alone.db, test().clock).globalStats();
     const perComputation = alone.counter.statements;
     expect(perComputation).toBeGreaterThan(0);
 
     const shared = countingDb();
-    const stats = statsService(shared.db, test.clock);
+    const stats = statsService(shared.db, test().clock);
     const answers = await Promise.all([
       stats.globalStats(),
       stats.globalStats(),
@@ -439,15 +432,15 @@ describe("admin statistics: one computation at a time", () => {
     // Cached: no statement within the minute; one computation again after it.
     await stats.globalStats();
     expect(shared.counter.statements).toBe(perComputation);
-    test.clock.advance(60_000);
+    test().clock.advance(60_000);
     await Promise.all([stats.globalStats(), stats.globalStats()]);
     expect(shared.counter.statements).toBe(2 * perComputation);
-    test.clock.advance(-60_000);
+    test().clock.advance(-60_000);
   });
 
   it("shares one computation of a series per metric and length", async () => {
     const { db, counter } = countingDb();
-    const stats = statsService(db, test.clock);
+    const stats = statsService(db, test().clock);
     const [a, b, c] = await Promise.all([
       stats.dailySeries("mined", 7),
       stats.dailySeries("mined", 7),
@@ -462,12 +455,12 @@ describe("admin statistics: one computation at a time", () => {
 
   it("keeps no failure: every caller of the failed computation hears it, the next one retries", async () => {
     const { db, counter } = countingDb();
-    const stats = statsService(db, test.clock);
+    const stats = statsService(db, test().clock);
     counter.failNext = 1;
     const failed = await Promise.allSettled([stats.globalStats(), stats.globalStats()]);
     expect(failed.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
     const again = await stats.globalStats();
-    expect(again.lastUpdated).toBe(test.clock.now().toISOString());
+    expect(again.lastUpdated).toBe(test().clock.now().toISOString());
 
     counter.failNext = 1;
     const seriesFailed = await Promise.allSettled([

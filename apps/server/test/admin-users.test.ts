@@ -1,31 +1,22 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../src/db/schema/index.ts";
 import {
   type Client,
   client,
-  createTestApp,
   elevatedAdmin,
   expectLedgerBalanced,
   outbox,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
 } from "./helpers.ts";
 
-let test: TestApp;
+const test = useTestApp();
 let admin: Awaited<ReturnType<typeof elevatedAdmin>>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  admin = await elevatedAdmin(test, "usersboss");
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  admin = await elevatedAdmin(test(), "usersboss");
 });
 
 async function lastAudit(action: string, targetId: string) {
@@ -37,7 +28,7 @@ async function lastAudit(action: string, targetId: string) {
 }
 
 function adjust(c: Client, userId: string, amount: string, key: string, reason = "Correction") {
-  return test.app.inject({
+  return test().app.inject({
     method: "POST",
     url: `/api/admin/users/${userId}/adjustments`,
     headers: {
@@ -61,10 +52,10 @@ describe("admin users: search and user page", () => {
         nickname,
         email: `${nickname.toLowerCase()}@example.com`,
         referralCode: `S${stamp.toUpperCase()}${String(i).padStart(2, "0")}`,
-        createdAt: new Date(test.clock.now().getTime() + i * 1000),
+        createdAt: new Date(test().clock.now().getTime() + i * 1000),
       };
     });
-    await test.db.insert(users).values(made);
+    await test().db.insert(users).values(made);
     const first = await admin.client.get(`/api/admin/users?q=SRCH${stamp}`);
     expect(first.statusCode, first.body).toBe(200);
     const page1 = first.json();
@@ -90,7 +81,7 @@ describe("admin users: search and user page", () => {
     ).json();
     expect(byCode.items.map((u: { id: string }) => u.id)).toEqual([one.id]);
     // A signed-up user is found too.
-    const real = await signUp(test);
+    const real = await signUp(test());
     const found = (await admin.client.get(`/api/admin/users?q=${real.me.nickname}`)).json();
     expect(found.items.map((u: { id: string }) => u.id)).toEqual([real.me.id]);
     // A prefix only, and `%`/`_` are plain letters.
@@ -101,7 +92,7 @@ describe("admin users: search and user page", () => {
   });
 
   it("shows a user's profile, balance and activity; 404 for nobody", async () => {
-    const { me } = await signUp(test);
+    const { me } = await signUp(test());
     const page = await admin.client.get(`/api/admin/users/${me.id}`);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({
@@ -127,7 +118,7 @@ describe("admin users: search and user page", () => {
 
 describe("admin users: actions", () => {
   it("changes a role, audited with the reason; never the admin's own", async () => {
-    const { me } = await signUp(test);
+    const { me } = await signUp(test());
     const promoted = await admin.client.post(`/api/admin/users/${me.id}/role`, {
       role: "admin",
       reason: "Nouveau modérateur",
@@ -153,8 +144,8 @@ describe("admin users: actions", () => {
   });
 
   it("suspends: sessions end at once (401), sign-in answers 403 ACCOUNT_SUSPENDED; unsuspends", async () => {
-    const victim = await signUp(test);
-    const secondDevice = client(test);
+    const victim = await signUp(test());
+    const secondDevice = client(test());
     expect(
       (
         await secondDevice.post("/api/auth/sign-in/email", {
@@ -173,15 +164,15 @@ describe("admin users: actions", () => {
       suspended: true,
       suspendedReason: "Fraude au parrainage",
     });
-    expect(await test.db.select().from(sessions).where(eq(sessions.userId, victim.me.id))).toEqual(
-      [],
-    );
+    expect(
+      await test().db.select().from(sessions).where(eq(sessions.userId, victim.me.id)),
+    ).toEqual([]);
     // Old sessions: 401 everywhere, at once (no cache delay).
     expect((await victim.client.get("/api/me")).statusCode).toBe(401);
     expect((await secondDevice.get("/api/wallet/ledger")).statusCode).toBe(401);
     expect((await victim.client.post("/api/mining/start")).statusCode).toBe(401);
 
-    const fresh = client(test);
+    const fresh = client(test());
     const signIn = await fresh.post("/api/auth/sign-in/email", {
       email: victim.user.email,
       password: victim.user.password,
@@ -189,11 +180,11 @@ describe("admin users: actions", () => {
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().error).toBe("ACCOUNT_SUSPENDED");
     expect(signIn.headers["set-cookie"] ?? "").not.toMatch(/session_token=[^;]/);
-    expect(await test.db.select().from(sessions).where(eq(sessions.userId, victim.me.id))).toEqual(
-      [],
-    );
+    expect(
+      await test().db.select().from(sessions).where(eq(sessions.userId, victim.me.id)),
+    ).toEqual([]);
     // A wrong password says nothing of the suspension.
-    const wrong = await client(test).post("/api/auth/sign-in/email", {
+    const wrong = await client(test()).post("/api/auth/sign-in/email", {
       email: victim.user.email,
       password: "Wr0ng!password",
     });
@@ -225,7 +216,7 @@ describe("admin users: actions", () => {
   });
 
   it("adjusts a balance by a ledger entry, once per key, never below zero", async () => {
-    const { me, client: c } = await signUp(test);
+    const { me, client: c } = await signUp(test());
     const credit = await adjust(admin.client, me.id, "12.5", "adjust-key-0001");
     expect(credit.statusCode, credit.body).toBe(201);
     expect(credit.json()).toMatchObject({ amount: "12.500000000", balance: "12.500000000" });
@@ -234,7 +225,7 @@ describe("admin users: actions", () => {
     expect(replay.json()).toEqual(credit.json());
     expect((await adjust(admin.client, me.id, "13", "adjust-key-0001")).statusCode).toBe(422);
 
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     const debit = await adjust(admin.client, me.id, "-2.5", "adjust-key-0002");
     expect(debit.statusCode, debit.body).toBe(201);
     expect(debit.json().balance).toBe("10.000000000");
@@ -264,12 +255,12 @@ describe("admin users: actions", () => {
       reason: "Sans clé",
     });
     expect(noKey.statusCode).toBe(400);
-    await expectLedgerBalanced(test);
+    await expectLedgerBalanced(test());
   });
 
   it("adjusts nothing on an erased account (404, not the admin's 401)", async () => {
-    const { me, client: c, user } = await signUp(test);
-    const erased = await test.app.inject({
+    const { me, client: c, user } = await signUp(test());
+    const erased = await test().app.inject({
       method: "DELETE",
       url: "/api/me",
       headers: {
@@ -285,12 +276,12 @@ describe("admin users: actions", () => {
   });
 
   it("sends the verification mail again, once verified no more", async () => {
-    const { me, user } = await signUp(test);
-    const before = (await outbox(test, user.email)).length;
-    test.clock.advance(61_000);
+    const { me, user } = await signUp(test());
+    const before = (await outbox(test(), user.email)).length;
+    test().clock.advance(61_000);
     const sent = await admin.client.post(`/api/admin/users/${me.id}/verification-mail`);
     expect(sent.statusCode, sent.body).toBe(204);
-    expect((await outbox(test, user.email)).length).toBe(before + 1);
+    expect((await outbox(test(), user.email)).length).toBe(before + 1);
     expect((await lastAudit("user.verification_resend", me.id)).actorId).toBe(admin.me.id);
     expect(
       (await admin.client.post(`/api/admin/users/${admin.me.id}/verification-mail`)).statusCode,
@@ -298,7 +289,7 @@ describe("admin users: actions", () => {
   });
 
   it("refuses every user route to a plain user (403)", async () => {
-    const plain = await signUp(test, uniqueUser("plainusr"));
+    const plain = await signUp(test(), uniqueUser("plainusr"));
     expect((await plain.client.get("/api/admin/users")).statusCode).toBe(403);
     expect((await plain.client.get(`/api/admin/users/${plain.me.id}`)).statusCode).toBe(403);
     expect(

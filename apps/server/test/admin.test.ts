@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN_USAGE } from "../src/cli/admin-commands.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { adminCodes, adminSecurityLogs, adminSettings, users } from "../src/db/schema/index.ts";
@@ -18,21 +18,11 @@ import {
   DEFAULT_ADMIN_CODE,
   expectLedgerBalanced,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
 } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 // POST /api/admin/access is rate limited per IP (10/min): every actor gets its own address.
 let ipCounter = 0;
@@ -42,8 +32,8 @@ const MINUTE = 60_000;
 
 async function newAdmin() {
   const ip = nextIp();
-  const { client: c, me, user } = await signUp(test, uniqueUser("adm"), {}, { ip });
-  expect(await setRoleByEmail(test.db, user.email, "admin")).toBe(true);
+  const { client: c, me, user } = await signUp(test(), uniqueUser("adm"), {}, { ip });
+  expect(await setRoleByEmail(test().db, user.email, "admin")).toBe(true);
   return { c, me, user, ip };
 }
 
@@ -53,11 +43,13 @@ async function elevate(c: Client, code = DEFAULT_ADMIN_CODE) {
   return response.json() as { elevated: boolean; expiresAt: string };
 }
 
-const logsOf = (userId: string) =>
-  test.db
+const logsOf = (userId: string) => {
+  const { db } = test();
+  return db
     .select({ action: adminSecurityLogs.action })
     .from(adminSecurityLogs)
     .where(eq(adminSecurityLogs.userId, userId));
+};
 
 /** Every admin route with a body that passes its schema. */
 const ROUTES: [string, string, unknown?][] = [
@@ -77,7 +69,7 @@ function call(c: Client, method: string, url: string, body?: unknown) {
 
 describe("admin gate", () => {
   it("answers a visitor 401 ADMIN_NOT_SIGNED_IN on every admin route", async () => {
-    const visitor = client(test, { ip: nextIp() });
+    const visitor = client(test(), { ip: nextIp() });
     for (const [method, url, body] of ROUTES) {
       const response = await call(visitor, method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(401);
@@ -89,7 +81,7 @@ describe("admin gate", () => {
   });
 
   it("answers a plain user 403 ADMIN_REQUIRED on every admin route, even with the right code", async () => {
-    const { client: c, me } = await signUp(test, uniqueUser(), {}, { ip: nextIp() });
+    const { client: c, me } = await signUp(test(), uniqueUser(), {}, { ip: nextIp() });
     for (const [method, url, body] of ROUTES) {
       const response = await call(c, method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
@@ -99,7 +91,7 @@ describe("admin gate", () => {
       });
     }
     expect(await logsOf(me.id)).toEqual([]);
-    const codes = await test.db.select().from(adminCodes).where(eq(adminCodes.userId, me.id));
+    const codes = await test().db.select().from(adminCodes).where(eq(adminCodes.userId, me.id));
     expect(codes).toEqual([]);
   });
 
@@ -130,19 +122,20 @@ describe("admin gate", () => {
   });
 
   it("elevates with the default code and reports the real pending counts", async () => {
+    const { db } = test();
     const { c, me } = await newAdmin();
-    const before = await test.db.select().from(adminCodes).where(eq(adminCodes.userId, me.id));
+    const before = await db.select().from(adminCodes).where(eq(adminCodes.userId, me.id));
     expect(before).toEqual([]);
 
     const granted = await elevate(c);
-    const expected = new Date(test.clock.now().getTime() + 30 * MINUTE).toISOString();
+    const expected = new Date(test().clock.now().getTime() + 30 * MINUTE).toISOString();
     expect(granted).toEqual({ elevated: true, expiresAt: expected });
     expect((await c.get("/api/admin/access")).json()).toEqual({
       elevated: true,
       expiresAt: expected,
     });
     // The default code became this admin's personal code.
-    const [assigned] = await test.db.select().from(adminCodes).where(eq(adminCodes.userId, me.id));
+    const [assigned] = await db.select().from(adminCodes).where(eq(adminCodes.userId, me.id));
     expect(await verifySecret(DEFAULT_ADMIN_CODE, assigned!.codeHash)).toBe(true);
     expect(await logsOf(me.id)).toEqual([{ action: "access_granted" }]);
 
@@ -155,10 +148,10 @@ describe("admin gate", () => {
     };
     expect(base.pendingWithdrawals).toBe(0);
 
-    const applicant = await signUp(test, uniqueUser("kyc"), {}, { ip: nextIp() });
-    const other = await signUp(test, uniqueUser("kyc"), {}, { ip: nextIp() });
-    await test.db.update(users).set({ kycStatus: "pending" }).where(eq(users.id, applicant.me.id));
-    await test.db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, other.me.id));
+    const applicant = await signUp(test(), uniqueUser("kyc"), {}, { ip: nextIp() });
+    const other = await signUp(test(), uniqueUser("kyc"), {}, { ip: nextIp() });
+    await db.update(users).set({ kycStatus: "pending" }).where(eq(users.id, applicant.me.id));
+    await db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, other.me.id));
     expect((await c.get("/api/admin/summary")).json()).toEqual({
       pendingKyc: base.pendingKyc + 1,
       pendingWithdrawals: 0,
@@ -182,7 +175,7 @@ describe("admin gate", () => {
   it("binds the elevation to the sign-in session", async () => {
     const { c, user } = await newAdmin();
     await elevate(c);
-    const second = client(test, { ip: nextIp() });
+    const second = client(test(), { ip: nextIp() });
     const signIn = await second.post("/api/auth/sign-in/email", {
       email: user.email,
       password: user.password,
@@ -199,12 +192,12 @@ describe("admin gate", () => {
   it("lets the elevation expire after 30 minutes without admin activity", async () => {
     const { c } = await newAdmin();
     await elevate(c);
-    test.clock.advance(29 * MINUTE);
+    test().clock.advance(29 * MINUTE);
     expect((await c.get("/api/admin/summary")).statusCode).toBe(200);
     // Each admin call extends the elevation from now.
-    test.clock.advance(29 * MINUTE);
+    test().clock.advance(29 * MINUTE);
     expect((await c.get("/api/admin/summary")).statusCode).toBe(200);
-    test.clock.advance(30 * MINUTE + 1000);
+    test().clock.advance(30 * MINUTE + 1000);
     const expired = await c.get("/api/admin/summary");
     expect(expired.statusCode).toBe(403);
     expect(expired.json().error).toBe("ADMIN_ACCESS_REQUIRED");
@@ -229,7 +222,7 @@ describe("admin gate", () => {
   it("drops an elevated admin who is demoted", async () => {
     const { c, user } = await newAdmin();
     await elevate(c);
-    await setRoleByEmail(test.db, user.email, "user");
+    await setRoleByEmail(test().db, user.email, "user");
     const response = await c.get("/api/admin/summary");
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe("ADMIN_REQUIRED");
@@ -248,7 +241,7 @@ describe("access code", () => {
         message: "Le code doit contenir au moins 6 caractères",
       });
     }
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     const changed = await c.put("/api/admin/security/code", { code: "n3w-c0de" });
     expect(changed.statusCode).toBe(204);
 
@@ -260,7 +253,7 @@ describe("access code", () => {
       userId: me.id,
       nickname: me.nickname,
       action: "code_changed",
-      timestamp: test.clock.now().toISOString(),
+      timestamp: test().clock.now().toISOString(),
     });
     expect(items[1]).toMatchObject({ userId: me.id, action: "access_granted" });
     const times = items.map((item) => Date.parse(item.timestamp as string));
@@ -282,8 +275,8 @@ describe("access code", () => {
     await elevate(c);
     const plain = `plain-${randomUUID()}`;
     expect((await c.put("/api/admin/security/code", { code: plain })).statusCode).toBe(204);
-    const codes = await test.db.select().from(adminCodes);
-    const settings = await test.db.select().from(adminSettings);
+    const codes = await test().db.select().from(adminCodes);
+    const settings = await test().db.select().from(adminSettings);
     expect(settings).toHaveLength(1);
     const stored = JSON.stringify([codes, settings]);
     expect(stored).not.toContain(plain);
@@ -309,7 +302,7 @@ describe("access code", () => {
     expect((await c.get("/api/admin/summary")).statusCode).toBe(403);
     expect((await logsOf(me.id)).filter((l) => l.action === "access_denied")).toHaveLength(5);
 
-    test.clock.advance(15 * MINUTE + 1000);
+    test().clock.advance(15 * MINUTE + 1000);
     await elevate(c);
   });
 });

@@ -15,47 +15,39 @@ import {
   towersMultiplier,
 } from "@fre/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "../src/db/schema/index.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
 import {
   type Client,
-  createTestApp,
   elevatedAdmin,
-  expectLedgerBalanced,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 
-let test: TestApp;
+const test = useTestApp({ config: { GAME_PLAYS_PER_MINUTE: "10000" } });
 let admin: Client;
 
 beforeAll(async () => {
-  test = await createTestApp({ config: { GAME_PLAYS_PER_MINUTE: "10000" } });
-  admin = (await elevatedAdmin(test, "boundboss")).client;
+  admin = (await elevatedAdmin(test(), "boundboss")).client;
 });
 afterEach(async () => {
   // Each test starts from the default bet limits.
-  await test.db.delete(appSettings).where(eq(appSettings.key, "game_bet_limits"));
-  test.games.memory.limits.forget();
-});
-afterAll(async () => {
-  if (!test) return;
-  await expectLedgerBalanced(test);
-  await test.close();
+  await test().db.delete(appSettings).where(eq(appSettings.key, "game_bet_limits"));
+  test().games.memory.limits.forget();
 });
 
 async function player(fre: string) {
-  const { client: c, me } = await signUp(test, uniqueUser("bound"));
-  await test.db.transaction((tx) =>
+  const { client: c, me } = await signUp(test(), uniqueUser("bound"));
+  await test().db.transaction((tx) =>
     credit(tx, {
       userId: me.id,
       kind: "bonus",
       amountNano: parseFre(fre),
       reference: `bounds:${randomUUID()}`,
-      at: test.clock.now(),
+      at: test().clock.now(),
     }),
   );
   return c;
@@ -83,11 +75,12 @@ describe("game bet limits", () => {
   });
 
   it("a bound stored before it existed still caps bets: 400 BET_TOO_LARGE, never 500", async () => {
-    await test.db.insert(appSettings).values({
+    const { db } = test();
+    await db.insert(appSettings).values({
       key: "game_bet_limits",
       value: { minBetNano: "1000000000", maxBetNano: parseFre("999999999999").toString() },
     });
-    test.games.memory.limits.forget();
+    test().games.memory.limits.forget();
     const c = await player("10");
     for (const [url, body] of [
       ["/api/games/keno/bets", { amount: "99999999999", picks: [1], risk: "classic" }],
@@ -177,8 +170,8 @@ describe("withdrawals", () => {
     const at = await admin.put("/api/admin/withdrawals/settings", { minimum: MAX_FRE_AMOUNT });
     expect(at.statusCode, at.body).toBe(200);
     await admin.put("/api/admin/withdrawals/settings", { minimum: "30" });
-    const { client: c } = await verifiedUser(test, "wdbound");
-    const asked = await test.app.inject({
+    const { client: c } = await verifiedUser(test(), "wdbound");
+    const asked = await test().app.inject({
       method: "POST",
       url: "/api/withdrawals",
       headers: {

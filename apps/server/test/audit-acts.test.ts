@@ -1,32 +1,16 @@
 import type { ShopOrder } from "@fre/shared";
 import { parseFre } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
-import {
-  type Client,
-  createTestApp,
-  elevatedAdmin,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-} from "./helpers.ts";
+import { type Client, elevatedAdmin, signUp, useTestApp } from "./helpers.ts";
 import { newTonWallet } from "./ton-helpers.ts";
 
 /** Admin acts whose audit entries no other file checks: the shop's payment resolutions. */
-let test: TestApp;
+const test = useTestApp();
 let admin: Awaited<ReturnType<typeof elevatedAdmin>>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  admin = await elevatedAdmin(test, "resolver");
-});
-afterAll(async () => {
-  if (!test) return;
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  admin = await elevatedAdmin(test(), "resolver");
 });
 
 async function order(c: Client, itemId: string) {
@@ -37,13 +21,13 @@ async function order(c: Client, itemId: string) {
 
 /** Pays to the order's address on the simulated chain and lets the reader see it. */
 async function pay(o: ShopOrder, amountTon: string, comment = o.comment) {
-  const { hash } = await test.shop.simulatedChain!.transfer({
+  const { hash } = await test().shop.simulatedChain!.transfer({
     from: newTonWallet().address,
     to: o.payTo,
     amountNano: parseFre(amountTon),
     comment,
   });
-  await pollShopPayments(test.shop.deps);
+  await pollShopPayments(test().shop.deps);
   return hash;
 }
 
@@ -60,7 +44,7 @@ const resolve = (txHash: string, body: Record<string, unknown>) =>
 
 describe("audit: shop payment resolutions", () => {
   it("granting an underpaid order records shop.payment_resolve with before and after", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const o = await order(c, "FRE3");
     const hash = await pay(o, "1");
     expect((await c.get(`/api/shop/orders/${o.id}`)).json().status).toBe("underpaid");
@@ -88,7 +72,7 @@ describe("audit: shop payment resolutions", () => {
   });
 
   it("refunding an unmatched payment records it too", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const o = await order(c, "BOX7");
     const hash = await pay(o, "0.3", "no such order");
     const refunded = await resolve(hash, {

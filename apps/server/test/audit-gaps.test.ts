@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestApp,
-  elevatedAdmin,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-} from "./helpers.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { elevatedAdmin, signUp, useTestApp } from "./helpers.ts";
 
-let test: TestApp;
+const test = useTestApp();
 let admin: Awaited<ReturnType<typeof elevatedAdmin>>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  admin = await elevatedAdmin(test, "gapsboss");
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  admin = await elevatedAdmin(test(), "gapsboss");
 });
 
 async function entries(action: string, targetId?: string) {
@@ -55,7 +41,7 @@ describe("information messages: update and delete keep the values before", () =>
       }),
     ]);
 
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     const deleted = await admin.client.delete(`/api/admin/messages/information/${id}`);
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await entries("message.information_delete", id)).toEqual([
@@ -105,7 +91,7 @@ describe("contest links", () => {
       after: { links: { "1": "https://t.me/fre_chat", "2": "https://t.me/fre_channel" } },
     });
 
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     const second = await admin.client.put("/api/admin/contest/links", {
       links: [{ level: 1, url: "https://t.me/fre_chat_fr" }],
     });
@@ -116,7 +102,7 @@ describe("contest links", () => {
       after: { links: { "1": "https://t.me/fre_chat_fr" } },
     });
     // What users see follows.
-    const user = await signUp(test);
+    const user = await signUp(test());
     const contest = (await user.client.get("/api/contest")).json();
     expect(JSON.stringify(contest)).toContain("https://t.me/fre_chat_fr");
   });
@@ -151,11 +137,11 @@ describe("community links", () => {
     });
 
     // The log is newest first: one second later.
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     const next = { ...links, x: "", facebook: "https://facebook.com/fre.official" };
     expect((await admin.client.put("/api/admin/community-links", next)).statusCode).toBe(200);
     const [second] = await entries("legal.community_links_update", "community_links");
     expect(second).toMatchObject({ before: links, after: next });
-    expect((await test.app.inject({ url: "/api/legal" })).json().community).toEqual(next);
+    expect((await test().app.inject({ url: "/api/legal" })).json().community).toEqual(next);
   });
 });

@@ -1,29 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../src/db/schema/index.ts";
-import {
-  DEFAULT_ADMIN_CODE,
-  elevatedAdmin,
-  expectLedgerBalanced,
-  promotedAdmin,
-  signUp,
-} from "./helpers.ts";
-import { completeRequest, createKycApp, getAs } from "./kyc-fixtures.ts";
+import { DEFAULT_ADMIN_CODE, elevatedAdmin, promotedAdmin, signUp } from "./helpers.ts";
+import { completeRequest, getAs, useKycApp } from "./kyc-fixtures.ts";
 
-type KycApp = Awaited<ReturnType<typeof createKycApp>>;
-let test: KycApp;
+const test = useKycApp();
 let admin: Awaited<ReturnType<typeof elevatedAdmin>>;
 
 beforeAll(async () => {
-  test = await createKycApp();
-  admin = await elevatedAdmin(test, "auditor");
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  admin = await elevatedAdmin(test(), "auditor");
 });
 
 interface Entry {
@@ -55,7 +40,7 @@ async function latest(action: string, actorId = admin.me.id): Promise<Entry> {
 
 describe("audit log", () => {
   it("records elevation granted and denied, and a code change without the code", async () => {
-    const other = await promotedAdmin(test, "auditee");
+    const other = await promotedAdmin(test(), "auditee");
     expect((await other.client.post("/api/admin/access", { code: "wrong-code!" })).statusCode).toBe(
       401,
     );
@@ -78,7 +63,7 @@ describe("audit log", () => {
     const changed = await latest("admin.code_changed", other.me.id);
     expect(changed.actorId).toBe(other.me.id);
     // Neither the code nor its hash anywhere in the log.
-    const raw = await test.db.execute(sql`select before::text, after::text from audit_log`);
+    const raw = await test().db.execute(sql`select before::text, after::text from audit_log`);
     expect(JSON.stringify(raw)).not.toContain("my-new-code-42");
     expect(JSON.stringify(raw)).not.toMatch(/scrypt|\$argon|codeHash/i);
   });
@@ -157,7 +142,7 @@ describe("audit log", () => {
   });
 
   it("records a support answer, every KYC document view and the KYC decision", async () => {
-    const user = await signUp(test);
+    const user = await signUp(test());
     const ticket = await user.client.post("/api/support/tickets", {
       subject: "Question",
       message: "Bonjour, une question.",
@@ -175,10 +160,14 @@ describe("audit log", () => {
       after: { status: "closed" },
     });
 
-    await completeRequest(test, user.client);
+    await completeRequest(test(), user.client);
     expect((await user.client.post("/api/kyc/submit")).statusCode).toBe(200);
     for (let i = 0; i < 2; i++) {
-      const file = await getAs(test, admin.client.jar, `/api/admin/kyc/${user.me.id}/files/front`);
+      const file = await getAs(
+        test(),
+        admin.client.jar,
+        `/api/admin/kyc/${user.me.id}/files/front`,
+      );
       expect(file.statusCode).toBe(200);
     }
     const views = (await audit(`?action=kyc.document_view&targetId=${user.me.id}`)).items;
@@ -200,7 +189,8 @@ describe("audit log", () => {
   });
 
   it("is append-only: the database refuses UPDATE, DELETE and TRUNCATE", async () => {
-    const [row] = await test.db.select({ id: auditLog.id }).from(auditLog).limit(1);
+    const { db } = test();
+    const [row] = await db.select({ id: auditLog.id }).from(auditLog).limit(1);
     expect(row).toBeDefined();
     for (const statement of [
       sql`update audit_log set action = 'forged' where id = ${row!.id}`,
@@ -208,13 +198,13 @@ describe("audit log", () => {
       sql`delete from audit_log`,
       sql`truncate audit_log`,
     ]) {
-      const error = await test.db.execute(statement).then(
+      const error = await db.execute(statement).then(
         () => null,
         (e: unknown) => e as Error & { cause?: Error },
       );
       expect(error?.cause?.message ?? error?.message).toMatch(/append-only/);
     }
-    const [still] = await test.db
+    const [still] = await db
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(sql`${auditLog.id} = ${row!.id}`);
@@ -222,9 +212,9 @@ describe("audit log", () => {
   });
 
   it("filters by action, admin, target and dates, and pages newest first", async () => {
-    const before = test.clock.now();
+    const before = test().clock.now();
     for (let i = 0; i < 55; i++) {
-      test.clock.advance(1000);
+      test().clock.advance(1000);
       await admin.client.patch("/api/admin/shop/items/BOX15", { enabled: i % 2 === 0 });
     }
     const first = await audit(`?action=shop.item_update&targetId=BOX15`);
@@ -252,7 +242,7 @@ describe("audit log", () => {
     expect((await admin.client.get("/api/admin/audit?action=drop_tables")).statusCode).toBe(400);
     expect((await admin.client.get("/api/admin/audit?cursor=%25%25")).statusCode).toBe(400);
     expect((await admin.client.get("/api/admin/audit?from=yesterday")).statusCode).toBe(400);
-    const plain = await signUp(test);
+    const plain = await signUp(test());
     expect((await plain.client.get("/api/admin/audit")).statusCode).toBe(403);
   });
 });

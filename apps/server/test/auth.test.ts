@@ -1,28 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  client,
-  createTestApp,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-  uniqueUser,
-  verifyEmail,
-} from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { client, signUp, uniqueUser, useTestApp, verifyEmail } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 const outbox = async (email: string) =>
-  (await test.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json() as {
+  (await test().app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json() as {
     to: string;
     subject: string;
     text: string;
@@ -33,7 +15,7 @@ const outbox = async (email: string) =>
 describe("sign-up", () => {
   it("creates the account, signs in and returns the profile", async () => {
     const user = uniqueUser("alice");
-    const { me } = await signUp(test, user);
+    const { me } = await signUp(test(), user);
     expect(me).toMatchObject({
       email: user.email,
       emailVerified: false,
@@ -48,13 +30,13 @@ describe("sign-up", () => {
   });
 
   it("sends a French HTML + text verification mail whose link verifies the address", async () => {
-    const { user, client: c } = await signUp(test);
+    const { user, client: c } = await signUp(test());
     const [mail] = await outbox(user.email);
     expect(mail?.subject).toContain("FRE");
     expect(mail?.subject).toContain("Confirmez");
     expect(mail?.html).toContain("<html");
     expect(mail?.text).toContain(user.nickname);
-    const response = await verifyEmail(test, user.email);
+    const response = await verifyEmail(test(), user.email);
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toContain("/dashboard");
     expect((await c.get("/api/me")).json().emailVerified).toBe(true);
@@ -62,15 +44,15 @@ describe("sign-up", () => {
 
   it("writes the mail in the user's language", async () => {
     const user = uniqueUser();
-    await signUp(test, user, { language: "es" });
+    await signUp(test(), user, { language: "es" });
     const [mail] = await outbox(user.email);
     expect(mail?.subject).toContain("correo");
   });
 
   it("refuses a nickname already taken, whatever its case", async () => {
     const first = uniqueUser("Bob");
-    await signUp(test, first);
-    const c = client(test);
+    await signUp(test(), first);
+    const c = client(test());
     const response = await c.post("/api/auth/sign-up/email", {
       ...uniqueUser(),
       nickname: `  ${first.nickname.toUpperCase()} `,
@@ -83,8 +65,8 @@ describe("sign-up", () => {
   });
 
   it("answers each bad field with its own code, in the request's language", async () => {
-    const c = client(test);
-    const english = client(test, { language: "en-US,en;q=0.9" });
+    const c = client(test());
+    const english = client(test(), { language: "en-US,en;q=0.9" });
     const base = uniqueUser();
     const cases: [Record<string, unknown>, number, string][] = [
       [{ ...base, nickname: "" }, 400, "NICKNAME_REQUIRED"],
@@ -107,8 +89,8 @@ describe("sign-up", () => {
   });
 
   it("refuses an e-mail in use", async () => {
-    const { user } = await signUp(test);
-    const response = await client(test).post("/api/auth/sign-up/email", {
+    const { user } = await signUp(test());
+    const response = await client(test()).post("/api/auth/sign-up/email", {
       ...uniqueUser(),
       email: user.email.toUpperCase(),
     });
@@ -117,19 +99,20 @@ describe("sign-up", () => {
   });
 
   it("sets the referrer from a known code and ignores an unknown one", async () => {
-    const referrer = await signUp(test);
-    const referred = await signUp(test, uniqueUser(), {
+    const { db } = test();
+    const referrer = await signUp(test());
+    const referred = await signUp(test(), uniqueUser(), {
       referralCode: referrer.me.referralCode.toLowerCase(),
     });
-    const stray = await signUp(test, uniqueUser(), { referralCode: "ZZZZZZ" });
+    const stray = await signUp(test(), uniqueUser(), { referralCode: "ZZZZZZ" });
     const { users } = await import("../src/db/schema/index.ts");
     const { eq } = await import("drizzle-orm");
-    const [row] = await test.db
+    const [row] = await db
       .select({ referredBy: users.referredBy })
       .from(users)
       .where(eq(users.id, referred.me.id));
     expect(row?.referredBy).toBe(referrer.me.id);
-    const [strayRow] = await test.db
+    const [strayRow] = await db
       .select({ referredBy: users.referredBy })
       .from(users)
       .where(eq(users.id, stray.me.id));
@@ -137,7 +120,7 @@ describe("sign-up", () => {
   });
 
   it("does not let a client set its own role", async () => {
-    const c = client(test);
+    const c = client(test());
     const response = await c.post("/api/auth/sign-up/email", { ...uniqueUser(), role: "admin" });
     expect(response.statusCode).toBe(200);
     expect((await c.get("/api/me")).json().role).toBe("user");
@@ -146,8 +129,8 @@ describe("sign-up", () => {
 
 describe("sign-in", () => {
   it("signs in and out", async () => {
-    const { user } = await signUp(test);
-    const c = client(test);
+    const { user } = await signUp(test());
+    const c = client(test());
     expect((await c.get("/api/me")).statusCode).toBe(401);
     const ok = await c.post("/api/auth/sign-in/email", {
       email: user.email,
@@ -162,8 +145,8 @@ describe("sign-in", () => {
   });
 
   it("locks an account from one IP for 15 minutes after 5 failures there", async () => {
-    const { user } = await signUp(test);
-    const c = client(test, { ip: "10.0.0.1" });
+    const { user } = await signUp(test());
+    const c = client(test(), { ip: "10.0.0.1" });
     for (let i = 0; i < 5; i++) {
       const r = await c.post("/api/auth/sign-in/email", {
         email: user.email,
@@ -184,13 +167,13 @@ describe("sign-in", () => {
     expect(locked.json().retryAfter).toBe(900);
     expect(locked.headers["retry-after"]).toBe("900");
     // Only this (account, IP) pair is locked: the owner signs in from elsewhere.
-    const elsewhere = client(test, { ip: "10.0.0.2" });
+    const elsewhere = client(test(), { ip: "10.0.0.2" });
     const other = await elsewhere.post("/api/auth/sign-in/email", {
       email: user.email,
       password: user.password,
     });
     expect(other.statusCode).toBe(200);
-    test.clock.advance(15 * 60 * 1000 + 1000);
+    test().clock.advance(15 * 60 * 1000 + 1000);
     const ok = await c.post("/api/auth/sign-in/email", {
       email: user.email,
       password: user.password,
@@ -203,7 +186,7 @@ describe("sign-in", () => {
     for (let batch = 0; batch < 10; batch++) {
       const responses = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          client(test, { ip }).post("/api/auth/sign-in/email", {
+          client(test(), { ip }).post("/api/auth/sign-in/email", {
             email: `nobody${batch * 10 + i}@example.com`,
             password: "Wrong!pass1",
           }),
@@ -212,20 +195,20 @@ describe("sign-in", () => {
       // Far more than 5 failures from one address (a carrier NAT) lock nobody.
       expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(401));
     }
-    const { user } = await signUp(test);
-    const r = await client(test, { ip }).post("/api/auth/sign-in/email", {
+    const { user } = await signUp(test());
+    const r = await client(test(), { ip }).post("/api/auth/sign-in/email", {
       email: user.email,
       password: user.password,
     });
     expect(r.statusCode).toBe(429);
     expect(r.json().retryAfter).toBe(900);
-    const elsewhere = await client(test, { ip: "10.9.9.10" }).post("/api/auth/sign-in/email", {
+    const elsewhere = await client(test(), { ip: "10.9.9.10" }).post("/api/auth/sign-in/email", {
       email: user.email,
       password: user.password,
     });
     expect(elsewhere.statusCode).toBe(200);
-    test.clock.advance(15 * 60 * 1000);
-    const later = await client(test, { ip }).post("/api/auth/sign-in/email", {
+    test().clock.advance(15 * 60 * 1000);
+    const later = await client(test(), { ip }).post("/api/auth/sign-in/email", {
       email: user.email,
       password: user.password,
     });
@@ -235,21 +218,21 @@ describe("sign-in", () => {
 
 describe("verification e-mail", () => {
   it("refuses a resend within 60 s of the last mail, then sends it", async () => {
-    const { user, client: c } = await signUp(test);
+    const { user, client: c } = await signUp(test());
     const early = await c.post("/api/auth/send-verification-email", { email: user.email });
     expect(early.statusCode).toBe(429);
     expect(early.json().error).toBe("VERIFICATION_COOLDOWN");
     expect(early.json().retryAfter).toBeGreaterThan(0);
     expect(early.json().retryAfter).toBeLessThanOrEqual(60);
-    test.clock.advance(61_000);
+    test().clock.advance(61_000);
     const later = await c.post("/api/auth/send-verification-email", { email: user.email });
     expect(later.statusCode).toBe(200);
     expect(await outbox(user.email)).toHaveLength(2);
   });
 
   it("sends a single mail for concurrent resends", async () => {
-    const { user, client: c } = await signUp(test);
-    test.clock.advance(61_000);
+    const { user, client: c } = await signUp(test());
+    test().clock.advance(61_000);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         c.post("/api/auth/send-verification-email", { email: user.email }),
@@ -265,8 +248,8 @@ describe("verification e-mail", () => {
 
 describe("password", () => {
   it("resets by e-mail with the policy enforced", async () => {
-    const { user } = await signUp(test);
-    const c = client(test);
+    const { user } = await signUp(test());
+    const c = client(test());
     const asked = await c.post("/api/auth/request-password-reset", {
       email: user.email,
       redirectTo: "/reset-password",
@@ -275,7 +258,7 @@ describe("password", () => {
     const [mail] = await outbox(user.email);
     expect(mail?.subject).toContain("mot de passe");
     const link = new URL(mail!.text.match(/https?:\/\/\S+reset-password\S+/)![0]);
-    const redirect = await test.app.inject({ url: link.pathname + link.search });
+    const redirect = await test().app.inject({ url: link.pathname + link.search });
     expect(redirect.statusCode).toBe(302);
     const token = new URL(redirect.headers.location as string, "http://x").searchParams.get(
       "token",
@@ -305,7 +288,7 @@ describe("password", () => {
   });
 
   it("answers the same for an unknown address (no account enumeration)", async () => {
-    const r = await client(test).post("/api/auth/request-password-reset", {
+    const r = await client(test()).post("/api/auth/request-password-reset", {
       email: "ghost@example.com",
       redirectTo: "/reset-password",
     });
@@ -314,7 +297,7 @@ describe("password", () => {
   });
 
   it("changes the password when the current one is right", async () => {
-    const { user, client: c } = await signUp(test);
+    const { user, client: c } = await signUp(test());
     const wrong = await c.post("/api/auth/change-password", {
       currentPassword: "Nope!1234",
       newPassword: "An0ther!pass",
@@ -335,7 +318,7 @@ describe("password", () => {
 
 describe("auth surface", () => {
   it("keeps Better Auth endpoints FRE does not use closed", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     for (const path of ["update-user", "delete-user", "change-email", "sign-in/social"]) {
       const r = await c.post(`/api/auth/${path}`, { nickname: "hijack" });
       expect(r.statusCode, path).toBe(404);
@@ -344,7 +327,7 @@ describe("auth surface", () => {
   });
 
   it("rejects a cross-site POST", async () => {
-    const r = await test.app.inject({
+    const r = await test().app.inject({
       method: "POST",
       url: "/api/auth/sign-in/email",
       headers: { origin: "https://evil.example" },

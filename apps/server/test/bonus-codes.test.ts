@@ -1,31 +1,21 @@
 import { BASE_RATE_NANO, formatNano, SESSION_DURATION_MS } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
 import {
   client,
-  createTestApp,
   DEFAULT_ADMIN_CODE,
-  expectLedgerBalanced,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 
-let test: TestApp;
+const test = useTestApp();
 let admin: Awaited<ReturnType<typeof signUp>>;
 beforeAll(async () => {
-  test = await createTestApp();
-  admin = await signUp(test, uniqueUser("boss"));
-  await setRoleByEmail(test.db, admin.user.email, "admin");
+  admin = await signUp(test(), uniqueUser("boss"));
+  await setRoleByEmail(test().db, admin.user.email, "admin");
   await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
 });
 
 const HOUR = 3_600_000;
@@ -49,7 +39,7 @@ async function createCode(body: Record<string, unknown>) {
 describe("bonus codes", () => {
   it("credits FRE once, with every refusal of spec §8 verbatim", async () => {
     await createCode({ code: "welcome5", type: "fre", rewardValue: "5", maxUses: 2 });
-    const { client: c } = await verifiedUser(test, "bonus");
+    const { client: c } = await verifiedUser(test(), "bonus");
     const ok = await c.post("/api/bonus-codes/redeem", { code: " Welcome5 " });
     expect(ok.json()).toEqual({
       code: "WELCOME5",
@@ -72,7 +62,7 @@ describe("bonus codes", () => {
       ],
       [() => c.post("/api/bonus-codes/redeem", { code: "NOPE" }), 404, "Code bonus invalide."],
       [
-        () => client(test).post("/api/bonus-codes/redeem", { code: "WELCOME5" }),
+        () => client(test()).post("/api/bonus-codes/redeem", { code: "WELCOME5" }),
         401,
         "Vous devez être connecté pour utiliser un code bonus.",
       ],
@@ -82,17 +72,20 @@ describe("bonus codes", () => {
       expect(r.statusCode).toBe(status);
       expect((r.json() as { message: string }).message).toBe(message);
     }
-    await (await verifiedUser(test, "bonus")).client.post("/api/bonus-codes/redeem", {
+    await (await verifiedUser(test(), "bonus")).client.post("/api/bonus-codes/redeem", {
       code: "WELCOME5",
     });
-    const full = await (await verifiedUser(test, "bonus")).client.post("/api/bonus-codes/redeem", {
-      code: "WELCOME5",
-    });
+    const full = await (await verifiedUser(test(), "bonus")).client.post(
+      "/api/bonus-codes/redeem",
+      {
+        code: "WELCOME5",
+      },
+    );
     expect(full.json().message).toBe("Ce code a atteint son nombre maximum d'utilisations.");
 
     await elevate();
     await admin.client.patch("/api/admin/bonus-codes/WELCOME5", { isActive: false, maxUses: 10 });
-    const inactive = await (await verifiedUser(test, "bonus")).client.post(
+    const inactive = await (await verifiedUser(test(), "bonus")).client.post(
       "/api/bonus-codes/redeem",
       {
         code: "WELCOME5",
@@ -109,16 +102,16 @@ describe("bonus codes", () => {
       durationHours: 2,
       maxUses: 5,
     });
-    const { client: c } = await verifiedUser(test, "bonus");
+    const { client: c } = await verifiedUser(test(), "bonus");
     await c.post("/api/mining/start");
-    test.clock.advance(HOUR);
+    test().clock.advance(HOUR);
     expect((await c.post("/api/bonus-codes/redeem", { code: "BOOST1" })).json()).toMatchObject({
       type: "boost",
       value: "0.500000000",
       durationHours: 2,
     });
     expect((await c.get("/api/mining")).json().rate.boosts).toBe("0.500000000");
-    test.clock.advance(3 * HOUR);
+    test().clock.advance(3 * HOUR);
     const state = (await c.get("/api/mining")).json();
     expect(state.rate.boosts).toBe("0.000000000");
     expect(state.session.earnings).toBe(formatNano(4n * BASE_RATE_NANO + 1_000_000_000n));
@@ -131,7 +124,7 @@ describe("bonus codes", () => {
       rewardValue: String(3 * HOUR),
       maxUses: 5,
     });
-    const { client: c } = await verifiedUser(test, "bonus");
+    const { client: c } = await verifiedUser(test(), "bonus");
     const refused = await c.post("/api/bonus-codes/redeem", { code: "FAST3H" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe("NO_SESSION_FOR_TIME_REDUCTION");
@@ -156,15 +149,15 @@ describe("bonus codes", () => {
       rewardValue: String(HOUR),
       maxUses: 5,
     });
-    const { client: c } = await verifiedUser(test, "bonus");
+    const { client: c } = await verifiedUser(test(), "bonus");
     await c.post("/api/mining/start");
     // A cut that leaves time on the clock sends nothing.
     await c.post("/api/bonus-codes/redeem", { code: "FAST1H" });
-    await test.effects.settle();
+    await test().effects.settle();
     expect((await c.get("/api/notifications")).json().items).toHaveLength(0);
     await c.post("/api/bonus-codes/redeem", { code: "FAST30H" });
     // The end notice is recorded with the redemption, stored right after its commit.
-    await test.effects.settle();
+    await test().effects.settle();
     const state = (await c.get("/api/mining")).json();
     expect(state.session.remainingMs).toBe(0);
     const notices = (await c.get("/api/notifications")).json();
@@ -175,12 +168,12 @@ describe("bonus codes", () => {
     const { sweepSessionEndings } = await import(
       "../src/modules/notifications/notifications.service.ts"
     );
-    await sweepSessionEndings({ db: test.db, clock: test.clock, bus: test.bus });
+    await sweepSessionEndings({ db: test().db, clock: test().clock, bus: test().bus });
     expect((await c.get("/api/notifications")).json().items).toHaveLength(1);
   });
 
   it("admin routes need the elevated admin and validate values", async () => {
-    const plain = await signUp(test);
+    const plain = await signUp(test());
     expect((await plain.client.get("/api/admin/bonus-codes")).statusCode).toBe(403);
     await elevate();
     const bad = await admin.client.post("/api/admin/bonus-codes", {
@@ -217,7 +210,7 @@ describe("bonus codes under concurrency", () => {
   it("exactly maxUses redemptions succeed", async () => {
     await createCode({ code: "RUSH", type: "fre", rewardValue: "1", maxUses: 5 });
     const users = [];
-    for (let i = 0; i < 15; i++) users.push(await verifiedUser(test, "rush"));
+    for (let i = 0; i < 15; i++) users.push(await verifiedUser(test(), "rush"));
     const answers = await Promise.all(
       users.map((u) => u.client.post("/api/bonus-codes/redeem", { code: "RUSH" })),
     );
@@ -232,7 +225,7 @@ describe("bonus codes under concurrency", () => {
 
   it("one user double-clicking is credited once", async () => {
     await createCode({ code: "DOUBLE", type: "fre", rewardValue: "2", maxUses: 100 });
-    const { client: c } = await verifiedUser(test, "click");
+    const { client: c } = await verifiedUser(test(), "click");
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => c.post("/api/bonus-codes/redeem", { code: "DOUBLE" })),
     );

@@ -1,7 +1,7 @@
 import { type Challenge, DEFAULT_LANGUAGE } from "@fre/shared";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createChallengeService } from "../src/modules/challenge/index.ts";
 import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
 import {
@@ -12,25 +12,18 @@ import {
   expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
   verifyEmail,
 } from "./helpers.ts";
 
 // Proof of work before a sign-up and a first mining start (issue 25 point 1, decision 0044):
 // this file runs the app with PROOF_OF_WORK=on and solves challenges as the widget does.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp({ config: { PROOF_OF_WORK: "on" } });
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useTestApp({ config: { PROOF_OF_WORK: "on" } });
 
 async function challengeFor(action: string, ip = "127.0.0.1") {
-  const response = await client(test, { ip }).get(`/api/challenge?action=${action}`);
+  const response = await client(test(), { ip }).get(`/api/challenge?action=${action}`);
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers["cache-control"]).toBe("no-store");
   return response.json() as Challenge;
@@ -54,7 +47,7 @@ async function wrongSolution(action: string) {
 
 async function signUpWith(altcha: string | undefined, ip = "127.0.0.1") {
   const user = uniqueUser("pow");
-  const c = client(test, { ip });
+  const c = client(test(), { ip });
   const response = await c.post("/api/auth/sign-up/email", {
     ...user,
     name: user.nickname,
@@ -64,14 +57,14 @@ async function signUpWith(altcha: string | undefined, ip = "127.0.0.1") {
 }
 
 async function verifiedMiner() {
-  const signed = await signUp(test, uniqueUser("powmin"), { altcha: await solved("sign-up") });
-  await verifyEmail(test, signed.user.email);
+  const signed = await signUp(test(), uniqueUser("powmin"), { altcha: await solved("sign-up") });
+  await verifyEmail(test(), signed.user.email);
   return signed;
 }
 
 /** POST /api/mining/start with the signed-in client's cookies and an optional X-Altcha. */
 function start(c: Client, altcha?: string) {
-  return test.app.inject({
+  return test().app.inject({
     method: "POST",
     url: "/api/mining/start",
     headers: {
@@ -99,10 +92,10 @@ describe("GET /api/challenge", () => {
     expect(again.signature).not.toBe(first.signature);
     // Five minutes from the injected clock.
     expect(first.parameters.data?.exp).toBe(
-      Math.floor((test.clock.now().getTime() + 5 * 60_000) / 1000),
+      Math.floor((test().clock.now().getTime() + 5 * 60_000) / 1000),
     );
-    expect((await client(test).get("/api/challenge?action=withdraw")).statusCode).toBe(400);
-    expect((await client(test).get("/api/challenge")).statusCode).toBe(400);
+    expect((await client(test()).get("/api/challenge?action=withdraw")).statusCode).toBe(400);
+    expect((await client(test()).get("/api/challenge")).statusCode).toBe(400);
   });
 });
 
@@ -116,7 +109,7 @@ describe("sign-up", () => {
   it("refuses a missing challenge with CHALLENGE_REQUIRED, in the user's language", async () => {
     const { response } = await signUpWith(undefined);
     expect(errorOf(response)).toEqual([400, "CHALLENGE_REQUIRED"]);
-    const fr = await client(test, { language: "fr" }).post("/api/auth/sign-up/email", {
+    const fr = await client(test(), { language: "fr" }).post("/api/auth/sign-up/email", {
       ...uniqueUser("powfr"),
     });
     expect(fr.json().message).toMatch(/vérification anti-robot/);
@@ -139,7 +132,7 @@ describe("sign-up", () => {
     // Not a base64 payload at all: the body's schema refuses it.
     expect((await signUpWith("<script>")).response.statusCode).toBe(400);
     const late = await solved("sign-up");
-    test.clock.advance(5 * 60_000 + 1000);
+    test().clock.advance(5 * 60_000 + 1000);
     expect(errorOf((await signUpWith(late)).response)).toEqual([400, "CHALLENGE_INVALID"]);
   });
 
@@ -152,7 +145,7 @@ describe("sign-up", () => {
   it("keeps the proof when the nickname is taken (it is used only by a sign-up that goes on)", async () => {
     const altcha = await solved("sign-up");
     const first = await signUpWith(await solved("sign-up"));
-    const taken = await client(test).post("/api/auth/sign-up/email", {
+    const taken = await client(test()).post("/api/auth/sign-up/email", {
       ...uniqueUser("powtaken"),
       nickname: first.user.nickname,
       altcha,
@@ -176,7 +169,7 @@ describe("sign-up", () => {
     expect((await challengeFor("sign-up", "198.51.101.1")).parameters.data?.max).toBe(50_000);
     expect((await challengeFor("mining-start", `${busy}200`)).parameters.data?.max).toBe(50_000);
     // An hour later the range is quiet again.
-    test.clock.advance(60 * 60_000 + 1000);
+    test().clock.advance(60 * 60_000 + 1000);
     expect((await challengeFor("sign-up", `${busy}200`)).parameters.data?.max).toBe(50_000);
   });
 
@@ -213,7 +206,7 @@ describe("the first mining start", () => {
     const { client: c, me } = await verifiedMiner();
     expect((await start(c, await solved("mining-start"))).statusCode).toBe(200);
     // Another process (a fresh service): no proof, one indexed read finds the past session.
-    const other = createChallengeService({ db: test.db, clock: test.clock, enabled: true });
+    const other = createChallengeService({ db: test().db, clock: test().clock, enabled: true });
     await expect(other.checkMiningStart(me.id, undefined)).resolves.toBeUndefined();
     const newcomer = await verifiedMiner();
     await expect(other.checkMiningStart(newcomer.me.id, undefined)).rejects.toMatchObject({
@@ -224,9 +217,9 @@ describe("the first mining start", () => {
 
 describe("admin settings", () => {
   it("are read and changed by an elevated admin, bounded and audited", async () => {
-    const admin = await signUp(test, uniqueUser("powboss"), { altcha: await solved("sign-up") });
-    await verifyEmail(test, admin.user.email);
-    await setRoleByEmail(test.db, admin.user.email, "admin");
+    const admin = await signUp(test(), uniqueUser("powboss"), { altcha: await solved("sign-up") });
+    await verifyEmail(test(), admin.user.email);
+    await setRoleByEmail(test().db, admin.user.email, "admin");
     expect(
       (await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE })).statusCode,
     ).toBe(200);

@@ -7,31 +7,13 @@ import {
   SESSION_DURATION_MS,
 } from "@fre/shared";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
-import {
-  createTestApp,
-  elevatedAdmin,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-  uniqueUser,
-  verifiedUser,
-} from "./helpers.ts";
+import { elevatedAdmin, signUp, uniqueUser, useTestApp, verifiedUser } from "./helpers.ts";
 
 /** The security circle (issue 25 point 2, decision 0043): routes, refusals, the rate's rule. */
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 const HOUR = 3_600_000;
 type User = Awaited<ReturnType<typeof verifiedUser>>;
@@ -44,7 +26,7 @@ const name = async (owner: User, userRef: string) => owner.client.post("/api/cir
 const referees = async (referrer: User, count: number) => {
   const list: User[] = [];
   for (let i = 0; i < count; i++) {
-    list.push(await verifiedUser(test, "cref", { referralCode: referrer.me.referralCode }));
+    list.push(await verifiedUser(test(), "cref", { referralCode: referrer.me.referralCode }));
   }
   return list;
 };
@@ -53,10 +35,10 @@ const rateOf = (bonuses: number) =>
 
 describe("circle routes", () => {
   it("names members by nickname or referral code, lists them, removes them", async () => {
-    test.clock.set(new Date());
-    const owner = await verifiedUser(test, "cowner");
-    const a = await verifiedUser(test, "cmema");
-    const b = await verifiedUser(test, "cmemb");
+    test().clock.set(new Date());
+    const owner = await verifiedUser(test(), "cowner");
+    const a = await verifiedUser(test(), "cmema");
+    const b = await verifiedUser(test(), "cmemb");
     const empty = (await owner.client.get("/api/circle")).json();
     expect(empty).toEqual({
       members: [],
@@ -74,7 +56,7 @@ describe("circle routes", () => {
     // Any case of a nickname; a referral code in lower case.
     const byNickname = await name(owner, a.user.nickname.toUpperCase());
     expect(byNickname.statusCode, byNickname.body).toBe(200);
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     const byCode = await name(owner, ` ${b.me.referralCode.toLowerCase()} `);
     expect(byCode.statusCode, byCode.body).toBe(200);
     const circle = byCode.json();
@@ -93,8 +75,8 @@ describe("circle routes", () => {
   });
 
   it("refuses myself, a second naming, an unknown user, a full circle, bad input", async () => {
-    test.clock.set(new Date());
-    const owner = await verifiedUser(test, "cowner");
+    test().clock.set(new Date());
+    const owner = await verifiedUser(test(), "cowner");
     expect((await name(owner, owner.user.nickname)).json().error).toBe("CIRCLE_SELF");
     expect((await name(owner, owner.me.referralCode)).statusCode).toBe(400);
 
@@ -108,7 +90,7 @@ describe("circle routes", () => {
     expect((await name(owner, "ZZZZZZZZ")).json()).toEqual(unknown.json());
 
     const members: User[] = [];
-    for (let i = 0; i < 6; i++) members.push(await verifiedUser(test, "cfull"));
+    for (let i = 0; i < 6; i++) members.push(await verifiedUser(test(), "cfull"));
     for (const member of members.slice(0, 5)) {
       expect((await name(owner, member.user.nickname)).statusCode).toBe(200);
     }
@@ -129,22 +111,22 @@ describe("circle routes", () => {
   });
 
   it("needs a verified e-mail to name someone (403) and a session (401)", async () => {
-    const unverified = await signUp(test, uniqueUser("cunver"));
-    const member = await verifiedUser(test, "cmem");
+    const unverified = await signUp(test(), uniqueUser("cunver"));
+    const member = await verifiedUser(test(), "cmem");
     const refused = await unverified.client.post("/api/circle", {
       userRef: member.user.nickname,
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe("CIRCLE_EMAIL_NOT_VERIFIED");
     expect((await unverified.client.get("/api/circle")).statusCode).toBe(200);
-    const anonymous = await test.app.inject({ method: "GET", url: "/api/circle" });
+    const anonymous = await test().app.inject({ method: "GET", url: "/api/circle" });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it("never tells a member who named them", async () => {
-    test.clock.set(new Date());
-    const owner = await verifiedUser(test, "csecret");
-    const member = await verifiedUser(test, "cnamed");
+    test().clock.set(new Date());
+    const owner = await verifiedUser(test(), "csecret");
+    const member = await verifiedUser(test(), "cnamed");
     expect((await name(owner, member.user.nickname)).statusCode).toBe(200);
     const bodies = await Promise.all(
       ["/api/circle", "/api/me", "/api/referrals", "/api/mining", "/api/notifications"].map(
@@ -159,7 +141,7 @@ describe("circle routes", () => {
   });
 
   it("limits each user's changes (429)", async () => {
-    const owner = await verifiedUser(test, "climit");
+    const owner = await verifiedUser(test(), "climit");
     let last = 0;
     for (let i = 0; i < 21; i++) last = (await name(owner, "nobody-limit")).statusCode;
     expect(last).toBe(429);
@@ -168,8 +150,8 @@ describe("circle routes", () => {
 
 describe("the circle in the mining rate", () => {
   it("8 active referrals without a circle count 5; with 3 active members, 8", async () => {
-    test.clock.set(new Date());
-    const owner = await verifiedUser(test, "crate");
+    test().clock.set(new Date());
+    const owner = await verifiedUser(test(), "crate");
     for (const referee of await referees(owner, 8)) await start(referee);
     await start(owner);
     const capped = (await owner.client.get("/api/mining")).json().rate;
@@ -185,16 +167,16 @@ describe("the circle in the mining rate", () => {
     });
 
     const members = [
-      await verifiedUser(test, "cm"),
-      await verifiedUser(test, "cm"),
-      await verifiedUser(test, "cm"),
+      await verifiedUser(test(), "cm"),
+      await verifiedUser(test(), "cm"),
+      await verifiedUser(test(), "cm"),
     ];
     for (const member of members) {
       expect((await name(owner, member.user.nickname)).statusCode).toBe(200);
     }
     // Named but not mining: the circle is complete, not active.
     expect((await owner.client.get("/api/mining")).json().rate.countedReferrals).toBe(5);
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     // Each member's start re-rates the owner (best effort after the commit).
     for (const member of members) await start(member);
     const circle = (await owner.client.get("/api/circle")).json();
@@ -209,13 +191,13 @@ describe("the circle in the mining rate", () => {
 
   it("a member stops counting exactly 24 h after their last session ended (earnings exact)", async () => {
     const t0 = new Date(Math.floor(Date.now() / HOUR) * HOUR);
-    test.clock.set(t0);
-    const at = (ms: number) => test.clock.set(new Date(t0.getTime() + ms));
-    const owner = await verifiedUser(test, "cexact");
+    test().clock.set(t0);
+    const at = (ms: number) => test().clock.set(new Date(t0.getTime() + ms));
+    const owner = await verifiedUser(test(), "cexact");
     const [m1, m2, m3] = [
-      await verifiedUser(test, "cx"),
-      await verifiedUser(test, "cx"),
-      await verifiedUser(test, "cx"),
+      await verifiedUser(test(), "cx"),
+      await verifiedUser(test(), "cx"),
+      await verifiedUser(test(), "cx"),
     ] as [User, User, User];
     for (const m of [m1, m2, m3]) await start(m);
     at(HOUR);
@@ -260,12 +242,12 @@ describe("the circle in the mining rate", () => {
 
   it("a session that starts later re-completes the circle from its first instant", async () => {
     const t0 = new Date(Math.floor(Date.now() / HOUR) * HOUR);
-    test.clock.set(t0);
-    const owner = await verifiedUser(test, "clater");
+    test().clock.set(t0);
+    const owner = await verifiedUser(test(), "clater");
     const members = [
-      await verifiedUser(test, "cl"),
-      await verifiedUser(test, "cl"),
-      await verifiedUser(test, "cl"),
+      await verifiedUser(test(), "cl"),
+      await verifiedUser(test(), "cl"),
+      await verifiedUser(test(), "cl"),
     ];
     for (const m of members) expect((await name(owner, m.user.nickname)).statusCode).toBe(200);
     for (const referee of await referees(owner, 6)) await start(referee);
@@ -273,9 +255,9 @@ describe("the circle in the mining rate", () => {
     await start(members[1]!);
     await start(owner);
     expect((await owner.client.get("/api/mining")).json().rate.countedReferrals).toBe(5);
-    test.clock.set(new Date(t0.getTime() + 2 * HOUR));
+    test().clock.set(new Date(t0.getTime() + 2 * HOUR));
     await start(members[2]!);
-    test.clock.set(new Date(t0.getTime() + 3 * HOUR));
+    test().clock.set(new Date(t0.getTime() + 3 * HOUR));
     const claim = await owner.client.post("/api/mining/stop");
     const expected =
       earningsFor(BASE_RATE_NANO + REFERRAL_BONUS_NANO * 5n, 2 * HOUR) +
@@ -286,8 +268,8 @@ describe("the circle in the mining rate", () => {
 
 describe("admin circle settings", () => {
   it("reads the defaults, saves a change with its audit line, refuses bad rules", async () => {
-    test.clock.set(new Date());
-    const admin = await elevatedAdmin(test, "circleboss");
+    test().clock.set(new Date());
+    const admin = await elevatedAdmin(test(), "circleboss");
     const defaults = await admin.client.get("/api/admin/circle/settings");
     expect(defaults.json()).toEqual(DEFAULT_CIRCLE_SETTINGS);
     const changed = { minMembers: 2, maxMembers: 4, minActive: 2, capWithout: 3 };
@@ -295,7 +277,7 @@ describe("admin circle settings", () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await admin.client.get("/api/admin/circle/settings")).json()).toEqual(changed);
     const audit = rowsOf<{ action: string; before: unknown; after: unknown }>(
-      await test.db.execute(sql`select action, before, after from audit_log
+      await test().db.execute(sql`select action, before, after from audit_log
         where action = 'circle.settings'`),
     );
     expect(audit).toHaveLength(1);
@@ -303,7 +285,7 @@ describe("admin circle settings", () => {
     expect(audit[0]?.after).toEqual(changed);
 
     // The rate and the screen follow at once: 4 active referrals, cap 3 without a circle.
-    const owner = await verifiedUser(test, "cset");
+    const owner = await verifiedUser(test(), "cset");
     for (const referee of await referees(owner, 4)) await start(referee);
     await start(owner);
     expect((await owner.client.get("/api/mining")).json().rate.countedReferrals).toBe(3);

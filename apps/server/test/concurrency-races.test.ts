@@ -8,35 +8,27 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { parseFre } from "@fre/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { tonWallets, users } from "../src/db/schema/index.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
 import {
   type Client,
   elevatedAdmin,
-  expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
   uniqueUser,
   verifiedUser,
 } from "./helpers.ts";
-import { completeRequest, createKycApp } from "./kyc-fixtures.ts";
+import { completeRequest, useKycApp } from "./kyc-fixtures.ts";
 
-type RaceApp = Awaited<ReturnType<typeof createKycApp>>;
 type Answer = { statusCode: number; body: string; json(): { error?: string; id?: string } };
 
 const RACERS = 20;
-let test: RaceApp;
+const test = useKycApp({ GAME_PLAYS_PER_MINUTE: "10000" });
 let admin: Client;
 
 beforeAll(async () => {
-  test = await createKycApp({ GAME_PLAYS_PER_MINUTE: "10000" });
-  admin = (await elevatedAdmin(test, "raceboss")).client;
-});
-afterAll(async () => {
-  if (!test) return;
-  await expectLedgerBalanced(test);
-  await test.close();
+  admin = (await elevatedAdmin(test(), "raceboss")).client;
 });
 
 /** `n` copies of a request, all started in the same turn. */
@@ -80,13 +72,13 @@ function expectRace(
 }
 
 async function give(userId: string, fre: string) {
-  await test.db.transaction((tx) =>
+  await test().db.transaction((tx) =>
     credit(tx, {
       userId,
       kind: "bonus",
       amountNano: parseFre(fre),
       reference: `races:${randomUUID()}`,
-      at: test.clock.now(),
+      at: test().clock.now(),
     }),
   );
 }
@@ -95,7 +87,7 @@ const balanceOf = async (c: Client) => (await c.get("/api/wallet")).json().balan
 
 /** A POST with an `Idempotency-Key` (money requests that take one). */
 function postWithKey(c: Client, url: string, body: unknown, key = `race-${randomUUID()}`) {
-  return test.app.inject({
+  return test().app.inject({
     method: "POST",
     url,
     headers: {
@@ -113,14 +105,15 @@ function postWithKey(c: Client, url: string, body: unknown, key = `race-${random
  * wallet row is written as a ton_proof link leaves it: the proof itself is ton-wallet.test's.
  */
 async function withdrawer(fre: string) {
-  const { client: c, me } = await verifiedUser(test, "wdrace");
-  await test.db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, me.id));
-  await test.db.insert(tonWallets).values({
+  const { db } = test();
+  const { client: c, me } = await verifiedUser(test(), "wdrace");
+  await db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, me.id));
+  await db.insert(tonWallets).values({
     userId: me.id,
     address: `0:${randomBytes(32).toString("hex")}`,
     network: "-3",
     publicKey: randomBytes(32).toString("hex"),
-    linkedAt: test.clock.now(),
+    linkedAt: test().clock.now(),
   });
   await give(me.id, fre);
   return { c, id: me.id as string };
@@ -187,7 +180,7 @@ describe("withdrawals", () => {
 
 describe("games", () => {
   async function player(fre = "1000") {
-    const { client: c, me } = await signUp(test, uniqueUser("gamerace"));
+    const { client: c, me } = await signUp(test(), uniqueUser("gamerace"));
     await give(me.id, fre);
     return { c, id: me.id as string };
   }
@@ -247,7 +240,7 @@ describe("bonus codes", () => {
   it("one user, one code, 20 redemptions: credited once", async () => {
     const code = newCode("ONCE");
     await createCode({ code, type: "fre", rewardValue: "5", maxUses: 100 });
-    const { client: c } = await verifiedUser(test, "bonusrace");
+    const { client: c } = await verifiedUser(test(), "bonusrace");
     const answers = await race(() => c.post("/api/bonus-codes/redeem", { code }));
     // The per-user limit (10 a minute) answers some of them before any database work.
     expectRace(answers, { status: 200, count: 1 }, [
@@ -261,7 +254,7 @@ describe("bonus codes", () => {
     const code = newCode("FIVE");
     await createCode({ code, type: "fre", rewardValue: "2", maxUses: 5 });
     const players = await Promise.all(
-      Array.from({ length: RACERS }, () => verifiedUser(test, "bonusmany")),
+      Array.from({ length: RACERS }, () => verifiedUser(test(), "bonusmany")),
     );
     const answers = await race((i) => players[i]!.client.post("/api/bonus-codes/redeem", { code }));
     expectRace(answers, { status: 200, count: 5 }, ["409 BONUS_CODE_EXHAUSTED"]);
@@ -270,7 +263,7 @@ describe("bonus codes", () => {
   it("one user, 10 different codes at once (the per-user limit): each credited", async () => {
     const list = Array.from({ length: 10 }, () => newCode("MANY"));
     for (const code of list) await createCode({ code, type: "fre", rewardValue: "1", maxUses: 9 });
-    const { client: c } = await verifiedUser(test, "bonuscodes");
+    const { client: c } = await verifiedUser(test(), "bonuscodes");
     const answers = await race(
       (i) => c.post("/api/bonus-codes/redeem", { code: list[i] }),
       list.length,
@@ -282,10 +275,10 @@ describe("bonus codes", () => {
 
 describe("mining", () => {
   it("20 starts, then 20 claims: one session, credited once", async () => {
-    const { client: c } = await verifiedUser(test, "minerace");
+    const { client: c } = await verifiedUser(test(), "minerace");
     const started = await race(() => c.post("/api/mining/start"));
     expectRace(started, { status: 200, count: 1 }, ["409 MINING_SESSION_ACTIVE"]);
-    test.clock.advance(3_600_000);
+    test().clock.advance(3_600_000);
     const claims = await race((i) => c.post(i % 2 ? "/api/mining/claim" : "/api/mining/stop"));
     expectRace(claims, { status: 200, count: 1 }, ["409 NO_MINING_SESSION"]);
   });
@@ -293,19 +286,19 @@ describe("mining", () => {
 
 describe("contest, referrals, support, KYC, shop", () => {
   it("20 validations of one level: one", async () => {
-    const { client: c } = await verifiedUser(test, "lvlrace");
+    const { client: c } = await verifiedUser(test(), "lvlrace");
     const opened = await race(() => c.post("/api/contest/levels/1/open"));
     expectRace(opened, { status: 200, count: RACERS }, []);
-    test.clock.advance(10_000);
+    test().clock.advance(10_000);
     const answers = await race(() => c.post("/api/contest/levels/1/validate"));
     expectRace(answers, { status: 200, count: 1 }, ["409 LEVEL_ALREADY_VALIDATED"]);
   });
 
   it("20 referrer choices: one", async () => {
     const referrers = await Promise.all(
-      Array.from({ length: RACERS }, () => signUp(test, uniqueUser("refrace"))),
+      Array.from({ length: RACERS }, () => signUp(test(), uniqueUser("refrace"))),
     );
-    const { client: c } = await signUp(test, uniqueUser("referee"));
+    const { client: c } = await signUp(test(), uniqueUser("referee"));
     const answers = await race((i) =>
       c.post("/api/referrals/referrer", { code: referrers[i]!.me.referralCode }),
     );
@@ -313,7 +306,7 @@ describe("contest, referrals, support, KYC, shop", () => {
   });
 
   it("20 support tickets: as many as the per-user limit allows", async () => {
-    const { client: c } = await signUp(test, uniqueUser("ticketrace"));
+    const { client: c } = await signUp(test(), uniqueUser("ticketrace"));
     const answers = await race((i) =>
       c.post("/api/support/tickets", { subject: `Question ${i}`, message: "Where is my FRE?" }),
     );
@@ -321,14 +314,14 @@ describe("contest, referrals, support, KYC, shop", () => {
   });
 
   it("20 KYC submissions: one", async () => {
-    const { client: c } = await signUp(test, uniqueUser("kycrace"));
-    await completeRequest(test, c, "passport");
+    const { client: c } = await signUp(test(), uniqueUser("kycrace"));
+    await completeRequest(test(), c, "passport");
     const answers = await race(() => c.post("/api/kyc/submit"));
     expectRace(answers, { status: 200, count: 1 }, ["409 KYC_LOCKED", "429 RATE_LIMITED"]);
   });
 
   it("20 orders of one item: one order, the same for every click", async () => {
-    const { client: c } = await signUp(test, uniqueUser("shoprace"));
+    const { client: c } = await signUp(test(), uniqueUser("shoprace"));
     const answers = await race(() => c.post("/api/shop/orders", { itemId: "FRE1" }));
     expectRace(answers, { status: 201, count: 1 }, ["200"]);
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
@@ -340,16 +333,16 @@ describe("one user on every money route at once", () => {
   it.each([1, 2, 3])("20 mixed requests neither deadlock nor fail (round %i)", async () => {
     const { c } = await withdrawer("1000");
     // Earlier tests moved the clock past the first admin's elevation.
-    const boss = (await elevatedAdmin(test, "mixboss")).client;
+    const boss = (await elevatedAdmin(test(), "mixboss")).client;
     const freeCode = newCode("MIXFRE");
     const timeCode = newCode("MIXTIME");
     await createCode({ code: freeCode, type: "fre", rewardValue: "3", maxUses: 10 }, boss);
     const time = { code: timeCode, type: "time_reduction", rewardValue: "60000", maxUses: 10 };
     await createCode(time, boss);
     expect((await c.post("/api/mining/start")).statusCode).toBe(200);
-    test.clock.advance(3_600_000);
+    test().clock.advance(3_600_000);
     await c.post("/api/contest/levels/1/open");
-    test.clock.advance(10_000);
+    test().clock.advance(10_000);
     const requests: (() => Promise<Answer>)[] = [
       () => postWithKey(c, "/api/withdrawals", { amount: "30" }),
       () => postWithKey(c, "/api/withdrawals", { amount: "31" }),

@@ -1,29 +1,18 @@
 import { BASE_RATE_NANO, formatNano } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sendDailyReminders } from "../src/modules/daily/index.ts";
 import {
   type Client,
   client,
-  createTestApp,
   elevatedAdmin,
   expectLedgerBalanced,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -36,7 +25,7 @@ const DAY = 24 * HOUR;
 const BASE = Math.ceil(Date.now() / (24 * 3_600_000)) * 24 * 3_600_000;
 const at = (day: number, hour: number, ms = 0) =>
   new Date(BASE + (day * 24 + hour) * 3_600_000 + ms);
-const moveTo = (instant: Date) => test.clock.set(instant);
+const moveTo = (instant: Date) => test().clock.set(instant);
 const iso = (day: number, hour: number) => at(day, hour).toISOString();
 
 const daily = async (c: Client, zone = "Asia/Tokyo") =>
@@ -50,7 +39,7 @@ const outcomes = (answers: { statusCode: number; json(): { error?: string } }[])
 describe("daily streak", () => {
   it("reads, claims once per local day in the browser's zone, and credits the ledger", async () => {
     moveTo(at(0, 2));
-    const { client: c } = await verifiedUser(test, "daily");
+    const { client: c } = await verifiedUser(test(), "daily");
     const first = await daily(c);
     expect(first).toMatchObject({
       day: 1,
@@ -104,13 +93,13 @@ describe("daily streak", () => {
 
   it("refuses an unverified e-mail (403) and an anonymous caller (401)", async () => {
     moveTo(at(0, 1));
-    const { client: unverified } = await signUp(test, uniqueUser("dailyunv"));
+    const { client: unverified } = await signUp(test(), uniqueUser("dailyunv"));
     const refused = await claim(unverified);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe("DAILY_EMAIL_NOT_VERIFIED");
     expect(await balance(unverified)).toBe("0.000000000");
-    expect((await client(test).get("/api/daily")).statusCode).toBe(401);
-    expect((await client(test).post("/api/daily/claim", {})).statusCode).toBe(401);
+    expect((await client(test()).get("/api/daily")).statusCode).toBe(401);
+    expect((await client(test()).post("/api/daily/claim", {})).statusCode).toBe(401);
     const badZone = await unverified.get("/api/daily?timeZone=Mars%2FOlympus");
     expect(badZone.statusCode).toBe(400);
     expect(badZone.json().error).toBe("VALIDATION_ERROR");
@@ -118,12 +107,12 @@ describe("daily streak", () => {
 
   it("escalates to day 7 with a +10 % boost, earns a freeze, spends it on a gap, then resets", async () => {
     moveTo(at(0, 9));
-    const { client: c } = await verifiedUser(test, "daily7");
+    const { client: c } = await verifiedUser(test(), "daily7");
     await daily(c, "UTC");
     expect((await c.post("/api/mining/start", {})).statusCode).toBe(200);
     const rewards = ["0.1", "0.2", "0.3", "0.5", "0.8", "1.2", "2"];
     for (let day = 1; day <= 7; day++) {
-      if (day > 1) test.clock.advance(DAY);
+      if (day > 1) test().clock.advance(DAY);
       const answer = await claim(c);
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json().claimed.day).toBe(day);
@@ -139,23 +128,23 @@ describe("daily streak", () => {
     expect(await balance(c)).toBe("5.100000000");
 
     // Day 8 starts the cycle again (day 1), the streak goes on; the boost has expired.
-    test.clock.advance(DAY);
+    test().clock.advance(DAY);
     expect((await c.get("/api/mining")).json().rate.boosts).toBe("0.000000000");
     expect((await claim(c)).json()).toMatchObject({ day: 1, streak: 8, freezes: 1 });
     // One day missed, one freeze held: spent, the streak continues (the freeze is no day).
-    test.clock.advance(2 * DAY);
+    test().clock.advance(2 * DAY);
     const bridged = (await claim(c)).json();
     expect(bridged).toMatchObject({ day: 2, streak: 9, freezes: 0 });
     expect(bridged.claimed.freezesUsed).toBe(1);
     // Two days missed, no freeze: back to day 1.
-    test.clock.advance(3 * DAY);
+    test().clock.advance(3 * DAY);
     expect(await daily(c, "UTC")).toMatchObject({ day: 1, streak: 0, claimedToday: false });
     expect((await claim(c)).json()).toMatchObject({ day: 1, streak: 1, freezes: 0 });
   });
 
   it("changes the zone at most once a week, and a change never opens a day early", async () => {
     moveTo(at(0, 10));
-    const { client: c } = await verifiedUser(test, "dailyzone");
+    const { client: c } = await verifiedUser(test(), "dailyzone");
     await daily(c, "Asia/Tokyo");
     expect((await claim(c)).statusCode).toBe(200);
     // Kiritimati (UTC+14) is already on the next date: without the rule this would be a claim.
@@ -189,18 +178,18 @@ describe("daily streak", () => {
 
   it("sends the evening reminder once a day, from 19:00 local, only to who has not claimed", async () => {
     moveTo(at(0, 1));
-    const { client: c } = await verifiedUser(test, "dailyremind");
-    const { client: optedOut } = await verifiedUser(test, "dailyquiet");
-    const { client: never } = await verifiedUser(test, "dailynever");
+    const { client: c } = await verifiedUser(test(), "dailyremind");
+    const { client: optedOut } = await verifiedUser(test(), "dailyquiet");
+    const { client: never } = await verifiedUser(test(), "dailynever");
     await daily(c);
     await daily(optedOut);
     await daily(never);
     await claim(c);
     await claim(optedOut);
     await optedOut.put("/api/daily/settings", { reminders: false });
-    const deps = { db: test.db, clock: test.clock, events: test.events };
+    const deps = { db: test().db, clock: test().clock, events: test().events };
     const reminders = async (user: Client) => {
-      await test.effects.settle();
+      await test().effects.settle();
       const items = (await user.get("/api/notifications")).json().items as {
         type: string;
         target: string;
@@ -216,7 +205,7 @@ describe("daily streak", () => {
     // 19:00 in Tokyo: one, however many runs (two at once too).
     moveTo(at(1, 10));
     await Promise.all([sendDailyReminders(deps), sendDailyReminders(deps)]);
-    test.clock.advance(15 * 60_000);
+    test().clock.advance(15 * 60_000);
     await sendDailyReminders(deps);
     const sent = await reminders(c);
     expect(sent).toHaveLength(1);
@@ -237,7 +226,7 @@ describe("daily streak", () => {
 
   it("lets an elevated admin edit the rewards and freeze rules, audited and validated", async () => {
     moveTo(at(0, 3));
-    const admin = await elevatedAdmin(test, "dailyboss");
+    const admin = await elevatedAdmin(test(), "dailyboss");
     const defaults = (await admin.client.get("/api/admin/daily/settings")).json();
     expect(defaults).toEqual({
       rewards: ["0.1", "0.2", "0.3", "0.5", "0.8", "1.2", "2"],
@@ -256,7 +245,7 @@ describe("daily streak", () => {
     const saved = await admin.client.put("/api/admin/daily/settings", next);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().rewards[6]).toBe("10.5");
-    const { client: c } = await verifiedUser(test, "dailyrules");
+    const { client: c } = await verifiedUser(test(), "dailyrules");
     expect((await daily(c)).rewards[0]).toBe("1.000000000");
     expect((await claim(c)).json().claimed.reward).toBe("1.000000000");
     const audit = (await admin.client.get("/api/admin/audit?action=daily.settings")).json();
@@ -285,7 +274,7 @@ describe("daily streak", () => {
 
   it("credits 50 concurrent claims once", async () => {
     moveTo(at(0, 4));
-    const { client: c } = await verifiedUser(test, "dailyrace");
+    const { client: c } = await verifiedUser(test(), "dailyrace");
     await daily(c);
     const answers = await Promise.all(Array.from({ length: 50 }, () => claim(c)));
     expect(outcomes(answers)).toEqual([
@@ -293,11 +282,11 @@ describe("daily streak", () => {
       ...Array.from({ length: 49 }, () => "409 ALREADY_CLAIMED"),
     ]);
     expect(await balance(c)).toBe("0.100000000");
-    await expectLedgerBalanced(test);
+    await expectLedgerBalanced(test());
   });
 
   it("credits one of 20 concurrent first claims of a user who never read the streak", async () => {
-    const { client: c } = await verifiedUser(test, "dailyrace2");
+    const { client: c } = await verifiedUser(test(), "dailyrace2");
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => c.post("/api/daily/claim", { timeZone: "Asia/Tokyo" })),
     );

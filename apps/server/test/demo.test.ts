@@ -1,38 +1,28 @@
 import { formatNano } from "@fre/shared";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { DEMO_BONUS_CODE, seedDemoContent } from "../src/modules/demo/demo.seed.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
-import { createTestApp, expectLedgerBalanced, type TestApp, verifiedUser } from "./helpers.ts";
+import { useTestApp, verifiedUser } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 const count = async (table: string) =>
   rowsOf<{ n: number }>(
-    await test.db.execute(sql.raw(`select count(*)::int as n from ${table}`)),
+    await test().db.execute(sql.raw(`select count(*)::int as n from ${table}`)),
   )[0]!.n;
 
 describe("demo content", () => {
   it("seeds once: miners whose totals are their ledgers, a welcome message and code", async () => {
-    expect(await seedDemoContent(test.db, test.clock)).toBe(true);
+    expect(await seedDemoContent(test().db, test().clock)).toBe(true);
     const users = await count("users");
     const sessions = await count("mining_sessions");
     const entries = await count("ledger_entries");
     expect(users).toBe(12);
 
     // A second boot (or a second instance) adds nothing.
-    expect(await seedDemoContent(test.db, test.clock)).toBe(false);
+    expect(await seedDemoContent(test().db, test().clock)).toBe(false);
     expect([
       await count("users"),
       await count("mining_sessions"),
@@ -40,9 +30,9 @@ describe("demo content", () => {
     ]).toEqual([users, sessions, entries]);
 
     // Every total is backed by claimed sessions and ledger rows: ledger:verify finds nothing.
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
+    expect(await findLedgerMismatches(test().db)).toEqual([]);
     const credited = rowsOf<{ total: string; credited: string }>(
-      await test.db.execute(sql`
+      await test().db.execute(sql`
         select u.total_mined::text as total,
                (select coalesce(sum(credited_nano), 0) from mining_sessions s
                 where s.user_id = u.id and s.status = 'claimed')::text as credited
@@ -53,7 +43,7 @@ describe("demo content", () => {
   });
 
   it("shows the miners on the leaderboard and the message to a new user, who redeems the code", async () => {
-    const { client: c } = await verifiedUser(test, "newcomer");
+    const { client: c } = await verifiedUser(test(), "newcomer");
     const board = (await c.get("/api/leaderboard")).json();
     expect(board.top).toHaveLength(10);
     expect(board.top[0].nickname).toBe("Camille_M");

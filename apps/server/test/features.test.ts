@@ -5,7 +5,7 @@
  * and a second server process on the same database hears a change at once.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { users } from "../src/db/schema/index.ts";
 import { errorMessage } from "../src/i18n/index.ts";
@@ -13,32 +13,23 @@ import { credit } from "../src/modules/ledger/ledger.ts";
 import {
   type Client,
   client,
-  createTestApp,
   elevatedAdmin,
-  expectLedgerBalanced,
   outbox,
   promotedAdmin,
   signUp,
-  type TestApp,
   testConfig,
   uniqueUser,
+  useTestApp,
 } from "./helpers.ts";
 
 const FRE = 1_000_000_000n;
-let test: TestApp;
+const test = useTestApp();
 let admin: Awaited<ReturnType<typeof elevatedAdmin>>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  admin = await elevatedAdmin(test, "switchboss");
+  admin = await elevatedAdmin(test(), "switchboss");
 });
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+
 // Every test starts from the defaults, whatever the previous one left.
 afterEach(async () => {
   const reset = await admin.client.put("/api/admin/features", {
@@ -51,20 +42,20 @@ afterEach(async () => {
 });
 
 async function fund(userId: string, fre: bigint) {
-  await test.db.transaction((tx) =>
+  await test().db.transaction((tx) =>
     credit(tx, {
       userId,
       kind: "bonus",
       amountNano: fre * FRE,
       reference: `features-test:${userId}:${Math.random()}`,
-      at: test.clock.now(),
+      at: test().clock.now(),
     }),
   );
 }
 
 async function setFeatures(body: unknown) {
   // Audit entries are listed newest first: one second apart, their order is certain.
-  test.clock.advance(1_000);
+  test().clock.advance(1_000);
   const response = await admin.client.put("/api/admin/features", body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -91,7 +82,7 @@ async function lastFeaturesAudit() {
 
 describe("GET /api/features", () => {
   it("has everything on and no maintenance by default, for anyone, briefly cacheable", async () => {
-    const response = await client(test).get("/api/features");
+    const response = await client(test()).get("/api/features");
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       games: true,
@@ -105,13 +96,13 @@ describe("GET /api/features", () => {
 
 describe("feature switches", () => {
   it("games off: bets and game reads answer 503 FEATURE_DISABLED in the user's language; back on, they work", async () => {
-    const { client: user, me } = await signUp(test, uniqueUser("gamer"), {}, { language: "en" });
+    const { client: user, me } = await signUp(test(), uniqueUser("gamer"), {}, { language: "en" });
     await fund(me.id, 100n);
     expect((await kenoBet(user)).statusCode).toBe(200);
 
     const after = await setFeatures({ games: false });
     expect(after).toMatchObject({ games: false, shop: true, referrals: true });
-    expect((await client(test).get("/api/features")).json().games).toBe(false);
+    expect((await client(test()).get("/api/features")).json().games).toBe(false);
 
     const refused = await kenoBet(user);
     expectRefused(refused, "FEATURE_DISABLED", "en");
@@ -120,7 +111,7 @@ describe("feature switches", () => {
     // Another spelling of the same route is the same route.
     expectRefused(await user.get("/api/games/"), "FEATURE_DISABLED", "en");
     // A French caller reads it in French; a visitor is refused too (the route is closed).
-    const french = await signUp(test, uniqueUser("joueur"), {}, { language: "fr" });
+    const french = await signUp(test(), uniqueUser("joueur"), {}, { language: "fr" });
     expectRefused(await kenoBet(french.client), "FEATURE_DISABLED", "fr");
     // The admin's game screens stay open, and other features are untouched.
     expect((await admin.client.get("/api/admin/games/limits")).statusCode).toBe(200);
@@ -132,10 +123,10 @@ describe("feature switches", () => {
   });
 
   it("shop off: the shop's routes answer 503; back on, they work", async () => {
-    const { client: user } = await signUp(test);
+    const { client: user } = await signUp(test());
     expect((await user.get("/api/shop")).statusCode).toBe(200);
     await setFeatures({ shop: false });
-    expect((await client(test).get("/api/features")).json().shop).toBe(false);
+    expect((await client(test()).get("/api/features")).json().shop).toBe(false);
     expectRefused(await user.get("/api/shop"), "FEATURE_DISABLED");
     expectRefused(await user.get("/api/shop/orders"), "FEATURE_DISABLED");
     expectRefused(await user.post("/api/shop/orders", {}), "FEATURE_DISABLED");
@@ -145,16 +136,16 @@ describe("feature switches", () => {
   });
 
   it("referrals off: the referral routes answer 503 and a sign-up with a code opens the account without a referrer", async () => {
-    const referrer = await signUp(test);
+    const referrer = await signUp(test());
     const code = referrer.me.referralCode as string;
     expect((await referrer.client.get("/api/referrals")).statusCode).toBe(200);
 
     await setFeatures({ referrals: false });
-    expect((await client(test).get("/api/features")).json().referrals).toBe(false);
+    expect((await client(test()).get("/api/features")).json().referrals).toBe(false);
     expectRefused(await referrer.client.get("/api/referrals"), "FEATURE_DISABLED");
-    const late = await signUp(test);
+    const late = await signUp(test());
     expectRefused(await late.client.post("/api/referrals/referrer", { code }), "FEATURE_DISABLED");
-    const invited = await signUp(test, uniqueUser("invited"), { referralCode: code });
+    const invited = await signUp(test(), uniqueUser("invited"), { referralCode: code });
     expect(invited.me.id).toBeTruthy();
 
     await setFeatures({ referrals: true });
@@ -165,13 +156,14 @@ describe("feature switches", () => {
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json().hasReferrer).toBe(true);
     // With the system on, a code at sign-up links as before.
-    const second = await signUp(test, uniqueUser("invited"), { referralCode: code });
+    const second = await signUp(test(), uniqueUser("invited"), { referralCode: code });
     expect((await second.client.get("/api/referrals")).json().hasReferrer).toBe(true);
     expect((await referrer.client.get("/api/referrals")).json().total).toBe(2);
   });
 
   it("referrals off: no spelling of the sign-up path carries a referral code through", async () => {
-    const referrer = await signUp(test);
+    const { db } = test();
+    const referrer = await signUp(test());
     const code = referrer.me.referralCode as string;
     await setFeatures({ referrals: false });
     const aliases = [
@@ -184,13 +176,13 @@ describe("feature switches", () => {
     ];
     for (const path of aliases) {
       const user = uniqueUser("alias");
-      const response = await client(test).post(path, {
+      const response = await client(test()).post(path, {
         ...user,
         name: user.nickname,
         referralCode: code,
       });
       // Refused, or an account without a referrer: never one linked while the system is off.
-      const [row] = await test.db
+      const [row] = await db
         .select({ referredBy: users.referredBy })
         .from(users)
         .where(eq(users.email, user.email));
@@ -238,16 +230,16 @@ describe("feature switches", () => {
 
 describe("maintenance mode", () => {
   it("refuses users' writes with 503 MAINTENANCE, keeps their reads, and lets admins do everything", async () => {
-    const { client: user, user: credentials } = await signUp(test);
+    const { client: user, user: credentials } = await signUp(test());
     const { client: adminPlayer, me: adminMe } = admin;
     await fund(adminMe.id, 10n);
-    const promoted = await promotedAdmin(test, "nightadmin");
+    const promoted = await promotedAdmin(test(), "nightadmin");
 
     const after = await setFeatures({
       maintenance: { active: true, message: "  Mise à jour, retour vers 14 h  " },
     });
     expect(after.maintenance).toEqual({ active: true, message: "Mise à jour, retour vers 14 h" });
-    expect((await client(test).get("/api/features")).json().maintenance).toEqual({
+    expect((await client(test()).get("/api/features")).json().maintenance).toEqual({
       active: true,
       message: "Mise à jour, retour vers 14 h",
     });
@@ -261,7 +253,7 @@ describe("maintenance mode", () => {
     expect((await user.get("/api/wallet")).statusCode).toBe(200);
     expect((await user.get("/api/games")).statusCode).toBe(200);
     // Visitors: no sign-up.
-    const signUpAttempt = await client(test).post("/api/auth/sign-up/email", {
+    const signUpAttempt = await client(test()).post("/api/auth/sign-up/email", {
       ...uniqueUser("latecomer"),
     });
     expectRefused(signUpAttempt, "MAINTENANCE");
@@ -273,7 +265,7 @@ describe("maintenance mode", () => {
 
     // Signing in stays open, so an admin can get in (and elevate); a user who signs in still
     // cannot write.
-    const fresh = client(test);
+    const fresh = client(test());
     const signIn = await fresh.post("/api/auth/sign-in/email", {
       email: promoted.user.email,
       password: promoted.user.password,
@@ -282,7 +274,7 @@ describe("maintenance mode", () => {
     const elevated = await fresh.post("/api/admin/access", { code: "default-admin-code" });
     expect(elevated.statusCode, elevated.body).toBe(200);
     expect((await fresh.post("/api/mining/start")).statusCode).not.toBe(503);
-    const userAgain = client(test);
+    const userAgain = client(test());
     const userSignIn = await userAgain.post("/api/auth/sign-in/email", {
       email: credentials.email,
       password: credentials.password,
@@ -293,12 +285,12 @@ describe("maintenance mode", () => {
     expect((await userAgain.post("/api/auth/sign-out")).statusCode).toBe(200);
     // A sign-up by another spelling of its path is refused all the same.
     for (const path of ["/api/auth/sign-up/email/", "/api/auth/sign-up%2Femail"]) {
-      const response = await client(test).post(path, uniqueUser("latecomer"));
+      const response = await client(test()).post(path, uniqueUser("latecomer"));
       expect(response.statusCode, path).not.toBe(200);
     }
 
     await setFeatures({ maintenance: { active: false } });
-    expect((await client(test).get("/api/features")).json().maintenance).toEqual({
+    expect((await client(test()).get("/api/features")).json().maintenance).toEqual({
       active: false,
       message: null,
     });
@@ -308,20 +300,20 @@ describe("maintenance mode", () => {
 
 describe("maintenance mode: the password's security writes stay open", () => {
   it("lets a user ask for a reset mail, reset the password and change it", async () => {
-    const { user } = await signUp(test);
-    const other = await signUp(test);
+    const { user } = await signUp(test());
+    const other = await signUp(test());
     await setFeatures({ maintenance: { active: true } });
 
     // Asking for the mail, then following it: the old password stops working.
-    const c = client(test);
+    const c = client(test());
     const asked = await c.post("/api/auth/request-password-reset", {
       email: user.email,
       redirectTo: "/reset-password",
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    const [mail] = await outbox(test, user.email);
+    const [mail] = await outbox(test(), user.email);
     const link = new URL(mail?.text.match(/https?:\/\/\S+reset-password\S+/)?.[0] ?? "");
-    const redirect = await test.app.inject({ url: link.pathname + link.search });
+    const redirect = await test().app.inject({ url: link.pathname + link.search });
     const token = new URL(redirect.headers.location as string, "http://x").searchParams.get(
       "token",
     );
@@ -340,7 +332,7 @@ describe("maintenance mode: the password's security writes stay open", () => {
       newPassword: "An0ther!pass",
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const signIn = await client(test).post("/api/auth/sign-in/email", {
+    const signIn = await client(test()).post("/api/auth/sign-in/email", {
       email: other.user.email,
       password: "An0ther!pass",
     });
@@ -353,12 +345,12 @@ describe("maintenance mode: the password's security writes stay open", () => {
 describe("PUT /api/admin/features access and validation", () => {
   it("is for elevated admins only", async () => {
     const body = { games: false };
-    expect((await client(test).put("/api/admin/features", body)).statusCode).toBe(401);
-    const { client: user } = await signUp(test);
+    expect((await client(test()).put("/api/admin/features", body)).statusCode).toBe(401);
+    const { client: user } = await signUp(test());
     expect((await user.put("/api/admin/features", body)).statusCode).toBe(403);
-    const notElevated = await promotedAdmin(test, "sleepyadmin");
+    const notElevated = await promotedAdmin(test(), "sleepyadmin");
     expect((await notElevated.client.put("/api/admin/features", body)).statusCode).toBe(403);
-    expect((await client(test).get("/api/features")).json().games).toBe(true);
+    expect((await client(test()).get("/api/features")).json().games).toBe(true);
   });
 
   it("refuses bad bodies with 400 in the admin's language and changes nothing", async () => {
@@ -383,7 +375,7 @@ describe("PUT /api/admin/features access and validation", () => {
         message: errorMessage("fr", "VALIDATION_ERROR"),
       });
     }
-    expect((await client(test).get("/api/features")).json()).toEqual({
+    expect((await client(test()).get("/api/features")).json()).toEqual({
       games: true,
       shop: true,
       referrals: true,
@@ -397,7 +389,7 @@ describe("PUT /api/admin/features access and validation", () => {
 
 describe("several server processes", () => {
   it("a second process on the same database hears a change at once", async () => {
-    const other = await buildApp(testConfig(), { database: test.database, clock: test.clock });
+    const other = await buildApp(testConfig(), { database: test().database, clock: test().clock });
     await other.app.ready();
     try {
       const read = async () =>

@@ -10,16 +10,16 @@
  */
 import { contracts, ERROR_CODES } from "@fre/shared";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
 import {
   createTestApp,
   elevatedAdmin,
-  expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
   type TestApp,
   uniqueUser,
+  useTestApp,
   verifyEmail,
 } from "./helpers.ts";
 
@@ -617,16 +617,23 @@ interface Caller {
   renew?: () => Promise<Map<string, string>>;
 }
 
-let test: TestApp;
+const test = useTestApp({
+  config: {
+    LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? "silent",
+    PUSH_ENDPOINT_ALLOW: "push.example.com",
+    // Telegram sign-in on, so its routes check their bodies instead of answering 404.
+    TELEGRAM_BOT_TOKEN: "123456789:AAfuzz-token-for-telegram-sign-in_00000",
+  },
+});
 let resources: Resources;
 let callers: Caller[];
 
 async function newUser(): Promise<Map<string, string>> {
-  const signed = await signUp(test, uniqueUser("fuzzer"));
-  await verifyEmail(test, signed.user.email);
+  const signed = await signUp(test(), uniqueUser("fuzzer"));
+  await verifyEmail(test(), signed.user.email);
   return signed.client.jar;
 }
-const newAdmin = async () => (await elevatedAdmin(test, "fuzzboss")).client.jar;
+const newAdmin = async () => (await elevatedAdmin(test(), "fuzzboss")).client.jar;
 const newCallers = async (): Promise<Caller[]> => [
   { role: "anonymous", jar: null },
   { role: "user", jar: await newUser(), renew: newUser },
@@ -637,7 +644,7 @@ async function send(jar: Map<string, string> | null, c: Case) {
   const headers: Record<string, string> = { origin: PUBLIC_URL };
   if (jar && jar.size > 0) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
   if (c.payload !== undefined) headers["content-type"] = c.contentType ?? "application/json";
-  return test.app.inject({
+  return test().app.inject({
     method: c.method as "POST",
     url: c.url,
     headers,
@@ -647,14 +654,6 @@ async function send(jar: Map<string, string> | null, c: Case) {
 }
 
 beforeAll(async () => {
-  test = await createTestApp({
-    config: {
-      LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? "silent",
-      PUSH_ENDPOINT_ALLOW: "push.example.com",
-      // Telegram sign-in on, so its routes check their bodies instead of answering 404.
-      TELEGRAM_BOT_TOKEN: "123456789:AAfuzz-token-for-telegram-sign-in_00000",
-    },
-  });
   callers = await newCallers();
   const [, user, admin] = callers as [Caller, Caller, Caller];
   const asUser = (method: string, url: string, body: unknown) =>
@@ -679,11 +678,11 @@ beforeAll(async () => {
   });
   expect(code.statusCode, code.body).toBe(201);
   const me = await send(user.jar, { label: "", method: "GET", url: "/api/me", control: false });
-  const notification = await insertNotification(test.db, {
+  const notification = await insertNotification(test().db, {
     userId: me.json().id,
     type: "mining_session_end",
     params: {},
-    at: test.clock.now(),
+    at: test().clock.now(),
   });
   resources = {
     ticketId: ticket.json().id,
@@ -692,11 +691,6 @@ beforeAll(async () => {
     bonusCode: "FUZZ_1",
     email: me.json().email,
   };
-});
-afterAll(async () => {
-  if (!test) return;
-  await expectLedgerBalanced(test);
-  await test.close();
 });
 
 const short = (text: string | undefined, max = 300) =>
@@ -723,7 +717,7 @@ describe("fuzz", () => {
   it("answers no malformed request with a 5xx, and refuses control characters with 400", {
     timeout: 420_000,
   }, async () => {
-    const operations = [...openApiOperations(test), ...AUTH_OPERATIONS];
+    const operations = [...openApiOperations(test()), ...AUTH_OPERATIONS];
     expect(operations.length).toBeGreaterThan(50);
     const serverErrors: string[] = [];
     const accepted: string[] = [];
@@ -732,7 +726,7 @@ describe("fuzz", () => {
     const origin = new URL(PUBLIC_URL).origin;
     // The admin scope's routes, and the elevation itself (its role check runs on request too).
     const gated = new Set([
-      ...test.gatedAdminRoutes.map((r) => `${r.method} ${r.url}`),
+      ...test().gatedAdminRoutes.map((r) => `${r.method} ${r.url}`),
       "GET /api/admin/access",
       "POST /api/admin/access",
     ]);
@@ -835,7 +829,10 @@ describe("fuzz", () => {
         ...cookies.map((cookie) => ({ cookie })),
         ...languages.map((language) => ({ "accept-language": language })),
       ]) {
-        const answer = await test.app.inject({ url, headers: { origin: PUBLIC_URL, ...headers } });
+        const answer = await test().app.inject({
+          url,
+          headers: { origin: PUBLIC_URL, ...headers },
+        });
         if (answer.statusCode >= 500) {
           failures.push(
             `GET ${url} ${JSON.stringify(headers).slice(0, 120)} → ${answer.statusCode}`,

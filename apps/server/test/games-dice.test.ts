@@ -12,42 +12,32 @@ import {
   parseFre,
   toHundredths,
 } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { credit } from "../src/modules/ledger/ledger.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import {
   type Client,
   client,
-  createTestApp,
   elevatedAdmin,
-  expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
 } from "./helpers.ts";
 
 const FRE = 1_000_000_000n;
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useTestApp();
 
 async function player(fre: bigint, language = "en") {
-  const signed = await signUp(test, uniqueUser("dicer"), {}, { language });
+  const signed = await signUp(test(), uniqueUser("dicer"), {}, { language });
   if (fre > 0n) {
-    await test.db.transaction((tx) =>
+    await test().db.transaction((tx) =>
       credit(tx, {
         userId: signed.me.id,
         kind: "bonus",
         amountNano: fre * FRE,
         reference: `dice-test:${signed.me.id}`,
-        at: test.clock.now(),
+        at: test().clock.now(),
       }),
     );
   }
@@ -122,7 +112,7 @@ describe("dice", () => {
         clientSeed: bet.clientSeed,
         nonce: String(bet.nonce),
       });
-      const verified = await client(test).get(`/api/games/verify?${query}`);
+      const verified = await client(test()).get(`/api/games/verify?${query}`);
       expect(verified.statusCode).toBe(200);
       expect(verified.json()).toEqual({ game: "dice", outcome: { roll: diceRoll(seeds) } });
       expect(typeof verified.json().outcome.roll).toBe("number");
@@ -146,7 +136,7 @@ describe("dice", () => {
       expect(answer.json().error).toBe("BAD_DICE_TARGET");
     }
     // NaN is not JSON: the body itself is refused.
-    const nan = await test.app.inject({
+    const nan = await test().app.inject({
       method: "POST",
       url: "/api/games/dice/bets",
       headers: {
@@ -171,7 +161,7 @@ describe("dice", () => {
     expect((await c.get("/api/games/seeds")).json().nonce).toBe(0);
     expect(
       (
-        await client(test).post("/api/games/dice/bets", {
+        await client(test()).post("/api/games/dice/bets", {
           amount: "1",
           target: 50,
           direction: "over",
@@ -181,7 +171,7 @@ describe("dice", () => {
   });
 
   it("keeps the admin's bet limits and the balance", async () => {
-    const admin = await elevatedAdmin(test, "diceboss");
+    const admin = await elevatedAdmin(test(), "diceboss");
     const c = await player(100n, "en");
     expect(
       (await admin.client.put("/api/admin/games/limits", { minBet: "5", maxBet: "50" })).statusCode,
@@ -202,7 +192,7 @@ describe("dice", () => {
     } finally {
       await admin.client.put("/api/admin/games/limits", { minBet: "1", maxBet: "10000" });
     }
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
+    expect(await findLedgerMismatches(test().db)).toEqual([]);
   });
 
   it("is published with its bounds and RTP, and listed among the games", async () => {

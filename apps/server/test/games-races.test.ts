@@ -5,51 +5,36 @@
  */
 import { formatNano, kenoDraw, kenoMultiplier, parseFre } from "@fre/shared";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { gameSeedPairs, users } from "../src/db/schema/index.ts";
 import { playKeno } from "../src/modules/games/games.service.ts";
 import { spinSlot } from "../src/modules/games/games-slots.service.ts";
 import { credit, debit } from "../src/modules/ledger/ledger.ts";
-import {
-  createTestApp,
-  expectLedgerBalanced,
-  onPostgres,
-  signUp,
-  type TestApp,
-  uniqueUser,
-} from "./helpers.ts";
+import { onPostgres, signUp, uniqueUser, useTestApp } from "./helpers.ts";
 
 const FRE = 1_000_000_000n;
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await createTestApp({ config: { GAME_PLAYS_PER_MINUTE: "10000" } });
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useTestApp({ config: { GAME_PLAYS_PER_MINUTE: "10000" } });
 
 /** Statements of this test's database now waiting for a lock another transaction holds. */
 async function lockWaiters() {
   const [row] = rowsOf<{ waiting: number }>(
-    await test.db.execute(sql`select count(*)::int as "waiting" from pg_stat_activity
+    await test().db.execute(sql`select count(*)::int as "waiting" from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock'`),
   );
   return row?.waiting ?? 0;
 }
 
 async function player(fre: bigint) {
-  const signed = await signUp(test, uniqueUser("racer"));
+  const signed = await signUp(test(), uniqueUser("racer"));
   if (fre > 0n) {
-    await test.db.transaction((tx) =>
+    await test().db.transaction((tx) =>
       credit(tx, {
         userId: signed.me.id,
         kind: "bonus",
         amountNano: fre * FRE,
         reference: `races:${signed.me.id}`,
-        at: test.clock.now(),
+        at: test().clock.now(),
       }),
     );
   }
@@ -58,11 +43,12 @@ async function player(fre: bigint) {
 
 describe("games races", () => {
   it("50 concurrent Keno bets on a balance for 10: exactly 10 accepted, never negative", async () => {
+    const { db } = test();
     const { c, id } = await player(10n);
     expect((await c.get("/api/games/seeds")).statusCode).toBe(200);
     // The test reads the secret seed to pick a client seed whose first 10 bets all lose: then
     // exactly 10 bets fit the balance, whatever order they run in.
-    const [pair] = await test.db
+    const [pair] = await db
       .select({ serverSeed: gameSeedPairs.serverSeed })
       .from(gameSeedPairs)
       .where(and(eq(gameSeedPairs.userId, id), isNull(gameSeedPairs.revealedAt)));
@@ -110,7 +96,7 @@ describe("games races", () => {
 
   it("free spins racing bets of the same user neither deadlock nor spin twice", async () => {
     const { c, id } = await player(1000n);
-    const deps = test.games;
+    const deps = test().games;
     const outcome = (play: Promise<unknown>) =>
       play.then(
         () => "ok",
@@ -127,7 +113,7 @@ describe("games races", () => {
       ]);
       expect(results.slice(1, -1)).toEqual(Array(6).fill("ok"));
       expect([results[0], results.at(-1)].sort()).toEqual(["NO_FREE_SPIN", "ok"]);
-      test.clock.advance(86_400_000);
+      test().clock.advance(86_400_000);
     }
     expect((await c.get("/api/games/bets?limit=100")).json().items).toHaveLength(56);
   });
@@ -159,15 +145,16 @@ describe("games races", () => {
   });
 
   it("Keno bets of many players at once are written together, each one exactly", async () => {
+    const { db } = test();
     const players = await Promise.all(
       Array.from({ length: 12 }, (_, i) => player(i < 10 ? 5n : 0n)),
     );
-    const deps = test.games;
+    const deps = test().games;
     // All asked in the same turn: the writer puts them in shared statements.
     const results = await Promise.allSettled(
       players.map((p) => playKeno(deps, p.id, { amount: "1", picks: [3, 7], risk: "high" })),
     );
-    const pairs = await test.db
+    const pairs = await db
       .select({
         userId: gameSeedPairs.userId,
         serverSeed: gameSeedPairs.serverSeed,
@@ -199,16 +186,17 @@ describe("games races", () => {
   });
 
   it("a pair changed elsewhere (another server, a rotation) is read again before the bet counts", async () => {
+    const { db } = test();
     const { c, id } = await player(100n);
     const bet = () => c.post("/api/games/keno/bets", { amount: "1", picks: [5], risk: "low" });
     expect((await bet()).json().nonce).toBe(0);
     // Another instance took three nonces and changed the client seed: this one knows neither.
-    await test.db
+    await db
       .update(gameSeedPairs)
       .set({ nonce: 4, clientSeed: "elsewhere" })
       .where(and(eq(gameSeedPairs.userId, id), isNull(gameSeedPairs.revealedAt)));
     const moved = (await bet()).json();
-    const [pair] = await test.db
+    const [pair] = await db
       .select()
       .from(gameSeedPairs)
       .where(and(eq(gameSeedPairs.userId, id), isNull(gameSeedPairs.revealedAt)));
@@ -218,9 +206,9 @@ describe("games races", () => {
     );
     expect(pair!.nonce).toBe(5);
     // Another instance rotated the pair: the next bet plays nonce 0 of the new one.
-    await test.db
+    await db
       .update(gameSeedPairs)
-      .set({ revealedAt: test.clock.now() })
+      .set({ revealedAt: test().clock.now() })
       .where(eq(gameSeedPairs.id, pair!.id));
     expect((await c.get("/api/games/seeds")).statusCode).toBe(200);
     const rotated = (await bet()).json();
@@ -234,8 +222,9 @@ describe("games races", () => {
   it.skipIf(!onPostgres)(
     "a bet that stops fitting while its shared statement waits fails alone (PostgreSQL only: the embedded database cannot hold a statement waiting)",
     async () => {
+      const { db } = test();
       const [a, b] = [await player(5n), await player(5n)];
-      const deps = test.games;
+      const deps = test().games;
       const keno = (id: string) => playKeno(deps, id, { amount: "1", picks: [2], risk: "low" });
       await keno(a.id);
       await keno(b.id);
@@ -245,7 +234,7 @@ describe("games races", () => {
         locked = done;
       });
       // Another request empties A's balance and holds its row until released.
-      const emptying = test.db.transaction(async (tx) => {
+      const emptying = db.transaction(async (tx) => {
         const [row] = await tx
           .select({ balance: users.balance })
           .from(users)
@@ -256,7 +245,7 @@ describe("games races", () => {
           kind: "bonus",
           amountNano: row!.balance,
           reference: `empty:${a.id}`,
-          at: test.clock.now(),
+          at: test().clock.now(),
         });
         locked();
         await new Promise<void>((done) => {
@@ -275,7 +264,7 @@ describe("games races", () => {
       expect(forA.status === "rejected" && forA.reason.code).toBe("INSUFFICIENT_BALANCE");
       expect(forB.status).toBe("fulfilled");
       expect((await a.c.get("/api/wallet")).json().balance).toBe(formatNano(0n));
-      const nonces = await test.db
+      const nonces = await db
         .select({ userId: gameSeedPairs.userId, nonce: gameSeedPairs.nonce })
         .from(gameSeedPairs)
         .where(isNull(gameSeedPairs.revealedAt));

@@ -12,7 +12,7 @@ import {
   verifyOutcome,
 } from "@fre/shared";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { playKeno } from "../src/modules/games/games.service.ts";
 import { jackpotAnnouncer } from "../src/modules/games/games-jackpot.ts";
@@ -23,42 +23,32 @@ import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import {
   type Client,
   client,
-  createTestApp,
   elevatedAdmin,
-  expectLedgerBalanced,
   onPostgres,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 
 const FRE = 1_000_000_000n;
 const DAY_MS = 86_400_000;
-let test: TestApp;
-
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useTestApp();
 
 async function fund(userId: string, fre: bigint) {
-  await test.db.transaction((tx) =>
+  await test().db.transaction((tx) =>
     credit(tx, {
       userId,
       kind: "bonus",
       amountNano: fre * FRE,
       reference: `games-test:${userId}:${Math.random()}`,
-      at: test.clock.now(),
+      at: test().clock.now(),
     }),
   );
 }
 
 async function player(fre = 1000n, language = "en") {
-  const signed = await signUp(test, uniqueUser("gamer"), {}, { language });
+  const signed = await signUp(test(), uniqueUser("gamer"), {}, { language });
   await fund(signed.me.id, fre);
   return { c: signed.client, id: signed.me.id as string };
 }
@@ -75,7 +65,7 @@ describe("games view and seeds", () => {
     expect(body.freeSpins).toEqual({ daily: true, bonus: 0 });
     expect(parseFre(body.jackpot)).toBeGreaterThanOrEqual(1000n * FRE);
     expect(body.publication).toBeTruthy();
-    expect((await client(test).get("/api/games")).statusCode).toBe(401);
+    expect((await client(test()).get("/api/games")).statusCode).toBe(401);
   });
 
   it("shows the hash (never the seed) and takes a new client seed", async () => {
@@ -257,19 +247,19 @@ describe("slot and FRE machine", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe("NO_FREE_SPIN");
     expect((await c.get("/api/games")).json().freeSpins).toEqual({ daily: false, bonus: 0 });
-    test.clock.advance(DAY_MS);
+    test().clock.advance(DAY_MS);
     expect((await c.post("/api/games/slot/spins")).statusCode).toBe(200);
   });
 
   it("adds a bonus spin per referral with a verified e-mail and a first mining session", async () => {
-    const referrer = await verifiedUser(test, "slotref");
-    const referral = await verifiedUser(test, "slotee", {
+    const referrer = await verifiedUser(test(), "slotref");
+    const referral = await verifiedUser(test(), "slotee", {
       referralCode: referrer.me.referralCode,
     });
-    await signUp(test, uniqueUser("slotun"), { referralCode: referrer.me.referralCode });
+    await signUp(test(), uniqueUser("slotun"), { referralCode: referrer.me.referralCode });
     expect((await referrer.client.get("/api/games")).json().freeSpins.bonus).toBe(0);
     expect((await referral.client.post("/api/mining/start")).statusCode).toBe(200);
-    test.clock.advance(DAY_MS + 60_000);
+    test().clock.advance(DAY_MS + 60_000);
     expect((await referral.client.post("/api/mining/claim")).statusCode).toBe(200);
     expect((await referrer.client.get("/api/games")).json().freeSpins).toEqual({
       daily: true,
@@ -308,18 +298,18 @@ describe("slot and FRE machine", () => {
     const { id, c } = await player(5n);
     // Signed in but never played: not a player, no notice.
     const { id: member } = await player(0n);
-    await sweepSlotNotices({ db: test.db, clock: test.clock, events });
+    await sweepSlotNotices({ db: test().db, clock: test().clock, events });
     expect(sent.some((s) => s.userId === id || s.userId === member)).toBe(false);
     expect(
       (await c.post("/api/games/keno/bets", { amount: "1", picks: [7], risk: "low" })).statusCode,
     ).toBe(200);
-    await sweepSlotNotices({ db: test.db, clock: test.clock, events });
+    await sweepSlotNotices({ db: test().db, clock: test().clock, events });
     expect(sent.filter((s) => s.userId === id)).toEqual([
       { userId: id, params: { bonusSpins: 0 } },
     ]);
     expect(sent.some((s) => s.userId === member)).toBe(false);
     sent.length = 0;
-    await sweepSlotNotices({ db: test.db, clock: test.clock, events });
+    await sweepSlotNotices({ db: test().db, clock: test().clock, events });
     expect(sent.some((s) => s.userId === id)).toBe(false);
   });
 });
@@ -380,7 +370,7 @@ describe("history, rotation and verification", () => {
         nonce: String(bet.nonce),
         difficulty: "master",
       });
-      const verified = await client(test).get(`/api/games/verify?${query}`);
+      const verified = await client(test()).get(`/api/games/verify?${query}`);
       expect(verified.statusCode).toBe(200);
       expect(verified.json()).toEqual({ game: bet.game, outcome: expected });
     }
@@ -402,7 +392,7 @@ describe("history, rotation and verification", () => {
   });
 
   it("refuses bad verify queries with 400", async () => {
-    const anonymous = client(test);
+    const anonymous = client(test());
     const seed = "a".repeat(64);
     for (const query of [
       `game=roulette&serverSeed=${seed}&clientSeed=x&nonce=0`,
@@ -420,7 +410,7 @@ describe("history, rotation and verification", () => {
 
 describe("admin limits", () => {
   it("an elevated admin changes the bet bounds", async () => {
-    const admin = await elevatedAdmin(test);
+    const admin = await elevatedAdmin(test());
     const { c } = await player(100n);
     const set = await admin.client.put("/api/admin/games/limits", { minBet: "5", maxBet: "50" });
     expect(set.statusCode).toBe(200);
@@ -445,7 +435,7 @@ describe("the books after many bets", () => {
     // loaded machine; the full 10 000 run concurrently on PostgreSQL (CI runs both).
     const perPlayer = onPostgres ? 1250 : 250;
     const players = await Promise.all(Array.from({ length: 8 }, () => player(100_000n)));
-    const deps = test.games;
+    const deps = test().games;
     const risks = ["classic", "low", "medium", "high"] as const;
     const poolBefore = parseFre((await players[0]?.c.get("/api/games"))?.json().jackpot);
     const bets = async ({ id }: { id: string }, p: number) => {
@@ -459,10 +449,10 @@ describe("the books after many bets", () => {
     };
     if (onPostgres) await Promise.all(players.map(bets));
     else for (const [p, x] of players.entries()) await bets(x, p);
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
+    expect(await findLedgerMismatches(test().db)).toEqual([]);
     // Each balance is its funding minus its bets plus its payouts, as the bets table records.
     const rows = rowsOf<{ userId: string; bets: string; staked: string; paid: string }>(
-      await test.db.execute(sql`
+      await test().db.execute(sql`
         select user_id as "userId", count(*)::text as "bets",
           sum(amount_nano)::text as "staked", sum(payout_nano)::text as "paid"
         from game_bets where user_id in (${sql.join(
@@ -479,7 +469,7 @@ describe("the books after many bets", () => {
     }
     // One spin of 3 FRE in ten fed 1 % each to the pool (unless a jackpot was won meanwhile).
     const jackpots = rowsOf<{ count: number }>(
-      await test.db.execute(sql`select count(*)::int as "count" from jackpot_movements
+      await test().db.execute(sql`select count(*)::int as "count" from jackpot_movements
         where kind = 'win'`),
     )[0]?.count;
     const poolAfter = parseFre((await players[0]?.c.get("/api/games"))?.json().jackpot);
@@ -490,20 +480,20 @@ describe("the books after many bets", () => {
 
 describe("ledger:verify and the jackpot pool", () => {
   it("reports a pool that is not its seeds plus contributions minus wins", async () => {
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
-    await test.db.execute(
+    expect(await findLedgerMismatches(test().db)).toEqual([]);
+    await test().db.execute(
       sql`update jackpot_pools set amount_nano = amount_nano + 1 where id = 'fre-machine'`,
     );
     try {
-      const found = await findLedgerMismatches(test.db);
+      const found = await findLedgerMismatches(test().db);
       expect(found.map((m) => m.userId)).toEqual(["jackpot:fre-machine"]);
       expect(BigInt(found[0]?.balance ?? 0) - BigInt(found[0]?.ledgerSum ?? 0)).toBe(1n);
     } finally {
-      await test.db.execute(
+      await test().db.execute(
         sql`update jackpot_pools set amount_nano = amount_nano - 1 where id = 'fre-machine'`,
       );
     }
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
+    expect(await findLedgerMismatches(test().db)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Agent } from "node:https";
 import postgres from "postgres";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
@@ -105,6 +105,41 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The app a test file (or one describe) shares: `const test = useTestApp(options)` opens it in a
+ * beforeAll and, in an afterAll, checks the books (`expectLedgerBalanced`) and then closes it,
+ * even when the check fails; an app that never opened is not closed, so the opening's own error
+ * is the one reported. It returns a getter, exactly typed (`test().app`, `signUp(test(), …)`),
+ * that throws when read before the app is open (at collection time). A file's own seeding goes in
+ * a beforeAll written after this call: vitest runs a suite's beforeAll hooks in their order.
+ * `useApp(open)` is the same for an app from another factory (`useKycApp`, a logged app). Files
+ * with several apps, per-test apps or more teardown keep their own hooks.
+ */
+export function useTestApp(options: TestAppOptions = {}): () => TestApp {
+  return useApp(() => createTestApp(options));
+}
+
+export function useApp<App extends Pick<TestApp, "db" | "close">>(
+  open: () => Promise<App>,
+): () => App {
+  let opened: App | undefined;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    if (!opened) return;
+    try {
+      await expectLedgerBalanced(opened);
+    } finally {
+      await opened.close();
+    }
+  });
+  return () => {
+    if (!opened) throw new Error("the test app opens in beforeAll: read it in a hook or a test");
+    return opened;
+  };
+}
 
 /**
  * `count` apps on ONE fresh PostgreSQL database, each with its own connection pool and event bus

@@ -3,36 +3,22 @@
  * and 11): malformed multipart is a 400, JSON in another charset a 415, an over-long or broken
  * path the standard `{error, message}`, and personal answers are never stored by a cache.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Client,
-  createTestApp,
-  expectLedgerBalanced,
-  PUBLIC_URL,
-  signUp,
-  type TestApp,
-  uniqueUser,
-  verifyEmail,
-} from "./helpers.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Client, PUBLIC_URL, signUp, uniqueUser, useTestApp, verifyEmail } from "./helpers.ts";
 
-let test: TestApp;
+const test = useTestApp();
 let user: Client;
 let cookie: string;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  const signed = await signUp(test, uniqueUser("contract"));
-  await verifyEmail(test, signed.user.email);
+  const signed = await signUp(test(), uniqueUser("contract"));
+  await verifyEmail(test(), signed.user.email);
   user = signed.client;
   cookie = [...user.jar].map(([k, v]) => `${k}=${v}`).join("; ");
 });
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
 
 const send = (method: "GET" | "POST" | "PATCH", url: string, type?: string, payload?: string) =>
-  test.app.inject({
+  test().app.inject({
     method,
     url,
     headers: { origin: PUBLIC_URL, cookie, ...(type ? { "content-type": type } : {}) },
@@ -135,12 +121,12 @@ describe("caching", () => {
       expect(answer.headers["cache-control"], url).toBe("no-store");
     }
     // Errors too: they may say who is signed in.
-    const anonymous = await test.app.inject({ method: "GET", url: "/api/me" });
+    const anonymous = await test().app.inject({ method: "GET", url: "/api/me" });
     expect(anonymous.headers["cache-control"]).toBe("no-store");
   });
 
   it("leaves public figures their own caching", async () => {
-    const stats = await test.app.inject({ method: "GET", url: "/api/stats/public" });
+    const stats = await test().app.inject({ method: "GET", url: "/api/stats/public" });
     expect(stats.headers["cache-control"]).toBe("public, max-age=60");
   });
 });
@@ -148,7 +134,7 @@ describe("caching", () => {
 describe("content security policy", () => {
   it("allows no inline script but the TON Connect widget's empty touch handler", async () => {
     const csp = String(
-      (await test.app.inject({ method: "GET", url: "/api/health" })).headers[
+      (await test().app.inject({ method: "GET", url: "/api/health" })).headers[
         "content-security-policy"
       ],
     );

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp, loggerOptions } from "../src/app.ts";
 import { kycFiles, kycFileViews, kycRequests } from "../src/db/schema/index.ts";
 import { manualClock } from "../src/lib/clock.ts";
@@ -21,6 +21,7 @@ import {
   signUp,
   testConfig,
   uniqueUser,
+  useApp,
 } from "./helpers.ts";
 import {
   address,
@@ -69,16 +70,7 @@ async function createLoggedApp(config: Record<string, string> = {}) {
   };
 }
 
-type LoggedApp = Awaited<ReturnType<typeof createLoggedApp>>;
-let test: LoggedApp;
-
-beforeAll(async () => {
-  test = await createLoggedApp();
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useApp(() => createLoggedApp());
 
 /** Every stored data file below a folder. */
 async function storedBlobs(root: string) {
@@ -114,12 +106,12 @@ describe("uploads", () => {
     expect(gpsPointer.some((tag) => before.exif?.includes(tag))).toBe(true);
     expect(before.exif?.includes(Buffer.from("FRE Phone"))).toBe(true);
 
-    const { client: c, me } = await signUp(test, uniqueUser("kycexif"));
-    const uploaded = await upload(test, c.jar, "front", original, { filename: "IMG_0001.jpg" });
+    const { client: c, me } = await signUp(test(), uniqueUser("kycexif"));
+    const uploaded = await upload(test(), c.jar, "front", original, { filename: "IMG_0001.jpg" });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
 
-    const boss = await elevatedAdmin(test, "kycexifboss");
-    const read = await getAs(test, boss.client.jar, `/api/admin/kyc/${me.id}/files/front`);
+    const boss = await elevatedAdmin(test(), "kycexifboss");
+    const read = await getAs(test(), boss.client.jar, `/api/admin/kyc/${me.id}/files/front`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.headers["content-type"]).toBe("image/jpeg");
     expect(read.headers["cache-control"]).toBe("no-store");
@@ -137,36 +129,36 @@ describe("uploads", () => {
   });
 
   it("applies the EXIF orientation to the pixels before dropping it", async () => {
-    const { client: c, me } = await signUp(test, uniqueUser("kycrot"));
+    const { client: c, me } = await signUp(test(), uniqueUser("kycrot"));
     const sideways = await jpegWithGps({ width: 64, height: 48, orientation: 6 });
-    expect((await upload(test, c.jar, "selfie", sideways)).statusCode).toBe(201);
-    const boss = await elevatedAdmin(test, "kycrotboss");
-    const read = await getAs(test, boss.client.jar, `/api/admin/kyc/${me.id}/files/selfie`);
+    expect((await upload(test(), c.jar, "selfie", sideways)).statusCode).toBe(201);
+    const boss = await elevatedAdmin(test(), "kycrotboss");
+    const read = await getAs(test(), boss.client.jar, `/api/admin/kyc/${me.id}/files/selfie`);
     const after = await sharp(read.rawPayload).metadata();
     expect([after.width, after.height, after.orientation]).toEqual([48, 64, undefined]);
   });
 
   it("accepts PNG and WebP, typed from their bytes whatever the name says", async () => {
-    const { client: c, me } = await signUp(test, uniqueUser("kycfmt"));
-    const png = await upload(test, c.jar, "front", await pngImage(), {
+    const { client: c, me } = await signUp(test(), uniqueUser("kycfmt"));
+    const png = await upload(test(), c.jar, "front", await pngImage(), {
       filename: "scan.jpg",
       type: "image/jpeg",
     });
     expect(png.statusCode, png.body).toBe(201);
     expect(png.json().contentType).toBe("image/png");
-    const webp = await upload(test, c.jar, "back", await webpImage(), {
+    const webp = await upload(test(), c.jar, "back", await webpImage(), {
       filename: "x.bin",
       type: "application/octet-stream",
     });
     expect(webp.json()).toMatchObject({ slot: "back", contentType: "image/webp" });
-    const boss = await elevatedAdmin(test, "kycfmtboss");
-    const read = await getAs(test, boss.client.jar, `/api/admin/kyc/${me.id}/files/back`);
+    const boss = await elevatedAdmin(test(), "kycfmtboss");
+    const read = await getAs(test(), boss.client.jar, `/api/admin/kyc/${me.id}/files/back`);
     expect(read.headers["content-type"]).toBe("image/webp");
     expect((await sharp(read.rawPayload).metadata()).format).toBe("webp");
   });
 
   it("refuses anything but a readable JPEG, PNG or WebP with 415, storing nothing", async () => {
-    const { client: c } = await signUp(test, uniqueUser("kyc415"), {}, { language: "en" });
+    const { client: c } = await signUp(test(), uniqueUser("kyc415"), {}, { language: "en" });
     const jpeg = await jpegWithGps();
     const gif = await sharp({
       create: { width: 4, height: 4, channels: 3, background: "#fff" },
@@ -181,52 +173,53 @@ describe("uploads", () => {
       ["truncated jpeg", jpeg.subarray(0, 40)],
       ["jpeg header, garbage after", Buffer.concat([jpeg.subarray(0, 3), randomBytes(2000)])],
     ];
-    const blobsBefore = (await storedBlobs(test.filesDir)).length;
+    const blobsBefore = (await storedBlobs(test().filesDir)).length;
     for (const [what, bytes] of disguised) {
-      const refused = await upload(test, c.jar, "front", bytes, { language: "en" });
+      const refused = await upload(test(), c.jar, "front", bytes, { language: "en" });
       expect(refused.statusCode, what).toBe(415);
       expect(refused.json()).toEqual({
         error: "KYC_FILE_TYPE",
         message: "This file is not an accepted photo: upload a JPEG, PNG or WebP image.",
       });
     }
-    expect((await storedBlobs(test.filesDir)).length).toBe(blobsBefore);
+    expect((await storedBlobs(test().filesDir)).length).toBe(blobsBefore);
     expect((await c.get("/api/kyc")).json().draft.files).toEqual([]);
   });
 
   it("refuses a photo over 10 MB (413) and a request without a photo (400)", async () => {
-    const { client: c } = await signUp(test, uniqueUser("kycbig"));
+    const { client: c } = await signUp(test(), uniqueUser("kycbig"));
     const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(10 * 1024 * 1024)]);
-    const tooLarge = await upload(test, c.jar, "front", big);
+    const tooLarge = await upload(test(), c.jar, "front", big);
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toMatchObject({
       error: "KYC_FILE_TOO_LARGE",
       message: "La photo dépasse 10 Mo. Envoyez une image plus légère.",
     });
     const jpeg = await jpegWithGps();
-    const wrongField = await upload(test, c.jar, "front", jpeg, { field: "photo" });
+    const wrongField = await upload(test(), c.jar, "front", jpeg, { field: "photo" });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().error).toBe("KYC_FILE_REQUIRED");
     const json = await c.post("/api/kyc/files/front", { file: "aGVsbG8=" });
     expect(json.statusCode).toBe(400);
     expect(json.json().error).toBe("KYC_FILE_REQUIRED");
-    const empty = await upload(test, c.jar, "front", Buffer.alloc(0));
+    const empty = await upload(test(), c.jar, "front", Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
-    const badSlot = await upload(test, c.jar, "passport", jpeg);
+    const badSlot = await upload(test(), c.jar, "passport", jpeg);
     expect(badSlot.statusCode).toBe(400);
     expect((await c.get("/api/kyc")).json().draft.files).toEqual([]);
   });
 
   it("replaces a slot's photo and deletes the previous file", async () => {
-    const { client: c, me } = await signUp(test, uniqueUser("kycrepl"));
-    await upload(test, c.jar, "front", await jpegWithGps({ width: 30 }));
-    const [first] = await test.db
+    const { db } = test();
+    const { client: c, me } = await signUp(test(), uniqueUser("kycrepl"));
+    await upload(test(), c.jar, "front", await jpegWithGps({ width: 30 }));
+    const [first] = await db
       .select({ key: kycFiles.storageKey })
       .from(kycFiles)
       .where(eq(kycFiles.userId, me.id));
     expect(await fileExists(first!.key)).toBe(true);
-    await upload(test, c.jar, "front", await jpegWithGps({ width: 50 }));
-    const rows = await test.db
+    await upload(test(), c.jar, "front", await jpegWithGps({ width: 50 }));
+    const rows = await db
       .select({ key: kycFiles.storageKey })
       .from(kycFiles)
       .where(eq(kycFiles.userId, me.id));
@@ -240,12 +233,12 @@ describe("uploads", () => {
   });
 
   it("limits uploads per user (20 an hour)", async () => {
-    const { client: c } = await signUp(test, uniqueUser("kyclimit"));
+    const { client: c } = await signUp(test(), uniqueUser("kyclimit"));
     const text = Buffer.from("not an image");
     for (let i = 0; i < 20; i++) {
-      expect((await upload(test, c.jar, "front", text)).statusCode).toBe(415);
+      expect((await upload(test(), c.jar, "front", text)).statusCode).toBe(415);
     }
-    const limited = await upload(test, c.jar, "front", text);
+    const limited = await upload(test(), c.jar, "front", text);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toBe("RATE_LIMITED");
   });
@@ -253,16 +246,17 @@ describe("uploads", () => {
 
 async function fileExists(key: string) {
   return fs
-    .stat(join(test.filesDir, `${key}.json`))
+    .stat(join(test().filesDir, `${key}.json`))
     .then(() => true)
     .catch(() => false);
 }
 
 describe("encryption at rest", () => {
   it("keeps no readable field in the database and no readable image on disk", async () => {
-    const { client: c, me } = await signUp(test, uniqueUser("kycrest"));
-    await completeRequest(test, c);
-    const [row] = await test.db
+    const { db } = test();
+    const { client: c, me } = await signUp(test(), uniqueUser("kycrest"));
+    await completeRequest(test(), c);
+    const [row] = await db
       .select({
         identity: kycRequests.identitySealed,
         address: kycRequests.addressSealed,
@@ -290,10 +284,10 @@ describe("encryption at rest", () => {
       expect(bytes.length).toBeGreaterThan(29); // version, IV, tag, then the data
     }
     // The whole table, as a dump would show it.
-    const dump = await test.db.execute(sql`select * from kyc_requests`);
+    const dump = await db.execute(sql`select * from kyc_requests`);
     expect(JSON.stringify(dump)).not.toContain("Jeanne");
 
-    const blobs = await storedBlobs(test.filesDir);
+    const blobs = await storedBlobs(test().filesDir);
     expect(blobs.length).toBeGreaterThanOrEqual(3);
     for (const blob of blobs) expectOpaque(blob);
   });
@@ -326,15 +320,15 @@ describe("encryption at rest", () => {
   });
 
   it("cannot be read with another key", async () => {
-    const { client: c, me } = await signUp(test, uniqueUser("kyckey"));
+    const { client: c, me } = await signUp(test(), uniqueUser("kyckey"));
     await c.put("/api/kyc/identity", identity);
     // The same database and folder behind a server with another key: nothing decrypts.
     const other = await buildApp(
       testConfig({
         DATA_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-        FILES_URL: test.filesDir,
+        FILES_URL: test().filesDir,
       }),
-      { database: test.database, clock: test.clock },
+      { database: test().database, clock: test().clock },
     );
     try {
       await other.app.ready();
@@ -344,7 +338,7 @@ describe("encryption at rest", () => {
       expect(read.body).not.toContain(identity.firstName);
       const admin = await getAs(
         { app: other.app },
-        (await elevatedAdmin(test, "kyckeyboss")).client.jar,
+        (await elevatedAdmin(test(), "kyckeyboss")).client.jar,
         `/api/admin/kyc/${me.id}`,
       );
       expect(admin.statusCode).toBe(500);
@@ -357,42 +351,43 @@ describe("encryption at rest", () => {
 
 describe("reading documents", () => {
   it("is for elevated admins only: others get 401 or 403, the owner too", async () => {
-    const { client: owner, me } = await signUp(test, uniqueUser("kycown"));
-    await upload(test, owner.jar, "front", await jpegWithGps());
-    const other = await signUp(test, uniqueUser("kycother"));
-    const admin = await promotedAdmin(test, "kycplainadmin");
+    const { client: owner, me } = await signUp(test(), uniqueUser("kycown"));
+    await upload(test(), owner.jar, "front", await jpegWithGps());
+    const other = await signUp(test(), uniqueUser("kycother"));
+    const admin = await promotedAdmin(test(), "kycplainadmin");
     const url = `/api/admin/kyc/${me.id}/files/front`;
-    expect((await getAs(test, null, url)).statusCode).toBe(401);
+    expect((await getAs(test(), null, url)).statusCode).toBe(401);
     for (const jar of [owner.jar, other.client.jar, admin.client.jar]) {
-      const refused = await getAs(test, jar, url);
+      const refused = await getAs(test(), jar, url);
       expect(refused.statusCode).toBe(403);
       expect(refused.headers["content-type"]).toContain("application/json");
     }
     // No other route serves a document: the user's own view is metadata only.
     const own = await owner.get("/api/kyc");
     expect(own.body).not.toContain("/files/");
-    expect((await getAs(test, owner.jar, "/api/kyc/files/front")).statusCode).toBe(404);
+    expect((await getAs(test(), owner.jar, "/api/kyc/files/front")).statusCode).toBe(404);
 
-    const boss = await elevatedAdmin(test, "kycreader");
-    expect((await getAs(test, boss.client.jar, url)).statusCode).toBe(200);
-    const missing = await getAs(test, boss.client.jar, `/api/admin/kyc/${me.id}/files/back`);
+    const boss = await elevatedAdmin(test(), "kycreader");
+    expect((await getAs(test(), boss.client.jar, url)).statusCode).toBe(200);
+    const missing = await getAs(test(), boss.client.jar, `/api/admin/kyc/${me.id}/files/back`);
     expect(missing.statusCode).toBe(404);
-    expect((await getAs(test, boss.client.jar, `/api/admin/kyc/${me.id}/files/x`)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await getAs(test(), boss.client.jar, `/api/admin/kyc/${me.id}/files/x`)).statusCode,
+    ).toBe(400);
   });
 
   it("records every view with the admin, in the table and the log, without personal data", async () => {
-    const { client: c, me, user } = await signUp(test, uniqueUser("kyclog"));
-    await completeRequest(test, c);
-    const boss = await elevatedAdmin(test, "kyclogboss");
+    const { db } = test();
+    const { client: c, me, user } = await signUp(test(), uniqueUser("kyclog"));
+    await completeRequest(test(), c);
+    const boss = await elevatedAdmin(test(), "kyclogboss");
     const bossId = boss.me.id;
-    test.lines.length = 0;
+    test().lines.length = 0;
     for (const slot of ["front", "selfie", "front"]) {
-      const read = await getAs(test, boss.client.jar, `/api/admin/kyc/${me.id}/files/${slot}`);
+      const read = await getAs(test(), boss.client.jar, `/api/admin/kyc/${me.id}/files/${slot}`);
       expect(read.statusCode).toBe(200);
     }
-    const views = await test.db
+    const views = await db
       .select({ adminId: kycFileViews.adminId, slot: kycFileViews.slot })
       .from(kycFileViews)
       .where(eq(kycFileViews.userId, me.id));
@@ -404,20 +399,20 @@ describe("reading documents", () => {
       ].sort(),
     );
     // A refused read is not a view.
-    await getAs(test, c.jar, `/api/admin/kyc/${me.id}/files/back`);
-    const logged = test.lines.filter((l) => l.msg === "kyc document viewed");
+    await getAs(test(), c.jar, `/api/admin/kyc/${me.id}/files/back`);
+    const logged = test().lines.filter((l) => l.msg === "kyc document viewed");
     expect(logged.map((l) => [l.adminId, l.userId, l.slot])).toEqual([
       [bossId, me.id, "front"],
       [bossId, me.id, "selfie"],
       [bossId, me.id, "front"],
     ]);
-    const everything = JSON.stringify(test.lines);
+    const everything = JSON.stringify(test().lines);
     for (const personal of [user.email, identity.firstName, "Arcy", address.city]) {
       expect(everything).not.toContain(personal);
     }
     expect(
       (
-        await test.db
+        await db
           .select({ n: sql<number>`count(*)::int` })
           .from(kycFileViews)
           .where(eq(kycFileViews.userId, me.id))

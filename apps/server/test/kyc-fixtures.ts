@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { type Client, createTestApp, PUBLIC_URL, type TestApp } from "./helpers.ts";
+import { type Client, createTestApp, PUBLIC_URL, type TestApp, useApp } from "./helpers.ts";
 
 export const DATA_KEY = randomBytes(32).toString("hex");
 
@@ -24,6 +24,10 @@ export async function createKycApp(config: Record<string, string> = {}) {
     },
   };
 }
+
+/** `useTestApp` for the KYC app: opened in beforeAll, books checked and closed in afterAll. */
+export const useKycApp = (config: Record<string, string> = {}) =>
+  useApp(() => createKycApp(config));
 
 /** A marker written into the EXIF of test photos: it must never come back. */
 export const EXIF_MARKER = "FRE-EXIF-MARKER-4242";

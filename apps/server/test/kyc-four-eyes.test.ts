@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, elevatedAdmin, expectLedgerBalanced, signUp } from "./helpers.ts";
-import { completeRequest, createKycApp, getAs } from "./kyc-fixtures.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Client, elevatedAdmin, signUp } from "./helpers.ts";
+import { completeRequest, getAs, useKycApp } from "./kyc-fixtures.ts";
 
-type KycApp = Awaited<ReturnType<typeof createKycApp>>;
-let test: KycApp;
+const test = useKycApp();
 let alice: Awaited<ReturnType<typeof elevatedAdmin>>;
 let bob: Awaited<ReturnType<typeof elevatedAdmin>>;
 
 beforeAll(async () => {
-  test = await createKycApp();
-  alice = await elevatedAdmin(test, "alice");
-  bob = await elevatedAdmin(test, "bob");
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  alice = await elevatedAdmin(test(), "alice");
+  bob = await elevatedAdmin(test(), "bob");
 });
 
 async function audit(c: Client, query: string) {
@@ -27,7 +18,7 @@ async function audit(c: Client, query: string) {
 }
 
 async function submitted(c: Client) {
-  await completeRequest(test, c);
+  await completeRequest(test(), c);
   const submit = await c.post("/api/kyc/submit");
   expect(submit.statusCode, submit.body).toBe(200);
 }
@@ -59,7 +50,7 @@ describe("KYC four eyes", () => {
   });
 
   it("says so in the admin's language", async () => {
-    const own = await test.app.inject({
+    const own = await test().app.inject({
       method: "POST",
       url: `/api/admin/kyc/${alice.me.id}/decision`,
       headers: {
@@ -75,13 +66,13 @@ describe("KYC four eyes", () => {
   });
 
   it("records every view of a request's fields and photos, and a rejection's before/after", async () => {
-    const user = await signUp(test);
+    const user = await signUp(test());
     await submitted(user.client);
     const detail = await alice.client.get(`/api/admin/kyc/${user.me.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
     // The log is newest first: one second later.
-    test.clock.advance(1000);
-    const photo = await getAs(test, alice.client.jar, `/api/admin/kyc/${user.me.id}/files/back`);
+    test().clock.advance(1000);
+    const photo = await getAs(test(), alice.client.jar, `/api/admin/kyc/${user.me.id}/files/back`);
     expect(photo.statusCode).toBe(200);
     const views = await audit(alice.client, `?action=kyc.document_view&targetId=${user.me.id}`);
     expect(views).toHaveLength(2);

@@ -3,39 +3,22 @@
  * validation, submission with what is missing, the frozen request under review, the admin queue
  * and verdicts (notification, e-mail, profile status, admin count).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  client,
-  elevatedAdmin,
-  expectLedgerBalanced,
-  outbox,
-  promotedAdmin,
-  signUp,
-  uniqueUser,
-} from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { client, elevatedAdmin, outbox, promotedAdmin, signUp, uniqueUser } from "./helpers.ts";
 import {
   address,
   completeRequest,
-  createKycApp,
   identity,
   jpegWithGps,
   upload,
+  useKycApp,
 } from "./kyc-fixtures.ts";
 
-type KycApp = Awaited<ReturnType<typeof createKycApp>>;
-let test: KycApp;
-
-beforeAll(async () => {
-  test = await createKycApp();
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useKycApp();
 
 describe("the user's request", () => {
   it("starts at none, saves each step as a draft and resumes it on another device", async () => {
-    const { client: phone, user } = await signUp(test, uniqueUser("kycdraft"));
+    const { client: phone, user } = await signUp(test(), uniqueUser("kycdraft"));
     const empty = await phone.get("/api/kyc");
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({
@@ -57,7 +40,7 @@ describe("the user's request", () => {
       phoneNumber: "+33612345678",
     });
     expect((await phone.put("/api/kyc/address", address)).statusCode).toBe(200);
-    const photo = await upload(test, phone.jar, "front", await jpegWithGps());
+    const photo = await upload(test(), phone.jar, "front", await jpegWithGps());
     expect(photo.statusCode, photo.body).toBe(201);
     expect(photo.json()).toEqual({
       slot: "front",
@@ -66,7 +49,7 @@ describe("the user's request", () => {
     });
 
     // Another device: sign in again, the draft is there (fields and photo metadata, no bytes).
-    const laptop = client(test);
+    const laptop = client(test());
     const signIn = await laptop.post("/api/auth/sign-in/email", {
       email: user.email,
       password: user.password,
@@ -82,7 +65,7 @@ describe("the user's request", () => {
         slot: "front",
         contentType: "image/jpeg",
         size: photo.json().size,
-        uploadedAt: test.clock.now().toISOString(),
+        uploadedAt: test().clock.now().toISOString(),
       },
     ]);
     // The profile only shows verdicts: a draft is still "none".
@@ -90,8 +73,8 @@ describe("the user's request", () => {
   });
 
   it("refuses anyone under 18 on the day, by the server's clock", async () => {
-    const { client: c } = await signUp(test, uniqueUser("kycage"));
-    test.clock.set(new Date("2026-06-15T10:00:00Z"));
+    const { client: c } = await signUp(test(), uniqueUser("kycage"));
+    test().clock.set(new Date("2026-06-15T10:00:00Z"));
     const minor = await c.put("/api/kyc/identity", { ...identity, dateOfBirth: "2008-06-16" });
     expect(minor.statusCode).toBe(400);
     expect(minor.json()).toMatchObject({
@@ -103,20 +86,20 @@ describe("the user's request", () => {
     const birthday = await c.put("/api/kyc/identity", { ...identity, dateOfBirth: "2008-06-15" });
     expect(birthday.statusCode, birthday.body).toBe(200);
     // Born on 29 February: 18 on 1 March of a common year, not on the 28th.
-    test.clock.set(new Date("2026-02-28T23:00:00Z"));
+    test().clock.set(new Date("2026-02-28T23:00:00Z"));
     const leap = { ...identity, dateOfBirth: "2008-02-29" };
     expect((await c.put("/api/kyc/identity", leap)).statusCode).toBe(400);
-    test.clock.set(new Date("2026-03-01T00:00:00Z"));
+    test().clock.set(new Date("2026-03-01T00:00:00Z"));
     expect((await c.put("/api/kyc/identity", leap)).statusCode).toBe(200);
   });
 
   it("takes a French number as dialled in France and stores it as +33…", async () => {
-    const { client: c } = await signUp(test, uniqueUser("kycfr"));
+    const { client: c } = await signUp(test(), uniqueUser("kycfr"));
     const french = await c.put("/api/kyc/identity", { ...identity, phoneNumber: "06 12 34 56 78" });
     expect(french.statusCode, french.body).toBe(200);
     expect(french.json().draft.identity.phoneNumber).toBe("+33612345678");
     // Another nationality living in France: the address's country gives the context.
-    const { client: other } = await signUp(test, uniqueUser("kycde"));
+    const { client: other } = await signUp(test(), uniqueUser("kycde"));
     const local = { ...identity, nationality: "DE", phoneNumber: "07.98.76.54.32" };
     const refused = await other.put("/api/kyc/identity", local);
     expect(refused.statusCode).toBe(400);
@@ -128,7 +111,7 @@ describe("the user's request", () => {
   });
 
   it("validates every field, bounded", async () => {
-    const { client: c } = await signUp(test, uniqueUser("kycval"), {}, { language: "en" });
+    const { client: c } = await signUp(test(), uniqueUser("kycval"), {}, { language: "en" });
     const cases: [string, Record<string, unknown>, string][] = [
       // A French local number needs a French context (nationality or address).
       [
@@ -179,7 +162,7 @@ describe("the user's request", () => {
   });
 
   it("lists what is missing when submitting an incomplete request", async () => {
-    const { client: c } = await signUp(test, uniqueUser("kycmiss"));
+    const { client: c } = await signUp(test(), uniqueUser("kycmiss"));
     const nothing = await c.post("/api/kyc/submit");
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json()).toMatchObject({
@@ -196,7 +179,7 @@ describe("the user's request", () => {
 
     await c.put("/api/kyc/identity", identity);
     await c.put("/api/kyc/documents", { documentType: "id_card", documentNumber: "X1234567" });
-    await upload(test, c.jar, "front", await jpegWithGps());
+    await upload(test(), c.jar, "front", await jpegWithGps());
     const some = await c.post("/api/kyc/submit");
     expect(some.statusCode).toBe(400);
     expect(some.json().message).toBe(
@@ -211,7 +194,7 @@ describe("the user's request", () => {
     // A passport has no back: it is not asked for.
     await c.put("/api/kyc/documents", { documentType: "passport", documentNumber: "X1234567" });
     await c.put("/api/kyc/address", address);
-    const english = await test.app.inject({
+    const english = await test().app.inject({
       method: "POST",
       url: "/api/kyc/submit",
       headers: {
@@ -226,14 +209,14 @@ describe("the user's request", () => {
   });
 
   it("submits a complete request, then freezes it while pending", async () => {
-    const { client: c } = await signUp(test, uniqueUser("kycsub"));
-    await completeRequest(test, c, "passport");
-    test.clock.advance(1000);
+    const { client: c } = await signUp(test(), uniqueUser("kycsub"));
+    await completeRequest(test(), c, "passport");
+    test().clock.advance(1000);
     const submitted = await c.post("/api/kyc/submit");
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json()).toMatchObject({
       status: "pending",
-      submittedAt: test.clock.now().toISOString(),
+      submittedAt: test().clock.now().toISOString(),
       reviewedAt: null,
       rejectionReason: null,
     });
@@ -243,7 +226,7 @@ describe("the user's request", () => {
       await c.put("/api/kyc/identity", identity),
       await c.put("/api/kyc/address", address),
       await c.put("/api/kyc/documents", { documentType: "passport", documentNumber: "Z9999999" }),
-      await upload(test, c.jar, "selfie", await jpegWithGps()),
+      await upload(test(), c.jar, "selfie", await jpegWithGps()),
       await c.post("/api/kyc/submit"),
     ]) {
       expect(response.statusCode, response.body).toBe(409);
@@ -257,26 +240,26 @@ describe("the user's request", () => {
   });
 
   it("needs a session", async () => {
-    const anonymous = client(test);
+    const anonymous = client(test());
     expect((await anonymous.get("/api/kyc")).statusCode).toBe(401);
     expect((await anonymous.put("/api/kyc/identity", identity)).statusCode).toBe(401);
     expect((await anonymous.post("/api/kyc/submit")).statusCode).toBe(401);
-    expect((await upload(test, null, "front", await jpegWithGps())).statusCode).toBe(401);
+    expect((await upload(test(), null, "front", await jpegWithGps())).statusCode).toBe(401);
   });
 });
 
 describe("the admin's review", () => {
   it("queues pending requests oldest first, with the nickname and submission time", async () => {
-    const boss = await elevatedAdmin(test, "kycqueue");
+    const boss = await elevatedAdmin(test(), "kycqueue");
     const before = (await boss.client.get("/api/admin/kyc?status=pending")).json().items.length;
-    const first = await signUp(test, uniqueUser("kycfirst"));
-    const second = await signUp(test, uniqueUser("kycsecond"));
-    await completeRequest(test, second.client);
-    await completeRequest(test, first.client);
-    test.clock.advance(60_000);
-    const t1 = test.clock.now();
+    const first = await signUp(test(), uniqueUser("kycfirst"));
+    const second = await signUp(test(), uniqueUser("kycsecond"));
+    await completeRequest(test(), second.client);
+    await completeRequest(test(), first.client);
+    test().clock.advance(60_000);
+    const t1 = test().clock.now();
     expect((await first.client.post("/api/kyc/submit")).statusCode).toBe(200);
-    test.clock.advance(60_000);
+    test().clock.advance(60_000);
     expect((await second.client.post("/api/kyc/submit")).statusCode).toBe(200);
 
     const queue = await boss.client.get("/api/admin/kyc?status=pending");
@@ -307,9 +290,9 @@ describe("the admin's review", () => {
   });
 
   it("shows one request decrypted, its photos as admin links", async () => {
-    const boss = await elevatedAdmin(test, "kycview");
-    const { client: c, me, user } = await signUp(test, uniqueUser("kycshow"));
-    await completeRequest(test, c);
+    const boss = await elevatedAdmin(test(), "kycview");
+    const { client: c, me, user } = await signUp(test(), uniqueUser("kycshow"));
+    await completeRequest(test(), c);
     const request = await boss.client.get(`/api/admin/kyc/${me.id}`);
     expect(request.statusCode, request.body).toBe(200);
     expect(request.json()).toMatchObject({
@@ -333,38 +316,38 @@ describe("the admin's review", () => {
   });
 
   it("approves: status everywhere, a notification and an e-mail", async () => {
-    const boss = await elevatedAdmin(test, "kycyes");
-    const { client: c, me, user } = await signUp(test, uniqueUser("kycok"));
-    await completeRequest(test, c);
+    const boss = await elevatedAdmin(test(), "kycyes");
+    const { client: c, me, user } = await signUp(test(), uniqueUser("kycok"));
+    await completeRequest(test(), c);
     await c.post("/api/kyc/submit");
     const pendingBefore = (await boss.client.get("/api/admin/summary")).json().pendingKyc;
 
-    test.clock.advance(5000);
+    test().clock.advance(5000);
     const approved = await boss.client.post(`/api/admin/kyc/${me.id}/decision`, {
       decision: "approve",
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({
       status: "approved",
-      reviewedAt: test.clock.now().toISOString(),
+      reviewedAt: test().clock.now().toISOString(),
       rejectionReason: null,
     });
     expect((await c.get("/api/kyc")).json()).toMatchObject({
       status: "approved",
-      reviewedAt: test.clock.now().toISOString(),
+      reviewedAt: test().clock.now().toISOString(),
     });
     expect((await c.get("/api/me")).json().kycStatus).toBe("approved");
     expect((await boss.client.get("/api/admin/summary")).json().pendingKyc).toBe(pendingBefore - 1);
 
     // The verdict's notification is written with it and stored once the outbox delivers it.
-    await test.effects.settle();
+    await test().effects.settle();
     const notifications = (await c.get("/api/notifications")).json().items;
     expect(notifications[0]).toMatchObject({
       type: "kyc_decision",
       title: "Identité vérifiée",
       message: "Votre identité est vérifiée : les retraits sont débloqués.",
     });
-    const [mail] = await outbox(test, user.email);
+    const [mail] = await outbox(test(), user.email);
     expect(mail?.subject).toBe("FRE — Identité vérifiée");
     expect(mail?.text).toContain("http://localhost:3000/kyc");
 
@@ -383,9 +366,13 @@ describe("the admin's review", () => {
   });
 
   it("rejects with a reason; the user starts again from the kept draft", async () => {
-    const boss = await elevatedAdmin(test, "kycno");
-    const { client: c, me, user } = await signUp(test, uniqueUser("kycko"), {}, { language: "en" });
-    await completeRequest(test, c);
+    const boss = await elevatedAdmin(test(), "kycno");
+    const {
+      client: c,
+      me,
+      user,
+    } = await signUp(test(), uniqueUser("kycko"), {}, { language: "en" });
+    await completeRequest(test(), c);
     await c.post("/api/kyc/submit");
 
     for (const body of [
@@ -408,17 +395,17 @@ describe("the admin's review", () => {
     const state = (await c.get("/api/kyc")).json();
     expect(state).toMatchObject({ status: "rejected", rejectionReason: reason });
     expect((await c.get("/api/me")).json().kycStatus).toBe("rejected");
-    await test.effects.settle();
+    await test().effects.settle();
     const [notification] = (await c.get("/api/notifications")).json().items;
     expect(notification).toMatchObject({ type: "kyc_decision", title: "Verification declined" });
-    const [mail] = await outbox(test, user.email);
+    const [mail] = await outbox(test(), user.email);
     expect(mail?.subject).toBe("FRE — Identity verification declined");
     expect(mail?.text).toContain(`> ${reason}`);
 
     // Starting again: the draft is kept, a change makes it a draft, and it can be sent again.
     expect(state.draft.identity.firstName).toBe(identity.firstName);
     expect(state.draft.files).toHaveLength(3);
-    const replaced = await upload(test, c.jar, "front", await jpegWithGps({ width: 80 }));
+    const replaced = await upload(test(), c.jar, "front", await jpegWithGps({ width: 80 }));
     expect(replaced.statusCode, replaced.body).toBe(201);
     const draft = (await c.get("/api/kyc")).json();
     expect(draft).toMatchObject({ status: "draft", rejectionReason: reason });
@@ -429,9 +416,12 @@ describe("the admin's review", () => {
   });
 
   it("takes one verdict when two admins decide at once", async () => {
-    const [a, b] = [await elevatedAdmin(test, "kycrace1"), await elevatedAdmin(test, "kycrace2")];
-    const { client: c, me, user } = await signUp(test, uniqueUser("kycrace"));
-    await completeRequest(test, c);
+    const [a, b] = [
+      await elevatedAdmin(test(), "kycrace1"),
+      await elevatedAdmin(test(), "kycrace2"),
+    ];
+    const { client: c, me, user } = await signUp(test(), uniqueUser("kycrace"));
+    await completeRequest(test(), c);
     await c.post("/api/kyc/submit");
     const answers = await Promise.all([
       a.client.post(`/api/admin/kyc/${me.id}/decision`, { decision: "approve" }),
@@ -443,24 +433,24 @@ describe("the admin's review", () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((r) => r.statusCode === 200)!.json().status;
     expect((await c.get("/api/me")).json().kycStatus).toBe(winner);
-    await test.effects.settle();
+    await test().effects.settle();
     const kyc = (await c.get("/api/notifications"))
       .json()
       .items.filter((n: { type: string }) => n.type === "kyc_decision");
     expect(kyc).toHaveLength(1);
     const verdicts = ["FRE — Identité vérifiée", "FRE — Vérification d'identité refusée"];
-    const mails = await outbox(test, user.email);
+    const mails = await outbox(test(), user.email);
     expect(mails.filter((m) => verdicts.includes(m.subject))).toHaveLength(1);
   });
 
   it("is for elevated admins only", async () => {
-    const { client: c, me } = await signUp(test, uniqueUser("kycgate"));
-    await completeRequest(test, c);
+    const { client: c, me } = await signUp(test(), uniqueUser("kycgate"));
+    await completeRequest(test(), c);
     await c.post("/api/kyc/submit");
-    const admin = await promotedAdmin(test, "kycnotelev");
+    const admin = await promotedAdmin(test(), "kycnotelev");
     const urls = ["/api/admin/kyc", `/api/admin/kyc/${me.id}`];
     for (const url of urls) {
-      expect((await client(test).get(url)).statusCode).toBe(401);
+      expect((await client(test()).get(url)).statusCode).toBe(401);
       expect((await c.get(url)).statusCode).toBe(403);
       expect((await admin.client.get(url)).statusCode).toBe(403);
     }

@@ -1,13 +1,12 @@
 import { LEAGUE_GROUP_SIZE, parseFre } from "@fre/shared";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { runLeagueJob } from "../src/modules/leagues/index.ts";
 import { currentLeague, leagueHistory, placeUser } from "../src/modules/leagues/leagues.service.ts";
 import { isoWeekOf, nextWeek, previousWeek } from "../src/modules/leagues/leagues.week.ts";
 import { credit, lockUser } from "../src/modules/ledger/ledger.ts";
 import {
-  createTestApp,
   createTestApps,
   elevatedAdmin,
   expectLedgerBalanced,
@@ -15,23 +14,14 @@ import {
   signUp,
   type TestApp,
   uniqueUser,
+  useTestApp,
 } from "./helpers.ts";
 
 // Wednesday noon of ISO week 2026-W48 (Monday 23 November 2026).
 const WEDNESDAY = new Date("2026-11-25T12:00:00Z");
 const WEEK_MS = 7 * 86_400_000;
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 const deps = (t: TestApp) => ({ db: t.db, clock: t.clock, events: t.events });
 
@@ -92,9 +82,9 @@ describe("ISO weeks", () => {
 
 describe("placement and the group board", () => {
   it("places a newcomer lazily in Bronze and shows their group", async () => {
-    test.clock.set(new Date());
+    test().clock.set(new Date());
     const WEDNESDAY = new Date();
-    const { client: c, me } = await signUp(test, uniqueUser("newbie"));
+    const { client: c, me } = await signUp(test(), uniqueUser("newbie"));
     const answer = await c.get("/api/leagues/current");
     expect(answer.statusCode).toBe(200);
     const board = answer.json();
@@ -113,25 +103,25 @@ describe("placement and the group board", () => {
     // A second read does not place again.
     expect((await c.get("/api/leagues/current")).json().group).toBe(board.group);
     const rows = rowsOf<{ n: number }>(
-      await test.db.execute(sql`select count(*)::int as n from league_members
+      await test().db.execute(sql`select count(*)::int as n from league_members
         where user_id = ${me.id}`),
     );
     expect(rows[0]?.n).toBe(1);
   });
 
   it("places by last week's mined FRE against the thresholds", async () => {
-    test.clock.set(WEDNESDAY);
-    const [gold, silver] = await seedUsers(test, 2, "thr");
+    test().clock.set(WEDNESDAY);
+    const [gold, silver] = await seedUsers(test(), 2, "thr");
     const lastWeek = new Date(WEDNESDAY.getTime() - WEEK_MS);
-    await mine(test, gold!, "0.35", lastWeek);
-    await mine(test, silver!, "0.1", lastWeek);
+    await mine(test(), gold!, "0.35", lastWeek);
+    await mine(test(), silver!, "0.1", lastWeek);
     // Mined this week does not count for this week's league.
-    await mine(test, silver!, "50", WEDNESDAY);
+    await mine(test(), silver!, "50", WEDNESDAY);
     const week = isoWeekOf(WEDNESDAY);
-    await placeUser(deps(test), gold!, week);
-    await placeUser(deps(test), silver!, week);
+    await placeUser(deps(test()), gold!, week);
+    await placeUser(deps(test()), silver!, week);
     const leagues = rowsOf<{ user_id: string; league: string }>(
-      await test.db.execute(sql`select user_id, league from league_members
+      await test().db.execute(sql`select user_id, league from league_members
         where week = ${week.week} and user_id in (${gold}, ${silver})`),
     );
     expect(Object.fromEntries(leagues.map((r) => [r.user_id, r.league]))).toEqual({
@@ -142,15 +132,15 @@ describe("placement and the group board", () => {
 
   it("places a miner who never opened the board within the job's next run", async () => {
     const at = new Date(WEDNESDAY.getTime() + 40 * WEEK_MS);
-    test.clock.set(at);
+    test().clock.set(at);
     const week = isoWeekOf(at);
-    const [miner, idle] = await seedUsers(test, 2, "job");
-    await runLeagueJob(deps(test));
-    await mine(test, miner!, "0.01", at);
-    test.clock.set(new Date(at.getTime() + 60_000));
-    await runLeagueJob(deps(test));
+    const [miner, idle] = await seedUsers(test(), 2, "job");
+    await runLeagueJob(deps(test()));
+    await mine(test(), miner!, "0.01", at);
+    test().clock.set(new Date(at.getTime() + 60_000));
+    await runLeagueJob(deps(test()));
     const placed = rowsOf<{ user_id: string }>(
-      await test.db.execute(sql`select user_id from league_members
+      await test().db.execute(sql`select user_id from league_members
         where week = ${week.week} and user_id in (${miner}, ${idle})`),
     );
     // The one who mined is placed; the one who did nothing is not (until they open the board).
@@ -160,14 +150,14 @@ describe("placement and the group board", () => {
   it("never puts 51 users in a group, even with placements at once", async () => {
     // A week of its own, so other tests' members do not count.
     const at = new Date(WEDNESDAY.getTime() + 10 * WEEK_MS);
-    test.clock.set(at);
+    test().clock.set(at);
     const week = isoWeekOf(at);
-    const ids = await seedUsers(test, LEAGUE_GROUP_SIZE + 12, "grp");
+    const ids = await seedUsers(test(), LEAGUE_GROUP_SIZE + 12, "grp");
     const first = ids.slice(0, LEAGUE_GROUP_SIZE - 3);
-    for (const id of first) await placeUser(deps(test), id, week);
+    for (const id of first) await placeUser(deps(test()), id, week);
     // 15 at once: 3 fill the first group, 12 open the second.
-    await Promise.all(ids.slice(first.length).map((id) => placeUser(deps(test), id, week)));
-    expect(await groupSizes(test, week.week, "bronze")).toEqual([
+    await Promise.all(ids.slice(first.length).map((id) => placeUser(deps(test()), id, week)));
+    expect(await groupSizes(test(), week.week, "bronze")).toEqual([
       { group_no: 1, size: LEAGUE_GROUP_SIZE },
       { group_no: 2, size: 12 },
     ]);
@@ -175,20 +165,20 @@ describe("placement and the group board", () => {
 
   it("ranks the group by FRE mined this week, with promotion and demotion zones", async () => {
     const at = new Date(WEDNESDAY.getTime() + 20 * WEEK_MS);
-    test.clock.set(at);
+    test().clock.set(at);
     const week = isoWeekOf(at);
     // Twenty silver members: 2 go up, 2 go down.
-    const ids = await seedUsers(test, 20, "zone");
+    const ids = await seedUsers(test(), 20, "zone");
     const lastWeek = new Date(at.getTime() - WEEK_MS);
     for (const [i, id] of ids.entries()) {
-      await mine(test, id, "0.2", lastWeek);
-      if (i > 0) await mine(test, id, String(i), new Date(week.startsAt.getTime() + 1000));
+      await mine(test(), id, "0.2", lastWeek);
+      if (i > 0) await mine(test(), id, String(i), new Date(week.startsAt.getTime() + 1000));
     }
     // Mined before the week never counts in it.
-    await mine(test, ids[0]!, "0.001", new Date(week.startsAt.getTime() - 1));
-    for (const id of ids) await placeUser(deps(test), id, week);
+    await mine(test(), ids[0]!, "0.001", new Date(week.startsAt.getTime() - 1));
+    for (const id of ids) await placeUser(deps(test()), id, week);
     // Seeded users have no session: the route's service, as ids[5].
-    const board = await currentLeague(deps(test), ids[5]!);
+    const board = await currentLeague(deps(test()), ids[5]!);
     expect(board.league).toBe("silver");
     expect(board.members).toHaveLength(20);
     expect(board.promoteCount).toBe(2);
@@ -212,15 +202,15 @@ describe("placement and the group board", () => {
 
 describe("the friends' board", () => {
   it("shows me, my referrer and my referrals, and nobody else", async () => {
-    test.clock.set(new Date());
+    test().clock.set(new Date());
     const WEDNESDAY = new Date();
-    const { client: c, me } = await signUp(test, uniqueUser("friend"));
-    const [referrer, referral, stranger] = await seedUsers(test, 3, "circle");
-    await test.db.execute(sql`update users set referred_by = ${referrer} where id = ${me.id}`);
-    await test.db.execute(sql`update users set referred_by = ${me.id} where id = ${referral}`);
-    await mine(test, referral!, "3", WEDNESDAY);
-    await mine(test, referrer!, "1", new Date(WEDNESDAY.getTime() - WEEK_MS));
-    await mine(test, stranger!, "99", WEDNESDAY);
+    const { client: c, me } = await signUp(test(), uniqueUser("friend"));
+    const [referrer, referral, stranger] = await seedUsers(test(), 3, "circle");
+    await test().db.execute(sql`update users set referred_by = ${referrer} where id = ${me.id}`);
+    await test().db.execute(sql`update users set referred_by = ${me.id} where id = ${referral}`);
+    await mine(test(), referral!, "3", WEDNESDAY);
+    await mine(test(), referrer!, "1", new Date(WEDNESDAY.getTime() - WEEK_MS));
+    await mine(test(), stranger!, "99", WEDNESDAY);
     const board = (await c.get("/api/leaderboard/friends")).json();
     expect(board.week).toBe(isoWeekOf(WEDNESDAY).week);
     const byRelation = Object.fromEntries(
@@ -241,7 +231,7 @@ describe("the friends' board", () => {
     expect(byRelation.me).toMatchObject({ nickname: me.nickname, weekMined: "0.000000000" });
     expect(JSON.stringify(board)).not.toContain(stranger);
     const strangerName = rowsOf<{ nickname: string }>(
-      await test.db.execute(sql`select nickname from users where id = ${stranger}`),
+      await test().db.execute(sql`select nickname from users where id = ${stranger}`),
     )[0]?.nickname;
     expect(JSON.stringify(board)).not.toContain(`"${strangerName}"`);
   });
@@ -341,15 +331,15 @@ async function rolloverChecks(apps: TestApp[], run: () => Promise<unknown>) {
 
 describe("the week's end", () => {
   it("settles once when two runs race: rewards, ranks, notices, history", async () => {
-    const { ids, week } = await rolloverChecks([test], () =>
-      Promise.all([runLeagueJob(deps(test)), runLeagueJob(deps(test))]),
+    const { ids, week } = await rolloverChecks([test()], () =>
+      Promise.all([runLeagueJob(deps(test())), runLeagueJob(deps(test()))]),
     );
     const notice = rowsOf<{ params: Record<string, unknown> }>(
-      await test.db.execute(sql`select params from notifications
+      await test().db.execute(sql`select params from notifications
         where type = 'league_result' and user_id = ${ids[10]}`),
     )[0];
     expect(notice?.params).toMatchObject({ rank: 1, outcome: "promoted", next: "platinum" });
-    expect((await leagueHistory(deps(test), ids[10]!)).weeks[0]).toEqual({
+    expect((await leagueHistory(deps(test()), ids[10]!)).weeks[0]).toEqual({
       week: week.week,
       league: "gold",
       rank: 1,
@@ -363,19 +353,19 @@ describe("the week's end", () => {
   it("shows a signed-in user their history and the week's result in their language", async () => {
     // Real time: sessions live in real time.
     const now = new Date();
-    test.clock.set(now);
-    const { client: c, me } = await signUp(test, uniqueUser("hist"));
+    test().clock.set(now);
+    const { client: c, me } = await signUp(test(), uniqueUser("hist"));
     const week = isoWeekOf(now);
     // Last week: alone in a bronze group, mined 2 FRE; the job has not run yet.
     const last = previousWeek(week);
-    test.clock.set(new Date(last.startsAt.getTime() + 1000));
-    await placeUser(deps(test), me.id, last);
-    await mine(test, me.id, "2", new Date(last.startsAt.getTime() + 2000));
-    test.clock.set(now);
+    test().clock.set(new Date(last.startsAt.getTime() + 1000));
+    await placeUser(deps(test()), me.id, last);
+    await mine(test(), me.id, "2", new Date(last.startsAt.getTime() + 2000));
+    test().clock.set(now);
     const pending = (await c.get("/api/leagues/history")).json().weeks;
     expect(pending[0]).toMatchObject({ week: last.week, rank: null, outcome: null });
-    await runLeagueJob(deps(test));
-    await test.effects.settle();
+    await runLeagueJob(deps(test()));
+    await test().effects.settle();
     const weeks = (await c.get("/api/leagues/history")).json().weeks;
     expect(weeks[0]).toMatchObject({
       week: last.week,
@@ -427,8 +417,8 @@ describe("admin settings", () => {
   };
 
   it("reads the defaults, saves a change with its audit line, refuses bad rules", async () => {
-    test.clock.set(new Date());
-    const admin = await elevatedAdmin(test, "leagueboss");
+    test().clock.set(new Date());
+    const admin = await elevatedAdmin(test(), "leagueboss");
     const defaults = (await admin.client.get("/api/admin/leagues/settings")).json();
     expect(defaults.rewards).toEqual(["5", "3", "1"]);
     const saved = await admin.client.put("/api/admin/leagues/settings", valid);
@@ -436,7 +426,7 @@ describe("admin settings", () => {
     expect(saved.json()).toEqual(valid);
     expect((await admin.client.get("/api/admin/leagues/settings")).json()).toEqual(valid);
     const audit = rowsOf<{ action: string; before: unknown; after: unknown }>(
-      await test.db.execute(sql`select action, before, after from audit_log
+      await test().db.execute(sql`select action, before, after from audit_log
         where action = 'leagues.settings'`),
     );
     expect(audit).toHaveLength(1);
@@ -455,7 +445,7 @@ describe("admin settings", () => {
     }
     const overview = (await admin.client.get("/api/admin/leagues")).json();
     expect(overview.leagues).toHaveLength(5);
-    expect(overview.week).toBe(isoWeekOf(test.clock.now()).week);
+    expect(overview.week).toBe(isoWeekOf(test().clock.now()).week);
     // Back to the defaults for the other tests.
     await admin.client.put("/api/admin/leagues/settings", {
       thresholds: { silver: "0.1", gold: "0.3", platinum: "1", diamond: "5" },

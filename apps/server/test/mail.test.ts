@@ -9,6 +9,7 @@ import {
   signUp,
   type TestApp,
   uniqueUser,
+  useTestApp,
 } from "./helpers.ts";
 
 interface Received {
@@ -214,32 +215,22 @@ describe("SMTP delivery", () => {
 });
 
 describe("outbox transport", () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => {
-    try {
-      await expectLedgerBalanced(test);
-    } finally {
-      await test.close();
-    }
-  });
+  const test = useTestApp();
 
   it("lists the mails of one address, newest first", async () => {
-    const { user, client: c } = await signUp(test, uniqueUser("box"));
-    const other = await signUp(test, uniqueUser("box"));
-    test.clock.advance(61_000);
+    const { user, client: c } = await signUp(test(), uniqueUser("box"));
+    const other = await signUp(test(), uniqueUser("box"));
+    test().clock.advance(61_000);
     expect(
       (await c.post("/api/auth/send-verification-email", { email: user.email })).statusCode,
     ).toBe(200);
-    const asked = await client(test).post("/api/auth/request-password-reset", {
+    const asked = await client(test()).post("/api/auth/request-password-reset", {
       email: user.email,
       redirectTo: "/reset-password",
     });
     expect(asked.statusCode).toBe(200);
 
-    const response = await test.app.inject({
+    const response = await test().app.inject({
       url: `/api/dev/outbox?to=${encodeURIComponent(user.email.toUpperCase())}`,
     });
     expect(response.statusCode).toBe(200);
@@ -268,7 +259,7 @@ describe("outbox transport", () => {
   });
 
   it("requires the address", async () => {
-    const response = await test.app.inject({ url: "/api/dev/outbox" });
+    const response = await test().app.inject({ url: "/api/dev/outbox" });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe("VALIDATION_ERROR");
   });

@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
-import {
-  createTestApp,
-  DEFAULT_ADMIN_CODE,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-  uniqueUser,
-} from "./helpers.ts";
+import { DEFAULT_ADMIN_CODE, signUp, uniqueUser, useTestApp } from "./helpers.ts";
 
-let test: TestApp;
+const test = useTestApp();
 let admin: Awaited<ReturnType<typeof signUp>>;
 beforeAll(async () => {
-  test = await createTestApp();
-  admin = await signUp(test, uniqueUser("editor"));
-  await setRoleByEmail(test.db, admin.user.email, "admin");
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  admin = await signUp(test(), uniqueUser("editor"));
+  await setRoleByEmail(test().db, admin.user.email, "admin");
 });
 
 async function asAdmin<T>(call: () => Promise<T>) {
@@ -31,8 +16,8 @@ async function asAdmin<T>(call: () => Promise<T>) {
 
 describe("global message", () => {
   it("shows while active, unexpired and unread; closing hides it for that user only; an edit shows it again", async () => {
-    const a = await signUp(test);
-    const b = await signUp(test);
+    const a = await signUp(test());
+    const b = await signUp(test());
     expect((await a.client.get("/api/messages/global")).json()).toEqual({ message: null });
     const saved = await asAdmin(() =>
       admin.client.put("/api/admin/messages/global", {
@@ -40,7 +25,7 @@ describe("global message", () => {
         content: "Ce soir à 22 h.",
         type: "warning",
         active: true,
-        expiresAt: new Date(test.clock.now().getTime() + 3_600_000).toISOString(),
+        expiresAt: new Date(test().clock.now().getTime() + 3_600_000).toISOString(),
       }),
     );
     expect(saved.statusCode).toBe(200);
@@ -66,23 +51,23 @@ describe("global message", () => {
   });
 
   it("hides an expired or inactive message", async () => {
-    const u = await signUp(test);
+    const u = await signUp(test());
     await asAdmin(() =>
       admin.client.put("/api/admin/messages/global", {
         title: "Bientôt fini",
         content: "…",
         type: "success",
         active: true,
-        expiresAt: new Date(test.clock.now().getTime() + 60_000).toISOString(),
+        expiresAt: new Date(test().clock.now().getTime() + 60_000).toISOString(),
       }),
     );
     expect((await u.client.get("/api/messages/global")).json().message).not.toBeNull();
-    test.clock.advance(61_000);
+    test().clock.advance(61_000);
     expect((await u.client.get("/api/messages/global")).json().message).toBeNull();
   });
 
   it("is edited by elevated admins only", async () => {
-    const u = await signUp(test);
+    const u = await signUp(test());
     const body = { title: "x", content: "y", type: "info", active: true, expiresAt: null };
     expect((await u.client.put("/api/admin/messages/global", body)).statusCode).toBe(403);
   });
@@ -90,7 +75,7 @@ describe("global message", () => {
 
 describe("information messages", () => {
   it("are unread when newer than the user's watermark; opening the page reads them all", async () => {
-    const u = await signUp(test);
+    const u = await signUp(test());
     const first = await asAdmin(() =>
       admin.client.post("/api/admin/messages/information", {
         title: "Bienvenue",
@@ -98,7 +83,7 @@ describe("information messages", () => {
       }),
     );
     expect(first.statusCode).toBe(201);
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     await asAdmin(() =>
       admin.client.post("/api/admin/messages/information", {
         title: "Nouveau jeu",
@@ -116,7 +101,7 @@ describe("information messages", () => {
       unreadCount: 0,
       latest: null,
     });
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     await asAdmin(() =>
       admin.client.post("/api/admin/messages/information", { title: "Mise à jour", content: "v2" }),
     );

@@ -1,34 +1,22 @@
 import { desc, eq, getTableColumns } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { boosts, miningSessions } from "../src/db/schema/index.ts";
 import { MINING_STATE_SQL, readMiningState } from "../src/modules/mining/mining.repo.ts";
 import { reduceSessionTime } from "../src/modules/mining/mining.service.ts";
-import {
-  type Client,
-  createTestApp,
-  expectLedgerBalanced,
-  type TestApp,
-  verifiedUser,
-} from "./helpers.ts";
+import { type Client, useTestApp, verifiedUser } from "./helpers.ts";
 
 // GET /api/mining reads the newest session through hand-written SQL (decisions 0008 and 0010),
 // not through the schema: these tests hold that SQL to what Drizzle reads from the same table, so
 // a column added to mining_sessions cannot be forgotten there.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useTestApp();
 
 const HOUR = 3_600_000;
 
 /** The newest session of the user as the schema reads it: every column, through Drizzle. */
 async function newestSession(userId: string) {
-  const [row] = await test.db
+  const { db } = test();
+  const [row] = await db
     .select()
     .from(miningSessions)
     .where(eq(miningSessions.userId, userId))
@@ -52,18 +40,19 @@ describe("the hand-written mining state SQL", () => {
   });
 
   it("returns the newest session exactly as Drizzle reads it, in every state", async () => {
-    const none = await verifiedUser(test, "pnone");
-    const ended = await verifiedUser(test, "pended");
-    const claimed = await verifiedUser(test, "pclaim");
-    const stopped = await verifiedUser(test, "pstop");
-    const boosted = await verifiedUser(test, "pboost");
-    const reduced = await verifiedUser(test, "preduce");
-    const again = await verifiedUser(test, "pagain");
+    const { db } = test();
+    const none = await verifiedUser(test(), "pnone");
+    const ended = await verifiedUser(test(), "pended");
+    const claimed = await verifiedUser(test(), "pclaim");
+    const stopped = await verifiedUser(test(), "pstop");
+    const boosted = await verifiedUser(test(), "pboost");
+    const reduced = await verifiedUser(test(), "preduce");
+    const again = await verifiedUser(test(), "pagain");
     for (const user of [ended, claimed, stopped, reduced, again]) {
       await act(user, "/api/mining/start");
     }
-    const now = test.clock.now();
-    await test.db.insert(boosts).values({
+    const now = test().clock.now();
+    await db.insert(boosts).values({
       userId: boosted.me.id,
       valueNano: 1_000_000_000n,
       source: "test",
@@ -72,14 +61,14 @@ describe("the hand-written mining state SQL", () => {
     });
     await act(boosted, "/api/mining/start");
 
-    test.clock.advance(HOUR);
+    test().clock.advance(HOUR);
     await act(stopped, "/api/mining/stop");
-    await test.db.transaction((tx) => reduceSessionTime(tx, test.clock, reduced.me.id, 2 * HOUR));
-    test.clock.advance(24 * HOUR);
+    await db.transaction((tx) => reduceSessionTime(tx, test().clock, reduced.me.id, 2 * HOUR));
+    test().clock.advance(24 * HOUR);
     await act(claimed, "/api/mining/claim");
     await act(again, "/api/mining/claim");
     await act(again, "/api/mining/start");
-    const active = await verifiedUser(test, "pactive");
+    const active = await verifiedUser(test(), "pactive");
     await act(active, "/api/mining/start");
 
     const users = Object.entries({
@@ -92,11 +81,9 @@ describe("the hand-written mining state SQL", () => {
       again,
       active,
     });
-    const at = test.clock.now();
+    const at = test().clock.now();
     // Read together: one statement of the batch loader for all of them.
-    const states = await Promise.all(
-      users.map(([, user]) => readMiningState(test.db, user.me.id, at)),
-    );
+    const states = await Promise.all(users.map(([, user]) => readMiningState(db, user.me.id, at)));
     for (const [i, [label, user]] of users.entries()) {
       const expected = await newestSession(user.me.id);
       const session = states[i]?.session;

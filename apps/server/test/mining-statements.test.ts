@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.ts";
 import { settleMining, startMining } from "../src/modules/mining/mining.service.ts";
-import { createTestApp, expectLedgerBalanced, type TestApp, verifiedUser } from "./helpers.ts";
+import { useTestApp, verifiedUser } from "./helpers.ts";
 
 // What a start and a claim cost in statements sent to the database (issue 23: the cycle made
 // ~20 round trips a pair). Counted at the driver handle that drizzle and the hand-written SQL
 // both use, so a statement added on this path shows here. Counts, never timings.
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useTestApp();
 
 /**
  * Counts the statements sent through `db` while `run` runs: every query of the driver handle
@@ -60,13 +53,13 @@ async function statementsOf(db: Db, run: () => Promise<unknown>) {
 
 describe("statements of the start/claim cycle", () => {
   it("a start, a claim and the claim's notice stay within their statement budgets", async () => {
-    const { me } = await verifiedUser(test, "counted");
-    await test.effects.settle();
-    const deps = { db: test.db, clock: test.clock, events: test.events };
-    const start = await statementsOf(test.db, () => startMining(deps, me.id));
-    test.clock.advance(3_600_000);
-    const claim = await statementsOf(test.db, () => settleMining(deps, me.id, "claim"));
-    const notice = await statementsOf(test.db, () => test.effects.settle());
+    const { me } = await verifiedUser(test(), "counted");
+    await test().effects.settle();
+    const deps = { db: test().db, clock: test().clock, events: test().events };
+    const start = await statementsOf(test().db, () => startMining(deps, me.id));
+    test().clock.advance(3_600_000);
+    const claim = await statementsOf(test().db, () => settleMining(deps, me.id, "claim"));
+    const notice = await statementsOf(test().db, () => test().effects.settle());
     // Measured: a start 5 (BEGIN, the user's lock and the rate's facts sent together, the
     // session, COMMIT); a claim 8 (BEGIN, the user's and the session's locks and the rate step
     // sent together, the close, the credit and the notice together, COMMIT) and its notice's

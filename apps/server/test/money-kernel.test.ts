@@ -4,34 +4,27 @@
  * with the same key is refused. Concurrency is real on PostgreSQL (PGlite serializes).
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ledgerEntries, users } from "../src/db/schema/index.ts";
 import { idempotent } from "../src/modules/ledger/idempotency.ts";
 import { credit, debit, debitThenCredit, hold, release } from "../src/modules/ledger/ledger.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
-import { createTestApp, signUp, type TestApp } from "./helpers.ts";
+import { signUp, useTestApp } from "./helpers.ts";
 
 const FRE = 1_000_000_000n;
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  expect(await findLedgerMismatches(test.db)).toEqual([]);
-  await test.close();
-});
+const test = useTestApp();
 
 async function userWith(balanceFre: bigint) {
-  const { me } = await signUp(test);
+  const { me } = await signUp(test());
   const userId = me.id as string;
   if (balanceFre > 0n) {
-    await test.db.transaction((tx) =>
+    await test().db.transaction((tx) =>
       credit(tx, {
         userId,
         kind: "bonus",
         amountNano: balanceFre * FRE,
         reference: `seed:${userId}`,
-        at: test.clock.now(),
+        at: test().clock.now(),
       }),
     );
   }
@@ -39,10 +32,8 @@ async function userWith(balanceFre: bigint) {
 }
 
 async function balanceOf(userId: string) {
-  const [row] = await test.db
-    .select({ balance: users.balance })
-    .from(users)
-    .where(eq(users.id, userId));
+  const { db } = test();
+  const [row] = await db.select({ balance: users.balance }).from(users).where(eq(users.id, userId));
   return row!.balance;
 }
 
@@ -65,15 +56,15 @@ describe("the money kernel", () => {
       reference: "bet-1",
       at: new Date(),
     };
-    expect(await test.db.transaction((tx) => debit(tx, m))).toBe(true);
-    expect(await test.db.transaction((tx) => debit(tx, m))).toBe(false);
+    expect(await test().db.transaction((tx) => debit(tx, m))).toBe(true);
+    expect(await test().db.transaction((tx) => debit(tx, m))).toBe(false);
     expect(await balanceOf(userId)).toBe(3n * FRE);
   });
 
   it("refuses to overdraw with INSUFFICIENT_BALANCE, and rolls the transaction back", async () => {
     const userId = await userWith(1n);
     const outcome = await attempt(() =>
-      test.db.transaction(async (tx) => {
+      test().db.transaction(async (tx) => {
         await credit(tx, {
           userId,
           kind: "bonus",
@@ -97,7 +88,7 @@ describe("the money kernel", () => {
   it("a bet and its win in one statement: the bet must fit alone, once per reference", async () => {
     const userId = await userWith(5n);
     const play = (bet: bigint, win: bigint | null, id: string) =>
-      test.db.transaction((tx) =>
+      test().db.transaction((tx) =>
         debitThenCredit(tx, {
           userId,
           kind: "game",
@@ -106,13 +97,15 @@ describe("the money kernel", () => {
           at: new Date(),
         }),
       );
-    const rowsOf = (id: string) =>
-      test.db
+    const rowsOf = (id: string) => {
+      const { db } = test();
+      return db
         .select({ amount: ledgerEntries.amountNano, reference: ledgerEntries.reference })
         .from(ledgerEntries)
         .where(
           sql`${ledgerEntries.userId} = ${userId} and ${ledgerEntries.reference} like ${`%:${id}`}`,
         );
+    };
     // A win that would cover it does not make an overdrawing bet acceptable.
     expect(await attempt(() => play(6n, 100n, "p1"))).toBe("INSUFFICIENT_BALANCE");
     expect(await rowsOf("p1")).toEqual([]);
@@ -126,7 +119,7 @@ describe("the money kernel", () => {
     // A losing bet: no win row.
     expect(await play(3n, null, "p3")).toBe(0n);
     expect(await rowsOf("p3")).toHaveLength(1);
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
+    expect(await findLedgerMismatches(test().db)).toEqual([]);
   });
 
   it("concurrent debits never overdraw: exactly balance / amount succeed", async () => {
@@ -134,7 +127,7 @@ describe("the money kernel", () => {
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         attempt(() =>
-          test.db.transaction((tx) =>
+          test().db.transaction((tx) =>
             debit(tx, {
               userId,
               kind: "game",
@@ -154,20 +147,20 @@ describe("the money kernel", () => {
   it("holds and releases exactly the held amount, once", async () => {
     const userId = await userWith(40n);
     const at = new Date();
-    await test.db.transaction((tx) =>
+    await test().db.transaction((tx) =>
       hold(tx, { userId, amountNano: 30n * FRE, reference: "w-1", at }),
     );
     expect(await balanceOf(userId)).toBe(10n * FRE);
     const released = await Promise.all(
       Array.from({ length: 4 }, () =>
-        test.db.transaction((tx) => release(tx, { userId, reference: "w-1", at })),
+        test().db.transaction((tx) => release(tx, { userId, reference: "w-1", at })),
       ),
     );
     expect(released.filter(Boolean)).toHaveLength(1);
     expect(await balanceOf(userId)).toBe(40n * FRE);
     expect(
       await attempt(() =>
-        test.db.transaction((tx) => release(tx, { userId, reference: "none", at })),
+        test().db.transaction((tx) => release(tx, { userId, reference: "none", at })),
       ),
     ).toBe("NOT_FOUND");
   });
@@ -175,7 +168,7 @@ describe("the money kernel", () => {
   it("the database refuses an unknown ledger kind", async () => {
     const userId = await userWith(0n);
     const outcome = await attempt(() =>
-      test.db.execute(
+      test().db.execute(
         sql`insert into ledger_entries (user_id, kind, amount_nano, reference, created_at)
             values (${userId}, 'gift', 1, 'x', now())`,
       ),
@@ -202,12 +195,12 @@ describe("idempotency keys", () => {
       return { statusCode: 201, body: { reference, balanceAfterRun: runs } };
     };
     const first = await idempotent(
-      test.db,
+      test().db,
       request(userId, "key-00000001", { amount: "1" }),
       operation("k1"),
     );
     const again = await idempotent(
-      test.db,
+      test().db,
       request(userId, "key-00000001", { amount: "1" }),
       operation("k1b"),
     );
@@ -220,7 +213,7 @@ describe("idempotency keys", () => {
     expect(runs).toBe(1);
     expect(
       await attempt(() =>
-        idempotent(test.db, request(userId, "key-00000001", { amount: "2" }), operation("k1c")),
+        idempotent(test().db, request(userId, "key-00000001", { amount: "2" }), operation("k1c")),
       ),
     ).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(await balanceOf(userId)).toBe(4n * FRE);
@@ -231,7 +224,7 @@ describe("idempotency keys", () => {
     let runs = 0;
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        idempotent(test.db, request(userId, "key-concurrent", { amount: "1" }), async (tx) => {
+        idempotent(test().db, request(userId, "key-concurrent", { amount: "1" }), async (tx) => {
           runs += 1;
           await debit(tx, {
             userId,
@@ -253,7 +246,7 @@ describe("idempotency keys", () => {
   it("a failed operation keeps no key: the retry runs", async () => {
     const userId = await userWith(1n);
     const failing = await attempt(() =>
-      idempotent(test.db, request(userId, "key-failing1", {}), async (tx) => {
+      idempotent(test().db, request(userId, "key-failing1", {}), async (tx) => {
         await debit(tx, {
           userId,
           kind: "game",
@@ -265,7 +258,7 @@ describe("idempotency keys", () => {
       }),
     );
     expect(failing).toBe("INSUFFICIENT_BALANCE");
-    const retried = await idempotent(test.db, request(userId, "key-failing1", {}), async () => ({
+    const retried = await idempotent(test().db, request(userId, "key-failing1", {}), async () => ({
       statusCode: 200,
       body: { second: true },
     }));

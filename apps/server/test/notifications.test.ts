@@ -1,5 +1,5 @@
 import { SESSION_DURATION_MS } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { createEventBus } from "../src/lib/event-bus.ts";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
@@ -7,33 +7,15 @@ import {
   sweepExpiringBoosts,
   sweepSessionEndings,
 } from "../src/modules/notifications/notifications.service.ts";
-import {
-  client,
-  createTestApp,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-  testConfig,
-  verifiedUser,
-} from "./helpers.ts";
+import { client, signUp, testConfig, useTestApp, verifiedUser } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
-const deps = () => ({ db: test.db, clock: test.clock, bus: test.bus });
+const deps = () => ({ db: test().db, clock: test().clock, bus: test().bus });
 let address: string | undefined;
 /** The test app on a real port (SSE needs a streaming client). */
 const listening = async () => {
-  address ??= await test.app.listen({ port: 0, host: "127.0.0.1" });
+  address ??= await test().app.listen({ port: 0, host: "127.0.0.1" });
   return address;
 };
 
@@ -64,12 +46,12 @@ async function openEvents(c: { jar: Map<string, string> }) {
 
 describe("notifications", () => {
   it("sends the end-of-session notice once, when 1 minute or less remains", async () => {
-    const { client: c } = await verifiedUser(test, "notif");
+    const { client: c } = await verifiedUser(test(), "notif");
     await c.post("/api/mining/start");
-    test.clock.advance(SESSION_DURATION_MS - 2 * 60_000);
+    test().clock.advance(SESSION_DURATION_MS - 2 * 60_000);
     await sweepSessionEndings(deps());
     expect((await c.get("/api/notifications")).json().items).toHaveLength(0);
-    test.clock.advance(61_000);
+    test().clock.advance(61_000);
     await Promise.all([sweepSessionEndings(deps()), sweepSessionEndings(deps())]);
     await sweepSessionEndings(deps());
     const list = (await c.get("/api/notifications")).json();
@@ -85,10 +67,11 @@ describe("notifications", () => {
   });
 
   it("warns once, 24 h before a boost expires, with a click target to the shop", async () => {
-    const { client: c, me } = await signUp(test);
+    const { db } = test();
+    const { client: c, me } = await signUp(test());
     const { boosts } = await import("../src/db/schema/index.ts");
-    const now = test.clock.now();
-    await test.db.insert(boosts).values({
+    const now = test().clock.now();
+    await db.insert(boosts).values({
       userId: me.id,
       valueNano: 1n,
       source: "test",
@@ -97,7 +80,7 @@ describe("notifications", () => {
     });
     await sweepExpiringBoosts(deps());
     expect((await c.get("/api/notifications")).json().items).toHaveLength(0);
-    test.clock.advance(24 * 3_600_000 + 1000);
+    test().clock.advance(24 * 3_600_000 + 1000);
     await Promise.all([sweepExpiringBoosts(deps()), sweepExpiringBoosts(deps())]);
     await sweepExpiringBoosts(deps());
     const items = (await c.get("/api/notifications")).json().items;
@@ -110,21 +93,21 @@ describe("notifications", () => {
     ]);
     // Two days after its expiry the boost row is pruned by the same sweep.
     const { eq } = await import("drizzle-orm");
-    test.clock.advance(24 * 3_600_000 + 47 * 3_600_000);
+    test().clock.advance(24 * 3_600_000 + 47 * 3_600_000);
     await sweepExpiringBoosts(deps());
-    expect(await test.db.select().from(boosts).where(eq(boosts.userId, me.id))).toHaveLength(1);
-    test.clock.advance(2 * 3_600_000);
+    expect(await db.select().from(boosts).where(eq(boosts.userId, me.id))).toHaveLength(1);
+    test().clock.advance(2 * 3_600_000);
     await sweepExpiringBoosts(deps());
-    expect(await test.db.select().from(boosts).where(eq(boosts.userId, me.id))).toHaveLength(0);
+    expect(await db.select().from(boosts).where(eq(boosts.userId, me.id))).toHaveLength(0);
   });
 
   it("renders in the reader's language and notifies the claim", async () => {
-    const { client: c, user } = await verifiedUser(test, "notif");
+    const { client: c, user } = await verifiedUser(test(), "notif");
     await c.post("/api/mining/start");
-    test.clock.advance(SESSION_DURATION_MS);
+    test().clock.advance(SESSION_DURATION_MS);
     await c.post("/api/mining/claim");
-    await test.effects.settle();
-    const english = client(test, { language: "en" });
+    await test().effects.settle();
+    const english = client(test(), { language: "en" });
     await english.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
     const items = (await english.get("/api/notifications")).json().items;
     expect(items[0]).toMatchObject({
@@ -135,9 +118,9 @@ describe("notifications", () => {
   });
 
   it("keeps the newest 50 and marks one or all read, only for their owner", async () => {
-    const { client: c, me } = await signUp(test);
+    const { client: c, me } = await signUp(test());
     for (let i = 0; i < 55; i++) {
-      await insertNotification(test.db, {
+      await insertNotification(test().db, {
         userId: me.id,
         type: i % 2 === 0 ? "level_up" : "bonus_expiring",
         params: { level: i },
@@ -155,7 +138,7 @@ describe("notifications", () => {
       "/shop",
     );
 
-    const other = await signUp(test);
+    const other = await signUp(test());
     const id = list.items[0].id;
     expect((await other.client.post(`/api/notifications/${id}/read`)).statusCode).toBe(404);
     expect((await c.post(`/api/notifications/${id}/read`)).statusCode).toBe(204);
@@ -165,7 +148,7 @@ describe("notifications", () => {
   });
 
   it("streams new notifications over server-sent events", async () => {
-    const { client: c, me } = await signUp(test);
+    const { client: c, me } = await signUp(test());
     const events = await openEvents(c);
     expect(events.response.headers.get("content-type")).toContain("text/event-stream");
     const { notify } = await import("../src/modules/notifications/notifications.service.ts");
@@ -180,8 +163,8 @@ describe("notifications", () => {
 
   it("relays live events between server processes through the database, once each", async () => {
     // Two buses on the same database, as two instances behind a load balancer would have.
-    const a = createEventBus({ relay: test.database });
-    const b = createEventBus({ relay: test.database });
+    const a = createEventBus({ relay: test().database });
+    const b = createEventBus({ relay: test().database });
     await Promise.all([a.start(), b.start()]);
     try {
       const seen = { a: [] as string[], b: [] as string[], bOther: [] as string[] };
@@ -221,13 +204,13 @@ describe("notifications", () => {
   });
 
   it("streams a notification made by another server process to this one's SSE client", async () => {
-    const other = await buildApp(testConfig(), { database: test.database, clock: test.clock });
+    const other = await buildApp(testConfig(), { database: test().database, clock: test().clock });
     await other.app.ready();
     try {
-      const { client: c, me } = await signUp(test);
+      const { client: c, me } = await signUp(test());
       const events = await openEvents(c);
       const { notify } = await import("../src/modules/notifications/notifications.service.ts");
-      await notify({ db: test.db, clock: test.clock, bus: other.bus }, me.id, "level_up", {
+      await notify({ db: test().db, clock: test().clock, bus: other.bus }, me.id, "level_up", {
         level: 4,
       });
       expect(await events.until("event: notification")).toContain(

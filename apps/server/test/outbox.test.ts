@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { outboxEffects, users } from "../src/db/schema/index.ts";
 import type { LiveEvent } from "../src/lib/event-bus.ts";
 import { backoffMs, createOutbox, OUTBOX_LEASE_MS } from "../src/lib/outbox.ts";
@@ -8,14 +8,13 @@ import { deletePersonalRows } from "../src/modules/users/users-erasure.repo.ts";
 import {
   type Client,
   client,
-  createTestApp,
   elevatedAdmin,
-  expectLedgerBalanced,
   freshDatabase,
   outbox,
   signUp,
   type TestApp,
   uniqueUser,
+  useTestApp,
   verifyEmail,
 } from "./helpers.ts";
 
@@ -41,23 +40,16 @@ function switchableMailer() {
 }
 
 const mailer = switchableMailer();
-let test: TestApp;
+const test = useTestApp({ mailer: mailer.mailer });
 let admin: Client;
 beforeAll(async () => {
-  test = await createTestApp({ mailer: mailer.mailer });
-  mailer.state.db = test.db;
-  admin = (await elevatedAdmin(test, "outboxdesk")).client;
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  mailer.state.db = test().db;
+  admin = (await elevatedAdmin(test(), "outboxdesk")).client;
 });
 
-const allEffectsOf = (userId: string) =>
-  test.db
+const allEffectsOf = (userId: string) => {
+  const { db } = test();
+  return db
     .select({
       kind: outboxEffects.kind,
       attempts: outboxEffects.attempts,
@@ -67,6 +59,7 @@ const allEffectsOf = (userId: string) =>
     })
     .from(outboxEffects)
     .where(eq(outboxEffects.userId, userId));
+};
 
 const templateOf = (effect: { payload: unknown }) =>
   (effect.payload as { template?: string }).template;
@@ -86,7 +79,7 @@ async function openTicket(c: Client, subject = "Mon retrait") {
 
 describe("a failing mailer", () => {
   it("fails no request; the mails go out once it recovers, once each", async () => {
-    const { client: c, user, me } = await signUp(test);
+    const { client: c, user, me } = await signUp(test());
     mailer.state.down = true;
     const created = await openTicket(c);
     expect(created.statusCode, created.body).toBe(201);
@@ -94,7 +87,7 @@ describe("a failing mailer", () => {
       message: "C'est réglé.",
     });
     expect(answered.statusCode, answered.body).toBe(200);
-    await test.effects.settle();
+    await test().effects.settle();
     expect(handedTo(user.email)).toHaveLength(0);
     const pending = (await effectsOf(me.id)).filter((e) => e.kind === "mail");
     expect(pending).toHaveLength(2);
@@ -108,11 +101,11 @@ describe("a failing mailer", () => {
 
     // Recovered, but the retry is not due yet.
     mailer.state.down = false;
-    await test.effects.settle();
+    await test().effects.settle();
     expect(handedTo(user.email)).toHaveLength(0);
-    test.clock.advance(backoffMs(1));
-    await test.effects.settle();
-    const subjects = (await outbox(test, user.email)).map((m) => m.subject).sort();
+    test().clock.advance(backoffMs(1));
+    await test().effects.settle();
+    const subjects = (await outbox(test(), user.email)).map((m) => m.subject).sort();
     expect(subjects).toEqual(
       expect.arrayContaining([
         "FRE — Nous avons bien reçu votre demande",
@@ -125,21 +118,21 @@ describe("a failing mailer", () => {
       expect(effect.lastError).toBeNull();
     }
     // Nothing is sent twice, however often the job runs.
-    test.clock.advance(OUTBOX_LEASE_MS * 2);
-    await test.effects.settle();
-    await test.effects.deliverDue();
+    test().clock.advance(OUTBOX_LEASE_MS * 2);
+    await test().effects.settle();
+    await test().effects.deliverDue();
     expect(handedTo(user.email)).toHaveLength(2);
   });
 
   it("renders a mail at delivery, in the language the user has then", async () => {
-    const { client: c, user } = await signUp(test);
+    const { client: c, user } = await signUp(test());
     mailer.state.down = true;
     expect((await openTicket(c, "Language")).statusCode).toBe(201);
-    await test.effects.settle();
+    await test().effects.settle();
     expect((await c.patch("/api/me", { language: "en" })).statusCode).toBe(200);
     mailer.state.down = false;
-    test.clock.advance(backoffMs(1));
-    await test.effects.settle();
+    test().clock.advance(backoffMs(1));
+    await test().effects.settle();
     const [mail] = handedTo(user.email);
     expect(mail?.subject).toBe("FRE — We received your request");
     expect(mail?.text).toContain("Language");
@@ -147,30 +140,32 @@ describe("a failing mailer", () => {
   });
 
   it("sends nothing to an account erased before the delivery", async () => {
-    const { client: c, user, me } = await signUp(test);
+    const { client: c, user, me } = await signUp(test());
     mailer.state.down = true;
     expect((await openTicket(c, "Effacez-moi")).statusCode).toBe(201);
-    await test.effects.settle();
-    await test.db.update(users).set({ erasedAt: test.clock.now() }).where(eq(users.id, me.id));
+    await test().effects.settle();
+    await test().db.update(users).set({ erasedAt: test().clock.now() }).where(eq(users.id, me.id));
     mailer.state.down = false;
-    test.clock.advance(backoffMs(1));
-    await test.effects.settle();
+    test().clock.advance(backoffMs(1));
+    await test().effects.settle();
     expect(handedTo(user.email)).toHaveLength(0);
     const [effect] = await effectsOf(me.id);
     expect(effect?.deliveredAt).not.toBeNull();
   });
 
   it("an erasure deletes the user's effects with their personal data", async () => {
-    const { client: c, user, me } = await signUp(test);
+    const { client: c, user, me } = await signUp(test());
     mailer.state.down = true;
     expect((await openTicket(c, "Données")).statusCode).toBe(201);
-    await test.effects.settle();
+    await test().effects.settle();
     expect(await effectsOf(me.id)).toHaveLength(1);
-    await test.db.transaction((tx) => deletePersonalRows(tx, me.id, user.email, test.clock.now()));
+    await test().db.transaction((tx) =>
+      deletePersonalRows(tx, me.id, user.email, test().clock.now()),
+    );
     expect(await effectsOf(me.id)).toEqual([]);
     mailer.state.down = false;
-    test.clock.advance(backoffMs(1));
-    await test.effects.settle();
+    test().clock.advance(backoffMs(1));
+    await test().effects.settle();
     expect(handedTo(user.email)).toHaveLength(0);
   });
 });
@@ -178,16 +173,16 @@ describe("a failing mailer", () => {
 describe("delivery", () => {
   it("two runs at once (two processes) send each mail once", async () => {
     const buyers = [];
-    for (let i = 0; i < 6; i++) buyers.push(await signUp(test));
+    for (let i = 0; i < 6; i++) buyers.push(await signUp(test()));
     // Recorded while the mailer is down, so both runs below find them all due at once.
     mailer.state.down = true;
     for (const { client: c } of buyers) expect((await openTicket(c)).statusCode).toBe(201);
-    await test.effects.settle();
+    await test().effects.settle();
     mailer.state.down = false;
-    test.clock.advance(backoffMs(1));
-    const runs = await Promise.all([test.effects.deliverDue(), test.effects.deliverDue()]);
+    test().clock.advance(backoffMs(1));
+    const runs = await Promise.all([test().effects.deliverDue(), test().effects.deliverDue()]);
     expect(runs.reduce((sum, run) => sum + run.delivered, 0)).toBe(6);
-    await test.effects.settle();
+    await test().effects.settle();
     for (const { user } of buyers) expect(handedTo(user.email)).toHaveLength(1);
   });
 
@@ -221,10 +216,10 @@ describe("delivery", () => {
   });
 
   it("an effect of a rolled-back transaction is never delivered", async () => {
-    const { me, user } = await signUp(test);
+    const { me, user } = await signUp(test());
     await expect(
-      test.db.transaction(async (tx) => {
-        await test.events.mail(
+      test().db.transaction(async (tx) => {
+        await test().events.mail(
           me.id,
           "supportReceived",
           { ticketId: "00000000-0000-0000-0000-000000000000", subject: "x" },
@@ -233,22 +228,22 @@ describe("delivery", () => {
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    await test.effects.settle();
+    await test().effects.settle();
     expect(handedTo(user.email)).toHaveLength(0);
     expect(await effectsOf(me.id)).toEqual([]);
   });
 
   it("a live broadcast (an information message) reaches an open app after the commit", async () => {
-    const { me } = await signUp(test);
+    const { me } = await signUp(test());
     const seen: LiveEvent[] = [];
-    const unsubscribe = test.bus.subscribe(me.id, (event) => seen.push(event));
+    const unsubscribe = test().bus.subscribe(me.id, (event) => seen.push(event));
     try {
       const created = await admin.post("/api/admin/messages/information", {
         title: "Maintenance",
         content: "Ce soir.",
       });
       expect(created.statusCode, created.body).toBe(201);
-      await test.effects.settle();
+      await test().effects.settle();
       await vi.waitFor(() =>
         expect(seen).toContainEqual(
           expect.objectContaining({
@@ -271,16 +266,16 @@ describe("Better Auth's mails", () => {
   it("a failing mailer fails no sign-up; the verification mail goes out once it recovers", async () => {
     mailer.state.down = true;
     const user = uniqueUser("authmail");
-    const c = client(test);
+    const c = client(test());
     const answered = await c.post("/api/auth/sign-up/email", { ...user, name: user.nickname });
     expect(answered.statusCode, answered.body).toBe(200);
     const me = (await c.get("/api/me")).json();
     expect(me).toMatchObject({ email: user.email, emailVerified: false });
     // Asking again answers as usual too (past its cooldown), the mailer still down.
-    test.clock.advance(61_000);
+    test().clock.advance(61_000);
     const again = await c.post("/api/auth/send-verification-email", { email: user.email });
     expect(again.statusCode, again.body).toBe(200);
-    await test.effects.settle();
+    await test().effects.settle();
     expect(linksTo(user.email, "/verify-email")).toHaveLength(0);
     const pending = (await allEffectsOf(me.id)).filter((e) => templateOf(e) === "verifyEmail");
     expect(pending).toHaveLength(2);
@@ -289,13 +284,13 @@ describe("Better Auth's mails", () => {
     }
 
     mailer.state.down = false;
-    test.clock.advance(backoffMs(2));
-    await test.effects.settle();
+    test().clock.advance(backoffMs(2));
+    await test().effects.settle();
     expect(linksTo(user.email, "/verify-email")).toHaveLength(2);
-    expect((await outbox(test, user.email))[0]?.subject).toBe(
+    expect((await outbox(test(), user.email))[0]?.subject).toBe(
       "FRE — Confirmez votre adresse e-mail",
     );
-    expect((await verifyEmail(test, user.email)).statusCode).toBe(302);
+    expect((await verifyEmail(test(), user.email)).statusCode).toBe(302);
     expect((await c.get("/api/me")).json().emailVerified).toBe(true);
     // Delivered, a row keeps no token: the template's name only.
     for (const effect of await allEffectsOf(me.id)) {
@@ -305,22 +300,22 @@ describe("Better Auth's mails", () => {
   });
 
   it("a failing mailer fails no password reset request; its mail goes out once it recovers", async () => {
-    const { user, me } = await signUp(test, uniqueUser("authreset"));
+    const { user, me } = await signUp(test(), uniqueUser("authreset"));
     mailer.state.down = true;
-    const asked = await client(test).post("/api/auth/request-password-reset", {
+    const asked = await client(test()).post("/api/auth/request-password-reset", {
       email: user.email,
       redirectTo: "/reset-password",
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    await test.effects.settle();
+    await test().effects.settle();
     expect(linksTo(user.email, "/reset-password/")).toHaveLength(0);
     const [pending] = (await allEffectsOf(me.id)).filter((e) => templateOf(e) === "passwordReset");
     expect(pending).toMatchObject({ deliveredAt: null, lastError: "ECONNREFUSED" });
     expect(JSON.stringify(pending?.payload)).toContain("/api/auth/reset-password/");
 
     mailer.state.down = false;
-    test.clock.advance(backoffMs(1));
-    await test.effects.settle();
+    test().clock.advance(backoffMs(1));
+    await test().effects.settle();
     const [mail] = linksTo(user.email, "/reset-password/");
     expect(mail?.subject).toBe("FRE — Réinitialisation de votre mot de passe");
     const [delivered] = (await allEffectsOf(me.id)).filter(
@@ -331,18 +326,18 @@ describe("Better Auth's mails", () => {
   });
 
   it("drops a link mail whose token expired before the mailer recovered", async () => {
-    const { user, me } = await signUp(test, uniqueUser("authlate"));
+    const { user, me } = await signUp(test(), uniqueUser("authlate"));
     mailer.state.down = true;
-    const asked = await client(test).post("/api/auth/request-password-reset", {
+    const asked = await client(test()).post("/api/auth/request-password-reset", {
       email: user.email,
       redirectTo: "/reset-password",
     });
     expect(asked.statusCode).toBe(200);
-    await test.effects.settle();
+    await test().effects.settle();
     // The reset link lives one hour: the mailer is back after it.
-    test.clock.advance(3_600_000 + 1000);
+    test().clock.advance(3_600_000 + 1000);
     mailer.state.down = false;
-    await test.effects.settle();
+    await test().effects.settle();
     expect(linksTo(user.email, "/reset-password/")).toHaveLength(0);
     const [dropped] = (await allEffectsOf(me.id)).filter((e) => templateOf(e) === "passwordReset");
     expect(dropped).toMatchObject({ payload: { template: "passwordReset", data: null } });

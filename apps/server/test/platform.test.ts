@@ -14,19 +14,10 @@ import {
   type TestApp,
   type TestAppOptions,
   uniqueUser,
+  useTestApp,
 } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 /** A second app for one test, always closed, its books checked. */
 async function withApp(options: TestAppOptions, run: (app: TestApp) => Promise<void>) {
@@ -45,18 +36,18 @@ const UNAUTHORIZED = { error: "UNAUTHORIZED", message: "Vous devez être connect
 
 describe("health", () => {
   it("reports the three components healthy", async () => {
-    const response = await test.app.inject({ url: "/api/health" });
+    const response = await test().app.inject({ url: "/api/health" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: "healthy",
-      timestamp: test.clock.now().toISOString(),
+      timestamp: test().clock.now().toISOString(),
       components: {
         database: { status: "healthy" },
         api: { status: "healthy" },
         blockchain: { status: "healthy" },
       },
     });
-    const live = await test.app.inject({ url: "/api/health/live" });
+    const live = await test().app.inject({ url: "/api/health/live" });
     expect([live.statusCode, live.json()]).toEqual([200, { status: "ok" }]);
   });
 
@@ -79,8 +70,8 @@ describe("health", () => {
   it("marks a blockchain API that hangs unhealthy after the timeout", async () => {
     let aborted = false;
     const health = await checkHealth({
-      db: test.db,
-      clock: test.clock,
+      db: test().db,
+      clock: test().clock,
       probeApi: async () => 200,
       timeoutMs: 50,
       chain: stubChain({
@@ -128,7 +119,7 @@ describe("routing", () => {
       ["GET", "/api"],
       ["GET", "/some/page"],
     ] as const) {
-      const response = await test.app.inject({ method, url });
+      const response = await test().app.inject({ method, url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers["content-type"]).toMatch(/^application\/json/);
       expect(response.json()).toEqual(NOT_FOUND);
@@ -207,8 +198,8 @@ describe("routing", () => {
   });
 
   it("exposes Prometheus metrics with the HTTP latency histogram", async () => {
-    await test.app.inject({ url: "/api/health/live" });
-    const response = await test.app.inject({ url: "/metrics" });
+    await test().app.inject({ url: "/api/health/live" });
+    const response = await test().app.inject({ url: "/metrics" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/plain/);
     const lines = response.body.split("\n");
@@ -224,7 +215,7 @@ describe("routing", () => {
   });
 
   it("publishes an OpenAPI document of the API", async () => {
-    const response = await test.app.inject({ url: "/api/docs/json" });
+    const response = await test().app.inject({ url: "/api/docs/json" });
     expect(response.statusCode).toBe(200);
     const doc = response.json() as { openapi: string; paths: Record<string, object> };
     expect(doc.openapi).toMatch(/^3\./);
@@ -252,29 +243,32 @@ describe("HTTP hygiene", () => {
   };
 
   it("sends security headers and a request id", async () => {
-    const response = await test.app.inject({ url: "/api/health/live" });
+    const response = await test().app.inject({ url: "/api/health/live" });
     expectSecurityHeaders(response.headers, "live");
-    expectSecurityHeaders((await test.app.inject({ url: "/api/xyz" })).headers, "404");
+    expectSecurityHeaders((await test().app.inject({ url: "/api/xyz" })).headers, "404");
   });
 
   it("puts a request id on every answer and echoes a valid incoming one", async () => {
     const ids = new Set<string>();
     for (const url of ["/api/health/live", "/api/xyz", "/api/me", "/metrics"]) {
-      const id = (await test.app.inject({ url })).headers["x-request-id"] as string;
+      const id = (await test().app.inject({ url })).headers["x-request-id"] as string;
       expect(id, url).toMatch(UUID);
       ids.add(id);
     }
     expect(ids.size).toBe(4);
     const given = "trace-1234abcd";
-    const echoed = await test.app.inject({ url: "/api/xyz", headers: { "x-request-id": given } });
+    const echoed = await test().app.inject({ url: "/api/xyz", headers: { "x-request-id": given } });
     expect(echoed.headers["x-request-id"]).toBe(given);
-    const bad = await test.app.inject({ url: "/api/xyz", headers: { "x-request-id": "bad id!" } });
+    const bad = await test().app.inject({
+      url: "/api/xyz",
+      headers: { "x-request-id": "bad id!" },
+    });
     expect(bad.headers["x-request-id"]).toMatch(UUID);
   });
 
   it("answers body problems with 4xx {error, message}, never 500", async () => {
     const send = (payload: string, contentType: string) =>
-      test.app.inject({
+      test().app.inject({
         method: "POST",
         url: "/api/auth/sign-in/email",
         headers: { "content-type": contentType },
@@ -300,10 +294,10 @@ describe("HTTP hygiene", () => {
   });
 
   it("refuses a state-changing request from a foreign origin, with security headers", async () => {
-    const { client: c, user } = await signUp(test);
+    const { client: c, user } = await signUp(test());
     const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const patch = (origin: string) =>
-      test.app.inject({
+      test().app.inject({
         method: "PATCH",
         url: "/api/me",
         headers: { origin, cookie },
@@ -364,7 +358,7 @@ describe("HTTP hygiene", () => {
     ];
     for (const [language, message] of cases) {
       const headers = language ? { "accept-language": language } : {};
-      const response = await test.app.inject({ url: "/api/me", headers });
+      const response = await test().app.inject({ url: "/api/me", headers });
       expect(response.statusCode).toBe(401);
       expect(response.json(), language).toEqual({ error: "UNAUTHORIZED", message });
     }
@@ -375,7 +369,7 @@ describe("profile settings", () => {
   const consent = { necessary: true, functional: true, analytics: false, advertising: false };
 
   it("saves the language and the cookie choices", async () => {
-    const { client: c } = await signUp(test, uniqueUser());
+    const { client: c } = await signUp(test(), uniqueUser());
     expect((await c.get("/api/me")).json().cookieConsent).toBeNull();
     const language = await c.patch("/api/me", { language: "en" });
     expect(language.statusCode).toBe(200);
@@ -389,7 +383,7 @@ describe("profile settings", () => {
   });
 
   it("refuses bad values with 400 VALIDATION_ERROR and changes nothing", async () => {
-    const { client: c } = await signUp(test, uniqueUser());
+    const { client: c } = await signUp(test(), uniqueUser());
     const necessaryOff = { cookieConsent: { ...consent, necessary: false } };
     const partial = { cookieConsent: { necessary: true } };
     const unknownKeys = [{ theme: "dark" }, { language: "en", role: "admin" }];
@@ -407,7 +401,7 @@ describe("profile settings", () => {
   });
 
   it("answers 401 without a session", async () => {
-    const visitor = client(test);
+    const visitor = client(test());
     for (const response of [await visitor.get("/api/me"), await visitor.patch("/api/me", {})]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(UNAUTHORIZED);

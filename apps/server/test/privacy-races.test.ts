@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { parseFre } from "@fre/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import {
   gameBets,
@@ -35,36 +35,22 @@ import { buildUserExport } from "../src/modules/users/users-export.ts";
 import {
   type Client,
   elevatedAdmin,
-  expectLedgerBalanced,
   onPostgres,
   PUBLIC_URL,
   testConfig,
   verifiedUser,
 } from "./helpers.ts";
-import { createKycApp, DATA_KEY } from "./kyc-fixtures.ts";
+import { DATA_KEY, useKycApp } from "./kyc-fixtures.ts";
 
-type App = Awaited<ReturnType<typeof createKycApp>>;
 type Answer = { statusCode: number; body: string; json(): { error?: string } };
-let test: App;
-
-beforeAll(async () => {
-  test = await createKycApp();
-});
-afterAll(async () => {
-  if (!test) return;
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useKycApp();
 
 const cookieOf = (c: Client) => [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function erase(c: Client, password: string) {
-  return test.app.inject({
+  return test().app.inject({
     method: "DELETE",
     url: "/api/me",
     headers: { origin: PUBLIC_URL, cookie: cookieOf(c) },
@@ -73,7 +59,7 @@ function erase(c: Client, password: string) {
 }
 
 function requestWithdrawal(c: Client, amount: string) {
-  return test.app.inject({
+  return test().app.inject({
     method: "POST",
     url: "/api/withdrawals",
     headers: {
@@ -99,27 +85,28 @@ function outcome(answer: Answer) {
 }
 
 async function give(userId: string, fre: string) {
-  await test.db.transaction((tx) =>
+  await test().db.transaction((tx) =>
     credit(tx, {
       userId,
       kind: "bonus",
       amountNano: parseFre(fre),
       reference: `privacy-races:${randomUUID()}`,
-      at: test.clock.now(),
+      at: test().clock.now(),
     }),
   );
 }
 
 /** A verified user with FRE, an approved identity check and a linked wallet: they may withdraw. */
 async function withdrawer() {
-  const signed = await verifiedUser(test, "erwd");
-  await test.db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, signed.me.id));
-  await test.db.insert(tonWallets).values({
+  const { db } = test();
+  const signed = await verifiedUser(test(), "erwd");
+  await db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, signed.me.id));
+  await db.insert(tonWallets).values({
     userId: signed.me.id,
     address: `0:${hex(32)}`,
     network: "-3",
     publicKey: hex(32),
-    linkedAt: test.clock.now(),
+    linkedAt: test().clock.now(),
   });
   await give(signed.me.id, "100");
   return signed;
@@ -148,7 +135,7 @@ describe("erasure racing a withdrawal request", () => {
         // The erasure went first: no withdrawal after it; the requests were refused as signed out.
         expect(created, summary).toBe(0);
         for (const s of seen) expect(["401 UNAUTHORIZED"], summary).toContain(s);
-        const [row] = await test.db.select().from(users).where(eq(users.id, me.id));
+        const [row] = await test().db.select().from(users).where(eq(users.id, me.id));
         expect(row!.erasedAt, summary).not.toBeNull();
         expect(row!.balance, summary).toBe(parseFre("100"));
       } else {
@@ -161,14 +148,15 @@ describe("erasure racing a withdrawal request", () => {
         expect((await c.get("/api/me")).statusCode, summary).toBe(200);
       }
     }
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
+    expect(await findLedgerMismatches(test().db)).toEqual([]);
   });
 });
 
 describe("erasure racing an incoming shop payment", () => {
   it("payments of an open order during the erasure: no deadlock, no grant to the erased account", async () => {
+    const { db } = test();
     for (const delay of [0, 5, 15, 30, 60, 100]) {
-      const { client: c, me, user } = await verifiedUser(test, "erpay");
+      const { client: c, me, user } = await verifiedUser(test(), "erpay");
       const created = await c.post("/api/shop/orders", { itemId: "FRE1" });
       expect(created.statusCode, created.body).toBe(201);
       const order = created.json();
@@ -180,13 +168,13 @@ describe("erasure racing an incoming shop payment", () => {
       const payments: Promise<unknown>[] = [];
       for (let i = 0; i < 6; i++) {
         payments.push(
-          applyIncomingTransfer(test.shop.deps, {
+          applyIncomingTransfer(test().shop.deps, {
             txHash: `erase-race-${hex(16)}`,
             lt: String(Date.now() * 1000 + i),
             from: `0:${hex(32)}`,
             amountNano: price / 4n,
             comment: order.comment,
-            at: test.clock.now(),
+            at: test().clock.now(),
           }),
         );
         await sleep(3);
@@ -197,8 +185,8 @@ describe("erasure racing an incoming shop payment", () => {
       for (const o of outcomes) {
         expect(["partial", "paid", "duplicate", "late", "unmatched"], summary).toContain(o);
       }
-      const [row] = await test.db.select().from(shopOrders).where(eq(shopOrders.id, order.id));
-      const packs = await test.db.select().from(userPacks).where(eq(userPacks.userId, me.id));
+      const [row] = await db.select().from(shopOrders).where(eq(shopOrders.id, order.id));
+      const packs = await db.select().from(userPacks).where(eq(userPacks.userId, me.id));
       if (outcomes.includes("paid")) {
         // Paid before the erasure: kept for the books, granted once.
         expect(row?.status, summary).toBe("paid");
@@ -213,7 +201,7 @@ describe("erasure racing an incoming shop payment", () => {
       }
       // Whatever the order, the order holds exactly what its counted payments brought.
       if (row) {
-        const counted = await test.db
+        const counted = await db
           .select({ amount: shopPayments.amountNano })
           .from(shopPayments)
           .where(
@@ -226,7 +214,7 @@ describe("erasure racing an incoming shop payment", () => {
         expect(row.receivedNano, summary).toBe(sum);
       }
     }
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
+    expect(await findLedgerMismatches(db)).toEqual([]);
   });
 });
 
@@ -238,7 +226,7 @@ async function waitersReach(n: number) {
   if (!onPostgres) return sleep(300);
   for (let i = 0; i < 400; i++) {
     const [row] = rowsOf<{ n: number }>(
-      await test.db.execute(
+      await test().db.execute(
         sql`select count(*)::int as n from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock'`,
       ),
@@ -255,12 +243,12 @@ describe("erasure and payment meeting on the user's row", () => {
     // so the erasure stops after locking the user and before touching the orders; the payment
     // arrives then. Locking the order first (then the user, for the grant) deadlocks here.
     for (let round = 0; round < 3; round++) {
-      const { client: c, me, user } = await verifiedUser(test, "erlock");
-      await test.db.insert(supportTickets).values({
+      const { client: c, me, user } = await verifiedUser(test(), "erlock");
+      await test().db.insert(supportTickets).values({
         userId: me.id,
         subject: "Hold",
-        createdAt: test.clock.now(),
-        updatedAt: test.clock.now(),
+        createdAt: test().clock.now(),
+        updatedAt: test().clock.now(),
       });
       const created = await c.post("/api/shop/orders", { itemId: "FRE1" });
       expect(created.statusCode, created.body).toBe(201);
@@ -273,7 +261,7 @@ describe("erasure and payment meeting on the user's row", () => {
       const holding = new Promise<void>((resolve) => {
         held = resolve;
       });
-      const holder = test.db.transaction(async (tx) => {
+      const holder = test().db.transaction(async (tx) => {
         await tx
           .select({ id: supportTickets.id })
           .from(supportTickets)
@@ -285,20 +273,20 @@ describe("erasure and payment meeting on the user's row", () => {
       await holding;
       const erasure = erase(c, user.password);
       await waitersReach(1);
-      const payment = applyIncomingTransfer(test.shop.deps, {
+      const payment = applyIncomingTransfer(test().shop.deps, {
         txHash: `erase-lock-${hex(16)}`,
         lt: String(Date.now() * 1000 + round),
         from: `0:${hex(32)}`,
         amountNano: parseFre(order.priceTon),
         comment: order.comment,
-        at: test.clock.now(),
+        at: test().clock.now(),
       });
       await waitersReach(2);
       release();
       await holder;
       const [erased, paid] = await Promise.allSettled([erasure, payment]);
       expect(erased.status === "fulfilled" && erased.value.statusCode, String(round)).toBe(204);
-      const packs = await test.db.select().from(userPacks).where(eq(userPacks.userId, me.id));
+      const packs = await test().db.select().from(userPacks).where(eq(userPacks.userId, me.id));
       if (onPostgres) {
         expect(paid, String(round)).toEqual({ status: "fulfilled", value: "unmatched" });
         expect(packs).toEqual([]);
@@ -310,20 +298,25 @@ describe("erasure and payment meeting on the user's row", () => {
         expect(packs).toHaveLength(value === "paid" ? 1 : 0);
       }
     }
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
+    expect(await findLedgerMismatches(test().db)).toEqual([]);
   });
 });
 
 describe("an erased account moves no money", () => {
   it("mining start and claim answer 401, never 500", async () => {
-    const miner = await verifiedUser(test, "ermine");
+    const { db } = test();
+    const miner = await verifiedUser(test(), "ermine");
     expect((await miner.client.post("/api/mining/start")).statusCode).toBe(200);
-    const other = await verifiedUser(test, "ermin2");
+    const other = await verifiedUser(test(), "ermin2");
     expect((await erase(miner.client, miner.user.password)).statusCode).toBe(204);
     expect((await erase(other.client, other.user.password)).statusCode).toBe(204);
     // The pages are signed out; the services themselves refuse too (a request that passed the
     // sign-in check just before the erasure committed reaches them).
-    const deps: MiningDeps = { db: test.db, clock: test.clock, events: test.shop.deps.events };
+    const deps: MiningDeps = {
+      db,
+      clock: test().clock,
+      events: test().shop.deps.events,
+    };
     for (const run of [
       () => settleMining(deps, miner.me.id, "claim"),
       () => settleMining(deps, miner.me.id, "stop"),
@@ -331,7 +324,7 @@ describe("an erased account moves no money", () => {
     ]) {
       await expect(run()).rejects.toMatchObject({ code: "UNAUTHORIZED", statusCode: 401 });
     }
-    const sessions = await test.db
+    const sessions = await db
       .select({ status: miningSessions.status })
       .from(miningSessions)
       .where(sql`${miningSessions.userId} in (${miner.me.id}, ${other.me.id})`);
@@ -341,23 +334,24 @@ describe("an erased account moves no money", () => {
 
 describe("the last admin", () => {
   it("cannot erase their account while nobody else is admin; can once another is", async () => {
+    const { db } = test();
     // Every admin of this database is erased or demoted first: the test owns the count.
-    await test.db.update(users).set({ role: "user" }).where(eq(users.role, "admin"));
-    const first = await elevatedAdmin(test, "lastadm");
+    await db.update(users).set({ role: "user" }).where(eq(users.role, "admin"));
+    const first = await elevatedAdmin(test(), "lastadm");
     const refused = await erase(first.client, first.user.password);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: "LAST_ADMIN", message: expect.any(String) });
     expect(refused.json().message).toMatch(/administrat/);
     expect((await first.client.get("/api/me")).json().role).toBe("admin");
 
-    const second = await elevatedAdmin(test, "nextadm");
+    const second = await elevatedAdmin(test(), "nextadm");
     // Both at once: one goes, the other stays the last one.
     const answers = await Promise.all([
       erase(first.client, first.user.password),
       erase(second.client, second.user.password),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 409]);
-    const left = await test.db
+    const left = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, "admin"), sql`${users.erasedAt} is null`));
@@ -368,11 +362,12 @@ describe("the last admin", () => {
 describe("the export's bounds", () => {
   /** A user with `n` ledger rows, notifications and bets. */
   async function busyUser(n: number) {
-    const signed = await verifiedUser(test, "busy");
+    const { db } = test();
+    const signed = await verifiedUser(test(), "busy");
     const id = signed.me.id;
-    const start = test.clock.now().getTime();
+    const start = test().clock.now().getTime();
     const pair = randomUUID();
-    await test.db.insert(gameSeedPairs).values({
+    await db.insert(gameSeedPairs).values({
       id: pair,
       userId: id,
       serverSeed: hex(32),
@@ -383,13 +378,13 @@ describe("the export's bounds", () => {
     });
     for (let i = 0; i < n; i++) {
       const at = new Date(start + i * 1000);
-      await test.db.transaction((tx) =>
+      await db.transaction((tx) =>
         credit(tx, { userId: id, kind: "bonus", amountNano: BigInt(i + 1), reference: hex(8), at }),
       );
-      await test.db
+      await db
         .insert(notifications)
         .values({ userId: id, type: "bonus_expiring", params: { i }, createdAt: at });
-      await test.db.insert(gameBets).values({
+      await db.insert(gameBets).values({
         id: randomUUID(),
         userId: id,
         game: "keno",
@@ -409,14 +404,15 @@ describe("the export's bounds", () => {
   }
 
   const exportDeps = (sectionMaxRows?: number) => ({
-    db: test.db,
-    clock: test.clock,
-    kyc: { db: test.db, cipher: lazyDataCipher(testConfig({ DATA_ENCRYPTION_KEY: DATA_KEY })) },
+    db: test().db,
+    clock: test().clock,
+    kyc: { db: test().db, cipher: lazyDataCipher(testConfig({ DATA_ENCRYPTION_KEY: DATA_KEY })) },
     sectionMaxRows,
   });
 
   const countOf = async (table: typeof notifications | typeof gameBets, userId: string) => {
-    const rows = await test.db
+    const { db } = test();
+    const rows = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(table)
       .where(eq(table.userId, userId));
@@ -424,8 +420,9 @@ describe("the export's bounds", () => {
   };
 
   it("marks nothing truncated at or below the cap, and keeps the newest rows above it", async () => {
+    const { db } = test();
     const { client: c, me } = await busyUser(5);
-    const ledgerRows = await test.db
+    const ledgerRows = await db
       .select({ id: ledgerEntries.id })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.userId, me.id))
@@ -460,7 +457,7 @@ describe("the export's bounds", () => {
 
   it("reads in one read-only REPEATABLE READ transaction on this database", async () => {
     // The options the export passes to drizzle reach the database (PGlite and PostgreSQL).
-    const settings = await test.db.transaction(
+    const settings = await test().db.transaction(
       async (tx) =>
         rowsOf<{ isolation: string; readOnly: string }>(
           await tx.execute(
@@ -471,7 +468,7 @@ describe("the export's bounds", () => {
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
     expect(settings).toEqual([{ isolation: "repeatable read", readOnly: "on" }]);
-    const { me } = await verifiedUser(test, "snap");
+    const { me } = await verifiedUser(test(), "snap");
     expect((await buildUserExport(exportDeps(), me.id)).profile.id).toBe(me.id);
   });
 });

@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import { join } from "node:path";
 import { parseFre } from "@fre/shared";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { localFileStore } from "../src/adapters/file-store/local-file-store.ts";
 import {
   accounts,
@@ -40,32 +40,19 @@ import {
   type Client,
   client,
   elevatedAdmin,
-  expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
   testConfig,
   uniqueUser,
 } from "./helpers.ts";
-import { completeRequest, createKycApp } from "./kyc-fixtures.ts";
+import { completeRequest, useKycApp } from "./kyc-fixtures.ts";
 
-type App = Awaited<ReturnType<typeof createKycApp>>;
-let test: App;
-
-beforeAll(async () => {
-  test = await createKycApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useKycApp();
 
 const cookieOf = (c: Client) => [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
 function erase(c: Client, password: string, language?: string) {
-  return test.app.inject({
+  return test().app.inject({
     method: "DELETE",
     url: "/api/me",
     headers: {
@@ -79,7 +66,7 @@ function erase(c: Client, password: string, language?: string) {
 
 /** Every file the local store holds, by its path under the store's folder. */
 async function storedFiles(): Promise<string[]> {
-  const entries = await fs.readdir(test.filesDir, { recursive: true, withFileTypes: true });
+  const entries = await fs.readdir(test().filesDir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
@@ -90,14 +77,15 @@ const hex = (bytes: number) => randomBytes(bytes).toString("hex");
  * column allows: a search for the tag finds the user's rows wherever they went.
  */
 async function seedEverything(userId: string, tag: string) {
-  const now = test.clock.now();
+  const { db } = test();
+  const now = test().clock.now();
   const wallet = `0:${hex(32)}`;
   const order = randomUUID();
   const withdrawal = randomUUID();
   const seedPair = randomUUID();
   const bet = randomUUID();
   const serverSeed = hex(32);
-  await test.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await credit(tx, {
       userId,
       kind: "mining",
@@ -115,11 +103,11 @@ async function seedEverything(userId: string, tag: string) {
     });
     await debit(tx, { userId, kind: "game", amountNano: parseFre("1"), reference: bet, at: now });
   });
-  await test.db
+  await db
     .update(users)
     .set({ telegramUsername: `tg_${tag}` })
     .where(eq(users.id, userId));
-  await test.db.insert(miningSessions).values({
+  await db.insert(miningSessions).values({
     userId,
     status: "claimed",
     startTime: now,
@@ -132,7 +120,7 @@ async function seedEverything(userId: string, tag: string) {
     claimedAt: now,
     endedAt: now,
   });
-  await test.db.insert(boosts).values({
+  await db.insert(boosts).values({
     userId,
     valueNano: parseFre("0.1"),
     source: `code:${tag}`,
@@ -140,34 +128,34 @@ async function seedEverything(userId: string, tag: string) {
     expiresAt: new Date(now.getTime() + 86_400_000),
   });
   const code = `C${tag}`.toUpperCase();
-  await test.db
+  await db
     .insert(bonusCodes)
     .values({ code, type: "boost", rewardValue: 1000n, maxUses: 5, currentUses: 1 });
-  await test.db
+  await db
     .insert(bonusCodeUsages)
     .values({ userId, code, type: "boost", value: 1000n, durationHours: 24, usedAt: now });
-  await test.db
+  await db
     .insert(levelValidations)
     .values({ userId, level: 1, rewardNano: parseFre("5"), validatedAt: now });
-  await test.db
+  await db
     .insert(notifications)
     .values({ userId, type: "bonus_expiring", params: { code: tag }, createdAt: now });
-  const [ticket] = await test.db
+  const [ticket] = await db
     .insert(supportTickets)
     .values({ userId, subject: `Subject ${tag}`, createdAt: now, updatedAt: now })
     .returning({ id: supportTickets.id });
-  await test.db.insert(supportMessages).values([
+  await db.insert(supportMessages).values([
     { ticketId: ticket!.id, author: "user", body: `Question ${tag}`, createdAt: now },
     { ticketId: ticket!.id, author: "admin", body: `Answer ${tag}`, createdAt: now },
   ]);
-  await test.db.insert(tonWallets).values({
+  await db.insert(tonWallets).values({
     userId,
     address: wallet,
     network: "-3",
     publicKey: hex(32),
     linkedAt: now,
   });
-  await test.db.insert(shopOrders).values({
+  await db.insert(shopOrders).values({
     id: order,
     userId,
     itemId: "BOX7",
@@ -181,7 +169,7 @@ async function seedEverything(userId: string, tag: string) {
     expiresAt: now,
     paidAt: now,
   });
-  await test.db.insert(shopPayments).values({
+  await db.insert(shopPayments).values({
     txHash: `tx-${tag}`,
     lt: "1",
     source: wallet,
@@ -191,10 +179,10 @@ async function seedEverything(userId: string, tag: string) {
     orderId: order,
     outcome: "paid",
   });
-  await test.db
+  await db
     .insert(userPacks)
     .values({ userId, itemId: "FRE1", rateBonusNano: 25_000_000n, orderId: order, grantedAt: now });
-  await test.db.insert(withdrawals).values({
+  await db.insert(withdrawals).values({
     id: withdrawal,
     userId,
     amountNano: parseFre("10"),
@@ -206,7 +194,7 @@ async function seedEverything(userId: string, tag: string) {
     completedAt: now,
     txHash: `wtx-${tag}`,
   });
-  await test.db.insert(gameSeedPairs).values({
+  await db.insert(gameSeedPairs).values({
     id: seedPair,
     userId,
     serverSeed,
@@ -215,7 +203,7 @@ async function seedEverything(userId: string, tag: string) {
     nonce: 1,
     createdAt: now,
   });
-  await test.db.insert(gameBets).values({
+  await db.insert(gameBets).values({
     id: bet,
     userId,
     game: "keno",
@@ -231,7 +219,7 @@ async function seedEverything(userId: string, tag: string) {
     createdAt: now,
     settledAt: now,
   });
-  await test.db.insert(pushSubscriptions).values({
+  await db.insert(pushSubscriptions).values({
     userId,
     endpoint: `https://push.example.com/send/secret-${tag}`,
     p256dh: `p256-${tag}`,
@@ -242,11 +230,11 @@ async function seedEverything(userId: string, tag: string) {
 
 /** A signed-up user with a complete KYC request, cookie choices and a row in every table. */
 async function richUser(extra: Record<string, unknown> = {}) {
-  const signed = await signUp(test, uniqueUser("priv"), extra);
+  const signed = await signUp(test(), uniqueUser("priv"), extra);
   const tag = `t${hex(5)}`;
   const consent = { necessary: true, functional: true, analytics: false, advertising: false };
   expect((await signed.client.patch("/api/me", { cookieConsent: consent })).statusCode).toBe(200);
-  await completeRequest(test, signed.client);
+  await completeRequest(test(), signed.client);
   const seeded = await seedEverything(signed.me.id, tag);
   return { ...signed, tag, ...seeded };
 }
@@ -259,9 +247,12 @@ async function exportOf(c: Client) {
 
 describe("GET /api/me/export", () => {
   it("holds the caller's data in every section, and nothing of another user", async () => {
-    const referrer = await signUp(test, uniqueUser("refr"));
+    const { db } = test();
+    const referrer = await signUp(test(), uniqueUser("refr"));
     const mine = await richUser({ referralCode: referrer.me.referralCode });
-    const referee = await signUp(test, uniqueUser("refe"), { referralCode: mine.me.referralCode });
+    const referee = await signUp(test(), uniqueUser("refe"), {
+      referralCode: mine.me.referralCode,
+    });
     const other = await richUser();
 
     const response = await exportOf(mine.client);
@@ -381,15 +372,15 @@ describe("GET /api/me/export", () => {
     }
     // No secret: session tokens, the password hash, push keys, the private round state, the
     // unrevealed server seed, the photos' storage keys.
-    const tokens = await test.db
+    const tokens = await db
       .select({ token: sessions.token })
       .from(sessions)
       .where(eq(sessions.userId, mine.me.id));
-    const [hash] = await test.db
+    const [hash] = await db
       .select({ password: accounts.password })
       .from(accounts)
       .where(eq(accounts.userId, mine.me.id));
-    const keys = await test.db
+    const keys = await db
       .select({ key: kycFiles.storageKey })
       .from(kycFiles)
       .where(eq(kycFiles.userId, mine.me.id));
@@ -412,8 +403,8 @@ describe("GET /api/me/export", () => {
   });
 
   it("needs a session and is limited to a few per hour", async () => {
-    expect((await client(test).get("/api/me/export")).statusCode).toBe(401);
-    const { client: c } = await signUp(test, uniqueUser("lim"));
+    expect((await client(test()).get("/api/me/export")).statusCode).toBe(401);
+    const { client: c } = await signUp(test(), uniqueUser("lim"));
     for (let i = 0; i < 5; i++) expect((await c.get("/api/me/export")).statusCode).toBe(200);
     const limited = await c.get("/api/me/export");
     expect(limited.statusCode).toBe(429);
@@ -423,7 +414,7 @@ describe("GET /api/me/export", () => {
 
 describe("DELETE /api/me", () => {
   it("refuses a wrong password, in the user's language, and changes nothing", async () => {
-    const { client: c, me } = await signUp(test, uniqueUser("wrong"));
+    const { client: c, me } = await signUp(test(), uniqueUser("wrong"));
     const refused = await erase(c, "not-my-password-1", "en");
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
@@ -431,15 +422,15 @@ describe("DELETE /api/me", () => {
       message: "The current password is wrong.",
     });
     expect((await c.get("/api/me")).json().email).toBe(me.email);
-    const missing = await test.app.inject({
+    const missing = await test().app.inject({
       method: "DELETE",
       url: "/api/me",
       headers: { origin: PUBLIC_URL, cookie: cookieOf(c) },
       payload: {},
     });
     expect(missing.statusCode).toBe(400);
-    expect((await client(test).get("/api/me")).statusCode).toBe(401);
-    const anonymous = await test.app.inject({
+    expect((await client(test()).get("/api/me")).statusCode).toBe(401);
+    const anonymous = await test().app.inject({
       method: "DELETE",
       url: "/api/me",
       headers: { origin: PUBLIC_URL },
@@ -449,9 +440,10 @@ describe("DELETE /api/me", () => {
   });
 
   it("refuses while a withdrawal is pending or processing", async () => {
-    const { client: c, me, user } = await signUp(test, uniqueUser("pend"));
-    const now = test.clock.now();
-    const [row] = await test.db
+    const { db } = test();
+    const { client: c, me, user } = await signUp(test(), uniqueUser("pend"));
+    const now = test().clock.now();
+    const [row] = await db
       .insert(withdrawals)
       .values({
         userId: me.id,
@@ -464,7 +456,7 @@ describe("DELETE /api/me", () => {
       })
       .returning({ id: withdrawals.id });
     for (const status of ["pending", "processing"] as const) {
-      await test.db.update(withdrawals).set({ status }).where(eq(withdrawals.id, row!.id));
+      await db.update(withdrawals).set({ status }).where(eq(withdrawals.id, row!.id));
       const refused = await erase(c, user.password);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toBe("ERASURE_WITHDRAWAL_PENDING");
@@ -472,17 +464,15 @@ describe("DELETE /api/me", () => {
     }
     expect((await c.get("/api/me")).statusCode).toBe(200);
     // Once it is over, the account may go.
-    await test.db
-      .update(withdrawals)
-      .set({ status: "rejected" })
-      .where(eq(withdrawals.id, row!.id));
+    await db.update(withdrawals).set({ status: "rejected" }).where(eq(withdrawals.id, row!.id));
     expect((await erase(c, user.password)).statusCode).toBe(204);
   });
 
   it("erases the person and keeps the books", async () => {
-    const admin = await elevatedAdmin(test, "privboss");
+    const { db } = test();
+    const admin = await elevatedAdmin(test(), "privboss");
     const subject = await richUser();
-    const referee = await signUp(test, uniqueUser("keep"), {
+    const referee = await signUp(test(), uniqueUser("keep"), {
       referralCode: subject.me.referralCode,
     });
     const id = subject.me.id;
@@ -491,10 +481,7 @@ describe("DELETE /api/me", () => {
     const pendingBefore = (await admin.client.get("/api/admin/summary")).json().pendingKyc;
     const filesBefore = await storedFiles();
     const keys = (
-      await test.db
-        .select({ key: kycFiles.storageKey })
-        .from(kycFiles)
-        .where(eq(kycFiles.userId, id))
+      await db.select({ key: kycFiles.storageKey }).from(kycFiles).where(eq(kycFiles.userId, id))
     ).map((k) => k.key);
     expect(keys).toHaveLength(3);
     for (const key of keys) expect(await fileExists(key)).toBe(true);
@@ -502,11 +489,11 @@ describe("DELETE /api/me", () => {
     expect(board.top.map((l: { nickname: string }) => l.nickname)).toContain(subject.me.nickname);
     const ledgerBefore = await ledgerCount(id);
     // Admins' free texts that may quote the person: a past suspension's reason, a verdict's.
-    await test.db
+    await db
       .update(users)
       .set({ suspendedReason: `Suspendu : ${subject.me.nickname} a dit…` })
       .where(eq(users.id, id));
-    await test.db
+    await db
       .update(kycRequests)
       .set({ rejectionReason: `Photo floue de ${subject.tag}` })
       .where(eq(kycRequests.userId, id));
@@ -519,30 +506,30 @@ describe("DELETE /api/me", () => {
     expect((await subject.client.get("/api/me")).statusCode).toBe(401);
     // A session written after the erasure (a sign-in racing it) opens nothing either.
     const token = hex(16);
-    await test.db.insert(sessions).values({
+    await db.insert(sessions).values({
       id: randomUUID(),
       token,
       userId: id,
-      expiresAt: new Date(test.clock.now().getTime() + 3_600_000),
+      expiresAt: new Date(test().clock.now().getTime() + 3_600_000),
     });
     const signature = createHmac("sha256", testConfig().AUTH_SECRET!)
       .update(token)
       .digest("base64");
-    const raced = await test.app.inject({
+    const raced = await test().app.inject({
       method: "GET",
       url: "/api/me",
       headers: { cookie: `fre.session_token=${encodeURIComponent(`${token}.${signature}`)}` },
     });
     expect(raced.statusCode).toBe(401);
-    await test.db.delete(sessions).where(eq(sessions.token, token));
-    const again = await client(test).post("/api/auth/sign-in/email", {
+    await db.delete(sessions).where(eq(sessions.token, token));
+    const again = await client(test()).post("/api/auth/sign-in/email", {
       email: subject.user.email,
       password: subject.user.password,
     });
     expect(again.statusCode).toBe(401);
 
     // Personal fields gone from the row; personal rows gone from the tables.
-    const [row] = await test.db.select().from(users).where(eq(users.id, id));
+    const [row] = await db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({
       email: `erased-${id}@invalid`,
       emailVerified: false,
@@ -565,12 +552,12 @@ describe("DELETE /api/me", () => {
       [tonWallets, tonWallets.userId],
       [supportTickets, supportTickets.userId],
     ] as const) {
-      const [{ n }] = (await test.db.select({ n: count() }).from(table).where(eq(column, id))) as [
+      const [{ n }] = (await db.select({ n: count() }).from(table).where(eq(column, id))) as [
         { n: number },
       ];
       expect(n, String(column.name)).toBe(0);
     }
-    const [kyc] = await test.db.select().from(kycRequests).where(eq(kycRequests.userId, id));
+    const [kyc] = await db.select().from(kycRequests).where(eq(kycRequests.userId, id));
     expect(kyc).toMatchObject({
       status: "draft",
       identitySealed: null,
@@ -583,7 +570,7 @@ describe("DELETE /api/me", () => {
       pendingBefore - 1,
     );
     // No mail can go to the anonymised row (a late payment, a verdict, a support answer).
-    expect(await mailRecipientOf(test.db, id)).toBeNull();
+    expect(await mailRecipientOf(db, id)).toBeNull();
     // The photos left the file store.
     for (const key of keys) expect(await fileExists(key)).toBe(false);
     // Nothing of them is left on disk either (data file or metadata).
@@ -596,18 +583,18 @@ describe("DELETE /api/me", () => {
 
     // The books: every ledger row stays, attached to the anonymised row, and still balances.
     expect(await ledgerCount(id)).toBe(ledgerBefore);
-    expect(await findLedgerMismatches(test.db)).toEqual([]);
-    const kept = await test.db
+    expect(await findLedgerMismatches(db)).toEqual([]);
+    const kept = await db
       .select({ n: count() })
       .from(withdrawals)
       .where(and(eq(withdrawals.userId, id), eq(withdrawals.id, subject.withdrawal)));
     expect(kept[0]!.n).toBe(1);
     expect(
-      await test.db.select({ id: gameBets.id }).from(gameBets).where(eq(gameBets.userId, id)),
+      await db.select({ id: gameBets.id }).from(gameBets).where(eq(gameBets.userId, id)),
     ).toHaveLength(1);
 
     // Off the leaderboard (once its 5-second cache has passed).
-    test.clock.advance(6_000);
+    test().clock.advance(6_000);
     const after = (await referee.client.get("/api/leaderboard")).json();
     const names = after.top.map((l: { nickname: string }) => l.nickname);
     expect(names).not.toContain(subject.me.nickname);
@@ -619,8 +606,8 @@ describe("DELETE /api/me", () => {
     const refereeExport = (await exportOf(referee.client)).json();
     expect(refereeExport.referrals.referrer).toEqual({ nickname: row!.nickname });
     // Nobody may be referred by the erased account any more.
-    const late = await signUp(test, uniqueUser("late"), { referralCode: row!.referralCode });
-    const [lateRow] = await test.db
+    const late = await signUp(test(), uniqueUser("late"), { referralCode: row!.referralCode });
+    const [lateRow] = await db
       .select({ referredBy: users.referredBy })
       .from(users)
       .where(eq(users.id, late.me.id));
@@ -639,17 +626,18 @@ describe("DELETE /api/me", () => {
     );
 
     // The address is free again.
-    const back = await signUp(test, { ...subject.user, nickname: `back${hex(3)}` });
+    const back = await signUp(test(), { ...subject.user, nickname: `back${hex(3)}` });
     expect(back.me.email).toBe(subject.user.email);
     expect(back.me.id).not.toBe(id);
   });
 });
 
 /** Asks the store the app uses (the same folder) whether the key holds a file. */
-const fileExists = (key: string) => localFileStore(test.filesDir).exists(key);
+const fileExists = (key: string) => localFileStore(test().filesDir).exists(key);
 
 async function ledgerCount(userId: string) {
-  const [row] = await test.db
+  const { db } = test();
+  const [row] = await db
     .select({ n: count() })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));

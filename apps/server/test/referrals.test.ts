@@ -5,36 +5,26 @@ import {
   REFERRAL_BONUS_NANO,
   SESSION_DURATION_MS,
 } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createTestApp,
   expectLedgerBalanced,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 const HOUR = 3_600_000;
 
 describe("referrals", () => {
   it("25 referrals of which 22 active count 20", async () => {
-    const referrer = await verifiedUser(test, "ref");
+    const referrer = await verifiedUser(test(), "ref");
     const referees: Awaited<ReturnType<typeof signUp>>[] = [];
     for (let i = 0; i < 25; i++)
-      referees.push(await verifiedUser(test, "ref", { referralCode: referrer.me.referralCode }));
+      referees.push(await verifiedUser(test(), "ref", { referralCode: referrer.me.referralCode }));
     for (const referee of referees.slice(0, 22)) {
       expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
     }
@@ -65,10 +55,10 @@ describe("referrals", () => {
   }, 90_000); // 26 sign-ups (password hashes) and the circle: slow on a busy machine
 
   it("stops counting a referee whose session reaches its 24 h end unclaimed", async () => {
-    const referrer = await verifiedUser(test, "ref");
-    const referee = await verifiedUser(test, "ref", { referralCode: referrer.me.referralCode });
+    const referrer = await verifiedUser(test(), "ref");
+    const referee = await verifiedUser(test(), "ref", { referralCode: referrer.me.referralCode });
     expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
-    test.clock.advance(HOUR);
+    test().clock.advance(HOUR);
     expect((await referrer.client.post("/api/mining/start")).statusCode).toBe(200);
     const boosted = formatNano(BASE_RATE_NANO + REFERRAL_BONUS_NANO);
     const base = formatNano(BASE_RATE_NANO);
@@ -76,7 +66,7 @@ describe("referrals", () => {
     const miningOf = async () => (await referrer.client.get("/api/mining")).json();
 
     // The last millisecond of the referee's session: still mining, still counted.
-    test.clock.advance(SESSION_DURATION_MS - HOUR - 1);
+    test().clock.advance(SESSION_DURATION_MS - HOUR - 1);
     expect(await referralsOf()).toMatchObject({
       activeCount: 1,
       countedCount: 1,
@@ -88,7 +78,7 @@ describe("referrals", () => {
     expect(counted.session.accrual.rate).toBe(boosted);
 
     // Its end: nobody stopped or claimed it, yet it no longer counts.
-    test.clock.advance(1);
+    test().clock.advance(1);
     expect((await referee.client.get("/api/mining")).json().session).toMatchObject({
       active: false,
       ended: true,
@@ -111,21 +101,21 @@ describe("referrals", () => {
     expect(dropped.session).toMatchObject({ active: true, ended: false });
 
     // The running session takes the base rate at its next rate check (at most a minute later).
-    test.clock.advance(RATE_REFRESH_MS);
+    test().clock.advance(RATE_REFRESH_MS);
     const settled = await miningOf();
     expect(settled.rate.total).toBe(base);
     expect(settled.session.accrual.rate).toBe(base);
   });
 
   it("pays the referral bonus exactly until the referee's session ends, read or not", async () => {
-    const referrer = await verifiedUser(test, "ref");
-    const referee = await verifiedUser(test, "ref", { referralCode: referrer.me.referralCode });
+    const referrer = await verifiedUser(test(), "ref");
+    const referee = await verifiedUser(test(), "ref", { referralCode: referrer.me.referralCode });
     expect((await referee.client.post("/api/mining/start")).statusCode).toBe(200);
-    test.clock.advance(HOUR);
+    test().clock.advance(HOUR);
     expect((await referrer.client.post("/api/mining/start")).statusCode).toBe(200);
     // Nobody reads anything until the referrer stops, 2 minutes before their own end: 22 h 58 min
     // with the bonus (until the referee's end), then 1 h at the base rate.
-    test.clock.advance(SESSION_DURATION_MS - 2 * 60_000);
+    test().clock.advance(SESSION_DURATION_MS - 2 * 60_000);
     const stopped = await referrer.client.post("/api/mining/stop");
     expect(stopped.statusCode, stopped.body).toBe(200);
     const withBonus = SESSION_DURATION_MS - HOUR;
@@ -143,9 +133,9 @@ describe("referrals", () => {
   });
 
   it("sets a referrer later with every check", async () => {
-    const a = await signUp(test);
-    const b = await signUp(test);
-    const c = await signUp(test, uniqueUser(), { referralCode: b.me.referralCode });
+    const a = await signUp(test());
+    const b = await signUp(test());
+    const c = await signUp(test(), uniqueUser(), { referralCode: b.me.referralCode });
     const post = (who: typeof a, code: string) =>
       who.client.post("/api/referrals/referrer", { code });
 

@@ -5,12 +5,12 @@ import {
   REFERRAL_BONUS_NANO,
   type RiskLevel,
 } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { userRisk } from "../src/db/schema/index.ts";
 import { lockUser } from "../src/modules/ledger/ledger.ts";
 import { reRateAfterRiskChange } from "../src/modules/mining/index.ts";
 import { type Client, elevatedAdmin, expectLedgerBalanced, verifiedUser } from "./helpers.ts";
-import { address, completeRequest, createKycApp, jpegWithGps, upload } from "./kyc-fixtures.ts";
+import { address, completeRequest, jpegWithGps, upload, useKycApp } from "./kyc-fixtures.ts";
 import { fundForWithdrawal, linkTonWallet, requestWithdrawal } from "./ton-helpers.ts";
 
 /**
@@ -20,22 +20,12 @@ import { fundForWithdrawal, linkTonWallet, requestWithdrawal } from "./ton-helpe
  * way those routes do (the user's row locked, the running session re-rated around the change).
  */
 
-type KycApp = Awaited<ReturnType<typeof createKycApp>>;
 type User = Awaited<ReturnType<typeof verifiedUser>>;
-let test: KycApp;
+const test = useKycApp();
 let admin: Awaited<ReturnType<typeof elevatedAdmin>>;
 
 beforeAll(async () => {
-  test = await createKycApp();
-  admin = await elevatedAdmin(test, "riskadm");
-});
-afterAll(async () => {
-  if (!test) return;
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  admin = await elevatedAdmin(test(), "riskadm");
 });
 
 const HOUR = 3_600_000;
@@ -50,8 +40,8 @@ async function setRisk(
   }>,
   options: { reRate?: boolean } = {},
 ) {
-  const at = test.clock.now();
-  await test.db.transaction(async (tx) => {
+  const at = test().clock.now();
+  await test().db.transaction(async (tx) => {
     await lockUser(tx, userId);
     // As the admin action does: the time mined until now keeps the rate it had...
     if (options.reRate) await reRateAfterRiskChange(tx, userId, at);
@@ -72,9 +62,9 @@ const rateOf = (bonuses: number) => BASE_RATE_NANO + REFERRAL_BONUS_NANO * BigIn
 
 /** A referrer whose three referees mine now (three bonuses: under the circle's cap of 5). */
 async function referrerWithThree() {
-  const referrer = await verifiedUser(test, "rref");
+  const referrer = await verifiedUser(test(), "rref");
   for (let i = 0; i < 3; i++) {
-    await start(await verifiedUser(test, "rree", { referralCode: referrer.me.referralCode }));
+    await start(await verifiedUser(test(), "rree", { referralCode: referrer.me.referralCode }));
   }
   return referrer;
 }
@@ -82,8 +72,8 @@ async function referrerWithThree() {
 describe("a withheld referral bonus", () => {
   it("re-rates the running session at the withhold and at the release (exact nFRE)", async () => {
     const t0 = new Date(Math.floor(Date.now() / HOUR) * HOUR);
-    test.clock.set(t0);
-    const at = (ms: number) => test.clock.set(new Date(t0.getTime() + ms));
+    test().clock.set(t0);
+    const at = (ms: number) => test().clock.set(new Date(t0.getTime() + ms));
     const referrer = await referrerWithThree();
     await start(referrer);
     const mining = async () => (await referrer.client.get("/api/mining")).json();
@@ -94,7 +84,11 @@ describe("a withheld referral bonus", () => {
     });
 
     at(HOUR);
-    await setRisk(referrer.me.id, { referralBonusWithheldAt: test.clock.now() }, { reRate: true });
+    await setRisk(
+      referrer.me.id,
+      { referralBonusWithheldAt: test().clock.now() },
+      { reRate: true },
+    );
     const withheld = await mining();
     expect(withheld.rate).toMatchObject({
       activeReferrals: 3,
@@ -130,19 +124,19 @@ describe("a withheld referral bonus", () => {
       earningsFor(BASE_RATE_NANO, 2 * HOUR) +
       earningsFor(rateOf(3), 2 * HOUR);
     expect(claim.json().credited).toBe(formatNano(expected));
-    await expectLedgerBalanced(test);
+    await expectLedgerBalanced(test());
   });
 
   it("counts from the instant written even when nothing re-rated then; a start rates without it", async () => {
     const t0 = new Date(Math.floor(Date.now() / HOUR) * HOUR + 10 * HOUR);
-    test.clock.set(t0);
-    const at = (ms: number) => test.clock.set(new Date(t0.getTime() + ms));
+    test().clock.set(t0);
+    const at = (ms: number) => test().clock.set(new Date(t0.getTime() + ms));
     const referrer = await referrerWithThree();
     await start(referrer);
 
     // The column alone, no re-rate: the claim's catch-up splits the session at that instant.
     at(HOUR);
-    await setRisk(referrer.me.id, { referralBonusWithheldAt: test.clock.now() });
+    await setRisk(referrer.me.id, { referralBonusWithheldAt: test().clock.now() });
     at(2 * HOUR);
     const claim = await referrer.client.post("/api/mining/claim");
     expect(claim.statusCode, claim.body).toBe(200);
@@ -158,18 +152,18 @@ describe("a withheld referral bonus", () => {
     at(3 * HOUR);
     const second = await referrer.client.post("/api/mining/claim");
     expect(second.json().credited).toBe(formatNano(earningsFor(BASE_RATE_NANO, HOUR)));
-    await expectLedgerBalanced(test);
+    await expectLedgerBalanced(test());
   });
 });
 
 /** A verified user with an approved KYC (reviewed by the admin), a TON wallet and 500 FRE. */
 async function kycApprovedWithdrawer() {
-  const user = await verifiedUser(test, "rkyc");
-  await completeRequest(test, user.client);
+  const user = await verifiedUser(test(), "rkyc");
+  await completeRequest(test(), user.client);
   expect((await user.client.post("/api/kyc/submit")).statusCode).toBe(200);
   await decide(user.me.id);
-  await linkTonWallet(test, user.client);
-  await fundForWithdrawal(test, user.me.id, "500");
+  await linkTonWallet(test(), user.client);
+  await fundForWithdrawal(test(), user.me.id, "500");
   return user;
 }
 
@@ -184,7 +178,7 @@ const kycOf = async (c: Client) => (await c.get("/api/kyc")).json();
 
 describe("a KYC re-check", () => {
   it("refuses the withdrawal until a new check is approved after the request", async () => {
-    test.clock.set(new Date());
+    test().clock.set(new Date());
     const user = await kycApprovedWithdrawer();
     expect(await kycOf(user.client)).toMatchObject({ status: "approved", recheckRequired: false });
     // Without a re-check, an approved request stays locked.
@@ -192,10 +186,10 @@ describe("a KYC re-check", () => {
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error).toBe("KYC_LOCKED");
 
-    test.clock.advance(60_000);
-    await setRisk(user.me.id, { level: "medium", kycRecheckRequiredAt: test.clock.now() });
-    test.clock.advance(1000);
-    const refused = await requestWithdrawal(test, user.client, "50");
+    test().clock.advance(60_000);
+    await setRisk(user.me.id, { level: "medium", kycRecheckRequiredAt: test().clock.now() });
+    test().clock.advance(1000);
+    const refused = await requestWithdrawal(test(), user.client, "50");
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       error: "KYC_RECHECK_REQUIRED",
@@ -218,9 +212,9 @@ describe("a KYC re-check", () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ status: "draft", recheckRequired: true });
     expect(moved.json().draft.address.city).toBe("Lyon");
-    const photo = await upload(test, user.client.jar, "selfie", await jpegWithGps());
+    const photo = await upload(test(), user.client.jar, "selfie", await jpegWithGps());
     expect(photo.statusCode, photo.body).toBe(201);
-    expect((await requestWithdrawal(test, user.client, "50")).json().error).toBe(
+    expect((await requestWithdrawal(test(), user.client, "50")).json().error).toBe(
       "KYC_RECHECK_REQUIRED",
     );
 
@@ -233,29 +227,29 @@ describe("a KYC re-check", () => {
     });
     const queue = (await admin.client.get("/api/admin/kyc?status=pending")).json();
     expect(queue.items.map((item: { userId: string }) => item.userId)).toContain(user.me.id);
-    expect((await requestWithdrawal(test, user.client, "50")).json().error).toBe("KYC_REQUIRED");
+    expect((await requestWithdrawal(test(), user.client, "50")).json().error).toBe("KYC_REQUIRED");
 
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     await decide(user.me.id);
     expect(await kycOf(user.client)).toMatchObject({ status: "approved", recheckRequired: false });
-    const paid = await requestWithdrawal(test, user.client, "50");
+    const paid = await requestWithdrawal(test(), user.client, "50");
     expect(paid.statusCode, paid.body).toBe(201);
     // Approved again: locked again.
     expect((await user.client.put("/api/kyc/address", address)).json().error).toBe("KYC_LOCKED");
   });
 
   it("an approval given before the request does not count, even one given at the same instant", async () => {
-    test.clock.set(new Date());
+    test().clock.set(new Date());
     const user = await kycApprovedWithdrawer();
     // The request written at the very instant of the approval: not later than it.
     const approvedAt = (await kycOf(user.client)).reviewedAt as string;
     await setRisk(user.me.id, { kycRecheckRequiredAt: new Date(approvedAt) });
-    expect((await requestWithdrawal(test, user.client, "50")).json().error).toBe(
+    expect((await requestWithdrawal(test(), user.client, "50")).json().error).toBe(
       "KYC_RECHECK_REQUIRED",
     );
     // Waived (the column cleared): withdrawals work again.
     await setRisk(user.me.id, { kycRecheckRequiredAt: null });
-    expect((await requestWithdrawal(test, user.client, "50")).statusCode).toBe(201);
+    expect((await requestWithdrawal(test(), user.client, "50")).statusCode).toBe(201);
   });
 });
 
@@ -276,22 +270,22 @@ async function queueItem(id: string, status = "pending"): Promise<QueueItem> {
 
 /** A user with approved KYC (profile only), a wallet, 500 FRE, and `level` if given. */
 async function withdrawer(level?: RiskLevel) {
-  const user = await verifiedUser(test, "rw");
-  await linkTonWallet(test, user.client);
-  await fundForWithdrawal(test, user.me.id, "500");
+  const user = await verifiedUser(test(), "rw");
+  await linkTonWallet(test(), user.client);
+  await fundForWithdrawal(test(), user.me.id, "500");
   if (level) await setRisk(user.me.id, { level });
   return user;
 }
 
 async function ask(user: User, amount: string) {
-  const asked = await requestWithdrawal(test, user.client, amount);
+  const asked = await requestWithdrawal(test(), user.client, amount);
   expect(asked.statusCode, asked.body).toBe(201);
   return asked.json().id as string;
 }
 
 describe("a high-risk account's withdrawal", () => {
   it("needs two admins whatever the amount, and the queue flags it", async () => {
-    test.clock.set(new Date());
+    test().clock.set(new Date());
     const high = await withdrawer("high");
     const id = await ask(high, "30");
     expect(await queueItem(id)).toMatchObject({
@@ -313,7 +307,7 @@ describe("a high-risk account's withdrawal", () => {
   });
 
   it("a medium-risk account is flagged, a low-risk or unscored one is not; both need one", async () => {
-    test.clock.set(new Date());
+    test().clock.set(new Date());
     for (const [level, flag] of [
       ["medium", "medium"],
       ["low", null],
@@ -326,7 +320,7 @@ describe("a high-risk account's withdrawal", () => {
   });
 
   it("the decided lists carry the level too", async () => {
-    test.clock.set(new Date());
+    test().clock.set(new Date());
     const user = await withdrawer("high");
     const id = await ask(user, "30");
     const rejected = await admin.client.post(`/api/admin/withdrawals/${id}/reject`, {

@@ -1,13 +1,11 @@
 import type { AdminUserList, AdminUserRisk, RiskReasonCode } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type Client,
   client,
-  createTestApp,
   elevatedAdmin,
-  expectLedgerBalanced,
-  type TestApp,
   uniqueUser,
+  useTestApp,
   verifyEmail,
 } from "./helpers.ts";
 
@@ -45,28 +43,18 @@ interface Account {
   nextStart: number | null;
 }
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 async function open(ip: string, referralCode?: string): Promise<Account> {
   const user = uniqueUser("f");
-  const c = client(test, { ip });
+  const c = client(test(), { ip });
   const response = await c.post("/api/auth/sign-up/email", {
     ...user,
     name: user.nickname,
     ...(referralCode ? { referralCode } : {}),
   });
   expect(response.statusCode, response.body).toBe(200);
-  const verified = await verifyEmail(test, user.email);
+  const verified = await verifyEmail(test(), user.email);
   expect(verified.statusCode).toBeLessThan(400);
   const me = (await c.get("/api/me")).json() as { id: string; referralCode: string };
   return { id: me.id, referralCode: me.referralCode, client: c, nextStart: null };
@@ -89,13 +77,13 @@ describe("a scripted farm against ordinary users", () => {
   }, async () => {
     const next = random(25);
     const t0 = new Date("2026-03-02T06:00:00Z").getTime();
-    test.clock.set(new Date(t0));
+    test().clock.set(new Date(t0));
 
     // Ordinary users sign up over the first day, each from a network of their own (twenty of
     // them behind one carrier address); a few bring friends over the following hours.
     const ordinary: Account[] = [];
     for (let i = 0; i < ORDINARY; i++) {
-      test.clock.advance(2 * MINUTE + Math.floor(next() * 8 * MINUTE));
+      test().clock.advance(2 * MINUTE + Math.floor(next() * 8 * MINUTE));
       const ip =
         i < BEHIND_ONE_CARRIER
           ? "100.64.12.7"
@@ -107,10 +95,10 @@ describe("a scripted farm against ordinary users", () => {
 
     // The farm: one /24, one account every few seconds, each referred by an earlier one (a tree
     // of five referees per referrer), all on day 1's evening.
-    test.clock.set(new Date(t0 + 20 * HOUR));
+    test().clock.set(new Date(t0 + 20 * HOUR));
     const farm: Account[] = [];
     for (let i = 0; i < FARM; i++) {
-      test.clock.advance(3_000);
+      test().clock.advance(3_000);
       const referrer = i === 0 ? undefined : farm[Math.floor((i - 1) / 5)]?.referralCode;
       farm.push(await open(`198.51.100.${1 + (i % 250)}`, referrer));
     }
@@ -127,7 +115,7 @@ describe("a scripted farm against ordinary users", () => {
         .filter((a) => a.nextStart !== null && a.nextStart < t0 + (DAYS + 2) * DAY)
         .sort((a, b) => (a.nextStart as number) - (b.nextStart as number))[0];
       if (!due) break;
-      test.clock.set(new Date(due.nextStart as number));
+      test().clock.set(new Date(due.nextStart as number));
       await mine(due);
       const isFarm = farm.includes(due);
       if (isFarm) due.nextStart = (due.nextStart as number) + DAY;
@@ -138,7 +126,7 @@ describe("a scripted farm against ordinary users", () => {
     }
 
     // The nightly job, run by an admin now.
-    const admin = await elevatedAdmin(test);
+    const admin = await elevatedAdmin(test());
     const run = await admin.client.post("/api/admin/risk/run");
     expect(run.statusCode, run.body).toBe(200);
 

@@ -16,7 +16,7 @@ import {
   type RiskReason,
 } from "@fre/shared";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import {
   accountSignals,
@@ -30,13 +30,11 @@ import {
 import { manualClock } from "../src/lib/clock.ts";
 import { riskRunLock, runNightlyScoring } from "../src/modules/risk/index.ts";
 import {
-  createTestApp,
   DEFAULT_ADMIN_CODE,
   elevatedAdmin,
-  expectLedgerBalanced,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
   verifyEmail,
 } from "./helpers.ts";
 
@@ -46,30 +44,23 @@ const DAY = 24 * HOUR;
 /** Every account and signal of this file is placed around this instant. */
 const T0 = new Date("2026-05-10T12:00:00Z").getTime();
 
-let test: TestApp;
+const test = useTestApp();
 let admin: Awaited<ReturnType<typeof elevatedAdmin>>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  test.clock.set(new Date(T0 + 30 * DAY));
-  admin = await elevatedAdmin(test, "riskboss");
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  test().clock.set(new Date(T0 + 30 * DAY));
+  admin = await elevatedAdmin(test(), "riskboss");
 });
 
 let made = 0;
 /** An account straight into `users`, created at `at`. */
 async function account(at: number, options: { referredBy?: string; nickname?: string } = {}) {
+  const { db } = test();
   made += 1;
   const tag = `${made}${randomBytes(3).toString("hex")}`;
   const nickname = options.nickname ?? `rk${tag}`;
   const id = `risk-${tag}`;
-  await test.db.insert(users).values({
+  await db.insert(users).values({
     id,
     name: nickname,
     nickname,
@@ -88,7 +79,8 @@ async function signal(
   userId: string,
   row: { kind?: "sign-up" | "sign-in"; network?: string; device?: string | null; at: number },
 ) {
-  await test.db.insert(accountSignals).values({
+  const { db } = test();
+  await db.insert(accountSignals).values({
     userId,
     kind: row.kind ?? "sign-up",
     network: row.network ?? hashOf("net"),
@@ -110,8 +102,9 @@ async function signedUp(
 
 /** A past mining session started at `start`. */
 async function session(userId: string, start: number) {
+  const { db } = test();
   const at = new Date(start);
-  await test.db.insert(miningSessions).values({
+  await db.insert(miningSessions).values({
     userId,
     status: "claimed",
     startTime: at,
@@ -153,7 +146,7 @@ const reason = (code: RiskReason["code"], count: number): RiskReason => ({
 
 async function auditOf(action: string, targetId: string) {
   return rowsOf<{ actor_id: string; before: unknown; after: unknown; target_type: string }>(
-    await test.db.execute(sql`select actor_id, before, after, target_type from audit_log
+    await test().db.execute(sql`select actor_id, before, after, target_type from audit_log
       where action = ${action} and target_id = ${targetId} order by created_at, id`),
   );
 }
@@ -163,18 +156,19 @@ describe("the run on an empty database", () => {
     const summary = await run();
     expect(summary).toEqual({ scored: expect.any(Number), high: 0, medium: 0 });
     expect(summary.scored).toBeGreaterThanOrEqual(1);
-    expect(await test.db.select().from(userRisk)).toEqual([]);
+    expect(await test().db.select().from(userRisk)).toEqual([]);
   });
 });
 
 describe("each signal, at its threshold and just under", () => {
   it("shared_network: 10 accounts from one network within 24 h; 9 do not; outside the window or erased do not count", async () => {
+    const { db } = test();
     const network = hashOf("net10");
     const early = await signedUp(T0 - 25 * HOUR, network);
     const ten = [];
     for (let i = 0; i < 10; i++) ten.push(await signedUp(T0 + i * HOUR, network));
     const erased = await signedUp(T0 + 2 * HOUR, network);
-    await test.db
+    await db
       .update(users)
       .set({ erasedAt: new Date(T0 + DAY) })
       .where(eq(users.id, erased));
@@ -293,14 +287,16 @@ describe("each signal, at its threshold and just under", () => {
 
   it("kyc_duplicate: one document number's hash on 2 accounts; alone it is medium, never high", async () => {
     const document = hashOf("doc");
-    const kyc = async (userId: string, hash: string) =>
-      test.db.insert(kycRequests).values({
+    const kyc = async (userId: string, hash: string) => {
+      const { db } = test();
+      return db.insert(kycRequests).values({
         userId,
         status: "pending",
         documentNumberHash: hash,
         createdAt: new Date(T0),
         updatedAt: new Date(T0),
       });
+    };
     const a = await account(T0);
     const b = await account(T0);
     const c = await account(T0);
@@ -322,9 +318,10 @@ describe("each signal, at its threshold and just under", () => {
   });
 
   it("shared_wallet: a linked wallet another account withdrew to (any workchain spelling); one's own wallet does not", async () => {
+    const { db } = test();
     const hash = randomBytes(32).toString("hex");
     const withdraw = async (userId: string, address: string) =>
-      test.db.insert(withdrawals).values({
+      db.insert(withdrawals).values({
         userId,
         amountNano: 1_000_000_000n,
         walletAddress: address,
@@ -334,7 +331,7 @@ describe("each signal, at its threshold and just under", () => {
         updatedAt: new Date(T0),
       });
     const owner = await account(T0);
-    await test.db.insert(tonWallets).values({
+    await db.insert(tonWallets).values({
       userId: owner,
       address: `0:${hash}`,
       network: "-3",
@@ -432,8 +429,8 @@ describe("levels, reset and the review queue", () => {
       action: "withhold-referral-bonus",
     });
     expect(withheld.statusCode, withheld.body).toBe(200);
-    await test.db.delete(accountSignals).where(inArray(accountSignals.userId, accounts));
-    test.clock.advance(MINUTE);
+    await test().db.delete(accountSignals).where(inArray(accountSignals.userId, accounts));
+    test().clock.advance(MINUTE);
     await run();
     expect(await riskOf(both)).toMatchObject({
       score: 0,
@@ -442,12 +439,13 @@ describe("levels, reset and the review queue", () => {
       referralBonusWithheld: true,
       cluster: [],
     });
-    const [row] = await test.db.select().from(userRisk).where(eq(userRisk.userId, both));
+    const [row] = await test().db.select().from(userRisk).where(eq(userRisk.userId, both));
     expect(row).toMatchObject({ score: 0, level: "low", reasons: [] });
     expect(row?.referralBonusWithheldAt).not.toBeNull();
   });
 
   it("lists the queue by level, highest score first, pages, and leaves out what an admin reviewed since", async () => {
+    const { db } = test();
     const queue = async (level: string, q: string, cursor?: string) => {
       const response = await admin.client.get(
         `/api/admin/users?risk=${level}&q=${q}${cursor ? `&cursor=${cursor}` : ""}`,
@@ -464,7 +462,7 @@ describe("levels, reset and the review queue", () => {
       const level = i < 29 ? "high" : "medium";
       const score = level === "high" ? 60 + (i % 9) * 5 : 40;
       rows.push({ id, level, score });
-      await test.db.insert(userRisk).values({
+      await db.insert(userRisk).values({
         userId: id,
         score,
         level,
@@ -522,6 +520,7 @@ describe("levels, reset and the review queue", () => {
   });
 
   it("a reviewed account stays out while the run finds the same, comes back when it finds more", async () => {
+    const { db } = test();
     const network = hashOf("rev");
     const device = hashOf("rev-dev");
     const accounts = [];
@@ -540,24 +539,24 @@ describe("levels, reset and the review queue", () => {
       } while (cursor);
       return items.some((row) => row.id === target);
     };
-    test.clock.advance(MINUTE);
+    test().clock.advance(MINUTE);
     await run();
     expect(await inQueue()).toBe(true);
-    test.clock.advance(MINUTE);
+    test().clock.advance(MINUTE);
     const reviewed = await admin.client.post(`/api/admin/users/${target}/risk/actions`, {
       action: "mark-reviewed",
     });
     expect(reviewed.statusCode, reviewed.body).toBe(200);
-    expect(reviewed.json().reviewedAt).toBe(test.clock.now().toISOString());
+    expect(reviewed.json().reviewedAt).toBe(test().clock.now().toISOString());
     expect(await inQueue()).toBe(false);
-    test.clock.advance(MINUTE);
+    test().clock.advance(MINUTE);
     await run();
     expect(await inQueue()).toBe(false);
     // A new signal: a KYC document shared with another account.
     const twin = await account(T0);
     const document = hashOf("doc");
     for (const userId of [target, twin]) {
-      await test.db.insert(kycRequests).values({
+      await db.insert(kycRequests).values({
         userId,
         status: "pending",
         documentNumberHash: document,
@@ -565,7 +564,7 @@ describe("levels, reset and the review queue", () => {
         updatedAt: new Date(T0),
       });
     }
-    test.clock.advance(MINUTE);
+    test().clock.advance(MINUTE);
     await run();
     expect(await inQueue()).toBe(true);
     expect((await riskOf(target)).score).toBe(100);
@@ -575,8 +574,8 @@ describe("levels, reset and the review queue", () => {
 describe("the admin's actions", () => {
   it("set and clear the columns, each audited once; a no-op writes nothing; never oneself; 404 for nobody", async () => {
     // From an address range of its own: no other account of this file shares its network.
-    const miner = await signUp(test, uniqueUser("riskminer"), {}, { ip: "203.0.113.77" });
-    await verifyEmail(test, miner.user.email);
+    const miner = await signUp(test(), uniqueUser("riskminer"), {}, { ip: "203.0.113.77" });
+    await verifyEmail(test(), miner.user.email);
     expect((await miner.client.post("/api/mining/start")).statusCode).toBeLessThan(300);
     const id = miner.me.id as string;
     const fresh = await riskOf(id);
@@ -591,19 +590,19 @@ describe("the admin's actions", () => {
       cluster: [],
     });
     const act = async (action: string) => {
-      test.clock.advance(MINUTE);
+      test().clock.advance(MINUTE);
       const response = await admin.client.post(`/api/admin/users/${id}/risk/actions`, { action });
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as AdminUserRisk;
     };
     // A referee mining (from a range of its own too): the miner's rate counts them until withheld.
     const referee = await signUp(
-      test,
+      test(),
       uniqueUser("riskref"),
       { referralCode: miner.me.referralCode },
       { ip: "198.18.5.5" },
     );
-    await verifyEmail(test, referee.user.email);
+    await verifyEmail(test(), referee.user.email);
     expect((await referee.client.post("/api/mining/start")).statusCode).toBeLessThan(300);
     const counted = async () =>
       (await miner.client.get("/api/mining")).json().rate.countedReferrals as number;
@@ -615,10 +614,10 @@ describe("the admin's actions", () => {
     expect(await counted()).toBe(1);
     expect((await act("release-referral-bonus")).referralBonusWithheld).toBe(false);
     expect((await act("require-kyc")).kycRecheckRequired).toBe(true);
-    const requiredAt = test.clock.now().toISOString();
+    const requiredAt = test().clock.now().toISOString();
     expect((await act("waive-kyc")).kycRecheckRequired).toBe(false);
     expect((await act("waive-kyc")).kycRecheckRequired).toBe(false);
-    const reviewedAt = new Date(test.clock.now().getTime() + MINUTE).toISOString();
+    const reviewedAt = new Date(test().clock.now().getTime() + MINUTE).toISOString();
     expect((await act("mark-reviewed")).reviewedAt).toBe(reviewedAt);
 
     const audited = async (action: string) =>
@@ -656,7 +655,7 @@ describe("the admin's actions", () => {
     expect(await audited("risk.mark_reviewed")).toEqual([
       { ...by, before: { reviewedAt: null }, after: { reviewedAt, score: 0, level: "low" } },
     ]);
-    const [row] = await test.db.select().from(userRisk).where(eq(userRisk.userId, id));
+    const [row] = await test().db.select().from(userRisk).where(eq(userRisk.userId, id));
     expect(row).toMatchObject({
       referralBonusWithheldAt: null,
       kycRecheckRequiredAt: null,
@@ -681,7 +680,7 @@ describe("the admin's actions", () => {
     const bad = await admin.client.post(`/api/admin/users/${id}/risk/actions`, { action: "ban" });
     expect(bad.statusCode).toBe(400);
     // A plain user reaches none of it.
-    const user = await signUp(test);
+    const user = await signUp(test());
     expect((await user.client.get(`/api/admin/users/${id}/risk`)).statusCode).toBe(403);
     expect((await user.client.post("/api/admin/risk/run")).statusCode).toBe(403);
   });
@@ -690,19 +689,19 @@ describe("the admin's actions", () => {
 describe("runs", () => {
   it("refuses a run while one is under way (409 RISK_RUN_BUSY); two at once: one 409 or both right", async () => {
     let release = () => {};
-    const held = test.risk.runs.tryRun(() => new Promise<void>((resolve) => (release = resolve)));
+    const held = test().risk.runs.tryRun(() => new Promise<void>((resolve) => (release = resolve)));
     const busy = await admin.client.post("/api/admin/risk/run");
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error).toBe("RISK_RUN_BUSY");
     release();
     await held;
 
-    const before = (await test.db.select().from(userRisk)).length;
+    const before = (await test().db.select().from(userRisk)).length;
     const runsBefore = (await auditOf("risk.run", "all")).length;
     const network = hashOf("twice");
     const accounts = [];
     for (let i = 0; i < 10; i++) accounts.push(await signedUp(T0 + i * MINUTE, network));
-    test.clock.advance(MINUTE);
+    test().clock.advance(MINUTE);
     const both = await Promise.all([
       admin.client.post("/api/admin/risk/run"),
       admin.client.post("/api/admin/risk/run"),
@@ -716,14 +715,14 @@ describe("runs", () => {
     expect(new Set(summaries.map((s) => JSON.stringify(s))).size).toBe(1);
     for (const id of accounts)
       expect((await riskOf(id)).reasons).toEqual([reason("shared_network", 10)]);
-    expect((await test.db.select().from(userRisk)).length).toBe(before + 10);
+    expect((await test().db.select().from(userRisk)).length).toBe(before + 10);
     expect((await auditOf("risk.run", "all")).length - runsBefore).toBe(summaries.length);
   });
 
   it("the nightly job runs once a day, from 03:00 UTC", async () => {
     const clock = manualClock(new Date("2026-07-01T02:59:59Z"));
-    const deps = { db: test.db, clock, runs: riskRunLock(test.database) };
-    await test.db.execute(sql`delete from app_settings where key = 'risk_last_run'`);
+    const deps = { db: test().db, clock, runs: riskRunLock(test().database) };
+    await test().db.execute(sql`delete from app_settings where key = 'risk_last_run'`);
     expect(await runNightlyScoring(deps)).toBe(false);
     clock.set(new Date("2026-07-01T03:00:00Z"));
     expect(await runNightlyScoring(deps)).toBe(true);
@@ -736,7 +735,7 @@ describe("runs", () => {
     clock.set(new Date("2026-07-02T03:10:00Z"));
     expect(await runNightlyScoring(deps)).toBe(true);
     // An admin's run after 03:00 does the night's work: the job adds none.
-    test.clock.set(new Date("2026-07-03T09:00:00Z"));
+    test().clock.set(new Date("2026-07-03T09:00:00Z"));
     await elevate();
     await run();
     clock.set(new Date("2026-07-03T09:15:00Z"));
@@ -749,7 +748,7 @@ describe("runs", () => {
     release();
     await held;
     expect(await runNightlyScoring(deps)).toBe(true);
-    test.clock.set(new Date(T0 + 30 * DAY));
+    test().clock.set(new Date(T0 + 30 * DAY));
     await elevate();
   });
 });
@@ -757,7 +756,7 @@ describe("runs", () => {
 describe("settings", () => {
   it("reads the defaults, saves a change with its audit line, refuses out-of-range values", async () => {
     // Back to nothing stored: the defaults.
-    await test.db.execute(sql`delete from app_settings where key = 'risk_settings'`);
+    await test().db.execute(sql`delete from app_settings where key = 'risk_settings'`);
     const defaults = await admin.client.get("/api/admin/risk/settings");
     expect(defaults.statusCode).toBe(200);
     expect(defaults.json()).toEqual(DEFAULT_RISK_SETTINGS);
@@ -786,7 +785,7 @@ describe("settings", () => {
     const network = hashOf("nine");
     const nine = [];
     for (let i = 0; i < 9; i++) nine.push(await signedUp(T0 + i * MINUTE, network));
-    test.clock.advance(MINUTE);
+    test().clock.advance(MINUTE);
     await run();
     expect((await riskOf(nine[0]!)).reasons).toEqual([reason("shared_network", 9)]);
 

@@ -5,33 +5,26 @@
  */
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp, loggerOptions } from "../src/app.ts";
 import {
   client,
   createTestApp,
   elevatedAdmin,
-  expectLedgerBalanced,
   freshDatabase,
   PUBLIC_URL,
   signUp,
   type TestApp,
   testConfig,
   uniqueUser,
+  useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useTestApp();
 
 async function createCode(code: string, maxUses = 10_000) {
-  const admin = await elevatedAdmin(test);
+  const admin = await elevatedAdmin(test());
   const created = await admin.client.post("/api/admin/bonus-codes", {
     code,
     type: "fre",
@@ -46,11 +39,11 @@ const cookieHeader = (jar: Map<string, string>, extra = "") =>
 
 describe("rate limits keyed on the verified user", () => {
   it("a decoy cookie does not make every guess a new user (redeem: 10 per minute)", async () => {
-    const { client: c } = await verifiedUser(test, "guess");
+    const { client: c } = await verifiedUser(test(), "guess");
     const answers = [];
     for (let i = 0; i < 14; i++) {
       answers.push(
-        await test.app.inject({
+        await test().app.inject({
           method: "POST",
           url: "/api/bonus-codes/redeem",
           headers: {
@@ -70,14 +63,14 @@ describe("rate limits keyed on the verified user", () => {
   it("the sixth user behind one IP still opens a first support ticket", async () => {
     const ip = "203.0.113.50";
     for (let n = 0; n < 6; n++) {
-      const { client: c } = await signUp(test, uniqueUser("nat"), {}, { ip });
+      const { client: c } = await signUp(test(), uniqueUser("nat"), {}, { ip });
       const opened = await c.post("/api/support/tickets", {
         subject: "Bonjour",
         message: "Aidez-moi, merci.",
       });
       expect(opened.statusCode, opened.body).toBe(201);
     }
-    const { client: c } = await signUp(test, uniqueUser("flood"), {}, { ip });
+    const { client: c } = await signUp(test(), uniqueUser("flood"), {}, { ip });
     const answers = [];
     for (let i = 0; i < 6; i++) {
       answers.push(
@@ -110,7 +103,7 @@ describe("rate limits keyed on the verified user", () => {
 describe("bonus codes need a verified e-mail", () => {
   it("refuses an unverified account with a clear message, and credits nothing", async () => {
     await createCode("VERIFYME");
-    const { client: c } = await signUp(test, uniqueUser("throw"));
+    const { client: c } = await signUp(test(), uniqueUser("throw"));
     const refused = await c.post("/api/bonus-codes/redeem", { code: "VERIFYME" });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
@@ -123,15 +116,16 @@ describe("bonus codes need a verified e-mail", () => {
 
 describe("no 5xx on bad input", () => {
   it("refuses control characters in bodies, queries and params with 400", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const cases = [
       () =>
-        client(test).post("/api/auth/sign-up/email", {
+        client(test()).post("/api/auth/sign-up/email", {
           ...uniqueUser(),
           nickname: "nul\u0000nick",
         }),
-      () => client(test).post("/api/auth/sign-in/email", { email: "a\u0000@b.co", password: "x" }),
-      () => client(test).post("/api/auth/request-password-reset", { email: "a\u0000@b.co" }),
+      () =>
+        client(test()).post("/api/auth/sign-in/email", { email: "a\u0000@b.co", password: "x" }),
+      () => client(test()).post("/api/auth/request-password-reset", { email: "a\u0000@b.co" }),
       () => c.post("/api/bonus-codes/redeem", { code: "AB\u0000C" }),
       () =>
         c.post("/api/support/tickets", {
@@ -140,7 +134,7 @@ describe("no 5xx on bad input", () => {
         }),
       () => c.post("/api/referrals/referrer", { code: "AB\u001bC" }),
       () => c.get("/api/dev/outbox?to=a%00b@c.co"),
-      () => client(test).get("/api/auth/verify-email?token=a%00b"),
+      () => client(test()).get("/api/auth/verify-email?token=a%00b"),
       () =>
         c.post("/api/support/tickets", {
           subject: "Hi\u007f",
@@ -157,7 +151,7 @@ describe("no 5xx on bad input", () => {
   });
 
   it("keeps line breaks and tabs in free text", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const opened = await c.post("/api/support/tickets", {
       subject: "Deux lignes",
       message: "Bonjour,\r\n\tligne deux",
@@ -166,7 +160,7 @@ describe("no 5xx on bad input", () => {
   });
 
   it("parses the ledger cursor as a bounded integer", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     for (const cursor of ["9999999999999999999", "99999999999999999", "-1", "1e3", "abc"]) {
       const response = await c.get(`/api/wallet/ledger?cursor=${cursor}`);
       expect(response.statusCode, cursor).toBe(400);
@@ -177,17 +171,17 @@ describe("no 5xx on bad input", () => {
 
 describe("multi-step writes are atomic", () => {
   it("a failed reply changes nothing: no closed ticket without its answer", async () => {
-    const admin = await elevatedAdmin(test);
-    const { client: c } = await signUp(test);
+    const admin = await elevatedAdmin(test());
+    const { client: c } = await signUp(test());
     const id = (
       await c.post("/api/support/tickets", {
         subject: "Atomic",
         message: "Mon retrait est bloqué.",
       })
     ).json().id;
-    await test.db.execute(sql`create or replace function fre_test_refuse() returns trigger
+    await test().db.execute(sql`create or replace function fre_test_refuse() returns trigger
       language plpgsql as $$ begin raise exception 'refused by test'; end $$`);
-    await test.db.execute(sql`create trigger fre_test_refuse before insert on support_messages
+    await test().db.execute(sql`create trigger fre_test_refuse before insert on support_messages
       for each row execute function fre_test_refuse()`);
     try {
       const answered = await admin.client.post(`/api/admin/support/tickets/${id}/replies`, {
@@ -198,7 +192,7 @@ describe("multi-step writes are atomic", () => {
       const replied = await c.post(`/api/support/tickets/${id}/replies`, { message: "Relance" });
       expect(replied.statusCode).toBe(500);
     } finally {
-      await test.db.execute(sql`drop trigger fre_test_refuse on support_messages`);
+      await test().db.execute(sql`drop trigger fre_test_refuse on support_messages`);
     }
     const thread = (await c.get(`/api/support/tickets/${id}`)).json();
     expect(thread.status).toBe("open");
@@ -253,8 +247,8 @@ describe("no personal data in logs", () => {
 
 describe("smaller leaks", () => {
   it("send-verification-email answers alike for unknown, verified and cooling-down addresses", async () => {
-    const { user } = await signUp(test);
-    const anonymous = client(test);
+    const { user } = await signUp(test());
+    const anonymous = client(test());
     const answers = [];
     for (const email of [
       user.email,
@@ -270,8 +264,8 @@ describe("smaller leaks", () => {
   });
 
   it("/metrics answers loopback callers or the bearer token only", async () => {
-    expect((await test.app.inject({ url: "/metrics" })).statusCode).toBe(200);
-    const remote = await test.app.inject({ url: "/metrics", remoteAddress: "198.51.100.7" });
+    expect((await test().app.inject({ url: "/metrics" })).statusCode).toBe(200);
+    const remote = await test().app.inject({ url: "/metrics", remoteAddress: "198.51.100.7" });
     expect(remote.statusCode).toBe(401);
     const token = "metrics-token-0123456789";
     const withToken = await createTestApp({ config: { METRICS_TOKEN: token } });
@@ -292,21 +286,21 @@ describe("smaller leaks", () => {
   });
 
   it("a signed-out session stops at once on Better Auth's own endpoints too", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const copy = new Map(c.jar);
     expect((await c.get("/api/auth/get-session")).json()?.session).toBeTruthy();
     expect((await c.post("/api/auth/sign-out")).statusCode).toBe(200);
-    const stolen = await test.app.inject({
+    const stolen = await test().app.inject({
       url: "/api/auth/get-session",
       headers: { cookie: cookieHeader(copy) },
     });
     expect(stolen.json()?.session ?? null).toBeNull();
-    const me = await test.app.inject({ url: "/api/me", headers: { cookie: cookieHeader(copy) } });
+    const me = await test().app.inject({ url: "/api/me", headers: { cookie: cookieHeader(copy) } });
     expect(me.statusCode).toBe(401);
   });
 
   it("accepts only http(s) links from admins", async () => {
-    const admin = await elevatedAdmin(test);
+    const admin = await elevatedAdmin(test());
     for (const url of ["javascript:alert(1)", "data:text/html,hi", "file:///etc/passwd"]) {
       const response = await admin.client.put("/api/admin/contest/links", {
         links: [{ level: 1, url }],
@@ -321,20 +315,20 @@ describe("smaller leaks", () => {
 
   it("nicknames: letters, digits, _ - . only; existing ones keep working", async () => {
     for (const nickname of ["two words", "smile😀", "evil\u202Eabc", "a;b;c"]) {
-      const response = await client(test).post("/api/auth/sign-up/email", {
+      const response = await client(test()).post("/api/auth/sign-up/email", {
         ...uniqueUser(),
         nickname,
       });
       expect(response.statusCode, nickname).toBe(400);
       expect(response.json().error).toBe("INVALID_NICKNAME");
     }
-    const accented = await client(test).post("/api/auth/sign-up/email", {
+    const accented = await client(test()).post("/api/auth/sign-up/email", {
       ...uniqueUser(),
       nickname: "Éloïse.K-9",
     });
     expect(accented.statusCode, accented.body).toBe(200);
-    const legacy = await signUp(test);
-    await test.db.execute(
+    const legacy = await signUp(test());
+    await test().db.execute(
       sql`update users set nickname = 'Old name 😀' where email = ${legacy.user.email}`,
     );
     expect((await legacy.client.get("/api/me")).json().nickname).toBe("Old name 😀");
@@ -344,7 +338,7 @@ describe("smaller leaks", () => {
     const email = `race${Date.now()}@example.com`;
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        client(test).post("/api/auth/sign-up/email", {
+        client(test()).post("/api/auth/sign-up/email", {
           email,
           password: "Str0ng!pass",
           nickname: `racer${i}${Date.now() % 1000}`,

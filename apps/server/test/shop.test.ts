@@ -1,35 +1,18 @@
 import type { ShopOrder } from "@fre/shared";
 import { formatNano, parseFre, RATE_COMPONENTS } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
 import type { SimulatedChain } from "../src/modules/ton/chain.ts";
-import {
-  type Client,
-  createTestApp,
-  elevatedAdmin,
-  expectLedgerBalanced,
-  outbox,
-  signUp,
-  type TestApp,
-  verifiedUser,
-} from "./helpers.ts";
+import { type Client, elevatedAdmin, outbox, signUp, useTestApp, verifiedUser } from "./helpers.ts";
 
-let test: TestApp;
+const test = useTestApp();
 let simulatedChain: SimulatedChain;
 beforeAll(async () => {
-  test = await createTestApp();
-  simulatedChain = test.shop.simulatedChain!;
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  simulatedChain = test().shop.simulatedChain!;
 });
 
 const DAY = 86_400_000;
-const poll = () => pollShopPayments(test.shop.deps);
+const poll = () => pollShopPayments(test().shop.deps);
 let walletSeq = 0;
 /** A fresh simulated wallet (starts with 100 TON). */
 const newWallet = () => `0:${(++walletSeq).toString(16).padStart(64, "a")}`;
@@ -53,14 +36,14 @@ const rateOf = async (c: Client) => (await c.get("/api/mining")).json().rate;
 
 describe("shop", () => {
   it("shows every part of the rate, and the parts add up to the total", async () => {
-    const { client: c, me } = await verifiedUser(test, "rateparts");
+    const { client: c, me } = await verifiedUser(test(), "rateparts");
     await c.post("/api/mining/start");
     // A permanent pack, a box, a boost code and an active referral, beside the base rate.
     await pay(await order(c, "FRE1"));
     await poll();
     await pay(await order(c, "BOX7"));
     await poll();
-    const boss = await elevatedAdmin(test, "rateboss");
+    const boss = await elevatedAdmin(test(), "rateboss");
     const code = await boss.client.post("/api/admin/bonus-codes", {
       code: "RATEPARTS",
       type: "boost",
@@ -70,7 +53,7 @@ describe("shop", () => {
     });
     expect(code.statusCode, code.body).toBe(201);
     expect((await c.post("/api/bonus-codes/redeem", { code: "RATEPARTS" })).statusCode).toBe(200);
-    const friend = await verifiedUser(test, "ratefriend", { referralCode: me.referralCode });
+    const friend = await verifiedUser(test(), "ratefriend", { referralCode: me.referralCode });
     expect((await friend.client.post("/api/mining/start")).statusCode).toBe(200);
 
     const rate = await rateOf(c);
@@ -88,7 +71,7 @@ describe("shop", () => {
   });
 
   it("lists the packs and boxes at architecture.md's prices, with where to pay", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const shop = (await c.get("/api/shop")).json();
     expect(shop.items.map((i: { id: string; priceTon: string }) => [i.id, i.priceTon])).toEqual([
       ["FRE1", "1.000000000"],
@@ -104,7 +87,7 @@ describe("shop", () => {
   });
 
   it("an order carries a ready TON Connect transaction; a second click gets the same order", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const first = await c.post("/api/shop/orders", { itemId: "FRE1" });
     expect(first.statusCode).toBe(201);
     const o = first.json() as ShopOrder;
@@ -122,7 +105,7 @@ describe("shop", () => {
   });
 
   it("ten clicks at once make one order", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => c.post("/api/shop/orders", { itemId: "FRE3" })),
     );
@@ -133,7 +116,7 @@ describe("shop", () => {
   });
 
   it("a paid pack raises the rate by exactly its bonus, once, with a notification and a mail", async () => {
-    const { client: c, user } = await signUp(test);
+    const { client: c, user } = await signUp(test());
     const o = await order(c, "FRE1");
     await pay(o);
     // Two readers (two server processes) see the same transaction: one grant.
@@ -144,14 +127,14 @@ describe("shop", () => {
     expect(paid.txHash).toBeTruthy();
     expect((await rateOf(c)).packs).toBe("0.025000000");
     // The purchase's notification is written with the grant and stored by the outbox's delivery.
-    await test.effects.settle();
+    await test().effects.settle();
     const notices = (await c.get("/api/notifications")).json().items;
     expect(
       notices.filter((n: { type: string }) => n.type === "purchase_confirmation"),
     ).toHaveLength(1);
-    expect((await outbox(test, user.email)).some((m) => m.subject.includes("Achat confirmé"))).toBe(
-      true,
-    );
+    expect(
+      (await outbox(test(), user.email)).some((m) => m.subject.includes("Achat confirmé")),
+    ).toBe(true);
     const owned = await c.post("/api/shop/orders", { itemId: "FRE1" });
     expect(owned.statusCode).toBe(409);
     expect(owned.json().error).toBe("PACK_ALREADY_OWNED");
@@ -159,7 +142,7 @@ describe("shop", () => {
   });
 
   it("underpaid grants nothing until the rest arrives; paying twice grants once", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const o = await order(c, "FRE3");
     await pay(o, "1.5");
     await poll();
@@ -172,7 +155,7 @@ describe("shop", () => {
     await poll();
     expect((await c.get(`/api/shop/orders/${o.id}`)).json().status).toBe("paid");
     expect((await rateOf(c)).packs).toBe("0.050000000");
-    const admin = await elevatedAdmin(test);
+    const admin = await elevatedAdmin(test());
     const payments = (await admin.client.get("/api/admin/shop/payments"))
       .json()
       .items.filter((p: { orderId: string }) => p.orderId === o.id);
@@ -184,14 +167,14 @@ describe("shop", () => {
   });
 
   it("a payment after expiry is recorded, not granted, until an admin resolves it", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const o = await order(c, "FRE5");
-    test.clock.advance(31 * 60_000);
+    test().clock.advance(31 * 60_000);
     expect((await c.get(`/api/shop/orders/${o.id}`)).json().status).toBe("expired");
     const { hash } = await pay(o);
     await poll();
     expect((await rateOf(c)).packs).toBe("0.000000000");
-    const admin = await elevatedAdmin(test);
+    const admin = await elevatedAdmin(test());
     const unresolved = (await admin.client.get("/api/admin/shop/payments?unresolved=true")).json();
     expect(unresolved.items).toContainEqual(
       expect.objectContaining({ txHash: hash, outcome: "late", resolution: null }),
@@ -212,7 +195,7 @@ describe("shop", () => {
   });
 
   it("a box raises the rate until its exact expiry; another box meanwhile is refused", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const o = await order(c, "BOX7");
     await pay(o);
     await poll();
@@ -222,15 +205,15 @@ describe("shop", () => {
     const refused = await c.post("/api/shop/orders", { itemId: "BOX30" });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe("BOX_ALREADY_ACTIVE");
-    test.clock.advance(7 * DAY - 1000);
+    test().clock.advance(7 * DAY - 1000);
     expect((await rateOf(c)).boosts).toBe("0.400000000");
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     expect((await rateOf(c)).boosts).toBe("0.000000000");
     expect((await c.post("/api/shop/orders", { itemId: "BOX30" })).statusCode).toBe(201);
   });
 
   it("the reader resumes from its persisted cursor: nothing missed, nothing counted twice", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const before = await poll();
     expect(before).toBe(0);
     const o = await order(c, "BOX15");
@@ -243,7 +226,7 @@ describe("shop", () => {
     });
     expect(await poll()).toBe(2);
     expect(await poll()).toBe(0);
-    const admin = await elevatedAdmin(test);
+    const admin = await elevatedAdmin(test());
     const unmatched = (await admin.client.get("/api/admin/shop/payments?unresolved=true")).json();
     expect(unmatched.items).toContainEqual(
       expect.objectContaining({ comment: "hello", outcome: "unmatched" }),
@@ -251,13 +234,13 @@ describe("shop", () => {
   });
 
   it("admins set prices and availability, and see orders with totals", async () => {
-    const admin = await elevatedAdmin(test);
+    const admin = await elevatedAdmin(test());
     const changed = await admin.client.patch("/api/admin/shop/items/BOX22", { priceTon: "6.5" });
     expect(changed.json()).toMatchObject({ id: "BOX22", priceTon: "6.500000000" });
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     expect((await order(c, "BOX22")).priceTon).toBe("6.500000000");
     await admin.client.patch("/api/admin/shop/items/BOX22", { enabled: false });
-    const { client: other } = await signUp(test);
+    const { client: other } = await signUp(test());
     expect((await other.post("/api/shop/orders", { itemId: "BOX22" })).json().error).toBe(
       "SHOP_ITEM_UNAVAILABLE",
     );
@@ -272,17 +255,17 @@ describe("shop", () => {
 
   it("dev routes move simulated TON and show balances", async () => {
     const from = newWallet();
-    const shopTo = (await (await signUp(test)).client.get("/api/shop")).json().payTo;
-    const sent = await test.app.inject({
+    const shopTo = (await (await signUp(test())).client.get("/api/shop")).json().payTo;
+    const sent = await test().app.inject({
       method: "POST",
       url: "/api/dev/chain/transfer",
       payload: { from, to: shopTo, amountTon: "2.5", comment: "hi" },
     });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().lt).toMatch(/^\d+$/);
-    const account = await test.app.inject({ url: `/api/dev/chain/accounts/${from}` });
+    const account = await test().app.inject({ url: `/api/dev/chain/accounts/${from}` });
     expect(account.json()).toMatchObject({ balanceTon: "97.500000000", jettons: {} });
-    const broke = await test.app.inject({
+    const broke = await test().app.inject({
       method: "POST",
       url: "/api/dev/chain/transfer",
       payload: { from, to: shopTo, amountTon: "1000" },
@@ -290,7 +273,7 @@ describe("shop", () => {
     expect(broke.statusCode).toBe(409);
     // A well-formed address with a wrong checksum is the caller's mistake, not a crash.
     const badChecksum = `${shopTo.slice(0, -2)}${shopTo.endsWith("AA") ? "BB" : "AA"}`;
-    const refused = await test.app.inject({ url: `/api/dev/chain/accounts/${badChecksum}` });
+    const refused = await test().app.inject({ url: `/api/dev/chain/accounts/${badChecksum}` });
     expect(refused.statusCode).toBe(400);
   });
 });

@@ -1,17 +1,10 @@
 import { LOGIN_ACCOUNT_FREE_FAILURES } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { attemptDelayMs } from "../src/modules/auth/auth.service.ts";
-import { client, createTestApp, expectLedgerBalanced, signUp, type TestApp } from "./helpers.ts";
+import { client, signUp, useTestApp } from "./helpers.ts";
 
 /** Sign-in lockout policy (docs/decisions/0014-sign-in-lockout.md). */
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  await expectLedgerBalanced(test);
-  await test.close();
-});
+const test = useTestApp();
 
 const MINUTE = 60 * 1000;
 let ipCounter = 0;
@@ -22,7 +15,7 @@ const nextIp = () => {
 };
 
 const signIn = (ip: string, email: string, password: string, language?: string) =>
-  client(test, { ip, language }).post("/api/auth/sign-in/email", { email, password });
+  client(test(), { ip, language }).post("/api/auth/sign-in/email", { email, password });
 const WRONG = "Wrong!pass1";
 
 async function failTimes(ip: string, email: string, times: number) {
@@ -41,8 +34,8 @@ function statuses(responses: { statusCode: number }[]) {
 
 describe("sign-in lockout", () => {
   it("does not lock another account from the IP that failed on one", async () => {
-    const { user: a } = await signUp(test);
-    const { user: b } = await signUp(test);
+    const { user: a } = await signUp(test());
+    const { user: b } = await signUp(test());
     const ip = nextIp();
     await failTimes(ip, a.email, 5);
     expect((await signIn(ip, a.email, a.password)).statusCode).toBe(429);
@@ -53,7 +46,7 @@ describe("sign-in lockout", () => {
   });
 
   it("does not let an attacker's failures from his IP stop the owner signing in from hers", async () => {
-    const { user: victim } = await signUp(test);
+    const { user: victim } = await signUp(test());
     const attacker = nextIp();
     await failTimes(attacker, victim.email, 5);
     const locked = await signIn(attacker, victim.email, WRONG);
@@ -67,7 +60,7 @@ describe("sign-in lockout", () => {
   });
 
   it("slows an account down progressively across IPs instead of locking it", async () => {
-    const { user } = await signUp(test);
+    const { user } = await signUp(test());
     for (let i = 0; i < LOGIN_ACCOUNT_FREE_FAILURES / 5; i++)
       await failTimes(nextIp(), user.email, 5);
 
@@ -81,11 +74,11 @@ describe("sign-in lockout", () => {
       expect(early.json().message).toBe(
         `Trop de tentatives de connexion. Réessayez dans ${wait} seconde${wait > 1 ? "s" : ""}.`,
       );
-      test.clock.advance(wait * 1000);
+      test().clock.advance(wait * 1000);
       expect((await signIn(ip, user.email, WRONG)).statusCode).toBe(401);
     }
     expect((await signIn(nextIp(), user.email, user.password)).json().retryAfter).toBe(8);
-    test.clock.advance(8000);
+    test().clock.advance(8000);
     // The owner gets in after the short wait, and that clears the account's counter.
     expect((await signIn(nextIp(), user.email, user.password)).statusCode).toBe(200);
     expect((await signIn(nextIp(), user.email, WRONG)).statusCode).toBe(401);
@@ -104,7 +97,7 @@ describe("sign-in lockout", () => {
   });
 
   it("lifts a pair's lock when the clock moves past it, saying seconds near the end", async () => {
-    const { user } = await signUp(test);
+    const { user } = await signUp(test());
     const ip = nextIp();
     await failTimes(ip, user.email, 5);
     const locked = await signIn(ip, user.email, user.password);
@@ -115,7 +108,7 @@ describe("sign-in lockout", () => {
       "Trop de tentatives de connexion. Réessayez dans 15 minutes.",
     );
 
-    test.clock.advance(14 * MINUTE + 30_000);
+    test().clock.advance(14 * MINUTE + 30_000);
     const almost = await signIn(ip, user.email, user.password);
     expect(almost.statusCode).toBe(429);
     expect(almost.json().retryAfter).toBe(30);
@@ -123,34 +116,34 @@ describe("sign-in lockout", () => {
       "Trop de tentatives de connexion. Réessayez dans 30 secondes.",
     );
 
-    test.clock.advance(30_000);
+    test().clock.advance(30_000);
     expect((await signIn(ip, user.email, user.password)).statusCode).toBe(200);
   });
 
   it("says how long to wait in the user's language, with its plural forms", async () => {
-    const { user } = await signUp(test);
+    const { user } = await signUp(test());
     const ip = nextIp();
     await failTimes(ip, user.email, 5);
     const say = async (language: string) =>
       (await signIn(ip, user.email, WRONG, language)).json().message as string;
     expect(await say("en")).toBe("Too many sign-in attempts. Try again in 15 minutes.");
     expect(await say("ru")).toBe("Слишком много попыток входа. Повторите через 15 минут.");
-    test.clock.advance(13 * MINUTE);
+    test().clock.advance(13 * MINUTE);
     expect(await say("ru")).toBe("Слишком много попыток входа. Повторите через 2 минуты.");
     expect(await say("fr")).toBe("Trop de tentatives de connexion. Réessayez dans 2 minutes.");
-    test.clock.advance(MINUTE);
+    test().clock.advance(MINUTE);
     expect(await say("ru")).toBe("Слишком много попыток входа. Повторите через 1 минуту.");
     expect(await say("en")).toBe("Too many sign-in attempts. Try again in 1 minute.");
     expect(await say("fr")).toBe("Trop de tentatives de connexion. Réessayez dans 1 minute.");
-    test.clock.advance(59_000);
+    test().clock.advance(59_000);
     expect(await say("ru")).toBe("Слишком много попыток входа. Повторите через 1 секунду.");
-    test.clock.advance(1000);
+    test().clock.advance(1000);
   });
 });
 
 describe("sign-in lockout under a burst", () => {
   it("checks exactly 5 of 20 concurrent wrong passwords on one account from one IP", async () => {
-    const { user } = await signUp(test);
+    const { user } = await signUp(test());
     const ip = nextIp();
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => signIn(ip, user.email, WRONG)),
@@ -168,7 +161,7 @@ describe("sign-in lockout under a burst", () => {
   });
 
   it("lets 10 of 20 concurrent wrong passwords from 20 IPs through, then makes them wait", async () => {
-    const { user } = await signUp(test);
+    const { user } = await signUp(test());
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => signIn(nextIp(), user.email, WRONG)),
     );
@@ -177,7 +170,7 @@ describe("sign-in lockout under a burst", () => {
       expect(r.json().error).toBe("TOO_MANY_ATTEMPTS");
       expect(r.json().retryAfter).toBe(1);
     }
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     expect((await signIn(nextIp(), user.email, user.password)).statusCode).toBe(200);
   });
 });
@@ -185,12 +178,12 @@ describe("sign-in lockout under a burst", () => {
 describe("device cookies (known browsers)", () => {
   /** The same browser (its cookie jar) seen from another address. */
   function roaming(browser: ReturnType<typeof client>, ip: string) {
-    const moved = client(test, { ip });
+    const moved = client(test(), { ip });
     for (const [name, value] of browser.jar) moved.jar.set(name, value);
     return moved;
   }
   const knownBrowser = async (email: string, password: string) => {
-    const browser = client(test, { ip: nextIp() });
+    const browser = client(test(), { ip: nextIp() });
     const r = await browser.post("/api/auth/sign-in/email", { email, password });
     expect(r.statusCode).toBe(200);
     return browser;
@@ -200,12 +193,12 @@ describe("device cookies (known browsers)", () => {
   /** 11 wrong passwords from other addresses (the probe's case): the account's delay is on. */
   const attackFromElsewhere = async (email: string) => {
     for (let i = 0; i < LOGIN_ACCOUNT_FREE_FAILURES / 5; i++) await failTimes(nextIp(), email, 5);
-    test.clock.advance(1000);
+    test().clock.advance(1000);
     await failTimes(nextIp(), email, 1);
   };
 
   it("lets the owner's known browser in from a new address while failures elsewhere slow the account", async () => {
-    const { user } = await signUp(test);
+    const { user } = await signUp(test());
     const browser = await knownBrowser(user.email, user.password);
     await attackFromElsewhere(user.email);
 
@@ -233,7 +226,7 @@ describe("device cookies (known browsers)", () => {
   });
 
   it("locks only the device cookie that failed 5 times, not the account nor the address", async () => {
-    const { user } = await signUp(test);
+    const { user } = await signUp(test());
     const browser = await knownBrowser(user.email, user.password);
     const otherBrowser = await knownBrowser(user.email, user.password);
     const ip = nextIp();
@@ -259,7 +252,7 @@ describe("device cookies (known browsers)", () => {
     ).toBe(200);
     expect((await signIn(ip, user.email, user.password)).statusCode).toBe(200);
 
-    test.clock.advance(15 * MINUTE);
+    test().clock.advance(15 * MINUTE);
     const later = await here.post("/api/auth/sign-in/email", {
       email: user.email,
       password: user.password,
@@ -268,8 +261,8 @@ describe("device cookies (known browsers)", () => {
   });
 
   it("treats another account's or a tampered device cookie as an unknown browser", async () => {
-    const { user: victim } = await signUp(test);
-    const { user: attacker } = await signUp(test);
+    const { user: victim } = await signUp(test());
+    const { user: attacker } = await signUp(test());
     const attackerBrowser = await knownBrowser(attacker.email, attacker.password);
     const ownerBrowser = await knownBrowser(victim.email, victim.password);
     await attackFromElsewhere(victim.email);
@@ -291,8 +284,8 @@ describe("device cookies (known browsers)", () => {
   });
 
   it("sets the device cookie HttpOnly, SameSite=Lax, for a year, on the auth routes only", async () => {
-    const { user } = await signUp(test);
-    const browser = client(test, { ip: nextIp() });
+    const { user } = await signUp(test());
+    const browser = client(test(), { ip: nextIp() });
     const r = await browser.post("/api/auth/sign-in/email", {
       email: user.email,
       password: user.password,
@@ -317,7 +310,7 @@ describe("device cookies (known browsers)", () => {
   });
 
   it("knows the browser an account was created in", async () => {
-    const { user, client: browser } = await signUp(test);
+    const { user, client: browser } = await signUp(test());
     await attackFromElsewhere(user.email);
     const r = await roaming(browser, nextIp()).post("/api/auth/sign-in/email", {
       email: user.email,

@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
-import {
-  createTestApp,
-  DEFAULT_ADMIN_CODE,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-  uniqueUser,
-} from "./helpers.ts";
+import { DEFAULT_ADMIN_CODE, signUp, uniqueUser, useTestApp } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 /** The mails the dev outbox kept, once what the outbox job has due is sent (after the commit). */
 const outbox = async (email: string) => {
-  await test.effects.settle();
+  await test().effects.settle();
   return (
-    await test.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })
+    await test().app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })
   ).json() as {
     subject: string;
     text: string;
@@ -35,7 +18,7 @@ const outbox = async (email: string) => {
 
 describe("support", () => {
   it("a user opens a ticket (confirmation mail), follows it, and an admin answers", async () => {
-    const { client: c, user } = await signUp(test);
+    const { client: c, user } = await signUp(test());
     const created = await c.post("/api/support/tickets", {
       subject: "Retrait bloqué",
       message: "Mon retrait ne part pas depuis hier.",
@@ -48,13 +31,13 @@ describe("support", () => {
     expect(mail?.text).toContain("Retrait bloqué");
     expect(mail?.text).toContain(`/support?ticket=${id}`);
 
-    const other = await signUp(test);
+    const other = await signUp(test());
     expect((await other.client.get(`/api/support/tickets/${id}`)).statusCode).toBe(404);
     expect((await other.client.get("/api/support/tickets")).json().items).toEqual([]);
     expect((await other.client.get(`/api/admin/support/tickets`)).statusCode).toBe(403);
 
-    const admin = await signUp(test, uniqueUser("helpdesk"));
-    await setRoleByEmail(test.db, admin.user.email, "admin");
+    const admin = await signUp(test(), uniqueUser("helpdesk"));
+    await setRoleByEmail(test().db, admin.user.email, "admin");
     await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
     const open = (await admin.client.get("/api/admin/support/tickets?status=open")).json().items;
     expect(open.map((t: { id: string }) => t.id)).toContain(id);
@@ -80,15 +63,15 @@ describe("support", () => {
   });
 
   it("counts the tickets waiting for the team on the admin home", async () => {
-    const admin = await signUp(test, uniqueUser("desk"));
-    await setRoleByEmail(test.db, admin.user.email, "admin");
+    const admin = await signUp(test(), uniqueUser("desk"));
+    await setRoleByEmail(test().db, admin.user.email, "admin");
     await admin.client.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
     const waiting = async () =>
       ((await admin.client.get("/api/admin/summary")).json() as { openSupportTickets: number })
         .openSupportTickets;
     const before = await waiting();
 
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const ids: string[] = [];
     for (const subject of ["Code bonus refusé", "Question sur le parrainage"]) {
       const created = await c.post("/api/support/tickets", {
@@ -113,11 +96,11 @@ describe("support", () => {
   });
 
   it("validates input and needs a session", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     expect((await c.post("/api/support/tickets", { subject: "x", message: "y" })).statusCode).toBe(
       400,
     );
-    const visitor = await test.app.inject({
+    const visitor = await test().app.inject({
       method: "POST",
       url: "/api/support/tickets",
       headers: { origin: "http://localhost:3000" },

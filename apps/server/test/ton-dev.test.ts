@@ -2,30 +2,20 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ShopOrder } from "@fre/shared";
 import { beginCell } from "@ton/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
 import { walletV4R2 } from "../src/modules/ton/wallet-v4.ts";
-import { createTestApp, expectLedgerBalanced, signUp, type TestApp } from "./helpers.ts";
+import { createTestApp, signUp, useTestApp } from "./helpers.ts";
 import { newTonWallet, tonProofBody } from "./ton-helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 const commentCell = (text: string) =>
   beginCell().storeUint(0, 32).storeStringTail(text).endCell().toBoc().toString("base64");
 
 describe("TON Connect manifest and chain facts", () => {
   it("serves the manifest from PUBLIC_URL with an icon that exists", async () => {
-    const response = await test.app.inject({ url: "/tonconnect-manifest.json" });
+    const response = await test().app.inject({ url: "/tonconnect-manifest.json" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["access-control-allow-origin"]).toBe("*");
     const manifest = response.json();
@@ -39,7 +29,7 @@ describe("TON Connect manifest and chain facts", () => {
   });
 
   it("tells the page the chain is simulated and the dev wallet is offered", async () => {
-    const response = await test.app.inject({ url: "/api/ton/config" });
+    const response = await test().app.inject({ url: "/api/ton/config" });
     expect(response.json()).toEqual({ simulated: true, devWallet: true, network: "-3" });
   });
 
@@ -81,7 +71,7 @@ describe("TON Connect manifest and chain facts", () => {
 describe("dev wallet routes (simulated chain)", () => {
   it("builds the wallet v4R2 of a key, whose ton_proof then links the wallet", async () => {
     const key = newTonWallet();
-    const response = await test.app.inject({
+    const response = await test().app.inject({
       method: "POST",
       url: "/api/dev/chain/wallet",
       payload: { publicKey: key.publicKey },
@@ -92,14 +82,14 @@ describe("dev wallet routes (simulated chain)", () => {
     expect(wallet).toMatchObject({ address: expected.address, stateInit: expected.stateInit });
     expect(wallet.friendlyAddress).toMatch(/^0Q[A-Za-z0-9_-]{46}$/);
 
-    const { client } = await signUp(test);
-    const body = await tonProofBody(test, client, { ...key, ...wallet });
+    const { client } = await signUp(test());
+    const body = await tonProofBody(test(), client, { ...key, ...wallet });
     expect((await client.post("/api/ton/wallet", body)).statusCode).toBe(200);
     expect((await client.get("/api/me")).json().tonWallet.address).toBe(expected.address);
   });
 
   it("refuses a key that is not 32 bytes of hex", async () => {
-    const response = await test.app.inject({
+    const response = await test().app.inject({
       method: "POST",
       url: "/api/dev/chain/wallet",
       payload: { publicKey: "zz".repeat(32) },
@@ -108,11 +98,11 @@ describe("dev wallet routes (simulated chain)", () => {
   });
 
   it("pays an order with a TON Connect message payload, decoded into its comment", async () => {
-    const { client } = await signUp(test);
+    const { client } = await signUp(test());
     const order = (await client.post("/api/shop/orders", { itemId: "FRE1" })).json() as ShopOrder;
     const [message] = order.transaction.messages;
     const from = newTonWallet().address;
-    const sent = await test.app.inject({
+    const sent = await test().app.inject({
       method: "POST",
       url: "/api/dev/chain/transfer",
       payload: {
@@ -124,7 +114,7 @@ describe("dev wallet routes (simulated chain)", () => {
     });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().hash).toMatch(/^[0-9a-f]{64}$/);
-    await pollShopPayments(test.shop.deps);
+    await pollShopPayments(test().shop.deps);
     const paid = (await client.get(`/api/shop/orders/${order.id}`)).json();
     expect(paid).toMatchObject({ status: "paid", txHash: sent.json().hash });
     const mining = (await client.get("/api/mining")).json();
@@ -132,7 +122,7 @@ describe("dev wallet routes (simulated chain)", () => {
   });
 
   it("refuses a payload that is no text comment, and a comment given twice", async () => {
-    const to = (await (await signUp(test)).client.get("/api/shop")).json().payTo;
+    const to = (await (await signUp(test())).client.get("/api/shop")).json().payTo;
     const from = newTonWallet().address;
     const notComment = beginCell().storeUint(0x0f8a7ea5, 32).endCell().toBoc().toString("base64");
     for (const payload of [
@@ -140,14 +130,14 @@ describe("dev wallet routes (simulated chain)", () => {
       { payload: "not-a-boc" },
       { payload: commentCell("a"), comment: "a" },
     ]) {
-      const response = await test.app.inject({
+      const response = await test().app.inject({
         method: "POST",
         url: "/api/dev/chain/transfer",
         payload: { from, to, amountTon: "1", ...payload },
       });
       expect(response.statusCode).toBe(400);
     }
-    const account = await test.app.inject({ url: `/api/dev/chain/accounts/${from}` });
+    const account = await test().app.inject({ url: `/api/dev/chain/accounts/${from}` });
     expect(account.json().balanceTon).toBe("100.000000000");
   });
 });

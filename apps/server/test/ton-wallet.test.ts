@@ -1,5 +1,5 @@
 import type { LinkTonWalletBody } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tonWallets } from "../src/db/schema/index.ts";
 import { isUniqueViolation } from "../src/lib/db-errors.ts";
 import { sameTonAddress } from "../src/modules/ton/address.ts";
@@ -10,7 +10,7 @@ import {
   createTestApp,
   expectLedgerBalanced,
   signUp,
-  type TestApp,
+  useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 import {
@@ -22,28 +22,18 @@ import {
   tonProofBody,
 } from "./ton-helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 const newWallet = newTonWallet;
 const proofBody = (
   c: Client,
   wallet: TestTonWallet,
   overrides: Parameters<typeof tonProofBody>[3] = {},
-) => tonProofBody(test, c, wallet, overrides);
+) => tonProofBody(test(), c, wallet, overrides);
 
 describe("TON wallet link (ton_proof)", () => {
   it("links a wallet whose proof checks out and shows it on /api/me", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     expect((await c.get("/api/me")).json().tonWallet).toBeNull();
     const wallet = newWallet();
     const linked = await c.post("/api/ton/wallet", await proofBody(c, wallet));
@@ -54,7 +44,7 @@ describe("TON wallet link (ton_proof)", () => {
   });
 
   it("refuses a replayed, foreign, stale or forged proof with the reason", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const wallet = newWallet();
     const body = await proofBody(c, wallet);
     expect((await c.post("/api/ton/wallet", body)).statusCode).toBe(200);
@@ -71,7 +61,7 @@ describe("TON wallet link (ton_proof)", () => {
     const stale = await c.post(
       "/api/ton/wallet",
       await proofBody(c, wallet, {
-        timestamp: Math.floor(test.clock.now().getTime() / 1000) - 3600,
+        timestamp: Math.floor(test().clock.now().getTime() / 1000) - 3600,
       }),
     );
     expect(stale.json().message).toContain("trop ancienne");
@@ -83,8 +73,8 @@ describe("TON wallet link (ton_proof)", () => {
   });
 
   it("a challenge is the asking user's only, and a wallet belongs to one account", async () => {
-    const alice = await signUp(test);
-    const bob = await signUp(test);
+    const alice = await signUp(test());
+    const bob = await signUp(test());
     const wallet = newWallet();
     const alicesPayload = (await alice.client.get("/api/ton/proof-payload")).json().payload;
     const stolen = await bob.client.post(
@@ -102,10 +92,10 @@ describe("TON wallet link (ton_proof)", () => {
   });
 
   it("an expired challenge is refused; unlinking frees the wallet", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const wallet = newWallet();
     const payload = (await c.get("/api/ton/proof-payload")).json().payload;
-    test.clock.advance(16 * 60_000);
+    test().clock.advance(16 * 60_000);
     const late = await c.post("/api/ton/wallet", await proofBody(c, wallet, { payload }));
     expect(late.statusCode).toBe(400);
     expect((await c.post("/api/ton/wallet", await proofBody(c, wallet))).statusCode).toBe(200);
@@ -117,10 +107,10 @@ describe("TON wallet link (ton_proof)", () => {
 
 /** A user whose withdrawal of 30 FRE to their linked wallet is pending. */
 async function withPendingWithdrawal() {
-  const { client: c, me } = await verifiedUser(test, "tw");
-  const wallet = await linkTonWallet(test, c);
-  await fundForWithdrawal(test, me.id, "100");
-  const asked = await requestWithdrawal(test, c, "30");
+  const { client: c, me } = await verifiedUser(test(), "tw");
+  const wallet = await linkTonWallet(test(), c);
+  await fundForWithdrawal(test(), me.id, "100");
+  const asked = await requestWithdrawal(test(), c, "30");
   expect(asked.statusCode).toBe(201);
   return { c, wallet, withdrawalId: asked.json().id as string };
 }
@@ -151,9 +141,9 @@ describe("TON wallet link while a withdrawal is open", () => {
   });
 
   it("a withdrawal asked while a link is being written waits for it: it pays the wallet shown", async () => {
-    const { client: c, me } = await verifiedUser(test, "twr");
-    await linkTonWallet(test, c);
-    await fundForWithdrawal(test, me.id, "100");
+    const { client: c, me } = await verifiedUser(test(), "twr");
+    await linkTonWallet(test(), c);
+    await fundForWithdrawal(test(), me.id, "100");
     const other = newWallet();
     const body = (await proofBody(c, other)) as LinkTonWalletBody;
     let checked = () => {};
@@ -163,9 +153,9 @@ describe("TON wallet link while a withdrawal is open", () => {
     // The link pauses right after finding no open withdrawal, its transaction still open.
     const linking = linkWallet(
       {
-        db: test.db,
-        clock: test.clock,
-        chain: test.shop.deps.chain,
+        db: test().db,
+        clock: test().clock,
+        chain: test().shop.deps.chain,
         allowedDomains: ["localhost:3000"],
         network: "-3",
         hasOpenWithdrawal: async (tx, userId) => {
@@ -179,7 +169,7 @@ describe("TON wallet link while a withdrawal is open", () => {
       body,
     );
     await hasChecked;
-    const asking = requestWithdrawal(test, c, "30");
+    const asking = requestWithdrawal(test(), c, "30");
     expect(await linking).toMatchObject({ address: other.address });
     const asked = await asking;
     expect(asked.statusCode).toBe(201);
@@ -190,8 +180,8 @@ describe("TON wallet link while a withdrawal is open", () => {
 
 describe("TON wallet link: basechain wallets only, one account per wallet", () => {
   it("refuses the masterchain spelling of a wallet linked to another account (400)", async () => {
-    const alice = await signUp(test);
-    const bob = await signUp(test);
+    const alice = await signUp(test());
+    const bob = await signUp(test());
     const wallet = newWallet();
     expect(
       (await alice.client.post("/api/ton/wallet", await proofBody(alice.client, wallet)))
@@ -207,7 +197,7 @@ describe("TON wallet link: basechain wallets only, one account per wallet", () =
   });
 
   it("refuses a masterchain wallet even when nobody has it (400)", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const wallet = newWallet();
     const master = await c.post(
       "/api/ton/wallet",
@@ -218,15 +208,16 @@ describe("TON wallet link: basechain wallets only, one account per wallet", () =
   });
 
   it("the database keeps one account per wallet hash, whatever the workchain", async () => {
-    const alice = await signUp(test);
-    const bob = await signUp(test);
-    const wallet = await linkTonWallet(test, alice.client);
-    const twin = test.db.insert(tonWallets).values({
+    const { db } = test();
+    const alice = await signUp(test());
+    const bob = await signUp(test());
+    const wallet = await linkTonWallet(test(), alice.client);
+    const twin = db.insert(tonWallets).values({
       userId: bob.me.id,
       address: onMasterchain(wallet),
       network: "-3",
       publicKey: wallet.publicKey,
-      linkedAt: test.clock.now(),
+      linkedAt: test().clock.now(),
     });
     const error = await twin.then(
       () => null,
@@ -238,7 +229,7 @@ describe("TON wallet link: basechain wallets only, one account per wallet", () =
 
 describe("TON wallet link: the server's network only", () => {
   it("a testnet server refuses a mainnet proof (400) and links nothing", async () => {
-    const { client: c } = await signUp(test);
+    const { client: c } = await signUp(test());
     const wallet = newWallet();
     const mainnet = await c.post(
       "/api/ton/wallet",

@@ -1,36 +1,26 @@
 import { SESSION_DURATION_MS } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createTestApp,
   expectLedgerBalanced,
   signUp,
-  type TestApp,
   uniqueUser,
+  useTestApp,
   verifyEmail,
 } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 async function mineOnce(c: Awaited<ReturnType<typeof signUp>>["client"], hours: number) {
   await c.post("/api/mining/start");
-  test.clock.advance(hours * 3_600_000);
+  test().clock.advance(hours * 3_600_000);
   return (await c.post("/api/mining/stop")).json().credited as string;
 }
 
 describe("wallet", () => {
   it("shows balance, total mined, rate and a paginated ledger", async () => {
-    const signed = await signUp(test, uniqueUser("wal"));
-    await verifyEmail(test, signed.user.email);
+    const signed = await signUp(test(), uniqueUser("wal"));
+    await verifyEmail(test(), signed.user.email);
     const c = signed.client;
     const credited = [];
     for (let i = 1; i <= 5; i++) credited.push(await mineOnce(c, i));
@@ -57,7 +47,7 @@ describe("wallet", () => {
     expect(last.items).toHaveLength(1);
     expect(last.nextCursor).toBeNull();
 
-    const other = await signUp(test);
+    const other = await signUp(test());
     expect((await other.client.get("/api/wallet/ledger")).json().items).toEqual([]);
     expect((await c.get("/api/wallet/ledger?limit=1000")).statusCode).toBe(400);
     expect((await c.get("/api/wallet/ledger?cursor=abc")).statusCode).toBe(400);

@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { parseFre } from "@fre/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { simChainPayouts, users, withdrawals } from "../src/db/schema/index.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {
   type Client,
-  createTestApp,
   DEFAULT_ADMIN_CODE,
   elevatedAdmin,
-  expectLedgerBalanced,
-  type TestApp,
+  useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 import {
@@ -22,24 +20,15 @@ import {
 } from "./ton-helpers.ts";
 
 type Admin = Awaited<ReturnType<typeof elevatedAdmin>>;
-let test: TestApp;
+const test = useTestApp();
 let alice: Admin;
 let bob: Admin;
 let carol: Admin;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  alice = await elevatedAdmin(test, "alice");
-  bob = await elevatedAdmin(test, "bob");
-  carol = await elevatedAdmin(test, "carol");
-});
-afterAll(async () => {
-  if (!test) return;
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
+  alice = await elevatedAdmin(test(), "alice");
+  bob = await elevatedAdmin(test(), "bob");
+  carol = await elevatedAdmin(test(), "carol");
 });
 
 interface Entry {
@@ -63,14 +52,14 @@ async function auditOf(action: string, targetId: string): Promise<Entry[]> {
 
 /** A verified user with approved KYC, a ton_proof wallet and `fre` FRE. */
 async function withdrawer(fre = "5000") {
-  const signed = await verifiedUser(test, "fe");
-  const wallet = await linkTonWallet(test, signed.client);
-  await fundForWithdrawal(test, signed.me.id, fre);
+  const signed = await verifiedUser(test(), "fe");
+  const wallet = await linkTonWallet(test(), signed.client);
+  await fundForWithdrawal(test(), signed.me.id, fre);
   return { ...signed, wallet };
 }
 
 async function ask(c: Client, amount: string): Promise<string> {
-  const asked = await requestWithdrawal(test, c, amount);
+  const asked = await requestWithdrawal(test(), c, amount);
   expect(asked.statusCode, asked.body).toBe(201);
   return asked.json().id;
 }
@@ -81,20 +70,20 @@ const approve = (admin: Admin, id: string, expect: "first" | "final") =>
 const reject = (admin: Admin, id: string, reason = "Adresse refusée") =>
   admin.client.post(`/api/admin/withdrawals/${id}/reject`, { reason });
 const payOut = async () => {
-  await processPayouts(payoutWorkerDeps(test));
-  await processPayouts(payoutWorkerDeps(test));
+  await processPayouts(payoutWorkerDeps(test()));
+  await processPayouts(payoutWorkerDeps(test()));
 };
 const payoutsOf = (id: string) =>
-  test.db.select().from(simChainPayouts).where(eq(simChainPayouts.reference, id));
+  test().db.select().from(simChainPayouts).where(eq(simChainPayouts.reference, id));
 const rowOf = async (id: string) =>
-  (await test.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
+  (await test().db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
 const settings = (body: unknown) => alice.client.put("/api/admin/withdrawals/settings", body);
 
 describe("four eyes: nobody decides their own withdrawal", () => {
   it("an admin's own request: approve and reject are 403 SELF_REVIEW_FORBIDDEN", async () => {
-    const selfish = await elevatedAdmin(test, "selfish");
-    await linkTonWallet(test, selfish.client);
-    await fundForWithdrawal(test, selfish.me.id, "100");
+    const selfish = await elevatedAdmin(test(), "selfish");
+    await linkTonWallet(test(), selfish.client);
+    await fundForWithdrawal(test(), selfish.me.id, "100");
     const id = await ask(selfish.client, "40");
     const approved = await approve(selfish, id, "final");
     expect(approved.statusCode).toBe(403);
@@ -116,11 +105,11 @@ describe("an erased account", () => {
     // The session is now in the viewer's cache (SESSION_CACHE_MS): the request reaches the
     // service, whose locked read of the user must refuse the erased account itself.
     expect((await c.get("/api/withdrawals")).statusCode).toBe(200);
-    await test.db.update(users).set({ erasedAt: test.clock.now() }).where(eq(users.id, me.id));
-    const asked = await requestWithdrawal(test, c, "30");
+    await test().db.update(users).set({ erasedAt: test().clock.now() }).where(eq(users.id, me.id));
+    const asked = await requestWithdrawal(test(), c, "30");
     expect(asked.statusCode, asked.body).toBe(401);
     expect(asked.json().error).toBe("UNAUTHORIZED");
-    expect(await test.db.select().from(withdrawals).where(eq(withdrawals.userId, me.id))).toEqual(
+    expect(await test().db.select().from(withdrawals).where(eq(withdrawals.userId, me.id))).toEqual(
       [],
     );
   });
@@ -174,7 +163,7 @@ describe("four eyes: two admins above the threshold", () => {
     expect(payouts).toHaveLength(1);
     expect(payouts[0]!.amountNano).toBe(parseFre("1500"));
     const jettons = (
-      await test.app.inject({ url: `/api/dev/chain/accounts/${wallet.address}` })
+      await test().app.inject({ url: `/api/dev/chain/accounts/${wallet.address}` })
     ).json().jettons;
     expect(jettons.FRE).toBe("1500.000000000");
 
@@ -374,7 +363,8 @@ describe("four eyes: the number of approvals is fixed when the user asks", () =>
 
 describe("four eyes: the second pair of eyes is another, independent admin", () => {
   it("a first approver no longer admin (demoted or erased): the next approval is the first", async () => {
-    const eve = await elevatedAdmin(test, "eve");
+    const { db } = test();
+    const eve = await elevatedAdmin(test(), "eve");
     const { client: c } = await withdrawer();
     const id = await ask(c, "2000");
     expect((await approve(eve, id, "first")).statusCode).toBe(200);
@@ -406,14 +396,11 @@ describe("four eyes: the second pair of eyes is another, independent admin", () 
     expect((await approve(bob, id, "final")).json().status).toBe("processing");
 
     // Erased: an admin who saw "approved once" and confirms the second only records a first.
-    const frank = await elevatedAdmin(test, "frank");
+    const frank = await elevatedAdmin(test(), "frank");
     const other = await withdrawer();
     const otherId = await ask(other.client, "2000");
     expect((await approve(frank, otherId, "first")).statusCode).toBe(200);
-    await test.db
-      .update(users)
-      .set({ erasedAt: test.clock.now() })
-      .where(eq(users.id, frank.me.id));
+    await db.update(users).set({ erasedAt: test().clock.now() }).where(eq(users.id, frank.me.id));
     const stale = await approve(bob, otherId, "final");
     expect(stale.statusCode, stale.body).toBe(200);
     expect(stale.json()).toMatchObject({
@@ -427,7 +414,7 @@ describe("four eyes: the second pair of eyes is another, independent admin", () 
   });
 
   it("an admin made admin by the first approver (or who made them admin) is refused: 409", async () => {
-    const { client: dave, me: daveMe } = await verifiedUser(test, "dave");
+    const { client: dave, me: daveMe } = await verifiedUser(test(), "dave");
     const promoted = await alice.client.post(`/api/admin/users/${daveMe.id}/role`, {
       role: "admin",
       reason: "Nouvel opérateur",
@@ -562,7 +549,7 @@ describe("withdrawal settings", () => {
     expect((await settings({ minimum: "30" })).statusCode).toBe(200);
     expect((await settings({ secondApprovalAbove: "1000" })).statusCode).toBe(200);
     // A plain user may not.
-    const { client: user } = await verifiedUser(test, "nosettings");
+    const { client: user } = await verifiedUser(test(), "nosettings");
     expect((await user.put("/api/admin/withdrawals/settings", { minimum: "1" })).statusCode).toBe(
       403,
     );
@@ -571,8 +558,9 @@ describe("withdrawal settings", () => {
 
 describe("risk context of a pending withdrawal", () => {
   it("tells the account's age, history, adjustments, suspension and a shared address", async () => {
+    const { db } = test();
     const { client: c, me, wallet } = await withdrawer("500");
-    const now = test.clock.now();
+    const now = test().clock.now();
     // Two paid withdrawals before.
     for (const amount of ["30", "40"]) {
       const id = await ask(c, amount);
@@ -581,7 +569,7 @@ describe("risk context of a pending withdrawal", () => {
       expect((await rowOf(id)).status).toBe("completed");
     }
     // An admin adjustment now, and an older one (outside the 30 days).
-    const adjusted = await test.app.inject({
+    const adjusted = await test().app.inject({
       method: "POST",
       url: `/api/admin/users/${me.id}/adjustments`,
       headers: {
@@ -592,7 +580,7 @@ describe("risk context of a pending withdrawal", () => {
       payload: { amount: "-12.5", reason: "Correction" },
     });
     expect(adjusted.statusCode, adjusted.body).toBe(201);
-    await test.db.transaction((tx) =>
+    await db.transaction((tx) =>
       credit(tx, {
         userId: me.id,
         kind: "admin_adjustment",
@@ -601,7 +589,7 @@ describe("risk context of a pending withdrawal", () => {
         at: new Date(now.getTime() - 40 * 86_400_000),
       }),
     );
-    await test.db
+    await db
       .update(users)
       .set({
         createdAt: new Date(now.getTime() - 12 * 86_400_000 - 3_600_000),
@@ -611,9 +599,9 @@ describe("risk context of a pending withdrawal", () => {
 
     const id = await ask(c, "100");
     // Another account once asked a withdrawal to this same address.
-    const other = await verifiedUser(test, "twin");
+    const other = await verifiedUser(test(), "twin");
     const row = await rowOf(id);
-    await test.db.insert(withdrawals).values({
+    await db.insert(withdrawals).values({
       userId: other.me.id,
       amountNano: parseFre("30"),
       walletAddress: row.walletAddress,

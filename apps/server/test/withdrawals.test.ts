@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { formatNano, parseFre } from "@fre/shared";
 import { Address } from "@ton/core";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   buildJettonTransfer,
   JETTON_TRANSFER_OP,
@@ -20,29 +20,22 @@ import {
   outbox,
   signUp,
   type TestApp,
+  useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 import { linkTonWallet, payoutWorkerDeps, type TestTonWallet } from "./ton-helpers.ts";
 
-let test: TestApp;
+const test = useTestApp();
 let admin: Client;
 let admin2: Client;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  admin = (await elevatedAdmin(test, "wdboss")).client;
-  admin2 = (await elevatedAdmin(test, "wdboss2")).client;
-});
-
-afterAll(async () => {
-  if (test) {
-    await expectLedgerBalanced(test);
-    await test.close();
-  }
+  admin = (await elevatedAdmin(test(), "wdboss")).client;
+  admin2 = (await elevatedAdmin(test(), "wdboss2")).client;
 });
 
 /** The payout worker's dependencies, on the app's own (database) simulated chain or another. */
-const workerDeps = (chain?: Chain) => payoutWorkerDeps(test, chain);
+const workerDeps = (chain?: Chain) => payoutWorkerDeps(test(), chain);
 /** What an admin confirms in the approve dialog of a request one approval pays. */
 const FINAL = { expect: "final" };
 
@@ -50,7 +43,7 @@ const FINAL = { expect: "final" };
 async function withdrawer(
   fre = "100",
   options: { kyc?: boolean; wallet?: boolean } = {},
-  t: TestApp = test,
+  t: TestApp = test(),
 ) {
   const { client: c, me, user } = await verifiedUser(t, "wd");
   if (options.kyc !== false) {
@@ -75,7 +68,7 @@ let keyCounter = 0;
 const newKey = () => `wd-key-${++keyCounter}-${randomUUID()}`;
 
 async function ask(c: Client, amount: string, key = newKey()) {
-  return test.app.inject({
+  return test().app.inject({
     method: "POST",
     url: "/api/withdrawals",
     headers: {
@@ -90,12 +83,14 @@ async function ask(c: Client, amount: string, key = newKey()) {
 
 const balanceOf = async (c: Client) => (await c.get("/api/withdrawals")).json().limits.balance;
 const jettonsOf = async (address: string) =>
-  (await test.app.inject({ url: `/api/dev/chain/accounts/${address}` })).json().jettons;
-const holds = (id: string) =>
-  test.db
+  (await test().app.inject({ url: `/api/dev/chain/accounts/${address}` })).json().jettons;
+const holds = (id: string) => {
+  const { db } = test();
+  return db
     .select()
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.kind, "withdrawal"), eq(ledgerEntries.reference, id)));
+};
 
 describe("withdrawal rules", () => {
   it("needs approved KYC (403 KYC_REQUIRED)", async () => {
@@ -118,7 +113,7 @@ describe("withdrawal rules", () => {
     expect(below.statusCode).toBe(400);
     expect(below.json()).toMatchObject({ error: "AMOUNT_BELOW_MINIMUM" });
     expect(below.json().message).toContain("30");
-    const english = await test.app.inject({
+    const english = await test().app.inject({
       method: "POST",
       url: "/api/withdrawals",
       headers: {
@@ -247,11 +242,11 @@ describe("admin review and payouts", () => {
     );
     const live: unknown[] = [];
     const me = (await c.get("/api/me")).json();
-    const unsubscribe = test.bus.subscribe(me.id, (event) => live.push(event));
+    const unsubscribe = test().bus.subscribe(me.id, (event) => live.push(event));
     await processPayouts(workerDeps());
     await processPayouts(workerDeps());
     // The live event, notification and mail are written with the status and delivered after it.
-    await test.effects.settle();
+    await test().effects.settle();
     await vi.waitFor(() =>
       expect(live).toContainEqual(expect.objectContaining({ type: "withdrawal" })),
     );
@@ -267,7 +262,7 @@ describe("admin review and payouts", () => {
     const notes = (await c.get("/api/notifications")).json().items;
     expect(notes[0]).toMatchObject({ type: "withdrawal_complete", target: "/wallet" });
     expect(notes[0].message).toContain("30");
-    expect((await outbox(test, user.email))[0]?.subject).toBe("FRE — Retrait effectué");
+    expect((await outbox(test(), user.email))[0]?.subject).toBe("FRE — Retrait effectué");
     expect((await c.delete("/api/ton/wallet")).statusCode).toBe(204);
   });
 
@@ -289,7 +284,7 @@ describe("admin review and payouts", () => {
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json().error).toBe("VALIDATION_ERROR");
     }
-    expect((await outbox(test, user.email))[0]?.text).toContain("Wallet flagged");
+    expect((await outbox(test(), user.email))[0]?.text).toContain("Wallet flagged");
     const notFound = await admin.post(`/api/admin/withdrawals/${randomUUID()}/approve`, FINAL);
     expect(notFound.statusCode).toBe(404);
   });
@@ -303,13 +298,14 @@ describe("admin review and payouts", () => {
         admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL),
       ]);
       expect([cancel.statusCode, approve.statusCode].sort()).toEqual([200, 409]);
-      const [row] = await test.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      const [row] = await test().db.select().from(withdrawals).where(eq(withdrawals.id, id));
       expect(row?.status).toBe(cancel.statusCode === 200 ? "cancelled" : "processing");
       expect(await balanceOf(c)).toBe(cancel.statusCode === 200 ? "100.000000000" : "70.000000000");
     }
   });
 
   it("two admins approving at once, two workers at once: one payout", async () => {
+    const { db } = test();
     const { c, wallet } = await withdrawer("100");
     const id = (await ask(c, "30")).json().id;
     const answers = await Promise.all([
@@ -320,7 +316,7 @@ describe("admin review and payouts", () => {
     await Promise.all([processPayouts(workerDeps()), processPayouts(workerDeps())]);
     await processPayouts(workerDeps());
     expect((await jettonsOf(wallet.address)).FRE).toBe("30.000000000");
-    const payouts = await test.db
+    const payouts = await db
       .select()
       .from(simChainPayouts)
       .where(eq(simChainPayouts.reference, id));
@@ -331,7 +327,7 @@ describe("admin review and payouts", () => {
     const { c, wallet } = await withdrawer("100");
     const id = (await ask(c, "30")).json().id;
     await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
-    const real = test.shop.deps.chain;
+    const real = test().shop.deps.chain;
     // The chain takes the payout, then the worker dies before it writes what the chain answered.
     const crashing: Chain = {
       ...real,
@@ -341,16 +337,16 @@ describe("admin review and payouts", () => {
       },
     };
     await processPayouts(workerDeps(crashing));
-    let [row] = await test.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    let [row] = await test().db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row).toMatchObject({ status: "processing", payoutState: "sending", payoutId: null });
     expect((await jettonsOf(wallet.address)).FRE).toBe("30.000000000");
     // Within the lease nobody touches it; after it, the next run asks the chain again.
     await processPayouts(workerDeps());
-    [row] = await test.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    [row] = await test().db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row?.payoutState).toBe("sending");
-    test.clock.advance(61_000);
+    test().clock.advance(61_000);
     await processPayouts(workerDeps());
-    [row] = await test.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    [row] = await test().db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row).toMatchObject({ status: "completed", payoutAttempts: 2 });
     expect((await jettonsOf(wallet.address)).FRE).toBe("30.000000000");
     expect(await balanceOf(c)).toBe("70.000000000");
@@ -360,7 +356,7 @@ describe("admin review and payouts", () => {
     const { c, wallet } = await withdrawer("100");
     const id = (await ask(c, "30")).json().id;
     await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
-    const real = test.shop.deps.chain;
+    const real = test().shop.deps.chain;
     await processPayouts(
       workerDeps({
         ...real,
@@ -370,10 +366,10 @@ describe("admin review and payouts", () => {
       }),
     );
     expect(await jettonsOf(wallet.address)).toEqual({});
-    test.clock.advance(61_000);
+    test().clock.advance(61_000);
     await processPayouts(workerDeps());
     expect((await jettonsOf(wallet.address)).FRE).toBe("30.000000000");
-    const [row] = await test.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    const [row] = await test().db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row?.status).toBe("completed");
     expect(await balanceOf(c)).toBe("70.000000000");
   });
@@ -382,12 +378,12 @@ describe("admin review and payouts", () => {
     const { c, user } = await withdrawer("100");
     const id = (await ask(c, "30")).json().id;
     await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
-    const real = test.shop.deps.chain;
+    const real = test().shop.deps.chain;
     await processPayouts(workerDeps({ ...real, payoutStatus: async () => "failed" }));
-    const [row] = await test.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    const [row] = await test().db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row?.status).toBe("failed");
     expect(await balanceOf(c)).toBe("100.000000000");
-    expect((await outbox(test, user.email))[0]?.subject).toBe("FRE — Échec du retrait");
+    expect((await outbox(test(), user.email))[0]?.subject).toBe("FRE — Échec du retrait");
     // A new request is possible again.
     expect((await ask(c, "30")).statusCode).toBe(201);
   });
@@ -400,7 +396,7 @@ describe("admin review and payouts", () => {
       r.json().items.every((w: { status: string; nickname: string }) => w.status === "completed"),
     ).toBe(true);
     expect((await admin.get("/api/admin/withdrawals?status=bogus")).statusCode).toBe(400);
-    const plain = await signUp(test);
+    const plain = await signUp(test());
     expect((await plain.client.get("/api/admin/withdrawals")).statusCode).toBe(403);
   });
 });
