@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubChain } from "../src/adapters/chain/chain-stub.ts";
 import { ChainNotRespondingError } from "../src/modules/ton/chain-errors.ts";
-import { createTestApp, type TestApp, verifiedUser } from "./helpers.ts";
+import { createTestApp, expectLedgerBalanced, type TestApp, verifiedUser } from "./helpers.ts";
 
 const HOUR = 3_600_000;
 
@@ -21,7 +21,11 @@ describe("mining session hours", () => {
     test = await createTestApp();
   });
   afterAll(async () => {
-    await test.close();
+    try {
+      await expectLedgerBalanced(test);
+    } finally {
+      await test.close();
+    }
   });
 
   it("observes each claimed or stopped session's length once, in hours", async () => {
@@ -71,7 +75,11 @@ describe("chain call durations", () => {
     });
   });
   afterAll(async () => {
-    await test.close();
+    try {
+      await expectLedgerBalanced(test);
+    } finally {
+      await test.close();
+    }
   });
 
   it("times the modules' calls to the chain by operation and outcome", async () => {

@@ -1,13 +1,24 @@
 import { REFERRAL_REMIND_INTERVAL_MS } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signUp, type TestApp, uniqueUser, verifiedUser } from "./helpers.ts";
+import {
+  createTestApp,
+  expectLedgerBalanced,
+  signUp,
+  type TestApp,
+  uniqueUser,
+  verifiedUser,
+} from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
 afterAll(async () => {
-  await test.close();
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
 });
 
 type Referral = { id: string; nickname: string; active: boolean; remindableAt: string | null };

@@ -3,14 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { sweepExpiredAuthRows } from "../src/modules/auth/auth.service.ts";
 import { SESSION_CACHE_MS } from "../src/modules/auth/viewer.ts";
-import { createTestApp, signUp, type TestApp } from "./helpers.ts";
+import { createTestApp, expectLedgerBalanced, signUp, type TestApp } from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
 });
 afterAll(async () => {
-  await test.close();
+  try {
+    await expectLedgerBalanced(test);
+  } finally {
+    await test.close();
+  }
 });
 
 const count = async (table: "sessions" | "verifications", userId: string) => {

@@ -2,7 +2,15 @@ import { sign } from "@telegram-apps/init-data-node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telegramAccounts, users } from "../src/db/schema/index.ts";
-import { client, createTestApp, outbox, signUp, type TestApp, uniqueUser } from "./helpers.ts";
+import {
+  client,
+  createTestApp,
+  expectLedgerBalanced,
+  outbox,
+  signUp,
+  type TestApp,
+  uniqueUser,
+} from "./helpers.ts";
 
 const BOT_TOKEN = "123456789:AAtest-token-for-the-fre-telegram-tests_0";
 const OTHER_BOT = "987654321:BBanother-bot-token-that-is-not-ours_0000";
@@ -45,7 +53,13 @@ describe("Telegram sign-in, feature on", () => {
       },
     });
   });
-  afterAll(() => test.close());
+  afterAll(async () => {
+    try {
+      await expectLedgerBalanced(test);
+    } finally {
+      await test.close();
+    }
+  });
 
   it("tells the web the feature is on", async () => {
     const response = await client(test).get("/api/auth/telegram");
@@ -294,7 +308,13 @@ describe("Telegram sign-in, feature off (no TELEGRAM_BOT_TOKEN)", () => {
   beforeAll(async () => {
     test = await createTestApp();
   });
-  afterAll(() => test.close());
+  afterAll(async () => {
+    try {
+      await expectLedgerBalanced(test);
+    } finally {
+      await test.close();
+    }
+  });
 
   it("hides the button and refuses the routes", async () => {
     const c = client(test, { language: "en" });
