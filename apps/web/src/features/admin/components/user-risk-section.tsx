@@ -1,5 +1,5 @@
 import type { AdminRiskAction, AdminUserRisk, RiskReason, RiskSettings } from "@fre/shared";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -10,6 +10,7 @@ import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
 import { useAdminUserRisk, useRiskAction, useRiskSettings } from "../hooks/use-admin-risk";
+import { Facts } from "./facts";
 
 const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4 sm:p-5";
 
@@ -93,32 +94,15 @@ function Cluster({ cluster }: { cluster: AdminUserRisk["cluster"] }) {
   );
 }
 
-function Facts({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
-      {items.map(([label, value]) => (
-        <div key={label} className="grid gap-0.5">
-          <dt className="text-muted">{label}</dt>
-          <dd className="text-slate-100">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function RiskActions({
-  userId,
-  nickname,
-  risk,
-  suspended,
-  onSuspend,
-}: {
+interface RiskViewProps {
   userId: string;
   nickname: string;
   risk: AdminUserRisk;
   suspended: boolean;
   onSuspend: () => void;
-}) {
+}
+
+function RiskActions({ userId, nickname, risk, suspended, onSuspend }: RiskViewProps) {
   const { t } = useTranslation("admin");
   const action = useRiskAction(userId);
   const [asking, setAsking] = useState<Restriction | null>(null);
@@ -207,19 +191,7 @@ function RiskActions({
   );
 }
 
-export function RiskView({
-  userId,
-  nickname,
-  risk,
-  suspended,
-  onSuspend,
-}: {
-  userId: string;
-  nickname: string;
-  risk: AdminUserRisk;
-  suspended: boolean;
-  onSuspend: () => void;
-}) {
+export function RiskView({ userId, nickname, risk, suspended, onSuspend }: RiskViewProps) {
   const { t } = useTranslation("admin");
   const { language } = useLanguage();
   const at = (iso: string | null, never: string) => (iso ? formatDateTime(iso, language) : never);

@@ -18,6 +18,7 @@ import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
 import { newIdempotencyKey } from "../api/admin-users-api";
+import { Facts } from "../components/facts";
 import { UserBadges } from "../components/user-badges";
 import { type UserAction, useAdminUser, useUserAction } from "../hooks/use-admin-users";
 
@@ -29,19 +30,6 @@ const UserRiskSection = lazy(() =>
 );
 
 const card = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4 sm:p-5";
-
-function Facts({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
-      {items.map(([label, value]) => (
-        <div key={label} className="grid gap-0.5">
-          <dt className="text-muted">{label}</dt>
-          <dd className="text-slate-100 wrap-anywhere">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function History({
   title,
