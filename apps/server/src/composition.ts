@@ -257,6 +257,7 @@ export async function buildDependencies(
     db,
     clock,
     enabled: config.PROOF_OF_WORK === "on",
+    signUpsFrom: signals.signUpsFrom,
   });
 
   // The nightly risk score: one run at a time, the admin's "run now" included (decision 0045).

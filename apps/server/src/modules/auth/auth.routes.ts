@@ -80,7 +80,7 @@ export interface AuthRoutesDeps {
   /** Tells every server process to drop its cached sessions (sign-out, reset, password change). */
   onSessionsRevoked: () => void;
   /** The sign-up's proof of work (decision 0044). */
-  challenge: Pick<ChallengeService, "checkSignUp" | "consume" | "recordSignUp">;
+  challenge: Pick<ChallengeService, "checkSignUp" | "consume">;
   /** The bot-farm signals of sign-ups and sign-ins (decision 0045). */
   signals: Pick<AccountSignals, "record">;
 }
@@ -345,7 +345,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     // Two sign-ups racing for one address or nickname both pass the checks; the loser's insert
     // fails on the unique index. Checking again names what was taken, as a sequential one would.
     if (response.status === 422 || response.status === 400) await checkSignUp(db, body);
-    if (response.status < 400) await deps.challenge.recordSignUp(request.ip);
     return sendAuthResponse(request, reply, response, {
       cookies: [
         ...(await deviceCookieAfter(request, response)),

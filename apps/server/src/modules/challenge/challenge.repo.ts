@@ -1,6 +1,6 @@
-import { and, count, eq, gte, lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { challengeSignUps, challengeUses, miningSessions } from "../../db/schema/index.ts";
+import { challengeUses, miningSessions } from "../../db/schema/index.ts";
 import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
 
 type Conn = Db | Tx;
@@ -21,19 +21,6 @@ export async function useChallenge(db: Conn, signature: string, expiresAt: Date)
   return rows.length === 1;
 }
 
-export async function recordSignUpNetwork(db: Conn, network: string, at: Date) {
-  await db.insert(challengeSignUps).values({ network, createdAt: at });
-}
-
-/** Accounts opened from one (hashed) address range since `since`. */
-export async function signUpsFrom(db: Conn, network: string, since: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(challengeSignUps)
-    .where(and(eq(challengeSignUps.network, network), gte(challengeSignUps.createdAt, since)));
-  return row?.n ?? 0;
-}
-
 /** Whether the user ever started a session (mining_sessions_user_start_idx answers it). */
 export async function hasMiningSession(db: Conn, userId: string) {
   const rows = await db
@@ -44,8 +31,7 @@ export async function hasMiningSession(db: Conn, userId: string) {
   return rows.length > 0;
 }
 
-/** Drops used challenges past their expiry and sign-up counts older than `signUpsBefore`. */
-export async function pruneChallengeRows(db: Db, now: Date, signUpsBefore: Date) {
+/** Drops used challenges past their expiry. */
+export async function pruneChallengeRows(db: Db, now: Date) {
   await db.delete(challengeUses).where(lt(challengeUses.expiresAt, now));
-  await db.delete(challengeSignUps).where(lt(challengeSignUps.createdAt, signUpsBefore));
 }

@@ -11,7 +11,6 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { z } from "zod";
 import type { Db, Tx } from "../../db/client.ts";
 import { getOrCreateSetting, newSecret } from "../../lib/app-settings.repo.ts";
-import { addressRange } from "../../lib/client-network.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isLoopbackIp } from "../../lib/loopback-caller.ts";
@@ -20,8 +19,6 @@ import {
   hasMiningSession,
   pruneChallengeRows,
   readChallengeSettings,
-  recordSignUpNetwork,
-  signUpsFrom,
   useChallenge,
   writeChallengeSettings,
 } from "./challenge.repo.ts";
@@ -31,14 +28,17 @@ export interface ChallengeDeps {
   clock: Clock;
   /** PROOF_OF_WORK: off, nothing is asked (API tests and benches only). */
   enabled: boolean;
+  /**
+   * Accounts opened from this address's range since `since`: the bot-farm signals' sign-up rows
+   * (decision 0045), one count for both features.
+   */
+  signUpsFrom: (ip: string, since: Date) => Promise<number>;
 }
 
 /** How long a challenge may be solved and sent (the widget fetches a fresh one on expiry). */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** The window a range's sign-ups are counted over. */
 const BUSY_WINDOW_MS = 60 * 60_000;
-/** Sign-up counts are kept a day (only the last hour is read; the margin is for clock drift). */
-const SIGN_UP_KEEP_MS = 24 * 60 * 60_000;
 /** Users seen to have mined, per process: their later starts ask nothing of the database. */
 const KNOWN_MINERS_LIMIT = 200_000;
 
@@ -68,11 +68,11 @@ async function settingsOf(db: Db | Tx): Promise<ChallengeSettings> {
 export function createChallengeService(deps: ChallengeDeps) {
   const { db, clock } = deps;
   // One server secret (app_settings), two keys from it: the challenge's signature, the key's.
-  let keys: Promise<{ signature: string; key: string; network: string }> | null = null;
+  let keys: Promise<{ signature: string; key: string }> | null = null;
   const keysOf = () => {
     keys ??= getOrCreateSetting(db, "challenge_secret", newSecret).then((secret) => {
       const derive = (use: string) => createHmac("sha256", secret).update(use).digest("hex");
-      return { signature: derive("signature"), key: derive("key"), network: derive("network") };
+      return { signature: derive("signature"), key: derive("key") };
     });
     keys.catch(() => {
       keys = null;
@@ -81,13 +81,6 @@ export function createChallengeService(deps: ChallengeDeps) {
   };
   const knownMiners = new Set<string>();
 
-  /** The range's keyed hash: a count per range, never an address, is stored. */
-  const networkOf = async (ip: string) =>
-    createHmac("sha256", (await keysOf()).network)
-      .update(addressRange(ip))
-      .digest("base64url")
-      .slice(0, 22);
-
   async function issue(action: ChallengeAction, ip: string): Promise<Challenge> {
     const [settings, secrets] = await Promise.all([settingsOf(db), keysOf()]);
     let maxNumber = settings.maxNumber;
@@ -95,7 +88,7 @@ export function createChallengeService(deps: ChallengeDeps) {
     // construction; a range that signs up in bulk is someone else's network.
     if (action === "sign-up" && !isLoopbackIp(ip)) {
       const since = new Date(clock.now().getTime() - BUSY_WINDOW_MS);
-      const opened = await signUpsFrom(db, await networkOf(ip), since);
+      const opened = await deps.signUpsFrom(ip, since);
       if (opened > settings.busySignUps) maxNumber = settings.busyMaxNumber;
     }
     // The expiry is ours (the injected clock), signed in `data` with the action it is for.
@@ -166,10 +159,6 @@ export function createChallengeService(deps: ChallengeDeps) {
     async checkSignUp(payload: string | undefined) {
       return deps.enabled ? check("sign-up", payload) : null;
     },
-    /** A sign-up went through: its range counts towards the busy-range difficulty. */
-    async recordSignUp(ip: string) {
-      if (deps.enabled) await recordSignUpNetwork(db, await networkOf(ip), clock.now());
-    },
     /** This user has mined (a start, a claim): their later starts are not checked again. */
     remember,
     /**
@@ -187,11 +176,8 @@ export function createChallengeService(deps: ChallengeDeps) {
       if (!(await hasMiningSession(db, userId))) throw new AppError("CHALLENGE_REQUIRED", 400);
       remember(userId);
     },
-    /** Used challenges past their expiry, sign-up counts past a day (a job). */
-    prune() {
-      const now = clock.now();
-      return pruneChallengeRows(db, now, new Date(now.getTime() - SIGN_UP_KEEP_MS));
-    },
+    /** Used challenges past their expiry (a job). */
+    prune: () => pruneChallengeRows(db, clock.now()),
     getSettings: () => settingsOf(db),
     async setSettings(actor: AuditActor, next: ChallengeSettings) {
       return db.transaction(async (tx) => {

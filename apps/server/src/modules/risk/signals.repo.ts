@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, count, eq, gte, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../../db/client.ts";
 import { accountSignals, kycRequests } from "../../db/schema/index.ts";
 
@@ -58,4 +58,19 @@ export async function setDocumentNumberHash(tx: Tx, userId: string, hash: string
     .update(kycRequests)
     .set({ documentNumberHash: hash })
     .where(eq(kycRequests.userId, userId));
+}
+
+/** Accounts opened from one (hashed) address range since `since` (account_signals_network_idx). */
+export async function countSignUpsFrom(db: Db, network: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accountSignals)
+    .where(
+      and(
+        eq(accountSignals.network, network),
+        eq(accountSignals.kind, "sign-up"),
+        gte(accountSignals.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -5,6 +5,7 @@ import { addressRange } from "../../lib/client-network.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { safeError } from "../../lib/log-safety.ts";
 import {
+  countSignUpsFrom,
   insertSignal,
   insertSignalOnce,
   pruneSignalsBefore,
@@ -107,6 +108,8 @@ export function accountSignals(deps: AccountSignalsDeps) {
     async recordDocumentNumber(tx: Tx, userId: string, documentNumber: string): Promise<void> {
       await setDocumentNumberHash(tx, userId, hashes.documentNumber(documentNumber));
     },
+    /** Accounts opened from this address's range since `since` (the proof of work's busy range). */
+    signUpsFrom: (ip: string, since: Date) => countSignUpsFrom(deps.db, hashes.network(ip), since),
   };
 }
 

@@ -1,0 +1,1 @@
+DROP TABLE "challenge_sign_ups" CASCADE;
