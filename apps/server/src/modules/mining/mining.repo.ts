@@ -102,19 +102,23 @@ export async function settleSession(tx: Executor, settled: SessionRow) {
  * The facts the rate is made of, for user `u` (the row being read) at instant `at` (spec §9):
  * referrals with an active, not-ended session, the boosts live at that instant, and whether an
  * admin withheld the account's referral bonus by then (decision 0045). One text for every reader.
+ * Each "is there a row" is a scalar probe of one index (see memberMinedSql): a generic plan made
+ * while a table looked small cannot turn it into a scan of the whole table on every execution.
  */
 const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.nickname, u.email_verified,
     (select count(*)::int from users r
-     join mining_sessions s on s.user_id = r.id and s.status = 'active' and s.end_time > ${at}
-     where r.referred_by = u.id) as active_referrals,
+     where r.referred_by = u.id and (select true from mining_sessions s
+       where s.user_id = r.id and s.status = 'active' and s.end_time > ${at}) is not null
+    ) as active_referrals,
     (select coalesce(sum(b.value_nano), 0)::text from boosts b
      where b.user_id = u.id and b.applied_at <= ${at} and b.expires_at > ${at}
     ) as boosts_nano,
     (select coalesce(sum(p.rate_bonus_nano), 0)::text from user_packs p
      where p.user_id = u.id and p.granted_at <= ${at}
     ) as packs_nano,
-    exists(select 1 from user_risk ur
-     where ur.user_id = u.id and ur.referral_bonus_withheld_at <= ${at}) as referrals_withheld,
+    ((select true from user_risk ur
+     where ur.user_id = u.id and ur.referral_bonus_withheld_at <= ${at}) is not null
+    ) as referrals_withheld,
     ${circleFactsColumns(at)}`;
 
 /**
