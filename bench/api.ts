@@ -46,7 +46,8 @@ const load = () =>
     .slice(0, 2)
     .map((x) => x.toFixed(1))
     .join("/");
-const CONNECTIONS = 50;
+/** `--connections N`: concurrent clients, each a signed-in bench user (default 50). */
+const CONNECTIONS = arg("connections", 50);
 /** `--client wrk` (needs `apt-get install wrk`): see measureWorkers. */
 const CLIENT = (() => {
   const i = args.indexOf("--client");

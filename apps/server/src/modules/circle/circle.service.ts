@@ -64,14 +64,6 @@ export const getCircle = (deps: CircleDeps, userId: string) =>
   circleOf(deps.db, userId, deps.clock.now());
 
 /**
- * How many of my referrals may count now (what the referrals screen explains): 20 with a
- * complete, active circle, else the cap without one.
- */
-export async function referralCap(deps: CircleDeps, userId: string) {
-  return (await getCircle(deps, userId)).referralCap;
-}
-
-/**
  * A membership change: the owner's row locked first, their running session brought up to `now`
  * with the circle as it was (the time already mined keeps its rate), the change, then the
  * session re-rated with the circle as it is: one transaction.

@@ -1,1 +1,1 @@
-export { reRateAfterRiskChange } from "./mining.service.ts";
+export { referralTerms, reRateAfterRiskChange } from "./mining.service.ts";

@@ -86,6 +86,17 @@ export const referralCapOf = (facts: CircleFacts & { referralsWithheld: boolean 
         facts.circleActive,
       );
 
+/**
+ * How the rate counts the user's referrals at `at`, for the referrals screen: the cap the rate
+ * applies (`referralCapOf`: the circle's, or 0 while withheld) and whether it is withheld — read
+ * from the rate's own facts, so the screen and the rate cannot differ.
+ */
+export async function referralTerms(db: Executor, userId: string, at: Date) {
+  const facts = await readRateFacts(db, userId, at);
+  if (!facts) throw new AppError("UNAUTHORIZED", 401);
+  return { cap: referralCapOf(facts), withheld: facts.referralsWithheld };
+}
+
 /** The rate (spec §9) that the facts read by the repository give. */
 const rateOf = (
   facts: {

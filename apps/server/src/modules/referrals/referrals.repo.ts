@@ -37,9 +37,6 @@ export async function findReferralFacts(db: Db | Tx, userId: string) {
     .select({
       code: users.referralCode,
       referredBy: users.referredBy,
-      // An admin withheld the account's referral bonus (decision 0045): none counts.
-      bonusWithheld: sql<boolean>`exists(select 1 from user_risk k
-        where k.user_id = ${users.id} and k.referral_bonus_withheld_at is not null)`,
     })
     .from(users)
     .where(eq(users.id, userId));

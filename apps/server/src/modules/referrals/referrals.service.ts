@@ -11,7 +11,7 @@ import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { referralCap } from "../circle/index.ts";
+import { referralTerms } from "../mining/index.ts";
 import {
   countReferrals,
   findOwnReferral,
@@ -46,8 +46,8 @@ export async function getReferrals(deps: ReferralDeps, userId: string): Promise<
   const total = await countReferrals(deps.db, userId);
   const activeCount = rows.filter((r) => r.active).length;
   // The security circle's cap (decision 0043), or none counting while an admin withholds the
-  // bonus (decision 0045), as the mining rate applies them.
-  const cap = facts.bonusWithheld ? 0 : await referralCap(deps, userId);
+  // bonus (decision 0045): the mining rate's own terms.
+  const { cap, withheld } = await referralTerms(deps.db, userId, now);
   const counted = countedReferrals(activeCount, cap);
   const link = new URL("/register", deps.publicUrl);
   link.searchParams.set("ref", facts.code);
@@ -66,7 +66,7 @@ export async function getReferrals(deps: ReferralDeps, userId: string): Promise<
     countedCount: counted,
     bonusPerHour: formatNano(REFERRAL_BONUS_NANO * BigInt(counted)),
     hasReferrer: facts.referredBy !== null,
-    ...(cap < MAX_COUNTED_REFERRALS && !facts.bonusWithheld ? { circleCap: cap } : {}),
+    ...(cap < MAX_COUNTED_REFERRALS && !withheld ? { circleCap: cap } : {}),
   };
 }
 
