@@ -166,14 +166,38 @@ async function main() {
   let next = 0;
   // Each connection is one signed-in user: its cookie rides on every request of its sequence
   // (autocannon's setHeaders would only reach the first request of a multi-request sequence).
-  const signedIn = (request: autocannon.Request): autocannon.Request => ({
+  // autocannon clears a connection's context whenever its sequence starts over, so a sequence of
+  // several requests (start, claim) takes a user no other connection holds, and gives it back
+  // with its last answer: two connections never play one user's start and claim at once (they
+  // did, taking turns: the 409s "session already active" / "no session" of earlier runs).
+  // One-request runs take the next user in turn.
+  const signedIn = (
+    request: autocannon.Request,
+    sequence?: { free: string[]; last: boolean },
+  ): autocannon.Request => ({
     ...request,
     setupRequest: (req, context) => {
       const user = context as { cookie?: string };
-      user.cookie ??= cookies[next++ % cookies.length]!;
+      user.cookie ??= sequence?.free.pop() ?? cookies[next++ % cookies.length]!;
       return { ...req, headers: { ...req.headers, cookie: user.cookie, origin: base } };
     },
+    ...(sequence?.last
+      ? {
+          onResponse: (status: number, body: string, context: unknown) => {
+            const own = request.onResponse as ((s: number, b: string) => void) | undefined;
+            own?.(status, body);
+            const { cookie } = context as { cookie?: string };
+            if (cookie) sequence.free.unshift(cookie);
+          },
+        }
+      : {}),
   });
+  const signedInSequence = (requests: autocannon.Request[]) => {
+    if (requests.length === 1) return requests.map((r) => signedIn(r));
+    // A run's own pool of free users (requests cut off by the previous run's end gave none back).
+    const free = [...cookies];
+    return requests.map((r, i) => signedIn(r, { free, last: i === requests.length - 1 }));
+  };
   const run = (
     title: string,
     opts: Partial<autocannon.Options> & { requests: autocannon.Request[] },
@@ -185,7 +209,7 @@ async function main() {
           connections: CONNECTIONS,
           duration: DURATION,
           ...opts,
-          requests: opts.requests.map(signedIn),
+          requests: signedInSequence(opts.requests),
           title,
         },
         (error, result) => (error ? fail(error) : done(result)),
@@ -404,8 +428,8 @@ type Run = (
 
 /**
  * `--workers`: the bare baseline on the bench server (one process), then GET /api/mining and the
- * start/claim cycle on the real server with WEB_CONCURRENCY=N for each N, ROUNDS runs each, then
- * a reload under load on the last N. Prints every run's figures and the load average beside them.
+ * start/claim cycle on the real server with WEB_CONCURRENCY=N for each N, ROUNDS rounds of every N
+ * in turn, then a reload under load on the last N. Prints every run's figures and the load average beside them.
  */
 async function measureWorkers(b: {
   server: ChildProcess;
@@ -480,9 +504,12 @@ async function measureWorkers(b: {
   ];
   const figures = new Map<string, { reqs: number[]; p99s: number[]; non2xx: number }>();
   let real: ChildProcess | null = null;
-  for (const workers of WORKERS!) {
-    real = await startRealServer(b.env, base, workers);
-    for (let round = 0; round < ROUNDS; round++) {
+  // Rounds interleave the worker counts (1, 2, 1, 2, …: a fresh server each time), so each
+  // round's figures are minutes apart, not a whole phase: this machine's speed drifts by tens of
+  // percent within a run, and "vs 1 worker" is the median of each round's own ratio.
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const workers of WORKERS!) {
+      real = await startRealServer(b.env, base, workers);
       for (const route of routes) {
         await settle();
         await route.reset();
@@ -501,10 +528,11 @@ async function measureWorkers(b: {
           `${workers} worker(s) ${route.name} round ${round + 1}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}, load ${load()}, machine CPU ${busy} busy`,
         );
       }
-    }
-    if (workers !== WORKERS!.at(-1)) {
-      await stopServer(real);
-      real = null;
+      // The last server of the last round stays for the reload under load.
+      if (round < ROUNDS - 1 || workers !== WORKERS!.at(-1)) {
+        await stopServer(real);
+        real = null;
+      }
     }
   }
 
@@ -544,7 +572,7 @@ async function measureWorkers(b: {
     `Workers — ${USERS} users, ${CONNECTIONS} connections, ${DURATION} s each, medians of ${ROUNDS} round(s) (ranges); baseline (bare route, 1 process) ${Math.round(median(baselines))} req/s (${range(baselines)})`,
   );
   say(
-    "workers  route                     req/s (range)          p99 ms (range)   vs 1 worker  vs baseline  non-2xx+errors",
+    "workers  route                     req/s (range)          p99 ms (range)   vs 1 worker (range)  vs baseline  non-2xx+errors",
   );
   for (const route of routes) {
     const one = figures.get(`${WORKERS![0]} ${route.name}`);
@@ -552,13 +580,18 @@ async function measureWorkers(b: {
       const f = figures.get(`${workers} ${route.name}`);
       if (!f) continue;
       const reqs = median(f.reqs);
+      // Each round's ratio to the first worker count's run of the same round (minutes apart).
+      const ratios = one ? f.reqs.map((r, i) => r / one.reqs[i]!) : [];
       say(
         [
           String(workers).padStart(7),
           ` ${route.name}`.padEnd(22),
           `${Math.round(reqs)} (${range(f.reqs)})`.padStart(20),
           `${median(f.p99s)} (${range(f.p99s)})`.padStart(16),
-          `${one ? (reqs / median(one.reqs)).toFixed(2) : "—"}×`.padStart(12),
+          (one
+            ? `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+            : "—"
+          ).padStart(20),
           `${Math.round((100 * reqs) / median(baselines))} %`.padStart(12),
           String(f.non2xx).padStart(15),
         ].join(" "),
