@@ -5,3 +5,4 @@ export {
   adminRoleGrantedBetween,
   recordAudit,
 } from "./audit.service.ts";
+export { auditedSetting } from "./audited-setting.ts";

@@ -1,16 +1,8 @@
 import { eq, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { challengeUses, miningSessions } from "../../db/schema/index.ts";
-import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
 
 type Conn = Db | Tx;
-const SETTINGS_KEY = "challenge_settings";
-
-export const readChallengeSettings = (db: Conn) => readSetting(db, SETTINGS_KEY);
-
-export const writeChallengeSettings = (db: Conn, value: unknown) =>
-  writeSetting(db, SETTINGS_KEY, value);
-
 /** Marks a challenge used; false when it already was (a replay). */
 export async function useChallenge(db: Conn, signature: string, expiresAt: Date) {
   const rows = await db

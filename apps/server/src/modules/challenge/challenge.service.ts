@@ -14,14 +14,8 @@ import { getOrCreateSetting, newSecret } from "../../lib/app-settings.repo.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isLoopbackIp } from "../../lib/loopback-caller.ts";
-import { type AuditActor, recordAudit } from "../audit/index.ts";
-import {
-  hasMiningSession,
-  pruneChallengeRows,
-  readChallengeSettings,
-  useChallenge,
-  writeChallengeSettings,
-} from "./challenge.repo.ts";
+import { type AuditActor, auditedSetting } from "../audit/index.ts";
+import { hasMiningSession, pruneChallengeRows, useChallenge } from "./challenge.repo.ts";
 
 export interface ChallengeDeps {
   db: Db;
@@ -60,10 +54,15 @@ const payloadSchema = z.object({
   }),
 });
 
-async function settingsOf(db: Db | Tx): Promise<ChallengeSettings> {
-  const parsed = challengeSettingsSchema.safeParse(await readChallengeSettings(db));
-  return parsed.success ? parsed.data : DEFAULT_CHALLENGE_SETTINGS;
-}
+/** The admin's difficulty settings: the stored value, or the defaults. */
+const challengeSettings = auditedSetting({
+  key: "challenge_settings",
+  schema: challengeSettingsSchema,
+  defaults: () => ({ ...DEFAULT_CHALLENGE_SETTINGS }),
+  action: "challenge.settings",
+  targetId: "challenge",
+});
+const settingsOf = (db: Db | Tx) => challengeSettings.load(db);
 
 export function createChallengeService(deps: ChallengeDeps) {
   const { db, clock } = deps;
@@ -179,23 +178,8 @@ export function createChallengeService(deps: ChallengeDeps) {
     /** Used challenges past their expiry (a job). */
     prune: () => pruneChallengeRows(db, clock.now()),
     getSettings: () => settingsOf(db),
-    async setSettings(actor: AuditActor, next: ChallengeSettings) {
-      return db.transaction(async (tx) => {
-        const before = await settingsOf(tx);
-        await writeChallengeSettings(tx, next);
-        await recordAudit(tx, {
-          actorId: actor.userId,
-          action: "challenge.settings",
-          targetType: "settings",
-          targetId: "challenge",
-          before,
-          after: next,
-          ip: actor.ip,
-          at: clock.now(),
-        });
-        return next;
-      });
-    },
+    setSettings: (actor: AuditActor, next: ChallengeSettings) =>
+      challengeSettings.save(db, actor, next, clock.now()),
   };
 }
 

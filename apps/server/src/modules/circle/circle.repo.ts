@@ -1,7 +1,5 @@
-import type { CircleSettings } from "@fre/shared";
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
-import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
-import { CIRCLE_SETTINGS_KEY, memberMinedSql } from "./circle-sql.ts";
+import { memberMinedSql } from "./circle-sql.ts";
 
 /**
  * The security circle's SQL (decision 0043). Every read is filtered by the owner: nothing here
@@ -76,9 +74,3 @@ export async function deleteMember(tx: Tx, userId: string, memberId: string) {
   const rows = await driverQuery(tx, DELETE_SQL, [userId, memberId]);
   return rows.length > 0;
 }
-
-export const readCircleSettings = (db: Executor, options: { lock?: boolean } = {}) =>
-  readSetting(db, CIRCLE_SETTINGS_KEY, options);
-
-export const writeCircleSettings = (db: Executor, value: CircleSettings) =>
-  writeSetting(db, CIRCLE_SETTINGS_KEY, value);

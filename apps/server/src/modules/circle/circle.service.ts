@@ -9,7 +9,7 @@ import {
 import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { type AuditActor, auditedSetting } from "../audit/index.ts";
 import { lockUser } from "../ledger/ledger.ts";
 import { bringSessionUpToDate } from "../mining/mining.service.ts";
 import {
@@ -19,9 +19,8 @@ import {
   isEmailVerified,
   listMembers,
   membership,
-  readCircleSettings,
-  writeCircleSettings,
 } from "./circle.repo.ts";
+import { CIRCLE_SETTINGS_KEY } from "./circle-sql.ts";
 
 /** The security circle (issue 25, decision 0043). */
 export interface CircleDeps {
@@ -31,11 +30,14 @@ export interface CircleDeps {
 
 type Executor = Db | Tx;
 
-/** The stored rules, or the defaults (nothing stored, or a value that no longer parses). */
-async function loadSettings(db: Executor, lock = false): Promise<CircleSettings> {
-  const parsed = circleSettingsSchema.safeParse(await readCircleSettings(db, { lock }));
-  return parsed.success ? parsed.data : { ...DEFAULT_CIRCLE_SETTINGS };
-}
+/** The circle's rules (decision 0043): the stored value, or the defaults. */
+const circleSettings = auditedSetting({
+  key: CIRCLE_SETTINGS_KEY,
+  schema: circleSettingsSchema,
+  defaults: () => ({ ...DEFAULT_CIRCLE_SETTINGS }),
+  action: "circle.settings",
+});
+const loadSettings = (db: Executor) => circleSettings.load(db);
 
 /** My circle at `now`: the members, who counts, and the referral cap it gives. */
 async function circleOf(db: Executor, userId: string, now: Date): Promise<Circle> {
@@ -121,25 +123,5 @@ export async function removeMember(deps: CircleDeps, userId: string, memberId: s
 export const getCircleSettings = (deps: CircleDeps) => loadSettings(deps.db);
 
 /** Saves the rules; the change and its audit line commit together. */
-export async function setCircleSettings(
-  deps: CircleDeps,
-  actor: AuditActor,
-  settings: CircleSettings,
-): Promise<CircleSettings> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const before = await loadSettings(tx, true);
-    await writeCircleSettings(tx, settings);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "circle.settings",
-      targetType: "settings",
-      targetId: "circle_settings",
-      before,
-      after: settings,
-      ip: actor.ip,
-      at: now,
-    });
-    return settings;
-  });
-}
+export const setCircleSettings = (deps: CircleDeps, actor: AuditActor, settings: CircleSettings) =>
+  circleSettings.save(deps.db, actor, settings, deps.clock.now());

@@ -1,12 +1,9 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { boosts, dailyClaims, dailyStreaks, users } from "../../db/schema/index.ts";
-import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
 
 type Conn = Db | Tx;
 export type StreakRow = typeof dailyStreaks.$inferSelect;
-
-const RULES_KEY = "daily_rules";
 
 export async function isEmailVerified(db: Conn, userId: string) {
   const [row] = await db
@@ -68,10 +65,6 @@ export async function updateStreak(
 export async function addBoost(tx: Tx, values: typeof boosts.$inferInsert) {
   await tx.insert(boosts).values(values);
 }
-
-export const readRules = (db: Conn) => readSetting(db, RULES_KEY);
-
-export const writeRules = (db: Conn, value: unknown) => writeSetting(db, RULES_KEY, value);
 
 /**
  * A page of users who may get tonight's reminder (keyset by user id): reminders on, at least one

@@ -27,7 +27,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { type AuditActor, auditedSetting } from "../audit/index.ts";
 import { credit, lockUser } from "../ledger/ledger.ts";
 import { rateWithoutBoostsNano } from "../mining/mining.service.ts";
 import {
@@ -38,11 +38,9 @@ import {
   insertClaim,
   isEmailVerified,
   markReminded,
-  readRules,
   reminderCandidates,
   type StreakRow,
   updateStreak,
-  writeRules,
 } from "./daily.repo.ts";
 
 export interface DailyDeps {
@@ -64,10 +62,14 @@ export const DEFAULT_DAILY_SETTINGS: DailyAdminSettings = {
 };
 
 /** The admin's settings as stored (app_settings), or the defaults when absent or unreadable. */
-async function settingsOf(db: Db | Tx): Promise<DailyAdminSettings> {
-  const parsed = dailyAdminSettingsSchema.safeParse(await readRules(db));
-  return parsed.success ? parsed.data : DEFAULT_DAILY_SETTINGS;
-}
+const dailySettings = auditedSetting({
+  key: "daily_rules",
+  schema: dailyAdminSettingsSchema,
+  defaults: () => DEFAULT_DAILY_SETTINGS,
+  action: "daily.settings",
+  targetId: "daily",
+});
+const settingsOf = (db: Db | Tx) => dailySettings.load(db);
 
 const rulesOf = (s: DailyAdminSettings): DailyRules => ({
   rewardsNano: s.rewards.map(parseFre),
@@ -339,19 +341,5 @@ export async function adminSetDailySettings(
   body: DailyAdminSettings,
 ) {
   const next: DailyAdminSettings = { ...body, rewards: checkedRewards(body.rewards) };
-  return deps.db.transaction(async (tx) => {
-    const before = await settingsOf(tx);
-    await writeRules(tx, next);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "daily.settings",
-      targetType: "settings",
-      targetId: "daily",
-      before,
-      after: next,
-      ip: actor.ip,
-      at: deps.clock.now(),
-    });
-    return next;
-  });
+  return dailySettings.save(deps.db, actor, next, deps.clock.now());
 }

@@ -1,19 +1,10 @@
-import type { LeagueName, LeagueOutcome, LeagueSettings } from "@fre/shared";
+import type { LeagueName, LeagueOutcome } from "@fre/shared";
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
-import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
 
 /**
  * The weekly leagues' SQL (decision 0040). Fixed texts sent straight to the driver, prepared:
  * the group board is one statement over league_members_group_idx and ledger_entries_mined_idx.
  */
-
-const SETTINGS_KEY = "league_settings";
-
-export const readLeagueSettings = (db: Db | Tx, options: { lock?: boolean } = {}) =>
-  readSetting(db, SETTINGS_KEY, options);
-
-export const writeLeagueSettings = (db: Db | Tx, value: LeagueSettings) =>
-  writeSetting(db, SETTINGS_KEY, value);
 
 /** What a member mined in the window: the sum of their `mining` entries (the partial index). */
 const MINED = `coalesce((select sum(l.amount_nano) from ledger_entries l

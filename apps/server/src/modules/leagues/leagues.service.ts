@@ -14,7 +14,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { type AuditActor, auditedSetting } from "../audit/index.ts";
 import { credit, lockUser } from "../ledger/ledger.ts";
 import {
   type BoardRow,
@@ -31,13 +31,11 @@ import {
   readCircle,
   readGroup,
   readHistory,
-  readLeagueSettings,
   readMember,
   readMyGroup,
   unplacedMiners,
   unsettledGroups,
   unsettledWeeks,
-  writeLeagueSettings,
   writeStandings,
 } from "./leagues.repo.ts";
 import {
@@ -67,10 +65,13 @@ const HISTORY_WEEKS = 26;
 let cached: { settings: LeagueSettings; at: number; db: Db } | null = null;
 
 /** The stored settings, or the defaults (a stored value that no longer parses: the defaults). */
-async function loadSettings(db: Db | Tx): Promise<LeagueSettings> {
-  const parsed = leagueSettingsSchema.safeParse(await readLeagueSettings(db));
-  return parsed.success ? parsed.data : DEFAULT_LEAGUE_SETTINGS;
-}
+const storedSettings = auditedSetting({
+  key: "league_settings",
+  schema: leagueSettingsSchema,
+  defaults: () => DEFAULT_LEAGUE_SETTINGS,
+  action: "leagues.settings",
+});
+const loadSettings = (db: Db | Tx) => storedSettings.load(db);
 
 export async function leagueSettings(deps: Pick<LeaguesDeps, "db" | "clock">, fresh = false) {
   const now = deps.clock.now().getTime();
@@ -403,23 +404,7 @@ export async function setLeagueSettings(
   actor: AuditActor,
   settings: LeagueSettings,
 ): Promise<LeagueSettings> {
-  const now = deps.clock.now();
-  const saved = await deps.db.transaction(async (tx) => {
-    const stored = leagueSettingsSchema.safeParse(await readLeagueSettings(tx, { lock: true }));
-    const before = stored.success ? stored.data : DEFAULT_LEAGUE_SETTINGS;
-    await writeLeagueSettings(tx, settings);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "leagues.settings",
-      targetType: "settings",
-      targetId: "league_settings",
-      before,
-      after: settings,
-      ip: actor.ip,
-      at: now,
-    });
-    return settings;
-  });
+  const saved = await storedSettings.save(deps.db, actor, settings, deps.clock.now());
   cached = null;
   return saved;
 }

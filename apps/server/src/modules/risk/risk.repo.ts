@@ -1,4 +1,4 @@
-import type { RiskLevel, RiskReason, RiskSettings } from "@fre/shared";
+import type { RiskLevel, RiskReason } from "@fre/shared";
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
 import { readSetting, writeSetting } from "../../lib/app-settings.repo.ts";
 
@@ -9,12 +9,6 @@ type Executor = Db | Tx;
 export const RISK_SETTINGS_KEY = "risk_settings";
 /** When the last scoring run completed (ISO instant): the nightly job's bookmark. */
 const LAST_RUN_KEY = "risk_last_run";
-
-export const readRiskSettings = (db: Executor, options: { lock?: boolean } = {}) =>
-  readSetting(db, RISK_SETTINGS_KEY, options);
-
-export const writeRiskSettings = (db: Executor, value: RiskSettings) =>
-  writeSetting(db, RISK_SETTINGS_KEY, value);
 
 export async function readLastRun(db: Executor): Promise<Date | null> {
   const value = await readSetting(db, LAST_RUN_KEY);

@@ -14,23 +14,22 @@ import {
 import type { Database, Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { type AuditActor, auditedSetting, recordAudit } from "../audit/index.ts";
 import { lockUser } from "../ledger/ledger.ts";
 import { reRateAfterRiskChange } from "../mining/index.ts";
 import {
   decide,
   ensureRiskRow,
   findRiskRow,
+  RISK_SETTINGS_KEY,
   type RiskDecision,
   type RiskRow,
   readLastRun,
-  readRiskSettings,
   resetUnflagged,
   type ScoredAccount,
   upsertScores,
   userExists,
   writeLastRun,
-  writeRiskSettings,
 } from "./risk.repo.ts";
 import { countAccounts, findCluster, findSignals } from "./risk-score.repo.ts";
 
@@ -66,39 +65,20 @@ export function riskRunLock(database: Pick<Database, "exclusively">): RiskRunLoc
 
 type Executor = Db | Tx;
 
-/** The stored rules, or the defaults (nothing stored, or a value that no longer parses). */
-async function loadSettings(db: Executor, lock = false): Promise<RiskSettings> {
-  const parsed = riskSettingsSchema.safeParse(await readRiskSettings(db, { lock }));
-  return parsed.success
-    ? parsed.data
-    : { ...DEFAULT_RISK_SETTINGS, weights: { ...DEFAULT_RISK_SETTINGS.weights } };
-}
+/** The weights and thresholds: the stored value, or the defaults. */
+const riskSettings = auditedSetting({
+  key: RISK_SETTINGS_KEY,
+  schema: riskSettingsSchema,
+  defaults: () => ({ ...DEFAULT_RISK_SETTINGS, weights: { ...DEFAULT_RISK_SETTINGS.weights } }),
+  action: "risk.settings",
+});
+const loadSettings = (db: Executor) => riskSettings.load(db);
 
 export const getRiskSettings = (deps: Pick<RiskDeps, "db">) => loadSettings(deps.db);
 
 /** Saves the weights and thresholds; the change and its audit line commit together. */
-export async function setRiskSettings(
-  deps: RiskDeps,
-  actor: AuditActor,
-  settings: RiskSettings,
-): Promise<RiskSettings> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const before = await loadSettings(tx, true);
-    await writeRiskSettings(tx, settings);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "risk.settings",
-      targetType: "settings",
-      targetId: "risk_settings",
-      before,
-      after: settings,
-      ip: actor.ip,
-      at: now,
-    });
-    return settings;
-  });
-}
+export const setRiskSettings = (deps: RiskDeps, actor: AuditActor, settings: RiskSettings) =>
+  riskSettings.save(deps.db, actor, settings, deps.clock.now());
 
 /** The score is the sum of the reasons' weights (at most 100); the level follows the thresholds. */
 export function scoreOf(
