@@ -1,25 +1,15 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launch, newUser, phone, signUpInContext } from "./support";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, newUser, phone, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 const hydrated = (page: Page) => page.locator("#root:not([inert])").waitFor({ state: "attached" });
 
 describe("accessibility (axe: no serious or critical violation)", () => {
   it("public pages, with the cookie banner open", async () => {
-    const { context, page, errors } = await phone(browser);
-    contexts.push(context);
+    const { context, page, errors } = await phone(chromium.browser);
+    chromium.contexts.push(context);
     for (const [path, title] of [
       ["/", null],
       ["/login", "Connexion"],
@@ -45,8 +35,7 @@ describe("accessibility (axe: no serious or critical violation)", () => {
   });
 
   it("the signed-in shell: /dashboard and /profile", async () => {
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(context);
+    const { context, page, errors } = await chromium.open();
     const user = newUser("a11y");
     await signUpInContext(context, user);
     await page.goto("/dashboard");

@@ -6,35 +6,18 @@
  * settings are put back afterwards (and every score cleared) for the files that follow.
  */
 import type { RiskSettings } from "@fre/shared";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   baseURL,
   expectAccessible,
-  launch,
   newUser,
-  phone,
   signInInContext,
   signUpInContext,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function open() {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
-  return opened;
-}
+const chromium = useBrowser();
 
 const fitsThePhone = async (page: Page) =>
   expect(
@@ -71,13 +54,13 @@ async function restore(page: Page, settings: RiskSettings) {
 describe("admin risk review", () => {
   it("an admin finds a flagged account in the queue, reads why, and withholds its bonuses", async () => {
     // Two accounts opened one after the other in the same browser: one device id.
-    const farm = await open();
+    const farm = await chromium.open();
     const first = newUser("farma");
     const second = newUser("farmb");
     await signUpInContext(farm.context, first);
     await signUpInContext(farm.context, second);
 
-    const boss = await open();
+    const boss = await chromium.open();
     const { page } = boss;
     await signInInContext(boss.context, inject("adminEmail"), inject("adminPassword"));
     const granted = await page.request.post("/api/admin/access", {

@@ -6,21 +6,10 @@
  * server has it. A value the circle's schema refuses is stopped in the browser with its reason.
  * Every setting is put back afterwards for the files that follow.
  */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, launch, phone, signInInContext } from "./support";
+import { describe, expect, inject, it } from "vitest";
+import { baseURL, signInInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 const origin = () => ({ origin: baseURL() });
 
@@ -71,8 +60,7 @@ const SCREENS: {
 
 describe("admin settings forms", () => {
   it("each page saves a changed rule, says so and keeps it; a refused value is explained", async () => {
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(context);
+    const { context, page, errors } = await chromium.open();
     await signInInContext(context, inject("adminEmail"), inject("adminPassword"));
     const granted = await page.request.post("/api/admin/access", {
       data: { code: inject("adminCode") },

@@ -1,25 +1,13 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, expectAccessible, launch, phone, signInInContext } from "./support";
+import { describe, expect, inject, it } from "vitest";
+import { baseURL, expectAccessible, signInInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 const digits = (text: string | null) => (text ?? "").replace(/\D/g, "");
 
 describe("admin statistics", () => {
   it("an elevated admin reads the day's figures, opens the statistics and switches the range", async () => {
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(context);
+    const { context, page, errors } = await chromium.open();
     await signInInContext(context, inject("adminEmail"), inject("adminPassword"));
     const granted = await page.request.post("/api/admin/access", {
       data: { code: inject("adminCode") },

@@ -1,44 +1,19 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  baseURL,
-  launch,
-  newUser,
-  pathOf,
-  phone,
-  signInInContext,
-  signUpInContext,
-} from "./support";
+import { describe, expect, inject, it } from "vitest";
+import { baseURL, newUser, pathOf, signInInContext, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function open() {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
-  return opened;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe("admin users", () => {
   it("an admin finds a user and suspends them: the user's open page is signed out", async () => {
     // The user, signed in, with the app open.
-    const victim = await open();
+    const victim = await chromium.open();
     const user = newUser("susp");
     await signUpInContext(victim.context, user);
     await victim.page.goto("/dashboard");
     await expect.poll(() => victim.page.getByTestId("page-title").textContent()).toBe("Minage");
 
     // The admin, elevated, searches by the start of the nickname.
-    const boss = await open();
+    const boss = await chromium.open();
     await signInInContext(boss.context, inject("adminEmail"), inject("adminPassword"));
     const granted = await boss.page.request.post("/api/admin/access", {
       data: { code: inject("adminCode") },

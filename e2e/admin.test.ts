@@ -1,24 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, fillSignIn, launch, newUser, pathOf, phone, signUpInContext } from "./support";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { baseURL, fillSignIn, newUser, pathOf, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function open() {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
-  return opened;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 const elevated = async (page: Page) =>
   ((await (await page.request.get("/api/admin/access")).json()) as { elevated: boolean }).elevated;
@@ -31,7 +15,7 @@ async function enterCode(page: Page, code: string) {
 
 describe("admin gate", () => {
   it("sends a visitor to /login", async () => {
-    const { page, errors } = await open();
+    const { page, errors } = await chromium.open();
     await page.goto("/admin");
     await page.waitForURL("**/login");
     await page.goto("/admin/security");
@@ -40,7 +24,7 @@ describe("admin gate", () => {
   });
 
   it("sends a plain user to /dashboard", async () => {
-    const { context, page, errors } = await open();
+    const { context, page, errors } = await chromium.open();
     await signUpInContext(context, newUser("plain"));
     await page.goto("/admin");
     await page.waitForURL("**/dashboard");
@@ -52,7 +36,7 @@ describe("admin gate", () => {
   });
 
   it("asks an admin for the access code, logs attempts, and asks again after leaving /admin", async () => {
-    const { page, errors } = await open();
+    const { page, errors } = await chromium.open();
     const code = inject("adminCode");
 
     await page.goto("/login");

@@ -4,28 +4,11 @@
  * first-party banner is not personalised), and following it counts one click — in aggregate,
  * with no cookie of its own.
  */
-import type { Browser, BrowserContext } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, launch, newUser, phone, signInInContext, signUpInContext } from "./support";
+import { describe, expect, inject, it } from "vitest";
+import { baseURL, newUser, signInInContext, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function open() {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
-  return opened;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 interface AdminAdItem {
   id: string;
@@ -37,7 +20,7 @@ interface AdminAdItem {
 
 describe("ads", () => {
   it("an admin's ad shows on a user's dashboard and a click is counted", async () => {
-    const boss = await open();
+    const boss = await chromium.open();
     await signInInContext(boss.context, inject("adminEmail"), inject("adminPassword"));
     const granted = await boss.page.request.post("/api/admin/access", {
       data: { code: inject("adminCode") },
@@ -84,7 +67,7 @@ describe("ads", () => {
     await card.getByText("Diffusée", { exact: true }).waitFor();
 
     // A user (every optional cookie refused) sees it on the dashboard, labelled.
-    const viewer = await open();
+    const viewer = await chromium.open();
     await signUpInContext(viewer.context, newUser("adview"));
     await viewer.context.route("https://fre-partner.fr/**", (route) =>
       route.fulfill({ status: 200, contentType: "text/html", body: "<p>Partenaire</p>" }),

@@ -1,33 +1,23 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   baseURL,
   expectAccessible,
-  launch,
   linkFromMail,
   newUser,
-  phone,
   signUpBody,
   signUpInContext,
   signUpViaApi,
   type User,
+  useBrowser,
 } from "./support";
 
 /** Set FRE_SCREENSHOTS=/some/dir to keep screenshots of the screens this file walks through. */
 const SHOTS = process.env.FRE_SCREENSHOTS;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** The screen as a phone shows it, scrolled to `testId` when given (the bottom bar stays put). */
 async function shot(page: Page, name: string, testId?: string) {
@@ -43,8 +33,7 @@ async function shot(page: Page, name: string, testId?: string) {
 
 /** A phone whose pages are signed in as a new, verified user (optionally someone's referral). */
 async function verifiedPhone(prefix: string, options: { referralCode?: string } = {}) {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
+  const opened = await chromium.open();
   const user = newUser(prefix);
   if (options.referralCode) {
     const response = await opened.context.request.post("/api/auth/sign-up/email", {
@@ -181,8 +170,7 @@ describe("sign-up errors", () => {
   it("puts each error beside its field and the focus on the first one", async () => {
     const taken: User = newUser("taken");
     await signUpViaApi(taken);
-    const { page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(page.context());
+    const { page, errors } = await chromium.open();
     await page.goto("/register");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
 

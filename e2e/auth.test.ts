@@ -1,38 +1,20 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   fillSignIn,
-  launch,
   linkFromMail,
   me,
   newUser,
   outbox,
   pathOf,
-  phone,
   signUpViaApi,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function open(options: Parameters<typeof phone>[1] = { skipCookieBanner: true }) {
-  const opened = await phone(browser, options);
-  contexts.push(opened.context);
-  return opened;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe("account life cycle", () => {
   it("registers, sees the resend cooldown, verifies by the e-mail link, signs out and in, and is guarded", async () => {
-    const { context, page, errors } = await open();
+    const { context, page, errors } = await chromium.open();
     const user = newUser("life");
 
     // Register through the UI.
@@ -106,7 +88,7 @@ describe("account life cycle", () => {
   it("sends a visitor from a private page to /login and back there after sign-in", async () => {
     const user = newUser("back");
     await signUpViaApi(user);
-    const { page, errors } = await open();
+    const { page, errors } = await chromium.open();
 
     await page.goto("/wallet");
     await page.waitForURL("**/login");
@@ -118,7 +100,7 @@ describe("account life cycle", () => {
   });
 
   it("sends a visitor on an unknown path to the landing", async () => {
-    const { page, errors } = await open();
+    const { page, errors } = await chromium.open();
     await page.goto("/nope");
     await page.waitForURL((url) => url.pathname === "/");
     await page.locator("#root:not([inert])").waitFor({ state: "attached" });
@@ -132,7 +114,7 @@ describe("register page", () => {
   it("validates live: password policy, confirmation mismatch, taken nickname (any case)", async () => {
     const taken = newUser("taken");
     await signUpViaApi(taken);
-    const { page, errors } = await open();
+    const { page, errors } = await chromium.open();
     const weak =
       "Le mot de passe doit contenir au moins 8 caractères, dont une majuscule, une minuscule, un chiffre et un caractère spécial.";
     const mismatch = "Les mots de passe ne correspondent pas.";
@@ -171,7 +153,7 @@ describe("register page", () => {
   });
 
   it("pre-fills the referral code from ?ref=", async () => {
-    const { page, errors } = await open();
+    const { page, errors } = await chromium.open();
     await page.goto("/register?ref=ABC12Z");
     const referral = page.getByLabel("Code de parrainage (facultatif)");
     await expect.poll(() => referral.inputValue()).toBe("ABC12Z");
@@ -183,7 +165,7 @@ describe("password reset", () => {
   it("resets the password from the e-mail link: the new one works, the old one no longer", async () => {
     const user = newUser("reset");
     await signUpViaApi(user);
-    const { page, errors } = await open();
+    const { page, errors } = await chromium.open();
     const newPassword = "N3w!secret";
 
     await page.goto("/login");

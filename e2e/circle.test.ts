@@ -3,36 +3,23 @@
  * referrals screen, names a member by nickname, sees them listed (not mining: not counting), and
  * removes them; the page is axe-clean and fits the phone, with no console error.
  */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectAccessible,
-  launch,
   linkFromMail,
   newUser,
-  phone,
   signUpInContext,
   signUpViaApi,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe("security circle", () => {
   it("adds a member by nickname, lists them, removes them", async () => {
     const friend = newUser("circlef");
     await signUpViaApi(friend);
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(context);
+    const { context, page, errors } = await chromium.open();
     const user = newUser("circle");
     await signUpInContext(context, user);
     const link = await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/);

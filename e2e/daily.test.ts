@@ -1,23 +1,11 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launch, linkFromMail, newUser, phone, signUpInContext } from "./support";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, linkFromMail, newUser, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe("daily streak", () => {
   it("a verified user claims day 1 from the dashboard card, and /daily shows it claimed", async () => {
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(context);
+    const { context, page, errors } = await chromium.open();
     const user = newUser("daily");
     await signUpInContext(context, user);
     const link = await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/);

@@ -1,14 +1,12 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { request as playwrightRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, launch, linkFromMail, newUser, phone, signUpInContext } from "./support";
+import { baseURL, linkFromMail, newUser, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
+const chromium = useBrowser();
 let admin: APIRequestContext;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launch();
   admin = await playwrightRequest.newContext({
     baseURL: baseURL(),
     extraHTTPHeaders: { origin: baseURL() },
@@ -22,23 +20,21 @@ beforeAll(async () => {
   ).toBe(true);
 });
 
+// Runs before useBrowser's own afterAll (vitest runs them in reverse order).
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   // The server is shared by every e2e file: leave no global message behind.
   await admin?.post("/api/admin/access", { data: { code: inject("adminCode") } });
   await admin?.put("/api/admin/messages/global", {
     data: { title: "—", content: "—", type: "info", active: false, expiresAt: null },
   });
   await admin?.dispose();
-  await browser?.close();
 });
 
 /** A signed-in, verified user on a phone, on /dashboard. */
 async function verifiedMiner(
   prefix: string,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
+  const opened = await chromium.open();
   const user = newUser(prefix);
   await signUpInContext(opened.context, user);
   const link = new URL(await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/));

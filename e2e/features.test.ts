@@ -5,21 +5,14 @@
  * « temporairement indisponible » state. Everything is switched back on at the end whatever
  * happens (the e2e files share one server).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseURL, launch, newUser, phone, signInInContext, signUpInContext } from "./support";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { baseURL, newUser, signInInContext, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const chromium = useBrowser();
 let bossPage: Page | null = null;
 
 const ALL_ON = { games: true, shop: true, referrals: true, maintenance: { active: false } };
-
-async function open() {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
-  return opened;
-}
 
 /** Console errors but the API's expected refusals (503 while a switch is off). */
 const unexpected = (errors: string[]) =>
@@ -50,34 +43,26 @@ async function confirmSwitch(page: Page, testId: string, title: string, done: st
   await page.getByTestId("features-panel").getByText(done).waitFor();
 }
 
-beforeAll(async () => {
-  browser = await launch();
-});
-
+// Runs before useBrowser's own afterAll (vitest runs them in reverse order): bossPage is open.
 afterAll(async () => {
-  try {
-    if (bossPage) {
-      await bossPage.request.put("/api/admin/features", {
-        data: ALL_ON,
-        headers: { origin: baseURL() },
-      });
-    }
-  } finally {
-    for (const context of contexts) await context.close();
-    await browser?.close();
+  if (bossPage) {
+    await bossPage.request.put("/api/admin/features", {
+      data: ALL_ON,
+      headers: { origin: baseURL() },
+    });
   }
 });
 
 describe("feature switches and maintenance", () => {
   it("an admin's maintenance replaces a user's app, then gives it back; games off say so", async () => {
     // The user, signed in, with the app open.
-    const user = await open();
+    const user = await chromium.open();
     await signUpInContext(user.context, newUser("maint"));
     await user.page.goto("/dashboard");
     await expect.poll(() => user.page.getByTestId("page-title").textContent()).toBe("Minage");
 
     // The admin, elevated, on /admin/security.
-    const boss = await open();
+    const boss = await chromium.open();
     bossPage = boss.page;
     await signInInContext(boss.context, inject("adminEmail"), inject("adminPassword"));
     const granted = await boss.page.request.post("/api/admin/access", {

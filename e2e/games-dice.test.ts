@@ -3,28 +3,18 @@
  * and the multiplier of the target, refuses a target out of bounds, rolls through the API, and
  * the bet goes from the history to the verify page, recomputed in the browser and by the server.
  */
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page, Response } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   baseURL,
   expectAccessible,
-  launch,
   linkFromMail,
   newUser,
-  phone,
   signUpInContext,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 const origin = () => ({ origin: baseURL() });
 const visible = (locator: ReturnType<Page["locator"]>, timeout = 20_000) =>
@@ -33,8 +23,7 @@ const visible = (locator: ReturnType<Page["locator"]>, timeout = 20_000) =>
 type Play = { id: string; game: string; nonce: number; outcome: Record<string, unknown> };
 
 async function verifiedPhone(prefix: string) {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
+  const opened = await chromium.open();
   const user = newUser(prefix);
   await signUpInContext(opened.context, user);
   const link = new URL(await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/));
@@ -45,8 +34,8 @@ async function verifiedPhone(prefix: string) {
 
 /** Gives the player `amount` FRE through a one-use bonus code made by the seeded admin. */
 async function fund(player: Page, amount: string) {
-  const context = await browser.newContext({ baseURL: baseURL() });
-  contexts.push(context);
+  const context = await chromium.browser.newContext({ baseURL: baseURL() });
+  chromium.contexts.push(context);
   const admin = context.request;
   const signedIn = await admin.post("/api/auth/sign-in/email", {
     headers: origin(),

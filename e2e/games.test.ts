@@ -1,28 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page, Response } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   baseURL,
   expectAccessible,
   fillSignIn,
-  launch,
   linkFromMail,
   newUser,
-  phone,
   signUpInContext,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** Set FRE_SCREENSHOTS=/some/dir to keep screenshots of the screens this file walks through. */
 const SHOTS = process.env.FRE_SCREENSHOTS;
@@ -51,8 +41,7 @@ type Bet = Play & {
 
 /** A phone signed in as a new user whose e-mail is verified (bonus codes need it). */
 async function verifiedPhone(prefix: string) {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
+  const opened = await chromium.open();
   const user = newUser(prefix);
   await signUpInContext(opened.context, user);
   const link = new URL(await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/));
@@ -63,8 +52,7 @@ async function verifiedPhone(prefix: string) {
 
 /** The seeded admin, signed in through /login and elevated with the access code. */
 async function elevatedAdmin() {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
+  const opened = await chromium.open();
   const { page } = opened;
   await page.goto("/login");
   await fillSignIn(page, inject("adminEmail"), inject("adminPassword"));

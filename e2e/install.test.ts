@@ -1,15 +1,10 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newUser, phone, signUpInContext } from "./support";
+import { describe, expect, it } from "vitest";
+import { newUser, phone, signUpInContext, useBrowser } from "./support";
 
 const IPHONE_SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const chromium = useBrowser();
 
 declare global {
   interface Window {
@@ -19,7 +14,7 @@ declare global {
 
 describe("installing the app", () => {
   it("shows the browser's install prompt from the button, once, and confirms the install", async () => {
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
+    const { context, page, errors } = await phone(chromium.browser, { skipCookieBanner: true });
     await signUpInContext(context, newUser("inst"));
     await page.goto("/profile");
     const section = page.getByTestId("install-app");
@@ -54,7 +49,7 @@ describe("installing the app", () => {
   });
 
   it("explains Add to Home Screen on iPhone Safari, where no install prompt exists", async () => {
-    const { context, page, errors } = await phone(browser, {
+    const { context, page, errors } = await phone(chromium.browser, {
       skipCookieBanner: true,
       userAgent: IPHONE_SAFARI,
     });
@@ -73,7 +68,7 @@ describe("installing the app", () => {
   });
 
   it("says the app is installed when it is opened from the iPhone home screen", async () => {
-    const { context, page, errors } = await phone(browser, {
+    const { context, page, errors } = await phone(chromium.browser, {
       skipCookieBanner: true,
       userAgent: IPHONE_SAFARI,
     });

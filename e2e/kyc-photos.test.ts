@@ -1,28 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page, Route } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   expectAccessible,
   isOfflineWidgetNoise,
-  launch,
   linkFromMail,
   newUser,
-  phone,
   signUpInContext,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** Set FRE_SCREENSHOTS=/some/dir to keep screenshots of the screens this file walks through. */
 const SHOTS = process.env.FRE_SCREENSHOTS;
@@ -47,8 +37,7 @@ async function photo(format: "jpeg" | "png", r: number, name: string) {
 
 /** A phone signed in as a new user whose e-mail is verified, on /kyc at the documents step. */
 async function atDocumentsStep(prefix: string) {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
+  const opened = await chromium.open();
   const { page } = opened;
   const user = newUser(prefix);
   await signUpInContext(opened.context, user);

@@ -1,30 +1,20 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import {
   baseURL,
   fillSignIn,
   isOfflineWidgetNoise,
-  launch,
   linkFromMail,
   me,
   newUser,
-  phone,
   signUpInContext,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** Set FRE_SCREENSHOTS=/some/dir to keep screenshots of the screens this file walks through. */
 const SHOTS = process.env.FRE_SCREENSHOTS;
@@ -48,8 +38,7 @@ const photo = (format: "jpeg" | "png", r: number) =>
 
 /** A phone signed in as a new user whose e-mail is verified (bonus codes need it). */
 async function verifiedPhone(prefix: string) {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
+  const opened = await chromium.open();
   const user = newUser(prefix);
   await signUpInContext(opened.context, user);
   const link = new URL(await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/));
@@ -60,8 +49,7 @@ async function verifiedPhone(prefix: string) {
 
 /** The seeded admin, signed in through /login and elevated with the access code. */
 async function elevatedAdmin() {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
+  const opened = await chromium.open();
   const { page } = opened;
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/login");

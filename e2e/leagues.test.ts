@@ -3,26 +3,14 @@
  * drawn first, then opens « Semaine » (their league group, themselves flagged) and « Amis »
  * (their circle), each readable and axe-clean, with no console error.
  */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launch, newUser, phone, signUpInContext } from "./support";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, newUser, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe("leaderboard tabs", () => {
   it("opens Tous, Semaine and Amis at 390 px", async () => {
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(context);
+    const { context, page, errors } = await chromium.open();
     const user = newUser("league");
     await signUpInContext(context, user);
     await page.goto("/leaderboard");

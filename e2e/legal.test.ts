@@ -4,34 +4,11 @@
  * the cookie banner leads to the cookie policy; and no link anywhere points at a placeholder
  * domain — the community links appear only once an admin has set them.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import {
-  baseURL,
-  expectAccessible,
-  launch,
-  phone,
-  signInInContext,
-  signUpInContext,
-} from "./support";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { baseURL, expectAccessible, signInInContext, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function open(options: { skipCookieBanner?: boolean } = { skipCookieBanner: true }) {
-  const opened = await phone(browser, options);
-  contexts.push(opened.context);
-  return opened;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** The e2e server runs with the LEGAL_* defaults: a demonstration's operator. */
 const OPERATOR = "FRE (démonstration)";
@@ -77,7 +54,7 @@ const NO_LINKS = { telegram: "", x: "", facebook: "", whitePaper: "" };
 
 describe("legal pages at 390×844", () => {
   it("shows each document in French with the operator's name", async () => {
-    const { page, errors } = await open();
+    const { page, errors } = await chromium.open();
     for (const [path, heading] of DOCUMENTS) {
       await page.goto(path);
       await expect.poll(() => title(page)).toBe(heading);
@@ -101,7 +78,7 @@ describe("legal pages at 390×844", () => {
   });
 
   it("follows the cookie banner's policy link to the cookie policy", async () => {
-    const { page, errors } = await open({ skipCookieBanner: false });
+    const { page, errors } = await chromium.open({ skipCookieBanner: false });
     await page.goto("/");
     const banner = page.getByTestId("cookie-banner");
     await banner.waitFor();
@@ -127,7 +104,7 @@ describe("legal pages at 390×844", () => {
   });
 
   it("links no placeholder on the landing, the signed-in menu or the footers", async () => {
-    const visitor = await open();
+    const visitor = await chromium.open();
     await visitor.page.goto("/");
     const footer = visitor.page.locator("footer");
     await footer.getByRole("link", { name: "Mentions légales" }).waitFor();
@@ -138,7 +115,7 @@ describe("legal pages at 390×844", () => {
     // No community link while none is set.
     expect(await footer.getByRole("link", { name: "Communauté Telegram" }).count()).toBe(0);
 
-    const member = await open();
+    const member = await chromium.open();
     await signUpInContext(member.context, {
       email: `legal${Date.now().toString(36)}@fre-e2e.fr`,
       password: "Str0ng!pass",
@@ -157,7 +134,7 @@ describe("legal pages at 390×844", () => {
   });
 
   it("shows the community links an admin sets in the console, and hides them when emptied", async () => {
-    const admin = await open();
+    const admin = await chromium.open();
     await signInInContext(admin.context, inject("adminEmail"), inject("adminPassword"));
     const granted = await admin.context.request.post("/api/admin/access", {
       data: { code: inject("adminCode") },
@@ -175,7 +152,7 @@ describe("legal pages at 390×844", () => {
       await form.getByRole("button", { name: "Enregistrer les liens" }).click();
       await form.getByText("Liens enregistrés.").waitFor();
 
-      const visitor = await open();
+      const visitor = await chromium.open();
       await visitor.page.goto("/");
       const telegram = visitor.page.locator("footer").getByRole("link", {
         name: "Communauté Telegram",

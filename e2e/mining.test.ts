@@ -1,26 +1,7 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  baseURL,
-  launch,
-  linkFromMail,
-  newUser,
-  phone,
-  signUpBody,
-  signUpInContext,
-} from "./support";
+import { describe, expect, it } from "vitest";
+import { baseURL, linkFromMail, newUser, signUpBody, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** Parses "1 234,567890123"-style displays into a number of FRE (for comparisons only). */
 function amountOf(text: string): number {
@@ -31,8 +12,7 @@ function amountOf(text: string): number {
 
 describe("mining", () => {
   it("a verified user starts mining, watches the counter rise, and sees group, leaderboard and wallet", async () => {
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(context);
+    const { context, page, errors } = await chromium.open();
     const referrer = newUser("ref");
     await signUpInContext(context, referrer);
     const link = await linkFromMail(referrer.email, /https?:\/\/\S+verify-email\S+/);

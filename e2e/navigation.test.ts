@@ -1,35 +1,18 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   expectAccessible,
   fillSignIn,
-  launch,
   linkFromMail,
   newUser,
   pathOf,
-  phone,
   signInInContext,
   signUpInContext,
   signUpViaApi,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function open() {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
-  return opened;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** Every menu destination of a signed-in user and the heading its page shows (French). */
 const DESTINATIONS = [
@@ -67,7 +50,7 @@ async function onFirstScreen(page: Page, testId: string) {
 
 describe("navigation at 390×844", () => {
   it("reaches every destination from the menu, opened on several screens", async () => {
-    const { context, page, errors } = await open();
+    const { context, page, errors } = await chromium.open();
     await signUpInContext(context, newUser("nav"));
     await page.goto("/dashboard");
     await page.getByTestId("mining-state").waitFor();
@@ -95,7 +78,7 @@ describe("navigation at 390×844", () => {
   });
 
   it("is an accessible dialog: focus inside, Escape and the backdrop close it", async () => {
-    const { context, page, errors } = await open();
+    const { context, page, errors } = await chromium.open();
     await signUpInContext(context, newUser("menu"));
     await page.goto("/wallet");
     await page.getByTestId("page-title").waitFor();
@@ -124,7 +107,7 @@ describe("navigation at 390×844", () => {
   });
 
   it("offers the admin console to admins only, and the console leads back", async () => {
-    const { context, page, errors } = await open();
+    const { context, page, errors } = await chromium.open();
     await signInInContext(context, inject("adminEmail"), inject("adminPassword"));
     await page.goto("/dashboard");
     await page.getByTestId("mining-state").waitFor();
@@ -165,7 +148,7 @@ describe("navigation at 390×844", () => {
   });
 
   it("first run: verification first, the start button on screen, the push offer after", async () => {
-    const { context, page, errors } = await open();
+    const { context, page, errors } = await chromium.open();
     const user = newUser("first");
     await signUpInContext(context, user);
     await page.goto("/dashboard");
@@ -206,7 +189,7 @@ describe("navigation at 390×844", () => {
   it("lets visitors read the FAQ; a signed-in page it links to goes through sign-in", async () => {
     const user = newUser("faq");
     await signUpViaApi(user);
-    const { page, errors } = await open();
+    const { page, errors } = await chromium.open();
     await page.goto("/");
     await page.locator("footer").getByRole("link", { name: "FAQ" }).click();
     await page.waitForURL("**/faq");

@@ -1,25 +1,15 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   baseURL,
-  launch,
   newUser,
   persistentPhone,
   REFUSED_CONSENT,
   signUpInContext,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /**
  * A signed-in phone without a service worker (nothing is precached: a screen not opened yet
@@ -27,7 +17,7 @@ afterAll(async () => {
  * offline browser logs are expected here.
  */
 async function signedInPhone() {
-  const context = await browser.newContext({
+  const context = await chromium.browser.newContext({
     baseURL: baseURL(),
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -36,7 +26,7 @@ async function signedInPhone() {
     locale: "fr-FR",
     serviceWorkers: "block",
   });
-  contexts.push(context);
+  chromium.contexts.push(context);
   await context.addInitScript((consent) => {
     try {
       localStorage.setItem("fre.cookieConsent", consent);

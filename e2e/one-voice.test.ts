@@ -9,28 +9,19 @@
  * them, a paid order is shop.test.ts's long walk) and the TON Connect modal's own language (the
  * widget knows English and Russian only; shop.test.ts opens it).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   baseURL,
   isOfflineWidgetNoise,
-  launch,
   linkFromMail,
   miningStartHeaders,
   newUser,
   signUpBody,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 const origin = () => ({ origin: baseURL() });
 const visible = (locator: ReturnType<Page["locator"]>, timeout = 30_000) =>
@@ -41,7 +32,7 @@ const visible = (locator: ReturnType<Page["locator"]>, timeout = 30_000) =>
  * decision stored, signed in as a new user whose e-mail is verified; console errors collected.
  */
 async function parisPhone(prefix: string) {
-  const context = await browser.newContext({
+  const context = await chromium.browser.newContext({
     baseURL: baseURL(),
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -50,7 +41,7 @@ async function parisPhone(prefix: string) {
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
   });
-  contexts.push(context);
+  chromium.contexts.push(context);
   await context.addInitScript(() => {
     try {
       localStorage.setItem(

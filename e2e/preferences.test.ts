@@ -1,27 +1,16 @@
 import { COOKIE_BANNER_DELAY_MS } from "@fre/shared";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, me, newUser, phone, signInInContext, signUpInContext } from "./support";
+import type { Page, Request } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { me, newUser, type phone, signInInContext, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
+const chromium = useBrowser();
 /** A language switch loads the other catalogs first: seconds on a loaded CI machine. */
 const SWITCHED = { timeout: 15_000 };
-const contexts: BrowserContext[] = [];
 
-async function open(options: Parameters<typeof phone>[1] = {}) {
-  const opened = await phone(browser, options);
-  contexts.push(opened.context);
-  return opened;
+/** A phone that shows the cookie banner unless told otherwise. */
+function open(options: Parameters<typeof phone>[1] = {}) {
+  return chromium.open(options);
 }
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
 
 const title = (page: Page) => page.getByTestId("page-title").textContent();
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);

@@ -3,26 +3,14 @@
  * their data from /profile, then deletes their account and ends on the landing page, signed out.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launch, newUser, pathOf, phone, signUpInContext } from "./support";
+import { describe, expect, it } from "vitest";
+import { baseURL, newUser, pathOf, signUpInContext, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 describe("your data", () => {
   it("downloads the data, then deletes the account and ends signed out", async () => {
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(context);
+    const { context, page, errors } = await chromium.open();
     const user = newUser("priv");
     await signUpInContext(context, user);
     await page.goto("/profile");

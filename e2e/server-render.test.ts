@@ -1,33 +1,23 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   baseURL,
-  launch,
   linkFromMail,
   miningStartHeaders,
   newUser,
   REFUSED_CONSENT,
   signUpInContext,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /**
  * A phone without a service worker (a worker answers screens from its cache, which the server
  * never draws) whose console errors and warnings are collected.
  */
 async function phoneWithoutWorker(options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({
+  const context = await chromium.browser.newContext({
     baseURL: baseURL(),
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -37,7 +27,7 @@ async function phoneWithoutWorker(options: { javaScriptEnabled?: boolean } = {})
     serviceWorkers: "block",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
-  contexts.push(context);
+  chromium.contexts.push(context);
   await context.addInitScript((consent) => {
     try {
       localStorage.setItem("fre.cookieConsent", consent);

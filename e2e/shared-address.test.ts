@@ -11,18 +11,17 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solvedChallenge } from "./proof-of-work.ts";
 import { freePort, root, startServer, stop, waitHealthy } from "./server-process.ts";
 import {
   fillSignIn,
-  launch,
   newUser,
   phone,
   signUpBody,
   signUpInContext,
   type User,
+  useBrowser,
 } from "./support.ts";
 
 const BROWSERS = 50;
@@ -31,7 +30,6 @@ const AT_ONCE = 10;
 let server: ChildProcess;
 let baseURL: string;
 let dataDir: string;
-let browser: Browser;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "fre-shared-"));
@@ -51,14 +49,15 @@ beforeAll(async () => {
     USER_RATE_LIMIT_MAX: "",
   });
   await waitHealthy(baseURL, server);
-  browser = await launch();
 }, 90_000);
 
 afterAll(async () => {
-  await browser?.close();
   if (server) await stop(server);
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+// After the server's hooks: launched once the server is up, closed before it stops.
+const chromium = useBrowser();
 
 /** The files a first visit's service worker downloads (the build writes them into sw.js). */
 function precachedFiles(): string[] {
@@ -157,7 +156,7 @@ describe("fifty browsers behind one address", () => {
     expect(failed).toEqual([]);
 
     // The fifty-first, in Chromium: signs in and sees the mining screen, no 429 on the way.
-    const { context, page } = await phone(browser, { skipCookieBanner: true });
+    const { context, page } = await phone(chromium.browser, { skipCookieBanner: true });
     const limited: string[] = [];
     page.on("response", (response) => {
       if (response.status() === 429) limited.push(response.url());
@@ -181,7 +180,7 @@ describe("a session check answered 429", () => {
   it("shows the wait, translated, then the page — never « signed out »", {
     timeout: 60_000,
   }, async () => {
-    const { context, page } = await phone(browser, { skipCookieBanner: true });
+    const { context, page } = await phone(chromium.browser, { skipCookieBanner: true });
     try {
       const user = newUser("busy");
       await signUpInContext(context, user);

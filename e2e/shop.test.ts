@@ -1,32 +1,22 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   baseURL,
   isOfflineWidgetNoise,
-  launch,
   linkFromMail,
   me,
   newUser,
-  phone,
   signUpBody,
   signUpInContext,
+  useBrowser,
 } from "./support";
 
 /** Set FRE_SCREENSHOTS=/some/dir to keep screenshots of the screens this file walks through. */
 const SHOTS = process.env.FRE_SCREENSHOTS;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -36,8 +26,7 @@ async function shot(page: Page, name: string) {
 
 /** A phone signed in as a new user whose e-mail is verified, in `language`. */
 async function verifiedPhone(prefix: string, language = "fr") {
-  const opened = await phone(browser, { skipCookieBanner: true });
-  contexts.push(opened.context);
+  const opened = await chromium.open();
   await opened.context.addInitScript((lang) => {
     try {
       localStorage.setItem("fre.language", lang);

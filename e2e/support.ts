@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect, inject, vi } from "vitest";
+import { afterAll, beforeAll, expect, inject, vi } from "vitest";
 import { solvedChallenge } from "./proof-of-work.ts";
 
 export const baseURL = () => inject("baseURL");
@@ -74,6 +74,41 @@ export async function phone(
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/**
+ * The file's Chromium, launched in a `beforeAll` and closed in an `afterAll` after every context
+ * in `contexts`: `open` registers the phone it opens there, a test pushes any context it opens
+ * itself. Called once at the top of a test file.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+  const handle = {
+    get browser(): Browser {
+      if (!browser) {
+        throw new Error(
+          "useBrowser(): no browser before its beforeAll ran (use it in a hook or a test)",
+        );
+      }
+      return browser;
+    },
+    contexts,
+    /** A phone (see `phone`), the cookie decision stored unless told otherwise, closed at the end. */
+    async open(options: Parameters<typeof phone>[1] = { skipCookieBanner: true }) {
+      const opened = await phone(handle.browser, options);
+      contexts.push(opened.context);
+      return opened;
+    },
+  };
+  return handle;
 }
 
 /** Stores a cookie decision before any page runs, so the banner never covers the page. */

@@ -1,20 +1,10 @@
 import { sign } from "@telegram-apps/init-data-node";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { E2E_TELEGRAM_BOT_TOKEN } from "./global-setup";
-import { fillSignIn, launch, me, newUser, pathOf, phone, signUpViaApi } from "./support";
+import { fillSignIn, me, newUser, pathOf, signUpViaApi, useBrowser } from "./support";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** Telegram's dark theme, as the host hands it to a Mini App. */
 const THEME = {
@@ -81,8 +71,7 @@ function launchData(id: number, username: string) {
 
 /** Opens FRE as Telegram opens a Mini App: stub first, launch parameters in the hash. */
 async function openInTelegram(initData: string) {
-  const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-  contexts.push(context);
+  const { context, page, errors } = await chromium.open();
   await context.addInitScript(installTelegramStub, { initData, theme: THEME });
   const hash = new URLSearchParams({
     tgWebAppData: initData,
@@ -173,8 +162,7 @@ describe("FRE as a Telegram Mini App", () => {
   });
 
   it("outside Telegram, the sign-in screen has no Telegram button", async () => {
-    const { context, page, errors } = await phone(browser, { skipCookieBanner: true });
-    contexts.push(context);
+    const { page, errors } = await chromium.open();
     await page.goto("/login");
     await page.getByRole("button", { name: "Se connecter" }).waitFor();
     await page.waitForTimeout(500);

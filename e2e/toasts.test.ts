@@ -4,27 +4,20 @@
  * the shown one is dismissed.
  */
 
-import type { Browser } from "playwright-core";
 import { request as playwrightRequest } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   baseURL,
-  launch,
   linkFromMail,
   miningStartHeaders,
   newUser,
   phone,
   signUpBody,
   signUpInContext,
+  useBrowser,
 } from "./support";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useBrowser();
 
 /** A friend who signed up with the code and verified their e-mail (API only), ready to mine. */
 async function verifiedReferral(referralCode: string) {
@@ -44,7 +37,7 @@ async function verifiedReferral(referralCode: string) {
 
 describe("live toasts", () => {
   it("show one at a time, the others waiting their turn", { timeout: 90_000 }, async () => {
-    const { context, page } = await phone(browser, { skipCookieBanner: true });
+    const { context, page } = await phone(chromium.browser, { skipCookieBanner: true });
     try {
       const user = newUser("toasts");
       await signUpInContext(context, user);
