@@ -1,9 +1,10 @@
 /**
  * The admin settings forms built on components/settings (SettingsCard, SettingsFormFooter,
  * useNumberFields): an elevated admin at 390 px changes one rule on /admin/circle,
- * /admin/daily, /admin/challenge and /admin/games; each page says it is saved (the form is not
- * remounted by the new data, which used to drop that « saved »), keeps the saved value, and the
- * server has it. A value the circle's schema refuses is stopped in the browser with its reason.
+ * /admin/daily, /admin/challenge, /admin/leagues and /admin/games; each page says it is saved
+ * (the form is not remounted by the new data, which used to drop that « saved »), keeps the
+ * saved value, and the server has it. A value the circle's schema refuses is stopped in the
+ * browser with its reason.
  * Every setting is put back afterwards for the files that follow.
  */
 import { describe, expect, inject, it } from "vitest";
@@ -14,6 +15,10 @@ const chromium = useBrowser();
 const origin = () => ({ origin: baseURL() });
 
 type Settings = Record<string, unknown>;
+
+/** The value at a dotted `path` ("multipliers.bronze") of a settings object. */
+const at = (settings: Settings, path: string): unknown =>
+  path.split(".").reduce<unknown>((value, key) => (value as Settings | undefined)?.[key], settings);
 
 /** One page, the field changed on it, the value typed (from the stored one) and its « saved ». */
 const SCREENS: {
@@ -49,6 +54,14 @@ const SCREENS: {
     saved: "Réglages enregistrés.",
   },
   {
+    path: "/admin/leagues",
+    api: "/api/admin/leagues/settings",
+    label: "Bronze",
+    key: "multipliers.bronze",
+    next: (s) => String(Number(at(s, "multipliers.bronze")) === 1 ? 2 : 1),
+    saved: "Règles enregistrées.",
+  },
+  {
     path: "/admin/games",
     api: "/api/admin/games/limits",
     label: "Mise maximale (FRE)",
@@ -80,7 +93,7 @@ describe("admin settings forms", () => {
         await page.getByRole("button", { name: /^Enregistrer/ }).click();
         await page.getByRole("status").filter({ hasText: screen.saved }).waitFor();
         expect(await input.inputValue()).toBe(typed);
-        expect(Number((await read(screen.api))[screen.key])).toBe(Number(typed));
+        expect(Number(at(await read(screen.api), screen.key))).toBe(Number(typed));
         // An edit clears the « saved » of the last submit.
         await input.fill("");
         await page.getByRole("status").filter({ hasText: screen.saved }).waitFor({

@@ -8,12 +8,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
-import { isApiError } from "../../../lib/api-client";
 import { formatNumber } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
@@ -116,16 +115,13 @@ function SettingsForm({ settings }: { settings: LeagueSettings }) {
           ))}
         </div>
       </fieldset>
-      {invalid ? <Alert tone="error">{t("leaguesAdmin.invalid")}</Alert> : null}
-      {save.isSuccess ? <Alert tone="success">{t("leaguesAdmin.saved")}</Alert> : null}
-      {save.error ? (
-        <Alert tone="error">
-          {isApiError(save.error) ? save.error.message : t("leaguesAdmin.saveError")}
-        </Alert>
-      ) : null}
-      <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-        {t("leaguesAdmin.save")}
-      </Button>
+      <SettingsFormFooter
+        save={save}
+        invalid={invalid ? t("leaguesAdmin.invalid") : null}
+        saved={t("leaguesAdmin.saved")}
+        saveError={t("leaguesAdmin.saveError")}
+        submit={t("leaguesAdmin.save")}
+      />
     </form>
   );
 }
@@ -208,7 +204,9 @@ export function AdminLeaguesPage() {
           <p className="text-sm text-muted">{t("leaguesAdmin.settingsIntro")}</p>
         </div>
         <QueryState query={settings} retry="inline">
-          {(data) => <SettingsForm key={JSON.stringify(data)} settings={data} />}
+          {/* Not keyed by the data: a save's new settings would remount the form and drop its
+              « saved » (the form takes the saved values itself). */}
+          {(data) => <SettingsForm settings={data} />}
         </QueryState>
         <p className="text-xs text-muted">{t("leaguesAdmin.audited")}</p>
       </section>
