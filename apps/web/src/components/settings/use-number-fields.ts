@@ -28,3 +28,16 @@ export function useNumberFields<Field extends string>(
   // on new data instead (a `key`): that drops the save's state, and its « saved » with it.
   return { values, input, replace: setValues };
 }
+
+/** The inputs' first texts: each of `fields` of `source` written as the number it is. */
+export const textsOf = <Field extends string>(
+  fields: readonly Field[],
+  source: Record<Field, number>,
+): Record<Field, string> =>
+  Object.fromEntries(fields.map((field) => [field, String(source[field])])) as Record<
+    Field,
+    string
+  >;
+
+/** A typed text as the number a schema checks: surrounding spaces ignored, empty is NaN. */
+export const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));

@@ -5,6 +5,8 @@ import { SettingsCard } from "../../../components/settings/settings-card";
 import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
 import {
   type NumberInputProps,
+  numberOf,
+  textsOf,
   useNumberFields,
 } from "../../../components/settings/use-number-fields";
 import { Alert } from "../../../components/ui/alert";
@@ -53,23 +55,18 @@ export const THRESHOLD_BOUNDS = Object.fromEntries(
 ) as Record<Threshold, Bounds>;
 
 const valuesOf = (settings: RiskSettings): Values => ({
-  weights: Object.fromEntries(
-    RISK_REASON_CODES.map((code) => [code, String(settings.weights[code])]),
-  ) as Values["weights"],
-  thresholds: Object.fromEntries(
-    [...LEVELS, ...DETECTION].map((field) => [field, String(settings[field])]),
-  ) as Values["thresholds"],
+  weights: textsOf(RISK_REASON_CODES, settings.weights),
+  thresholds: textsOf([...LEVELS, ...DETECTION], settings),
 });
 
 /** The form's text as the API's body, checked by the schema the server applies. */
 export function riskSettingsOf(values: Values) {
-  const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
   return riskSettingsSchema.safeParse({
     weights: Object.fromEntries(
-      RISK_REASON_CODES.map((code) => [code, number(values.weights[code])]),
+      RISK_REASON_CODES.map((code) => [code, numberOf(values.weights[code])]),
     ),
     ...Object.fromEntries(
-      [...LEVELS, ...DETECTION].map((field) => [field, number(values.thresholds[field])]),
+      [...LEVELS, ...DETECTION].map((field) => [field, numberOf(values.thresholds[field])]),
     ),
   });
 }

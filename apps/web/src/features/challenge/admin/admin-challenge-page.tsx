@@ -4,7 +4,7 @@ import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../../components/settings/settings-card";
 import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
-import { useNumberFields } from "../../../components/settings/use-number-fields";
+import { textsOf, useNumberFields } from "../../../components/settings/use-number-fields";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
@@ -18,11 +18,7 @@ const FIELDS = ["maxNumber", "busyMaxNumber", "busySignUps"] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-const valuesOf = (s: ChallengeSettings): Values => ({
-  maxNumber: String(s.maxNumber),
-  busyMaxNumber: String(s.busyMaxNumber),
-  busySignUps: String(s.busySignUps),
-});
+const valuesOf = (s: ChallengeSettings): Values => textsOf(FIELDS, s);
 
 /** The form's text as the API's body (the server validates and bounds every field). */
 const bodyOf = (v: Values): ChallengeSettings => ({

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../../components/settings/settings-card";
 import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
-import { useNumberFields } from "../../../components/settings/use-number-fields";
+import { numberOf, textsOf, useNumberFields } from "../../../components/settings/use-number-fields";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
@@ -17,18 +17,12 @@ import {
 const FIELDS = ["minMembers", "maxMembers", "minActive", "capWithout"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
-const valuesOf = (settings: CircleSettings): Values => ({
-  minMembers: String(settings.minMembers),
-  maxMembers: String(settings.maxMembers),
-  minActive: String(settings.minActive),
-  capWithout: String(settings.capWithout),
-});
+const valuesOf = (settings: CircleSettings): Values => textsOf(FIELDS, settings);
 
 /** The form's values as the API's body, checked by the same schema the server applies. */
 export function circleSettingsOf(values: Values) {
-  const number = (text: string) => (text.trim() === "" ? Number.NaN : Number(text.trim()));
   return circleSettingsSchema.safeParse(
-    Object.fromEntries(FIELDS.map((field) => [field, number(values[field])])),
+    Object.fromEntries(FIELDS.map((field) => [field, numberOf(values[field])])),
   );
 }
 

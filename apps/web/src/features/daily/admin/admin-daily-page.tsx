@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../../components/settings/settings-card";
 import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
-import { useNumberFields } from "../../../components/settings/use-number-fields";
+import { textsOf, useNumberFields } from "../../../components/settings/use-number-fields";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
@@ -17,12 +17,7 @@ import {
 const NUMBERS = ["boostPercent", "boostHours", "claimsPerFreeze", "maxFreezes"] as const;
 type Numbers = Record<(typeof NUMBERS)[number], string>;
 
-const numbersOf = (s: DailyAdminSettings): Numbers => ({
-  boostPercent: String(s.boostPercent),
-  boostHours: String(s.boostHours),
-  claimsPerFreeze: String(s.claimsPerFreeze),
-  maxFreezes: String(s.maxFreezes),
-});
+const numbersOf = (s: DailyAdminSettings): Numbers => textsOf(NUMBERS, s);
 
 /** The form's text as the API's body (the server validates and bounds every field). */
 const bodyOf = (rewards: string[], numbers: Numbers): DailyAdminSettings => ({
