@@ -7,12 +7,12 @@
  */
 import type { RiskSettings } from "@fre/shared";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   baseURL,
+  elevateAdmin,
   expectAccessible,
   newUser,
-  signInInContext,
   signUpInContext,
   useBrowser,
 } from "./support";
@@ -62,12 +62,7 @@ describe("admin risk review", () => {
 
     const boss = await chromium.open();
     const { page } = boss;
-    await signInInContext(boss.context, inject("adminEmail"), inject("adminPassword"));
-    const granted = await page.request.post("/api/admin/access", {
-      data: { code: inject("adminCode") },
-      headers: origin(),
-    });
-    expect(granted.status()).toBe(200);
+    await elevateAdmin(boss.context);
     const before = (await (
       await page.request.get("/api/admin/risk/settings")
     ).json()) as RiskSettings;

@@ -7,8 +7,8 @@
  * browser with its reason.
  * Every setting is put back afterwards for the files that follow.
  */
-import { describe, expect, inject, it } from "vitest";
-import { baseURL, signInInContext, useBrowser } from "./support";
+import { describe, expect, it } from "vitest";
+import { baseURL, elevateAdmin, useBrowser } from "./support";
 
 const chromium = useBrowser();
 
@@ -74,12 +74,7 @@ const SCREENS: {
 describe("admin settings forms", () => {
   it("each page saves a changed rule, says so and keeps it; a refused value is explained", async () => {
     const { context, page, errors } = await chromium.open();
-    await signInInContext(context, inject("adminEmail"), inject("adminPassword"));
-    const granted = await page.request.post("/api/admin/access", {
-      data: { code: inject("adminCode") },
-      headers: origin(),
-    });
-    expect(granted.status()).toBe(200);
+    await elevateAdmin(context);
     const read = async (api: string) => (await (await page.request.get(api)).json()) as Settings;
 
     for (const screen of SCREENS) {

@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
-import { baseURL, expectAccessible, signInInContext, useBrowser } from "./support";
+import { describe, expect, it } from "vitest";
+import { elevateAdmin, expectAccessible, useBrowser } from "./support";
 
 const chromium = useBrowser();
 
@@ -8,12 +8,7 @@ const digits = (text: string | null) => (text ?? "").replace(/\D/g, "");
 describe("admin statistics", () => {
   it("an elevated admin reads the day's figures, opens the statistics and switches the range", async () => {
     const { context, page, errors } = await chromium.open();
-    await signInInContext(context, inject("adminEmail"), inject("adminPassword"));
-    const granted = await page.request.post("/api/admin/access", {
-      data: { code: inject("adminCode") },
-      headers: { origin: baseURL() },
-    });
-    expect(granted.status()).toBe(200);
+    await elevateAdmin(context);
 
     // The home's key figures, beside the pending counts.
     await page.goto("/admin");

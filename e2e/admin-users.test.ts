@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from "vitest";
-import { baseURL, newUser, pathOf, signInInContext, signUpInContext, useBrowser } from "./support";
+import { describe, expect, it } from "vitest";
+import { elevateAdmin, newUser, pathOf, signUpInContext, useBrowser } from "./support";
 
 const chromium = useBrowser();
 
@@ -14,12 +14,7 @@ describe("admin users", () => {
 
     // The admin, elevated, searches by the start of the nickname.
     const boss = await chromium.open();
-    await signInInContext(boss.context, inject("adminEmail"), inject("adminPassword"));
-    const granted = await boss.page.request.post("/api/admin/access", {
-      data: { code: inject("adminCode") },
-      headers: { origin: baseURL() },
-    });
-    expect(granted.status()).toBe(200);
+    await elevateAdmin(boss.context);
     await boss.page.goto("/admin/users");
     const search = boss.page.getByTestId("admin-users-search");
     await search.getByLabel("Rechercher un utilisateur").fill(user.nickname.slice(0, 8));

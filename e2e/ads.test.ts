@@ -5,8 +5,8 @@
  * with no cookie of its own.
  */
 import sharp from "sharp";
-import { describe, expect, inject, it } from "vitest";
-import { baseURL, newUser, signInInContext, signUpInContext, useBrowser } from "./support";
+import { describe, expect, it } from "vitest";
+import { baseURL, elevateAdmin, newUser, signUpInContext, useBrowser } from "./support";
 
 const chromium = useBrowser();
 
@@ -21,12 +21,7 @@ interface AdminAdItem {
 describe("ads", () => {
   it("an admin's ad shows on a user's dashboard and a click is counted", async () => {
     const boss = await chromium.open();
-    await signInInContext(boss.context, inject("adminEmail"), inject("adminPassword"));
-    const granted = await boss.page.request.post("/api/admin/access", {
-      data: { code: inject("adminCode") },
-      headers: { origin: baseURL() },
-    });
-    expect(granted.status()).toBe(200);
+    await elevateAdmin(boss.context);
     const adminAds = async () =>
       ((await (await boss.page.request.get("/api/admin/ads")).json()) as { items: AdminAdItem[] })
         .items;

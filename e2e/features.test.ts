@@ -6,8 +6,8 @@
  * happens (the e2e files share one server).
  */
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { baseURL, newUser, signInInContext, signUpInContext, useBrowser } from "./support";
+import { afterAll, describe, expect, it } from "vitest";
+import { baseURL, elevateAdmin, newUser, signUpInContext, useBrowser } from "./support";
 
 const chromium = useBrowser();
 let bossPage: Page | null = null;
@@ -64,12 +64,7 @@ describe("feature switches and maintenance", () => {
     // The admin, elevated, on /admin/security.
     const boss = await chromium.open();
     bossPage = boss.page;
-    await signInInContext(boss.context, inject("adminEmail"), inject("adminPassword"));
-    const granted = await boss.page.request.post("/api/admin/access", {
-      data: { code: inject("adminCode") },
-      headers: { origin: baseURL() },
-    });
-    expect(granted.status()).toBe(200);
+    await elevateAdmin(boss.context);
     await boss.page.goto("/admin/security");
     const panel = boss.page.getByTestId("features-panel");
     await panel.getByText("Fonctionnalités et maintenance").waitFor();

@@ -5,8 +5,8 @@
  * domain — the community links appear only once an admin has set them.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
-import { baseURL, expectAccessible, signInInContext, signUpInContext, useBrowser } from "./support";
+import { describe, expect, it } from "vitest";
+import { baseURL, elevateAdmin, expectAccessible, signUpInContext, useBrowser } from "./support";
 
 const chromium = useBrowser();
 
@@ -135,12 +135,7 @@ describe("legal pages at 390×844", () => {
 
   it("shows the community links an admin sets in the console, and hides them when emptied", async () => {
     const admin = await chromium.open();
-    await signInInContext(admin.context, inject("adminEmail"), inject("adminPassword"));
-    const granted = await admin.context.request.post("/api/admin/access", {
-      data: { code: inject("adminCode") },
-      headers: { origin: baseURL() },
-    });
-    expect(granted.status()).toBe(200);
+    await elevateAdmin(admin.context);
     try {
       await admin.page.goto("/admin/security");
       const form = admin.page.getByTestId("community-links-form");

@@ -412,6 +412,16 @@ export async function signInInContext(
     throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
 }
 
+/** Signs the seeded admin in inside `context` and elevates them with the access code. */
+export async function elevateAdmin(context: BrowserContext): Promise<void> {
+  await signInInContext(context, inject("adminEmail"), inject("adminPassword"));
+  const granted = await context.request.post("/api/admin/access", {
+    data: { code: inject("adminCode") },
+    headers: { origin: baseURL() },
+  });
+  expect(granted.status()).toBe(200);
+}
+
 /** Fills and submits /login (the page must already show the sign-in form). */
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Adresse e-mail").fill(email);
