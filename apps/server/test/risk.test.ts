@@ -28,7 +28,7 @@ import {
   withdrawals,
 } from "../src/db/schema/index.ts";
 import { manualClock } from "../src/lib/clock.ts";
-import { riskRunLock, runNightlyScoring } from "../src/modules/risk/index.ts";
+import { type RiskRunLock, riskRunLock, runNightlyScoring } from "../src/modules/risk/index.ts";
 import {
   DEFAULT_ADMIN_CODE,
   elevatedAdmin,
@@ -686,10 +686,28 @@ describe("the admin's actions", () => {
   });
 });
 
+/**
+ * Starts a run that lasts until `release()`, and resolves once it is under way: the lock is taken
+ * on its own connection, so a query answered first must not see `release` still unset.
+ */
+async function holdRun(runs: RiskRunLock) {
+  let release = () => {};
+  let started = () => {};
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const held = runs.tryRun(
+    () =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+        started();
+      }),
+  );
+  await running;
+  return { release, held };
+}
+
 describe("runs", () => {
   it("refuses a run while one is under way (409 RISK_RUN_BUSY); two at once: one 409 or both right", async () => {
-    let release = () => {};
-    const held = test().risk.runs.tryRun(() => new Promise<void>((resolve) => (release = resolve)));
+    const { release, held } = await holdRun(test().risk.runs);
     const busy = await admin.client.post("/api/admin/risk/run");
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error).toBe("RISK_RUN_BUSY");
@@ -742,8 +760,7 @@ describe("runs", () => {
     expect(await runNightlyScoring(deps)).toBe(false);
     // Skipped while another run holds the lock.
     clock.set(new Date("2026-07-04T03:00:00Z"));
-    let release = () => {};
-    const held = deps.runs.tryRun(() => new Promise<void>((resolve) => (release = resolve)));
+    const { release, held } = await holdRun(deps.runs);
     expect(await runNightlyScoring(deps)).toBe(false);
     release();
     await held;
