@@ -17,6 +17,7 @@ import { loadVapidKeys } from "./adapters/web-push/vapid-keys.ts";
 import { webPushTransport } from "./adapters/web-push/web-push-transport.ts";
 import { type Config, isLoopbackUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { transactionGroups } from "./db/transaction-group.ts";
 import { domainEffects } from "./domain-effects.ts";
 import type { AdminCodeNotice } from "./lib/admin-code-notice.ts";
 import { getOrCreateSetting, newSecret } from "./lib/app-settings.repo.ts";
@@ -367,6 +368,7 @@ export async function buildDependencies(
       clock,
       events,
       onSessionSettled: context.metrics.miningSession,
+      groups: transactionGroups(db),
     } satisfies MiningDeps,
     /** The spec's histograms (the vitals route records the web's). */
     metrics: context.metrics,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { outboxEffects, users } from "../src/db/schema/index.ts";
 import type { LiveEvent } from "../src/lib/event-bus.ts";
@@ -210,6 +210,56 @@ describe("delivery", () => {
       expect(runs.reduce((sum, run) => sum + run.delivered, 0)).toBe(20);
       expect(delivered).toHaveLength(20);
       expect(new Set(delivered).size).toBe(20);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("delivers users side by side, each user's effects in the order they were recorded", async () => {
+    const database = await freshDatabase();
+    try {
+      await database.db.insert(users).values(
+        ["u1", "u2"].map((id) => ({
+          id,
+          name: id,
+          email: `${id}@outbox.test`,
+          nickname: id,
+          referralCode: `OB${id}`,
+        })),
+      );
+      const log: string[] = [];
+      const outboxOf = createOutbox<{ ping: { n: number } }>({
+        db: database.db,
+        clock: { now: () => new Date() },
+        handlers: {
+          ping: async (effect) => {
+            const name = `${effect.userId}:${effect.payload.n}`;
+            log.push(`start ${name}`);
+            await new Promise((resolve) => setTimeout(resolve, 10));
+            log.push(`end ${name}`);
+          },
+        },
+      });
+      await database.db.transaction(async (tx) => {
+        for (let n = 0; n < 3; n++) {
+          await outboxOf.record(tx, "ping", "u1", { n });
+          await outboxOf.record(tx, "ping", "u2", { n });
+        }
+      });
+      expect(await outboxOf.deliverDue()).toEqual({ delivered: 6, failed: 0 });
+      // Each user's one after the other, in order…
+      for (const user of ["u1", "u2"]) {
+        expect(log.filter((line) => line.includes(user))).toEqual(
+          [0, 1, 2].flatMap((n) => [`start ${user}:${n}`, `end ${user}:${n}`]),
+        );
+      }
+      // …and the two users side by side.
+      expect(log.slice(0, 2).sort()).toEqual(["start u1:0", "start u2:0"]);
+      const left = await database.db
+        .select({ id: outboxEffects.id })
+        .from(outboxEffects)
+        .where(isNull(outboxEffects.deliveredAt));
+      expect(left).toEqual([]);
     } finally {
       await database.drop();
     }

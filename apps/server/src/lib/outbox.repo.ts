@@ -111,26 +111,27 @@ export async function markEffectFailed(db: Db, id: string, retryAt: Date, lastEr
     .where(eq(outboxEffects.id, id));
 }
 
-/** A delivered effect; `payload`, when given, replaces what the row keeps (a secret dropped). */
-export async function markEffectDelivered(db: Db, id: string, at: Date, payload?: unknown) {
-  // Once per delivered effect: a fixed SQL text, no query builder on this path.
-  if (payload === undefined) {
-    await driverQuery(db, MARK_DELIVERED_SQL, [id, at.toISOString()]);
-  } else {
-    await driverQuery(db, MARK_DELIVERED_WITH_PAYLOAD_SQL, [
-      id,
-      at.toISOString(),
-      JSON.stringify(payload),
-    ]);
-  }
+/**
+ * Delivered effects, in one statement; an effect's `keep`, when given, replaces what its row
+ * keeps of the payload (a secret dropped).
+ */
+export async function markEffectsDelivered(
+  db: Db,
+  effects: { id: string; keep?: unknown }[],
+  at: Date,
+) {
+  // Once per delivery batch: a fixed SQL text, no query builder on this path.
+  await driverQuery(db, MARK_DELIVERED_SQL, [
+    effects.map((effect) => effect.id),
+    at.toISOString(),
+    effects.map((effect) => (effect.keep === undefined ? null : JSON.stringify(effect.keep))),
+  ]);
 }
 
-const MARK_DELIVERED_SQL = `update outbox_effects set delivered_at = $2::timestamptz,
-    last_error = null
-  where id = $1::uuid`;
-const MARK_DELIVERED_WITH_PAYLOAD_SQL = `update outbox_effects set delivered_at = $2::timestamptz,
-    last_error = null, payload = $3::jsonb
-  where id = $1::uuid`;
+const MARK_DELIVERED_SQL = `update outbox_effects o set delivered_at = $2::timestamptz,
+    last_error = null, payload = coalesce(d.keep::jsonb, o.payload)
+  from unnest($1::uuid[], $3::text[]) as d(id, keep)
+  where o.id = d.id`;
 
 /** Deletes effects delivered before `before`. */
 export async function deleteDeliveredBefore(db: Db, before: Date) {

@@ -6,8 +6,8 @@ import {
   deleteDeliveredBefore,
   insertEffect,
   insertEffectAndSignal,
-  markEffectDelivered,
   markEffectFailed,
+  markEffectsDelivered,
 } from "./outbox.repo.ts";
 
 /**
@@ -57,6 +57,8 @@ export interface OutboxOptions<Payloads> {
   signal?: OutboxSignal;
   /** Effects claimed per statement. */
   batchSize?: number;
+  /** Users whose effects are delivered side by side (default 16; each user's in order). */
+  concurrency?: number;
   /** A failed attempt (kind and id only: never the payload, it holds personal data). */
   onFailure?: (error: unknown, effect: { id: string; kind: string; attempts: number }) => void;
   /** A delivery run that failed as a whole (the database was unreachable…). */
@@ -78,6 +80,7 @@ function errorLabel(error: unknown) {
 export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
   const { db, clock, handlers } = options;
   const batchSize = options.batchSize ?? 50;
+  const concurrency = options.concurrency ?? 16;
   type Kind = keyof Payloads & string;
 
   /**
@@ -112,22 +115,52 @@ export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
     });
   }
 
-  /** Runs one claimed effect's handler, then marks it delivered or schedules its retry. */
-  async function deliver(effect: Effect) {
+  /** Runs one claimed effect's handler; a failure schedules its retry (false). */
+  async function attempt(effect: Effect) {
     const handler = (
       handlers as unknown as Record<string, ((e: Effect) => Promise<void>) | undefined>
     )[effect.kind];
     try {
       if (!handler) throw Object.assign(new Error("no handler"), { code: "UNKNOWN_KIND" });
       await handler(effect);
+      return true;
     } catch (error) {
       options.onFailure?.(error, effect);
       const retryAt = new Date(clock.now().getTime() + backoffMs(effect.attempts));
       await markEffectFailed(db, effect.id, retryAt, errorLabel(error));
       return false;
     }
-    await markEffectDelivered(db, effect.id, clock.now(), options.keepDelivered?.(effect));
-    return true;
+  }
+
+  /**
+   * Delivers claimed effects: each user's one after the other, in the order they were recorded,
+   * and up to `concurrency` users' side by side (their statements share round trips); then the
+   * delivered ones are marked in one statement. Answers how many were delivered.
+   */
+  async function deliver(effects: Effect[]) {
+    const chains = new Map<string, Effect[]>();
+    for (const effect of effects) {
+      const key = effect.userId ?? effect.id;
+      const chain = chains.get(key);
+      if (chain) chain.push(effect);
+      else chains.set(key, [effect]);
+    }
+    const queue = [...chains.values()];
+    const delivered: Effect[] = [];
+    const worker = async () => {
+      for (let chain = queue.shift(); chain; chain = queue.shift()) {
+        for (const effect of chain) if (await attempt(effect)) delivered.push(effect);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    if (delivered.length > 0) {
+      await markEffectsDelivered(
+        db,
+        delivered.map((effect) => ({ id: effect.id, keep: options.keepDelivered?.(effect) })),
+        clock.now(),
+      );
+    }
+    return delivered.length;
   }
 
   /** One delivery pass over every due effect, batch after batch. */
@@ -136,17 +169,16 @@ export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
     let failed = 0;
     for (;;) {
       const claimed = await claim();
-      for (const effect of claimed) {
-        if (await deliver(effect)) delivered += 1;
-        else failed += 1;
-      }
+      const done = await deliver(claimed);
+      delivered += done;
+      failed += claimed.length - done;
       if (claimed.length < batchSize) return { delivered, failed };
     }
   }
 
   /** Delivers these effects now if nobody else holds them (a failure is left to the job). */
   async function deliverNow(ids: string[]) {
-    for (const effect of await claim(ids)) await deliver(effect);
+    await deliver(await claim(ids));
   }
 
   // One pass at a time in this process; a kick during a pass asks for one more pass after it.

@@ -15,6 +15,7 @@ import {
   sessionEarnings,
 } from "@fre/shared";
 import type { Db, Tx } from "../../db/client.ts";
+import type { TransactionGroups } from "../../db/transaction-group.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
@@ -42,7 +43,16 @@ export interface MiningDeps {
   events: Pick<DomainEvents, "notify">;
   /** Told by the routes each settled session's length in hours (the metrics, decision 0038). */
   onSessionSettled?: (hours: number, outcome: "claimed" | "stopped") => void;
+  /**
+   * Starts and claims of one event-loop turn share one transaction (decision 0047); without it,
+   * each runs in its own.
+   */
+  groups?: TransactionGroups;
 }
+
+/** A start's or a claim's transaction: in this turn's group, or on its own. */
+const userTransaction = <T>(deps: MiningDeps, userId: string, work: (tx: Tx) => Promise<T>) =>
+  deps.groups ? deps.groups.run(userId, work) : deps.db.transaction(work);
 
 type Executor = Db | Tx;
 
@@ -315,7 +325,7 @@ export async function startMining(deps: MiningDeps, userId: string) {
   const now = deps.clock.now();
   let started: MiningFacts & { circleOwners: string[] };
   try {
-    started = await deps.db.transaction(async (tx) => {
+    started = await userTransaction(deps, userId, async (tx) => {
       const [userLocked, facts] = await Promise.all([
         lockUser(tx, userId),
         readStartFacts(tx, userId, now),
@@ -363,7 +373,7 @@ export async function startMining(deps: MiningDeps, userId: string) {
  */
 export async function settleMining(deps: MiningDeps, userId: string, mode: "claim" | "stop") {
   const now = deps.clock.now();
-  const { credited, state } = await deps.db.transaction(async (tx) => {
+  const { credited, state } = await userTransaction(deps, userId, async (tx) => {
     const { session: locked, first } = await lockUserAndSession(tx, userId, now);
     if (!locked) throw new AppError("NO_MINING_SESSION", 409);
     const { session: s, facts } = await bringUpToDate(tx, locked, now, first);
