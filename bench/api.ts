@@ -1,6 +1,6 @@
 /**
  * API load benchmark on PostgreSQL.
- *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 5] [--connections 50] [--only mining,leaderboard,cycle,keno,leagues]
+ *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 5] [--connections 50] [--history 10] [--only mining,leaderboard,cycle,keno,leagues]
  *   npm run bench:api -- --workers 1,2 [--only mining,cycle] [--client wrk]
  * With `--workers`, GET /api/mining and the start/claim cycle are measured on the real server
  * (apps/server/src/server.ts, as `npm start` runs it) with WEB_CONCURRENCY=N for each N, in the
