@@ -242,6 +242,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     tonPrice: d.tonPrice,
     /** The risk score's run lock: tests hold it to see a run refused while one is under way. */
     risk: d.riskDeps,
+    /** The mining engine's dependencies, its transaction groups included (decision 0047). */
+    mining: d.miningDeps,
     /**
      * Starts the background jobs of a running server (not started by tests that only inject).
      * Resolves when the warm-up is done (the server serves before that; the bench waits for it).

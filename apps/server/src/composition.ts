@@ -368,7 +368,7 @@ export async function buildDependencies(
       clock,
       events,
       onSessionSettled: context.metrics.miningSession,
-      groups: transactionGroups(db),
+      groups: transactionGroups(db, { onGroup: context.metrics.transactionGroup }),
     } satisfies MiningDeps,
     /** The spec's histograms (the vitals route records the web's). */
     metrics: context.metrics,

@@ -62,6 +62,38 @@ describe("mining session hours", () => {
   });
 });
 
+describe("transaction groups", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => {
+    try {
+      await expectLedgerBalanced(test);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("observes each group's size, committed or retried", async () => {
+    const groups = test.mining.groups!;
+    // Asked for in one turn: one group of two, committed.
+    await Promise.all([groups.run("a", async () => 1), groups.run("b", async () => 2)]);
+    // One work refuses: the group of two rolls back and each runs alone.
+    const refused = await Promise.allSettled([
+      groups.run("c", async () => {
+        throw new Error("refused");
+      }),
+      groups.run("d", async () => 4),
+    ]);
+    expect(refused.map((r) => r.status)).toEqual(["rejected", "fulfilled"]);
+    expect(await metricLines(test, "fre_transaction_group_size_count")).toEqual([
+      'fre_transaction_group_size_count{outcome="committed"} 1',
+      'fre_transaction_group_size_count{outcome="retried"} 1',
+    ]);
+  });
+});
+
 describe("chain call durations", () => {
   let test: TestApp;
   let failing = false;

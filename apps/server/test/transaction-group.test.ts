@@ -65,8 +65,10 @@ describe("transaction groups", () => {
   });
 
   it("rolls a group back when a work fails, then runs each work on its own", async () => {
-    const retried: number[] = [];
-    const groups = transactionGroups(database.db, { onRetry: (size) => retried.push(size) });
+    const ended: string[] = [];
+    const groups = transactionGroups(database.db, {
+      onGroup: (size, outcome) => ended.push(`${outcome} ${size}`),
+    });
     let refusals = 0;
     const results = await Promise.allSettled([
       groups.run("a", (tx) => probe(tx, "a")),
@@ -81,7 +83,7 @@ describe("transaction groups", () => {
     expect((results[1] as PromiseRejectedResult).reason.message).toBe("refused");
     // Tried in the group, then alone: each write of "b" rolled back with its work.
     expect(refusals).toBe(2);
-    expect(retried).toEqual([3]);
+    expect(ended).toEqual(["retried 3"]);
     const rows = await probes();
     // Written once each (n = 1), each in a transaction of its own.
     expect(rows.map((r) => [r.key, r.n])).toEqual([

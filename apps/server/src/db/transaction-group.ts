@@ -29,8 +29,11 @@ export interface TransactionGroupOptions {
   maxSize?: number;
   /** Group transactions at once (default 2): works asked for meanwhile form the next group. */
   maxInFlight?: number;
-  /** A group rolled back, its works run again one by one (size only: no personal data). */
-  onRetry?: (size: number) => void;
+  /**
+   * A group ended (its size only: no personal data): committed, or rolled back and its works run
+   * again one by one (retried). A work alone (a group of one) is not reported.
+   */
+  onGroup?: (size: number, outcome: "committed" | "retried") => void;
 }
 
 interface Work {
@@ -65,10 +68,11 @@ export function transactionGroups(db: Db, options: TransactionGroupOptions = {})
       });
     } catch {
       // Rolled back (a work failed, or the commit did): each again, on its own.
-      options.onRetry?.(group.length);
+      options.onGroup?.(group.length, "retried");
       await Promise.all(group.map(alone));
       return;
     }
+    options.onGroup?.(group.length, "committed");
     for (const [i, work] of group.entries()) work.resolve(results[i]);
   }
 

@@ -118,8 +118,19 @@ export function domainMetrics(registry: Registry) {
     buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
     registers: [registry],
   });
+  const groupSize = new Histogram({
+    name: "fre_transaction_group_size",
+    help: "Works per shared transaction of starts and claims (decision 0047), by outcome",
+    labelNames: ["outcome"],
+    buckets: [1, 2, 4, 8, 16, 32],
+    registers: [registry],
+  });
   const routes = new Set<string>();
   return {
+    /** A transaction group ended: committed, or rolled back and its works run alone (retried). */
+    transactionGroup(size: number, outcome: "committed" | "retried") {
+      groupSize.observe({ outcome }, size);
+    },
     miningSession(hours: number, outcome: "claimed" | "stopped") {
       sessionHours.observe({ outcome }, hours);
     },
