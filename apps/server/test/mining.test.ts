@@ -5,7 +5,11 @@ import { driverQuery } from "../src/db/client.ts";
 import { boosts, ledgerEntries, users } from "../src/db/schema/index.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import { MINING_STATE_SQL, readMiningState } from "../src/modules/mining/mining.repo.ts";
-import { reduceSessionTime } from "../src/modules/mining/mining.service.ts";
+import {
+  reduceSessionTime,
+  settleMining,
+  startMining,
+} from "../src/modules/mining/mining.service.ts";
 import { signUp, useTestApp, verifiedUser } from "./helpers.ts";
 
 const test = useTestApp();
@@ -200,6 +204,48 @@ describe("mining under concurrency", () => {
       Array.from({ length: 20 }, () => c.post("/api/mining/start")),
     );
     expect(outcomes(answers)).toEqual(["200", ...Array(19).fill("409 MINING_SESSION_ACTIVE")]);
+  });
+
+  it("many users' starts and claims of one turn (one shared transaction): each their own, once", async () => {
+    const { db } = test();
+    const deps = test().mining;
+    const miners = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => verifiedUser(test(), `grouped${i}`)),
+    );
+    const ids = miners.map((m) => m.me.id);
+    const groupedWorks = async () => {
+      const metrics = (await test().app.inject({ url: "/metrics" })).body;
+      const line = metrics
+        .split("\n")
+        .find((l) => l.startsWith('fre_transaction_group_size_sum{outcome="committed"}'));
+      return Number(line?.split(" ")[1] ?? 0);
+    };
+    const groupedBefore = await groupedWorks();
+    // Asked for in one tick: the starts share a transaction (decision 0047).
+    const started = await Promise.all(ids.map((id) => startMining(deps, id)));
+    expect(started.map((s) => s.session?.active)).toEqual(Array(10).fill(true));
+    test().clock.advance(HOUR);
+    // The claims, and a second claim of the first miner in the same tick: it waits for the
+    // next group and finds the session claimed.
+    const claims = await Promise.allSettled([
+      ...ids.map((id) => settleMining(deps, id, "claim")),
+      settleMining(deps, ids[0]!, "claim"),
+    ]);
+    expect(claims.map((c) => c.status)).toEqual([...Array(10).fill("fulfilled"), "rejected"]);
+    expect((claims[10] as PromiseRejectedResult).reason).toMatchObject({
+      code: "NO_MINING_SESSION",
+    });
+    const credited = claims
+      .slice(0, 10)
+      .map((c) => (c as PromiseFulfilledResult<{ credited: string }>).value.credited);
+    expect(credited).toEqual(Array(10).fill(formatNano(BASE_RATE_NANO)));
+    // The ten starts and the ten claims each went through committed groups.
+    expect((await groupedWorks()) - groupedBefore).toBe(20);
+    for (const { me, client } of miners) {
+      const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, me.id));
+      expect(entries.map((e) => e.amountNano)).toEqual([BASE_RATE_NANO]);
+      expect((await client.get("/api/me")).json().balance).toBe(formatNano(BASE_RATE_NANO));
+    }
   });
 
   it("30 concurrent claims credit once", async () => {
