@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stubChain } from "../src/adapters/chain/chain-stub.ts";
 import { ChainNotRespondingError } from "../src/modules/ton/chain-errors.ts";
-import { createTestApp, expectLedgerBalanced, type TestApp, verifiedUser } from "./helpers.ts";
+import {
+  createTestApp,
+  expectLedgerBalanced,
+  type TestApp,
+  useTestApp,
+  verifiedUser,
+} from "./helpers.ts";
 
 const HOUR = 3_600_000;
 
@@ -63,19 +69,10 @@ describe("mining session hours", () => {
 });
 
 describe("transaction groups", () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => {
-    try {
-      await expectLedgerBalanced(test);
-    } finally {
-      await test.close();
-    }
-  });
+  const app = useTestApp();
 
   it("observes each group's size, committed or retried", async () => {
+    const test = app();
     const groups = test.mining.groups!;
     // Asked for in one turn: one group of two, committed.
     await Promise.all([groups.run("a", async () => 1), groups.run("b", async () => 2)]);
