@@ -9,17 +9,13 @@ import { ChainNotRespondingError } from "../src/modules/ton/chain-errors.ts";
 import {
   createTestApp,
   expectLedgerBalanced,
+  metricLines,
   type TestApp,
   useTestApp,
   verifiedUser,
 } from "./helpers.ts";
 
 const HOUR = 3_600_000;
-
-const metricLines = async (app: TestApp, prefix: string) =>
-  (await app.app.inject({ url: "/metrics" })).body
-    .split("\n")
-    .filter((line) => line.startsWith(prefix));
 
 describe("mining session hours", () => {
   let test: TestApp;

@@ -296,6 +296,12 @@ export async function elevatedAdmin(test: TestApp, prefix = "boss") {
   return admin;
 }
 
+/** The lines of the app's /metrics that start with `prefix` (the test calls from this machine). */
+export const metricLines = async (app: Pick<TestApp, "app">, prefix: string) =>
+  (await app.app.inject({ url: "/metrics" })).body
+    .split("\n")
+    .filter((line) => line.startsWith(prefix));
+
 /** The books balance: every user's ledger entries sum to their balance (what `npm run
  * ledger:verify` checks). Every API test file runs it on each of its apps before closing them. */
 export async function expectLedgerBalanced(test: Pick<TestApp, "db">) {

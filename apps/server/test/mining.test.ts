@@ -10,7 +10,7 @@ import {
   settleMining,
   startMining,
 } from "../src/modules/mining/mining.service.ts";
-import { signUp, useTestApp, verifiedUser } from "./helpers.ts";
+import { metricLines, signUp, useTestApp, verifiedUser } from "./helpers.ts";
 
 const test = useTestApp();
 
@@ -214,10 +214,10 @@ describe("mining under concurrency", () => {
     );
     const ids = miners.map((m) => m.me.id);
     const groupedWorks = async () => {
-      const metrics = (await test().app.inject({ url: "/metrics" })).body;
-      const line = metrics
-        .split("\n")
-        .find((l) => l.startsWith('fre_transaction_group_size_sum{outcome="committed"}'));
+      const [line] = await metricLines(
+        test(),
+        'fre_transaction_group_size_sum{outcome="committed"}',
+      );
       return Number(line?.split(" ")[1] ?? 0);
     };
     const groupedBefore = await groupedWorks();

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEB_VITAL_ROUTES_MAX } from "../src/lib/metrics.ts";
-import { createTestApp, PUBLIC_URL, type TestApp } from "./helpers.ts";
+import { createTestApp, metricLines, PUBLIC_URL, type TestApp } from "./helpers.ts";
 
 let test: TestApp;
 beforeAll(async () => {
@@ -22,11 +22,6 @@ const send = (app: TestApp, payload: unknown, ip = "203.0.113.5", contentType?: 
     headers: { origin: PUBLIC_URL, ...(contentType && { "content-type": contentType }) },
     ...(typeof payload === "string" ? { payload } : { payload: payload as object }),
   });
-
-const metricLines = async (app: TestApp, prefix: string) =>
-  (await app.app.inject({ url: "/metrics" })).body
-    .split("\n")
-    .filter((line) => line.startsWith(prefix));
 
 describe("POST /api/vitals", () => {
   it("records each vital by metric and route: timings in seconds, CLS as its score", async () => {
