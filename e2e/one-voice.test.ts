@@ -208,7 +208,13 @@ describe("one voice, numbers read one way", () => {
         })
       ).status(),
     ).toBe(200);
+    // The toast comes over the live stream: the claim is posted once the stream is open, or its
+    // event goes to nobody (the list re-read on connection has it, but no toast).
+    const live = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200,
+    );
     await page.reload();
+    await live;
     const rows = page.locator('section[aria-labelledby="rate-title"] dl dd');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
     const amounts = await rows.allInnerTexts();
