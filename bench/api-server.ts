@@ -6,7 +6,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { openDatabase } from "../apps/server/src/db/client.ts";
+import { driverQuery, openDatabase } from "../apps/server/src/db/client.ts";
 
 const config = loadConfig();
 const database = await openDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
@@ -14,6 +14,37 @@ await database.migrate();
 const { app, startBackgroundJobs } = await buildApp(config, { database, logger: false });
 const baseline = JSON.parse(process.env.BENCH_BASELINE_JSON ?? "{}");
 app.get("/bench/baseline", async () => baseline);
+/*
+ * The floors (`--only floor`): what one PostgreSQL round trip, and the smallest write
+ * transaction (lock a row, update it, commit: BEGIN + 2 + COMMIT), cost on this machine through
+ * the same driver and pool, on a bare route (no session, no rate limit). A route that writes
+ * cannot beat the second without sharing transactions between requests (decision 0047).
+ */
+if (database.kind === "postgres") {
+  await driverQuery(
+    database.db,
+    "create table if not exists bench_floor (id int primary key, n bigint not null default 0)",
+    [],
+  );
+}
+let floorRow = 0;
+app.get("/bench/floor/read", async () => {
+  const [row] = await driverQuery<{ one: number }>(database.db, "select 1 as one", []);
+  return { ...baseline, one: row?.one };
+});
+app.post("/bench/floor/write", async () => {
+  const id = (floorRow++ % 50) + 1;
+  const n = await database.db.transaction(async (tx) => {
+    await driverQuery(tx, "select n from bench_floor where id = $1 for update", [id]);
+    const [row] = await driverQuery<{ n: string }>(
+      tx,
+      "insert into bench_floor (id, n) values ($1, 1) on conflict (id) do update set n = bench_floor.n + 1 returning n",
+      [id],
+    );
+    return row?.n;
+  });
+  return { ...baseline, n };
+});
 // `?gc=1` collects garbage first (with --expose-gc), `?reset=1` restarts the delay histogram.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();

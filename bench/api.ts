@@ -2,6 +2,8 @@
  * API load benchmark on PostgreSQL.
  *   npm run bench:api [-- --users 100000] [--duration 10] [--rounds 5] [--connections 50] [--history 10] [--only mining,leaderboard,cycle,keno,leagues]
  *   npm run bench:api -- --workers 1,2 [--only mining,cycle] [--client wrk]
+ *   npm run bench:api -- --only floor[,cycle]   (the machine's floors: one round trip, the
+ *     smallest write transaction, on bare routes — references for the routes' figures)
  * With `--workers`, GET /api/mining and the start/claim cycle are measured on the real server
  * (apps/server/src/server.ts, as `npm start` runs it) with WEB_CONCURRENCY=N for each N, in the
  * same run, after the bare baseline route on the bench server; then a reload under load: SIGHUP
@@ -317,6 +319,22 @@ async function main() {
           reset,
         ),
     });
+  }
+  if (ONLY?.has("floor")) {
+    // Only when asked: reference figures of the machine, not routes of the app.
+    routes.push(
+      {
+        name: "floor: 1 read",
+        measure: () => measure("floor read", { requests: [{ path: "/bench/floor/read" }] }),
+      },
+      {
+        name: "floor: 1 write tx",
+        measure: () =>
+          measure("floor write", {
+            requests: [{ method: "POST", path: "/bench/floor/write", onResponse: tally }],
+          }),
+      },
+    );
   }
   if (wanted("keno")) {
     // Every bench user gets 1 000 000 FRE through the ledger (entry + balance, as a credit
