@@ -3,7 +3,14 @@
  * them to pictures. The free slot pays FRE amounts; the FRE machine pays multipliers of the bet,
  * and three "FRE" wins the progressive jackpot. Exact expectations: slot.test.ts.
  */
-import type { SlotMachine } from "./slot.ts";
+
+/** A paytable line: three symbols ("*" is any) and its prize. */
+export type PaytableLine = { symbols: readonly [string, string, string]; prize: string };
+/** A machine: its reel strips and its paytable, most valuable line first. */
+export type SlotMachine = {
+  reels: readonly (readonly string[])[];
+  paytable: readonly PaytableLine[];
+};
 
 export const SLOT_SYMBOLS = [
   "cherry",

@@ -14,16 +14,17 @@ import {
   rationalFromDecimal,
   ZERO,
 } from "./rational.ts";
-import { FRE_MACHINE_DEFINITION, SLOT_DEFINITION } from "./slot-machines.ts";
+import {
+  FRE_MACHINE_DEFINITION,
+  type PaytableLine,
+  SLOT_DEFINITION,
+  type SlotMachine,
+} from "./slot-machines.ts";
+
+export type { PaytableLine, SlotMachine };
 
 export const ANY_SYMBOL = "*";
 export const JACKPOT_PRIZE = "jackpot";
-
-export type PaytableLine = { symbols: readonly [string, string, string]; prize: string };
-export type SlotMachine = {
-  reels: readonly (readonly string[])[];
-  paytable: readonly PaytableLine[];
-};
 
 /** Free slot: prizes are FRE amounts (decimal strings), one free spin, no bet. */
 export const SLOT: SlotMachine = SLOT_DEFINITION;

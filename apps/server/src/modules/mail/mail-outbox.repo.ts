@@ -1,11 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { mailOutbox } from "../../db/schema/index.ts";
-import type { Mail } from "./mail.transport.ts";
 
-/** The SQL of the embedded mail transport: mails kept in the database for a developer to read. */
+/**
+ * The SQL of the embedded mail transport: mails kept in the database for a developer to read.
+ * It speaks the table's row (the transport's `Mail` fits it), so it does not import its caller.
+ */
 
-export async function insertMail(db: Db, mail: Mail) {
+export async function insertMail(db: Db, mail: typeof mailOutbox.$inferInsert) {
   await db.insert(mailOutbox).values(mail);
 }
 

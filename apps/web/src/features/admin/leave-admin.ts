@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { type AdminAccess, adminKeys, revokeAdminAccess } from "./api/admin-access-api";
+import { type AdminAccess, adminKeys, revokeAdminAccess } from "../../lib/admin-access";
 
 /** Leaving /admin: forget the console's data and end the elevation on the server. */
 export function leaveAdmin(queryClient: QueryClient): void {

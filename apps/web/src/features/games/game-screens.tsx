@@ -8,7 +8,7 @@ import type { GameId } from "@fre/shared";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { GamesInfo } from "./api/games-api";
-import { freText, percentText } from "./components/game-ui";
+import { freText, percentText } from "./game-text";
 
 type Publication = GamesInfo["publication"];
 type Outcome = Record<string, unknown>;

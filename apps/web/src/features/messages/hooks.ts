@@ -1,8 +1,8 @@
 import type { AdminGlobalMessageBody, InformationBody } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useDropElevationOn } from "../../lib/admin-access";
 import { onLiveEvent } from "../../lib/live-events";
-import { useDropElevationOn } from "../admin";
 import {
   adminGlobalMessageQueryOptions,
   adminInformationQueryOptions,

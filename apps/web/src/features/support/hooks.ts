@@ -1,6 +1,6 @@
 import type { NewTicketBody, SupportThread, SupportTicketStatus } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDropElevationOn } from "../admin";
+import { useDropElevationOn } from "../../lib/admin-access";
 import {
   adminTicketQuery,
   adminTicketsQuery,

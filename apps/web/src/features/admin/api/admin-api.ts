@@ -1,9 +1,9 @@
 import { ADMIN_PENDING_POLL_MS } from "@fre/shared";
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { adminKeys } from "../../../lib/admin-access";
 import { api } from "../../../lib/api-client";
-import { adminKeys } from "./admin-access-api";
 
-export { type AdminAccess, adminKeys, revokeAdminAccess } from "./admin-access-api";
+export { type AdminAccess, adminKeys, revokeAdminAccess } from "../../../lib/admin-access";
 
 /** Whether this session is elevated: read once, then written by the code form's answer. */
 export const adminAccessQueryOptions = () =>

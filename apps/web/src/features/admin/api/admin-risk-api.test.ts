@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { adminKeys } from "../../../lib/admin-access";
 import { ApiError } from "../../../lib/api-client";
-import { adminKeys } from "./admin-access-api";
 import {
   adminRiskKeys,
   adminUserRiskQueryOptions,

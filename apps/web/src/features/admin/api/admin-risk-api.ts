@@ -1,7 +1,7 @@
 import type { AdminRiskAction, RiskSettings } from "@fre/shared";
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { adminKeys } from "../../../lib/admin-access";
 import { api } from "../../../lib/api-client";
-import { adminKeys } from "./admin-access-api";
 
 /**
  * The risk screens' keys (decision 0045). A user's risk sits under the users key: an action on a

@@ -1,7 +1,7 @@
 import type { AdminStatsMetric } from "@fre/shared";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { adminKeys } from "../../../lib/admin-access";
 import { api } from "../../../lib/api-client";
-import { adminKeys } from "./admin-access-api";
 
 /** The server recomputes at most once a minute: asking more often shows nothing new. */
 const STATS_STALE_MS = 60_000;

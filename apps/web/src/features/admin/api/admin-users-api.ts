@@ -1,9 +1,9 @@
 import type { AdminUserAdjustmentBody, AdminUserRoleBody } from "@fre/shared";
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { type AuditFilters, adminKeys, type RiskFilter } from "../../../lib/admin-access";
 import { api } from "../../../lib/api-client";
-import { type AuditFilters, adminKeys, type RiskFilter } from "./admin-access-api";
 
-export { type AuditFilters, adminKeys, type RiskFilter } from "./admin-access-api";
+export { type AuditFilters, adminKeys, type RiskFilter } from "../../../lib/admin-access";
 
 /** A cursor-paged admin list: pages kept while the filters change. */
 const pages = {

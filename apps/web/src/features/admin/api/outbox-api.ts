@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
+import { adminKeys } from "../../../lib/admin-access";
 import { api } from "../../../lib/api-client";
-import { adminKeys } from "./admin-access-api";
 
 // Its own file: admin-api.ts ships with the landing (the root layout's exit watcher uses it).
 

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
+import type { AuditFilters } from "../../../lib/admin-access";
 import { formatDateTime } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
-import type { AuditFilters } from "../api/admin-access-api";
 import { useAuditLog } from "../hooks/use-admin-users";
 
 const compact = (value: unknown) => (value == null ? "" : JSON.stringify(value));

@@ -1,8 +1,6 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { isApiError } from "../../../lib/api-client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { setAdminAccess, useDropElevationOn } from "../../../lib/admin-access";
 import {
-  type AdminAccess,
   adminAccessQueryOptions,
   adminKeys,
   adminSummaryQueryOptions,
@@ -11,12 +9,10 @@ import {
   securityLogsQueryOptions,
 } from "../api/admin-api";
 
+export { setAdminAccess, useDropElevationOn };
+
 export function useAdminAccess() {
   return useQuery(adminAccessQueryOptions());
-}
-
-export function setAdminAccess(queryClient: QueryClient, access: AdminAccess): void {
-  queryClient.setQueryData(adminKeys.access, access);
 }
 
 /** The personal access code: accepted, the console opens (the gate reads the access query). */
@@ -38,16 +34,6 @@ export function useChangeAdminCode() {
       await queryClient.invalidateQueries({ queryKey: adminKeys.auditAll });
     },
   });
-}
-
-/** An expired elevation (403 ADMIN_ACCESS_REQUIRED) sends the admin back to the code form. */
-export function useDropElevationOn(error: unknown) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (isApiError(error, "ADMIN_ACCESS_REQUIRED")) {
-      setAdminAccess(queryClient, { elevated: false, expiresAt: null });
-    }
-  }, [error, queryClient]);
 }
 
 export function useAdminSummary() {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminKeys } from "../api/admin-access-api";
+import { adminKeys } from "../../../lib/admin-access";
 import {
   adminRiskKeys,
   adminRiskSettingsQueryOptions,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDropElevationOn } from "../../admin";
+import { useDropElevationOn } from "../../../lib/admin-access";
 import {
   adminBonusCodesQueryOptions,
   bonusCodeKeys,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useDropElevationOn } from "../../admin";
+import { useDropElevationOn } from "../../../lib/admin-access";
 import { contestKeys, saveContestLinksMutation } from "../api/contest-api";
 
 /** New task links; the contest (the admin's own view of it too) is read again. */

@@ -5,19 +5,15 @@ import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
-import { formatDecimal, formatMultiplier, formatTime } from "../../../lib/format";
-import { formatFreSafe } from "../../../lib/fre-amount";
+import { formatMultiplier, formatTime } from "../../../lib/format";
 import type { GamesInfo, OpenRound, RoundGame } from "../api/games-api";
+import { freRule, freText, percentText } from "../game-text";
 import { nextUtcMidnight } from "../games-logic";
 import { useBalance, useCurrentRound, useGames } from "../hooks/use-games";
 import { SoundToggle } from "./sound-toggle";
 
-/** A published percentage ("98.9878", rounded down) shown with 2 digits, still rounded down. */
-export function percentText(percent: string, language: string): string {
-  const [whole = "0", fraction = ""] = percent.split(".");
-  const truncated = Number(`${whole}.${fraction.padEnd(2, "0").slice(0, 2)}`);
-  return formatDecimal(truncated, language, { min: 2, max: 2 });
-}
+/** The games' amounts and percentages, for the screens that take them from here. */
+export { freRule, freText, percentText };
 
 /**
  * A multiplier of the API ("1.2870") as the player reads it: two decimals ("1,29"), and, when
@@ -31,14 +27,6 @@ export function useMultiplier() {
     return { text, title: precise ? t("multiplierPrecise", { exact: precise }) : undefined };
   };
 }
-
-/** An amount played, won or held: the balance's rule, as on every screen of the app. */
-export const freText = (amount: string, language: string) =>
-  formatFreSafe(amount, language, "balance");
-
-/** A game's rule (bet bounds): its own digits, nothing padded. */
-export const freRule = (amount: string, language: string) =>
-  formatFreSafe(amount, language, "exact");
 
 /** "01:00 (heure locale)": when the next daily free spin comes, in the user's own time. */
 export function useNextDailySpin() {

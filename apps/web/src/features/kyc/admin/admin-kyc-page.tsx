@@ -12,11 +12,11 @@ import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
+import { adminKeys } from "../../../lib/admin-access";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
-import { adminKeys } from "../../admin";
 import {
   adminKycQueueQueryOptions,
   adminKycRequestQueryOptions,

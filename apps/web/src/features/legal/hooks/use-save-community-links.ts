@@ -1,6 +1,6 @@
 import type { CommunityLinksBody, LegalInfo } from "@fre/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useDropElevationOn } from "../../admin";
+import { useDropElevationOn } from "../../../lib/admin-access";
 import { legalKeys, saveCommunityLinks } from "../api/legal-api";
 
 /** Saves the links; the footers show the saved ones at once. */

@@ -1,6 +1,6 @@
 import type { FeaturesBody } from "@fre/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminKeys } from "../../admin";
+import { adminKeys } from "../../../lib/admin-access";
 import { featuresKeys, saveFeatures } from "../api/features-api";
 
 /** Changes the switches; every screen of this page sees the new state at once. */

@@ -13,13 +13,13 @@ import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
+import { adminKeys } from "../../../lib/admin-access";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useMe } from "../../../lib/session";
 import { shortAddress } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
-import { adminKeys } from "../../admin";
 import {
   adminWithdrawalsQueryOptions,
   approveWithdrawalMutation,

@@ -1,7 +1,11 @@
 import type { AdminUsersQuery, AuditQuery, CallOutput, Contracts } from "@fre/shared";
-import { api } from "../../../lib/api-client";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { api, isApiError } from "./api-client";
 
-// What every page needs (leaving /admin revokes the elevation), apart from the console's API.
+// The console's elevation, shared by every feature with an admin screen (they take it from here,
+// not from features/admin, whose section list loads their screens: decision 0048). Leaving /admin
+// revokes it; a 403 ADMIN_ACCESS_REQUIRED anywhere drops it.
 
 /** Whether this session is elevated, and until when. */
 export type AdminAccess = CallOutput<Contracts["GET /api/admin/access"]>;
@@ -34,3 +38,17 @@ export const adminKeys = {
 };
 
 export const revokeAdminAccess = () => api.call("DELETE /api/admin/access");
+
+export function setAdminAccess(queryClient: QueryClient, access: AdminAccess): void {
+  queryClient.setQueryData(adminKeys.access, access);
+}
+
+/** An expired elevation (403 ADMIN_ACCESS_REQUIRED) sends the admin back to the code form. */
+export function useDropElevationOn(error: unknown) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (isApiError(error, "ADMIN_ACCESS_REQUIRED")) {
+      setAdminAccess(queryClient, { elevated: false, expiresAt: null });
+    }
+  }, [error, queryClient]);
+}
