@@ -54,7 +54,11 @@ afterAll(async () => {
 });
 
 describe("feature switches and maintenance", () => {
-  it("an admin's maintenance replaces a user's app, then gives it back; games off say so", async () => {
+  // Four waits for the public switches' answer to leave the browser's cache (max-age 5 s, up to
+  // 30 s each on a loaded machine): more than the suite's 90 s default may pass.
+  it("an admin's maintenance replaces a user's app, then gives it back; games off say so", {
+    timeout: 180_000,
+  }, async () => {
     // The user, signed in, with the app open.
     const user = await chromium.open();
     await signUpInContext(user.context, newUser("maint"));
