@@ -42,8 +42,13 @@ describe("live toasts", () => {
       const user = newUser("toasts");
       await signUpInContext(context, user);
       const link = new URL(await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/));
+      // The toasts come over the live stream: the referrals start once it is open.
+      const live = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === "/api/events" && r.status() === 200,
+      );
       await page.goto(link.pathname + link.search);
       await page.waitForURL("**/dashboard");
+      await live;
       const me = (await (await page.request.get("/api/me")).json()) as { referralCode: string };
 
       const friends = [];
