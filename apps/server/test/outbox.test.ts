@@ -228,9 +228,12 @@ describe("delivery", () => {
         })),
       );
       const log: string[] = [];
+      // One instant for every effect, as effects recorded within a millisecond have: the order
+      // they were recorded in is all that tells them apart.
+      const instant = new Date();
       const outboxOf = createOutbox<{ ping: { n: number } }>({
         db: database.db,
-        clock: { now: () => new Date() },
+        clock: { now: () => instant },
         handlers: {
           ping: async (effect) => {
             const name = `${effect.userId}:${effect.payload.n}`;

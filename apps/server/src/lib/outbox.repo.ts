@@ -68,7 +68,8 @@ export async function signalCommit(tx: Db | Tx, channel: string) {
 /**
  * Claims due effects for one lease in one statement: rows locked `FOR UPDATE SKIP LOCKED` (two
  * processes never claim the same row), `attempts + 1` and `next_attempt_at = leaseUntil` written
- * before any delivery. Oldest first.
+ * before any delivery. Oldest first, and in the order they were recorded (`seq`): a user's
+ * effects of one millisecond keep their order.
  */
 export async function claimDueEffects(
   db: Db,
@@ -85,7 +86,7 @@ export async function claimDueEffects(
         claim.ids ? inArray(outboxEffects.id, claim.ids) : undefined,
       ),
     )
-    .orderBy(asc(outboxEffects.nextAttemptAt))
+    .orderBy(asc(outboxEffects.nextAttemptAt), asc(outboxEffects.seq))
     .limit(claim.limit)
     .for("update", { skipLocked: true });
   const rows = await db
@@ -99,8 +100,9 @@ export async function claimDueEffects(
       payload: outboxEffects.payload,
       attempts: outboxEffects.attempts,
       createdAt: outboxEffects.createdAt,
+      seq: outboxEffects.seq,
     });
-  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return rows.sort((a, b) => a.seq - b.seq).map(({ seq: _, ...row }) => row);
 }
 
 /** A failed attempt: due again at `retryAt`, with the failure's label. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const tz = { withTimezone: true } as const;
 
@@ -12,6 +12,11 @@ export const outboxEffects = pgTable(
   "outbox_effects",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /**
+     * The order effects were recorded in (a sequence: strictly increasing within a transaction,
+     * where timestamps of one millisecond tie): a user's effects are delivered in this order.
+     */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
     kind: text("kind").notNull(),
     /** Whom it is for; null for every connected user (a live broadcast). */
     userId: text("user_id"),
