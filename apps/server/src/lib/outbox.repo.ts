@@ -102,7 +102,7 @@ export async function claimDueEffects(
       createdAt: outboxEffects.createdAt,
       seq: outboxEffects.seq,
     });
-  return rows.sort((a, b) => a.seq - b.seq).map(({ seq: _, ...row }) => row);
+  return rows.sort((a, b) => a.seq - b.seq);
 }
 
 /** A failed attempt: due again at `retryAt`, with the failure's label. */

@@ -1,6 +1,6 @@
 /**
  * How the games write their amounts and percentages: plain functions of the language, shared by
- * the screens (through components/game-ui) and the games' table (game-screens).
+ * the screens, their shared parts (components/) and the games' table (game-screens).
  */
 import { formatDecimal } from "../../lib/format";
 import { formatFreSafe } from "../../lib/fre-amount";

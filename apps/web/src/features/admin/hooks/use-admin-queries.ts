@@ -9,8 +9,6 @@ import {
   securityLogsQueryOptions,
 } from "../api/admin-api";
 
-export { setAdminAccess, useDropElevationOn };
-
 export function useAdminAccess() {
   return useQuery(adminAccessQueryOptions());
 }

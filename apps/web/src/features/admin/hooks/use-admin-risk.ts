@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminKeys } from "../../../lib/admin-access";
+import { adminKeys, useDropElevationOn } from "../../../lib/admin-access";
 import {
   adminRiskKeys,
   adminRiskSettingsQueryOptions,
@@ -8,7 +8,6 @@ import {
   runRiskMutation,
   saveRiskSettingsMutation,
 } from "../api/admin-risk-api";
-import { useDropElevationOn } from "./use-admin-queries";
 
 export function useAdminUserRisk(id: string) {
   const query = useQuery(adminUserRiskQueryOptions(id));

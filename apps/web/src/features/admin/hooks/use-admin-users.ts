@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useDropElevationOn } from "../../../lib/admin-access";
 import {
   type AuditFilters,
   adjustUserBalance,
@@ -12,7 +13,6 @@ import {
   suspendUser,
   unsuspendUser,
 } from "../api/admin-users-api";
-import { useDropElevationOn } from "./use-admin-queries";
 
 export function useAdminUsers(q: string, risk?: RiskFilter) {
   const query = useInfiniteQuery(adminUsersQueryOptions(q, risk));

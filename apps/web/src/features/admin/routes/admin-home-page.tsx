@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
+import { useDropElevationOn } from "../../../lib/admin-access";
 import { formatNumber } from "../../../lib/format";
 import { formatFre } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import { ADMIN_SECTIONS } from "../admin-sections";
 import { adminStatsQuery } from "../api/admin-stats-api";
-import { useAdminSummary, useDropElevationOn } from "../hooks/use-admin-queries";
+import { useAdminSummary } from "../hooks/use-admin-queries";
 
 function Count({
   label,

@@ -7,11 +7,11 @@ import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { PageLoader } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
+import { useDropElevationOn } from "../../../lib/admin-access";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatNumber } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
 import { outboxQuery } from "../api/outbox-api";
-import { useDropElevationOn } from "../hooks/use-admin-queries";
 import { linkParts } from "../outbox-links";
 
 /** The plain-text body with its http(s) links clickable; the mail's HTML is never rendered. */

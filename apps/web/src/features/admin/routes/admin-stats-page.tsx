@@ -4,12 +4,12 @@ import { type ReactNode, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
+import { useDropElevationOn } from "../../../lib/admin-access";
 import { formatDateTime, formatDecimal, formatDuration, formatNumber } from "../../../lib/format";
 import { formatFre } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import { adminStatsQuery, adminStatsSeriesQuery } from "../api/admin-stats-api";
 import { StatsChart } from "../components/stats-chart";
-import { useDropElevationOn } from "../hooks/use-admin-queries";
 
 const RANGES = [7, 30, 90] as const;
 type Range = (typeof RANGES)[number];

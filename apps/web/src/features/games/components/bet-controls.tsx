@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { inputClasses } from "../../../components/ui/text-field";
+import { freRule } from "../game-text";
 import {
   type BetBounds,
   betAmountProblem,
@@ -9,7 +10,6 @@ import {
   halveBet,
   maxBetAmount,
 } from "../games-logic";
-import { freRule } from "./game-ui";
 
 /** The bet field with ½, ×2 and max; bounds from `GET /api/games`, capped by the balance. */
 export function BetControls({

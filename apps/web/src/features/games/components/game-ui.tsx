@@ -7,13 +7,10 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatMultiplier, formatTime } from "../../../lib/format";
 import type { GamesInfo, OpenRound, RoundGame } from "../api/games-api";
-import { freRule, freText, percentText } from "../game-text";
+import { freText } from "../game-text";
 import { nextUtcMidnight } from "../games-logic";
 import { useBalance, useCurrentRound, useGames } from "../hooks/use-games";
 import { SoundToggle } from "./sound-toggle";
-
-/** The games' amounts and percentages, for the screens that take them from here. */
-export { freRule, freText, percentText };
 
 /**
  * A multiplier of the API ("1.2870") as the player reads it: two decimals ("1,29"), and, when

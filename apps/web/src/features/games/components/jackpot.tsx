@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { freText, panelClasses } from "./game-ui";
+import { freText } from "../game-text";
+import { panelClasses } from "./game-ui";
 
 /** The progressive jackpot's pool (read again every few seconds on the screens showing it). */
 export function Jackpot({ amount }: { amount: string }) {

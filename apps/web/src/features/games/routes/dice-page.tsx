@@ -19,10 +19,10 @@ import {
   PlayError,
   PlayOutcome,
   panelClasses,
-  percentText,
   useMultiplier,
 } from "../components/game-ui";
 import { rollText } from "../game-screens";
+import { percentText } from "../game-text";
 import { parseDiceTarget } from "../games-logic";
 import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
 import { useRevealSound } from "../hooks/use-reveal";

@@ -4,16 +4,10 @@ import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { type GamesInfo, spinFreMachine } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
-import {
-  freText,
-  GameScreen,
-  PlayError,
-  PlayOutcome,
-  panelClasses,
-  percentText,
-} from "../components/game-ui";
+import { GameScreen, PlayError, PlayOutcome, panelClasses } from "../components/game-ui";
 import { Jackpot } from "../components/jackpot";
 import { Paytable, Reels } from "../components/reels";
+import { freText, percentText } from "../game-text";
 import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
 import { useReveal, useRevealSound } from "../hooks/use-reveal";
 import { outcomeSound } from "../sound";

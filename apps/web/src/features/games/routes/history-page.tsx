@@ -6,9 +6,10 @@ import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatDateTime } from "../../../lib/format";
 import { betsQueryOptions } from "../api/games-api";
-import { freText, GameScreen, PlayError, panelClasses, useMultiplier } from "../components/game-ui";
+import { GameScreen, PlayError, panelClasses, useMultiplier } from "../components/game-ui";
 import { useSymbolName } from "../components/reels";
 import { gameScreens } from "../game-screens";
+import { freText } from "../game-text";
 import { verifyLink } from "../games-logic";
 
 function BetRow({ bet }: { bet: GameBet }) {

@@ -10,9 +10,9 @@ import {
   PlayError,
   PlayOutcome,
   panelClasses,
-  percentText,
   useMultiplier,
 } from "../components/game-ui";
+import { percentText } from "../game-text";
 import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
 import { useReveal, useRevealSound } from "../hooks/use-reveal";
 import { outcomeSound } from "../sound";

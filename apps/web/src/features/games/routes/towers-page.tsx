@@ -9,10 +9,10 @@ import {
   PlayError,
   PlayOutcome,
   panelClasses,
-  percentText,
   RoundGameScreen,
   useMultiplier,
 } from "../components/game-ui";
+import { percentText } from "../game-text";
 import { useBalance, useBetAmount, usePlay } from "../hooks/use-games";
 import { outcomeSound, play as playSound, stepSound } from "../sound";
 
