@@ -1,0 +1,2 @@
+-- reserved: filled by the third probe fixes
+SELECT 1;
