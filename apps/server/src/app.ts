@@ -7,6 +7,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController 
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { buildDependencies, type InjectedDeps } from "./composition.ts";
 import type { Config } from "./config.ts";
+import { answerClientError } from "./lib/client-error.ts";
 import { inProcessGroup } from "./lib/cluster-metrics.ts";
 import { installErrorHandlers, jsonCharset, sendAppError } from "./lib/error-handler.ts";
 import { AppError } from "./lib/errors.ts";
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_MS,
     // Live event streams never go idle; closing must not wait for them.
     forceCloseConnections: true,
+    // What Node's HTTP parser refuses (over 16 KB of URL and headers…) answers our body too.
+    clientErrorHandler: answerClientError,
     // One line per request only at LOG_LEVEL=debug (below): at info the log shows what matters.
     logController: new LogController({ disableRequestLogging: true }),
     // A malformed or over-long URL (found before any route) answers like every other error,

@@ -104,6 +104,35 @@ describe("loadConfig", () => {
     expect(configError({ MAIL_TRANSPORT: "smtp" }).message).toContain("MAIL_TRANSPORT");
   });
 
+  it("refuses a malformed SMTP_URL at boot, naming the key and never the password", () => {
+    for (const url of [
+      "smtp://user:s3cret-pw@",
+      "smtp://user:s3cret-pw@:587",
+      "smtp://",
+      "smtps://user:s3cret-pw@mail.example.com:abc",
+      "smtp://user:s3cret-pw@mail.example.com:99999",
+      "smtp://user:s3cret-pw@mail.example.com:0",
+      "smtp://user:s3cret-pw%ZZ@mail.example.com:587",
+      "smtp://user:s3cret-pw@mail .example.com:587",
+      "http://user:s3cret-pw@mail.example.com",
+      "mailto:user:s3cret-pw@mail.example.com",
+    ]) {
+      const error = configError({ SMTP_URL: url });
+      expect(error.problems, url).toHaveLength(1);
+      expect(error.problems[0], url).toMatch(/^SMTP_URL: /);
+      expect(error.message, url).not.toContain("s3cret-pw");
+    }
+    for (const url of [
+      "smtp://mail.example.com",
+      "smtp://u:p@mail:587",
+      "smtps://user%40example.com:p%40ss@mail.example.com:465",
+      "smtp://user:pass@[::1]:2525",
+      "smtp://user:pass@127.0.0.1:25?pool=true",
+    ]) {
+      expect(loadConfig({ SMTP_URL: url }).SMTP_URL, url).toBe(url);
+    }
+  });
+
   it("parses the push allow-list and bounds the metrics token", () => {
     expect(
       loadConfig({ PUSH_ENDPOINT_ALLOW: " 127.0.0.1:8443, Push.Local " }).PUSH_ENDPOINT_ALLOW,

@@ -34,6 +34,35 @@ const legalText = (fallback: string) =>
     .default(fallback);
 const legalEmail = (fallback: string) => z.email().max(254).default(fallback);
 
+/**
+ * What is wrong with an SMTP URL, in words that never quote it (it carries the password); null
+ * when nodemailer can connect with it: smtp(s), a host, a port from 1 to 65535 if any, and a user
+ * and password percent-encoded (nodemailer decodes them, and throws at start on a stray `%`).
+ */
+function smtpUrlProblem(value: string): string | null {
+  const authority = /^smtps?:\/\/(?:[^/?#]*@)?([^/?#]*)/.exec(value);
+  if (!authority) return "must start with smtp:// or smtps://";
+  const [, host = "", port] = /^(\[[^\]]*\]|[^:]*)(?::(.*))?$/.exec(authority[1] ?? "") ?? [];
+  if (!host) return "needs a host (smtp://user:pass@host:587)";
+  if (port !== undefined && !/^\d{1,5}$/.test(port)) return "the port must be a number";
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) {
+    return "the port must be from 1 to 65535";
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "is not a valid URL (smtp://user:pass@host:587; special characters percent-encoded)";
+  }
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return "the user and password must be percent-encoded (%40 for @)";
+  }
+  return null;
+}
+
 /** Every setting of the server, from the environment, validated once at boot. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -70,9 +99,14 @@ export const configSchema = z.object({
     .regex(/^rediss?:\/\/[^/?#]+/, "must be redis://host:port or rediss://host:port")
     .optional(),
   AUTH_SECRET: z.string().min(32).optional(),
+  /** `smtp://user:pass@host:587` or `smtps://…` (nodemailer's connection URL). Secret. */
   SMTP_URL: z
     .string()
-    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .max(2000)
+    .superRefine((value, context) => {
+      const problem = smtpUrlProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    })
     .optional(),
   /** `smtp` needs SMTP_URL; `outbox` keeps mails in the database (default without SMTP_URL). */
   MAIL_TRANSPORT: z.enum(["smtp", "outbox"]).optional(),

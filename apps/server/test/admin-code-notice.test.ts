@@ -4,13 +4,33 @@
  * can read, next to the data, and that file is deleted once an admin has set their own code.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { FastifyBaseLogger } from "fastify";
+import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client.ts";
 import { ADMIN_CODE_FILE, consoleAdminCodeNotice } from "../src/lib/admin-code-notice.ts";
-import { createTestApp, elevatedAdmin, expectLedgerBalanced } from "./helpers.ts";
+import { verifySecret } from "../src/lib/secret-hash.ts";
+import { findDefaultCodeHash } from "../src/modules/admin/admin.repo.ts";
+import { ensureSecuritySettings } from "../src/modules/admin/admin.service.ts";
+import {
+  createTestApp,
+  elevatedAdmin,
+  expectLedgerBalanced,
+  freshDatabase,
+  onPostgres,
+} from "./helpers.ts";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -21,6 +41,95 @@ const tempDir = () => {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+const silentLog = pino({ level: "silent" }) as unknown as FastifyBaseLogger;
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+/**
+ * The real server in its own process, started from `cwd` with a piped console (not a terminal).
+ * `started` is "running" once it serves, "exited" if it stopped before.
+ */
+function boot(cwd: string, env: Record<string, string>) {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      pathToFileURL(join(root, "node_modules/tsx/dist/loader.mjs")).href,
+      join(root, "apps/server/src/server.ts"),
+    ],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        PORT: "0",
+        DEMO_CONTENT: "off",
+        WEB_DIST: join(cwd, "no-web"),
+        ADMIN_DEFAULT_ACCESS_CODE: "",
+        LOG_LEVEL: "info",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  const started = new Promise<"running" | "exited">((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 150_000);
+    const poll = setInterval(() => {
+      if (output.includes("FRE is running")) done("running");
+    }, 100);
+    const done = (how: "running" | "exited") => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve(how);
+    };
+    void exited.then(() => done(output.includes("FRE is running") ? "running" : "exited"));
+  });
+  return {
+    started,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+const readCode = (folder: string) => readFileSync(join(folder, ADMIN_CODE_FILE), "utf8").trim();
+
+/** `./data/admin-access-code.txt` under `cwd`: 0600 in a 0700 folder, named but not quoted. */
+function expectPrivateCodeFile(cwd: string, output: string): string {
+  const folder = join(cwd, "data");
+  const file = join(folder, ADMIN_CODE_FILE);
+  expect(statSync(folder).mode & 0o777).toBe(0o700);
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  const code = readCode(folder);
+  expect(code.length).toBeGreaterThanOrEqual(12);
+  expect(output).toContain(file);
+  expect(output).not.toContain(code);
+  return code;
+}
+
+/** The stored default code's hash of a stopped server's embedded database. */
+async function storedCodeHash(url: string): Promise<string | null> {
+  const database = await openDatabase(url);
+  try {
+    return await findDefaultCodeHash(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const storedCodeMatches = async (url: string, code: string) => {
+  const stored = await storedCodeHash(url);
+  return Boolean(stored && (await verifySecret(code, stored)));
+};
 
 describe("the generated admin access code", () => {
   it("is printed on a terminal, and kept in a private file otherwise", () => {
@@ -71,49 +180,123 @@ describe("the generated admin access code", () => {
     }
   });
 
-  it("does not reach a captured console when the server boots", { timeout: 90_000 }, async () => {
-    const dir = tempDir();
-    const root = fileURLToPath(new URL("../../../", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: `pglite:${join(dir, "db")}`,
-        PORT: "0",
-        DEMO_CONTENT: "off",
-        WEB_DIST: join(dir, "no-web"),
-        ADMIN_DEFAULT_ACCESS_CODE: "",
-        LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
+  it("does not reach a captured console when the server boots", { timeout: 180_000 }, async () => {
+    // The default database, `./data/db`, from a folder where `./data` does not exist yet.
+    const cwd = tempDir();
+    const server = boot(cwd, { DATABASE_URL: "pglite:./data/db" });
+    let code: string;
     try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 80_000);
-        child.on("exit", (code) => reject(new Error(`exited ${code}:\n${output}`)));
-        const poll = setInterval(() => {
-          if (output.includes("FRE is running")) {
-            clearInterval(poll);
-            clearTimeout(timer);
-            resolve();
-          }
-        }, 100);
-      });
-      const file = join(dir, ADMIN_CODE_FILE);
-      const code = readFileSync(file, "utf8").trim();
-      expect(code.length).toBeGreaterThanOrEqual(12);
-      expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(output).not.toContain(code);
-      expect(output).toContain(file);
+      expect(await server.started, server.output()).toBe("running");
+      code = expectPrivateCodeFile(cwd, server.output());
     } finally {
-      child.kill("SIGTERM");
+      await server.stop();
+    }
+    expect(await storedCodeMatches(`pglite:${join(cwd, "data", "db")}`, code)).toBe(true);
+  });
+});
+
+/**
+ * A first start from a folder without `./data` (issue 32, point 5): the folder is created (0700)
+ * before the file is written, and the code is stored only once it is in its file — a start that
+ * cannot write it refuses to serve and leaves no code nobody knows.
+ */
+describe("a first start with a captured console", () => {
+  it("keeps an in-memory database's code in a new ./data folder", {
+    timeout: 180_000,
+  }, async () => {
+    const cwd = tempDir();
+    const server = boot(cwd, { DATABASE_URL: "pglite:memory:" });
+    try {
+      expect(await server.started, server.output()).toBe("running");
+      expectPrivateCodeFile(cwd, server.output());
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it.runIf(onPostgres)(
+    "on PostgreSQL, creates ./data, and stores nothing while the code cannot reach its file (runs with TEST_DATABASE_URL)",
+    { timeout: 330_000 },
+    async () => {
+      const database = await freshDatabase();
+      try {
+        const env = { DATABASE_URL: database.url!, DATA_ENCRYPTION_KEY: "0f".repeat(32) };
+        const cwd = tempDir();
+        // `./data` is a file: the folder cannot be made, the code cannot be kept.
+        writeFileSync(join(cwd, "data"), "not a folder\n");
+        const refused = boot(cwd, env);
+        expect(await refused.started, refused.output()).toBe("exited");
+        expect(refused.output()).toContain(join(cwd, "data", ADMIN_CODE_FILE));
+        expect(refused.output()).not.toContain("FRE is running");
+        expect(await findDefaultCodeHash(database.db)).toBeNull();
+
+        rmSync(join(cwd, "data"));
+        const server = boot(cwd, env);
+        try {
+          expect(await server.started, server.output()).toBe("running");
+          const code = expectPrivateCodeFile(cwd, server.output());
+          const stored = await findDefaultCodeHash(database.db);
+          expect(stored && (await verifySecret(code, stored))).toBe(true);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+
+  it("on the embedded database, stores nothing while the code cannot reach its file", {
+    timeout: 330_000,
+  }, async () => {
+    const cwd = tempDir();
+    const env = { DATABASE_URL: "pglite:./data/db" };
+    // The file's place is taken by a folder: the code cannot be written.
+    mkdirSync(join(cwd, "data", ADMIN_CODE_FILE), { recursive: true, mode: 0o700 });
+    const refused = boot(cwd, env);
+    expect(await refused.started, refused.output()).toBe("exited");
+    expect(refused.output()).not.toContain("FRE is running");
+    expect(await storedCodeHash(`pglite:${join(cwd, "data", "db")}`)).toBeNull();
+
+    rmSync(join(cwd, "data", ADMIN_CODE_FILE), { recursive: true });
+    const server = boot(cwd, env);
+    try {
+      expect(await server.started, server.output()).toBe("running");
+      expectPrivateCodeFile(cwd, server.output());
+    } finally {
+      await server.stop();
+    }
+    expect(
+      await storedCodeMatches(`pglite:${join(cwd, "data", "db")}`, readCode(join(cwd, "data"))),
+    ).toBe(true);
+  });
+});
+
+describe("the default code's settings", () => {
+  it("are stored only once the code was shown, by one of several starts at once", async () => {
+    const database = await freshDatabase();
+    try {
+      const failing = {
+        announce: () => {
+          throw new Error("disk full");
+        },
+        forget: () => {},
+      };
+      await expect(
+        ensureSecuritySettings(database.db, undefined, silentLog, failing),
+      ).rejects.toThrow("disk full");
+      expect(await findDefaultCodeHash(database.db)).toBeNull();
+
+      const shown: string[] = [];
+      const notice = { announce: (code: string) => void shown.push(code), forget: () => {} };
+      await Promise.all(
+        [1, 2, 3].map(() => ensureSecuritySettings(database.db, undefined, silentLog, notice)),
+      );
+      expect(shown).toHaveLength(1);
+      const stored = await findDefaultCodeHash(database.db);
+      expect(stored && (await verifySecret(shown[0]!, stored))).toBe(true);
+    } finally {
+      await database.drop();
     }
   });
 });

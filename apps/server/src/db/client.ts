@@ -50,7 +50,8 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   if (url.startsWith("pglite:")) {
     const location = url.slice("pglite:".length);
     const inMemory = location === "" || location === "memory:";
-    if (!inMemory) mkdirSync(resolve(location), { recursive: true });
+    // This user's only (0700): the data folder around it also holds the key and the admin code.
+    if (!inMemory) mkdirSync(resolve(location), { recursive: true, mode: 0o700 });
     const unlock = inMemory ? () => {} : lockEmbeddedDatabase(resolve(location));
     const client = await PGlite.create({
       ...(inMemory ? {} : { dataDir: resolve(location) }),

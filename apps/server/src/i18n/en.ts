@@ -10,6 +10,8 @@ export const en: Catalog = {
     INTERNAL_ERROR: "An unexpected error occurred.",
     PAYLOAD_TOO_LARGE: "The request is too large.",
     UNSUPPORTED_MEDIA_TYPE: "Unsupported request format (JSON expected).",
+    HEADERS_TOO_LARGE: "The request's address or headers are too long.",
+    REQUEST_TIMEOUT: "The request took too long to arrive. Try again.",
     INVALID_CREDENTIALS: "Wrong e-mail or password.",
     TOO_MANY_ATTEMPTS:
       "Too many sign-in attempts. Try again in {unit, select, second {{seconds, plural, one {# second} other {# seconds}}} other {{minutes, plural, one {# minute} other {# minutes}}}}.",

@@ -10,6 +10,8 @@ export const es: Catalog = {
     INTERNAL_ERROR: "Se ha producido un error inesperado.",
     PAYLOAD_TOO_LARGE: "La solicitud es demasiado grande.",
     UNSUPPORTED_MEDIA_TYPE: "Formato de solicitud no admitido (se espera JSON).",
+    HEADERS_TOO_LARGE: "La dirección o las cabeceras de la solicitud son demasiado largas.",
+    REQUEST_TIMEOUT: "La solicitud tardó demasiado en llegar. Inténtalo de nuevo.",
     INVALID_CREDENTIALS: "Correo electrónico o contraseña incorrectos.",
     TOO_MANY_ATTEMPTS:
       "Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {unit, select, second {{seconds, plural, one {# segundo} other {# segundos}}} other {{minutes, plural, one {# minuto} other {# minutos}}}}.",

@@ -9,6 +9,8 @@ export const fr = {
     INTERNAL_ERROR: "Une erreur inattendue est survenue.",
     PAYLOAD_TOO_LARGE: "La requête est trop volumineuse.",
     UNSUPPORTED_MEDIA_TYPE: "Format de requête non pris en charge (JSON attendu).",
+    HEADERS_TOO_LARGE: "L'adresse ou les en-têtes de la requête sont trop longs.",
+    REQUEST_TIMEOUT: "La requête a mis trop de temps à arriver. Réessayez.",
     INVALID_CREDENTIALS: "E-mail ou mot de passe incorrect.",
     TOO_MANY_ATTEMPTS:
       "Trop de tentatives de connexion. Réessayez dans {unit, select, second {{seconds, plural, one {# seconde} other {# secondes}}} other {{minutes, plural, one {# minute} other {# minutes}}}}.",

@@ -10,6 +10,8 @@ export const ru: Catalog = {
     INTERNAL_ERROR: "Произошла непредвиденная ошибка.",
     PAYLOAD_TOO_LARGE: "Запрос слишком большой.",
     UNSUPPORTED_MEDIA_TYPE: "Неподдерживаемый формат запроса (ожидается JSON).",
+    HEADERS_TOO_LARGE: "Адрес или заголовки запроса слишком длинные.",
+    REQUEST_TIMEOUT: "Запрос передавался слишком долго. Повторите попытку.",
     INVALID_CREDENTIALS: "Неверный адрес электронной почты или пароль.",
     TOO_MANY_ATTEMPTS:
       "Слишком много попыток входа. Повторите через {unit, select, second {{seconds, plural, one {# секунду} few {# секунды} many {# секунд} other {# секунды}}} other {{minutes, plural, one {# минуту} few {# минуты} many {# минут} other {# минуты}}}}.",

@@ -10,6 +10,8 @@ export const zh: Catalog = {
     INTERNAL_ERROR: "发生意外错误。",
     PAYLOAD_TOO_LARGE: "请求内容过大。",
     UNSUPPORTED_MEDIA_TYPE: "不支持的请求格式（需要 JSON）。",
+    HEADERS_TOO_LARGE: "请求的地址或标头过长。",
+    REQUEST_TIMEOUT: "请求传输超时。请重试。",
     INVALID_CREDENTIALS: "邮箱或密码错误。",
     TOO_MANY_ATTEMPTS:
       "登录尝试次数过多，请在 {unit, select, second {{seconds, plural, other {# 秒}}} other {{minutes, plural, other {# 分钟}}}}后重试。",

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 /** How a generated default admin access code reaches the person who started the server. */
@@ -13,7 +13,8 @@ export const ADMIN_CODE_FILE = "admin-access-code.txt";
 
 /**
  * The folder the server keeps its local data in: the embedded database's parent
- * (`pglite:./data/db` → `./data`), `./data` otherwise.
+ * (`pglite:./data/db` → `./data`), `./data` of the folder the server starts from otherwise
+ * (PostgreSQL, `pglite:memory:`).
  */
 export function dataFolder(databaseUrl: string): string {
   const embedded = databaseUrl.startsWith("pglite:") ? databaseUrl.slice("pglite:".length) : "";
@@ -35,10 +36,35 @@ export function adminCodeBlock(code: string): string {
 }
 
 /**
+ * Writes `text` to a new file only this user can read, in `folder` (made 0700 when missing), and
+ * waits until it is on disk: the caller stores the code's hash only after this returns.
+ */
+function writePrivateFile(folder: string, path: string, text: string) {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  rmSync(path, { force: true });
+  const file = openSync(path, "wx", 0o600);
+  try {
+    writeSync(file, text);
+    fsyncSync(file);
+  } finally {
+    closeSync(file);
+  }
+  // The file's name is on disk once its folder is (Windows cannot open a folder to sync it).
+  if (process.platform === "win32") return;
+  const directory = openSync(folder, "r");
+  try {
+    fsyncSync(directory);
+  } finally {
+    closeSync(directory);
+  }
+}
+
+/**
  * On a terminal, the code is printed there. Otherwise the console is most likely captured into
  * logs (systemd, a container runtime, a log shipper), so the code goes to a file only the
  * server's user can read, next to the data, and only its path is printed; the file is deleted
- * once an admin has set their own code.
+ * once an admin has set their own code. A code that cannot be written throws: the server must
+ * not store a code nobody can read.
  */
 export function consoleAdminCodeNotice(options: {
   terminal: boolean;
@@ -52,8 +78,16 @@ export function consoleAdminCodeNotice(options: {
         options.print(adminCodeBlock(code));
         return;
       }
-      rmSync(path, { force: true });
-      writeFileSync(path, `${code}\n`, { mode: 0o600, flag: "wx" });
+      try {
+        writePrivateFile(options.folder, path, `${code}\n`);
+      } catch (error) {
+        throw new Error(
+          `Cannot write the generated admin access code to ${path} ` +
+            `(${(error as Error).message}): make ${options.folder} a folder this user can write, ` +
+            "or set ADMIN_DEFAULT_ACCESS_CODE. Nothing was stored; the next start makes a new code.",
+          { cause: error },
+        );
+      }
       options.print(
         `\n  The default admin access code is in ${path} (readable by this user only; ` +
           "deleted once an admin has set their own code).\n\n",

@@ -39,7 +39,10 @@ export interface AdminDeps {
 
 /**
  * Makes sure the security settings exist (spec §4). The default code comes from config or is
- * generated here and printed once — the only time it is ever readable.
+ * generated here and shown once — the only time it is ever readable. A generated code's hash is
+ * committed only after the notice has it (its file on disk, or the terminal): a notice that fails,
+ * or a crash before the commit, leaves nothing stored, so the next start makes and shows a new
+ * one instead of keeping a code nobody knows.
  */
 export async function ensureSecuritySettings(
   db: Db,
@@ -53,10 +56,19 @@ export async function ensureSecuritySettings(
     if (await anyCodeChanged(db)) notice?.forget();
     return;
   }
-  const code = configuredCode ?? randomCode(12);
-  const created = await createSecuritySettings(db, await hashSecret(code));
-  if (created && !configuredCode) {
+  if (configuredCode) {
+    await createSecuritySettings(db, await hashSecret(configuredCode));
+    return;
+  }
+  const code = randomCode(12);
+  const hash = await hashSecret(code);
+  // Another start's insert waits on this uncommitted row, then finds it: one code is shown.
+  const created = await db.transaction(async (tx) => {
+    if (!(await createSecuritySettings(tx, hash))) return false;
     notice?.announce(code);
+    return true;
+  });
+  if (created) {
     log.warn(
       "Generated the default admin access code, printed once on the console at this start " +
         "(set ADMIN_DEFAULT_ACCESS_CODE to choose it)",
