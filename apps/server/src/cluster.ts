@@ -24,7 +24,7 @@ type Level = "info" | "warn" | "error";
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 };
 
 /** The primary's log: the same JSON lines as the workers' (pino's shape), on stdout. */
-function primaryLog(level: Config["LOG_LEVEL"]) {
+export function primaryLog(level: Config["LOG_LEVEL"]) {
   const write = (at: Level) => (fields: Record<string, unknown>, msg: string) => {
     if (LEVELS[at] < LEVELS[level]) return;
     const line = { level: LEVELS[at], time: Date.now(), pid: process.pid, hostname: hostname() };

@@ -90,6 +90,16 @@ export const configSchema = z.object({
     .default("pglite:./data/db"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(4),
   /**
+   * A superuser connection to DATABASE_URL's PostgreSQL database, used at boot only, after the
+   * migrations: it hands audit_log to the NOLOGIN role fre_audit_owner, out of the app's role's
+   * reach (decision 0050). Without it, the boot warns while the app's role can alter the table.
+   */
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .max(2000)
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
+  /**
    * Redis for the rate-limit counters (`redis://[:password@]host:6379[/db]`, `rediss://` for TLS):
    * optional; without it they live in PostgreSQL (the embedded database: in its one process).
    */
@@ -343,6 +353,13 @@ function resolveConfig(parsed: ParsedConfig): { config?: Config; problems: strin
       "DATA_ENCRYPTION_KEY: required with PostgreSQL or a non-loopback PUBLIC_URL — 32 random " +
         "bytes in hex (openssl rand -hex 32), the same on every instance and kept safe: the KYC " +
         "data it encrypts cannot be read without it",
+    );
+  }
+  if (parsed.DATABASE_MIGRATION_URL && parsed.DATABASE_URL.startsWith("pglite:")) {
+    problems.push(
+      "DATABASE_MIGRATION_URL: only with DATABASE_URL=postgres://… — the embedded database has " +
+        "one role, a superuser, and one local process: no connection of it can be kept from the " +
+        "audit log (decision 0050)",
     );
   }
   if (parsed.WEB_CONCURRENCY > 1 && parsed.DATABASE_URL.startsWith("pglite:")) {

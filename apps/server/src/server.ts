@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { drainTimeoutMs, onRetire, runPrimary } from "./cluster.ts";
+import { drainTimeoutMs, onRetire, primaryLog, runPrimary } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { systemClock } from "./lib/clock.ts";
@@ -7,15 +7,23 @@ import { inProcessGroup } from "./lib/cluster-metrics.ts";
 import { drainServer, installDrain } from "./lib/drain.ts";
 import { seedDemoContent } from "./modules/demo/demo.seed.ts";
 
-/** Migrations and the demo content, once before any process serves (the primary's, in a group). */
+/**
+ * Migrations and the demo content, once before any process serves (the primary's, in a group).
+ * Resolves to the migrations' boot warnings.
+ */
 async function prepare(config: Config, database: Awaited<ReturnType<typeof openDatabase>>) {
-  await database.migrate();
+  const { warnings } = await database.migrate();
   if (
     config.DEMO_CONTENT === "on" ||
     (config.DEMO_CONTENT === "auto" && database.kind === "pglite")
   ) {
     await seedDemoContent(database.db, systemClock);
   }
+  return warnings;
+}
+
+function databaseOptions(config: Config, poolMax: number) {
+  return { poolMax, migrationUrl: config.DATABASE_MIGRATION_URL };
 }
 
 async function main() {
@@ -31,9 +39,10 @@ async function main() {
   }
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
     await runPrimary(config, async () => {
-      const database = await openDatabase(config.DATABASE_URL, { poolMax: 1 });
-      await prepare(config, database);
+      const database = await openDatabase(config.DATABASE_URL, databaseOptions(config, 1));
+      const warnings = await prepare(config, database);
       await database.close();
+      for (const warning of warnings) primaryLog(config.LOG_LEVEL).warn({}, warning);
     });
     return;
   }
@@ -51,8 +60,11 @@ async function serve(config: Config) {
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   if (worker) onRetire(() => stop("retired"));
-  const database = await openDatabase(config.DATABASE_URL, { poolMax: config.DATABASE_POOL_MAX });
-  if (!worker) await prepare(config, database);
+  const database = await openDatabase(
+    config.DATABASE_URL,
+    databaseOptions(config, config.DATABASE_POOL_MAX),
+  );
+  const bootWarnings = worker ? [] : await prepare(config, database);
   const built = await buildApp(config, {
     database,
     logger: loggerOptions(config),
@@ -99,6 +111,7 @@ async function serve(config: Config) {
         "routes still answer callers on this machine only",
     );
   }
+  for (const warning of bootWarnings) app.log.warn(warning);
   if (config.PROOF_OF_WORK === "off") {
     app.log.warn(
       "PROOF_OF_WORK=off: sign-ups and first mining starts ask for no proof of work; scripted " +

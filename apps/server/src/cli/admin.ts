@@ -15,7 +15,10 @@ async function main(argv: string[]) {
       import("./admin-commands.ts"),
     ]);
   const config = loadConfig();
-  const database = await openDatabase(config.DATABASE_URL, { poolMax: 1 });
+  const database = await openDatabase(config.DATABASE_URL, {
+    poolMax: 1,
+    migrationUrl: config.DATABASE_MIGRATION_URL,
+  });
   try {
     await database.migrate();
     return await runAdminCommand({ db: database.db, clock: systemClock }, argv, {

@@ -5,7 +5,10 @@ import { findLedgerMismatches } from "../modules/ledger/ledger.verify.ts";
 /** `npm run ledger:verify`: exits 1 when any user's ledger does not sum to their balance. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config.DATABASE_URL, { poolMax: 1 });
+  const database = await openDatabase(config.DATABASE_URL, {
+    poolMax: 1,
+    migrationUrl: config.DATABASE_MIGRATION_URL,
+  });
   try {
     await database.migrate();
     const mismatches = await findLedgerMismatches(database.db);

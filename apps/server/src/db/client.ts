@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { secureAuditLog } from "./audit-owner.ts";
 import { lockEmbeddedDatabase } from "./embedded-lock.ts";
 import * as schema from "./schema/index.ts";
 
@@ -18,7 +19,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations; resolves to the boot warnings they leave (decision 0050). */
+  migrate(): Promise<{ warnings: string[] }>;
   close(): Promise<void>;
   /**
    * Runs one read query and hands its rows over in batches: a server-side cursor on
@@ -43,6 +45,11 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** A PGlite data dump to start from (tests copy a migrated template). */
   pgliteDump?: Blob | File;
+  /**
+   * DATABASE_MIGRATION_URL: a superuser connection to the same PostgreSQL database, used after
+   * the migrations to put audit_log out of the app's role's reach (decision 0050).
+   */
+  migrationUrl?: string;
 }
 
 /** Opens `pglite:<dir>` (embedded; `pglite:memory:` for in-memory) or `postgres://…`. */
@@ -61,7 +68,12 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     return {
       db,
       kind: "pglite",
-      migrate: async () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+      // One local process and one superuser role: no role of the embedded database is out of
+      // another's reach, so there is nothing to warn about that PostgreSQL could fix (0050).
+      migrate: async () => {
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+        return { warnings: [] };
+      },
       close: async () => {
         await client.close();
         unlock();
@@ -102,7 +114,10 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       try {
         await single`select pg_advisory_lock(727274)`;
         await migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder });
+        const migrationUrl = options.migrationUrl === url ? undefined : options.migrationUrl;
+        const warnings = await secureAuditLog(single, migrationUrl, migrationsFolder);
         await single`select pg_advisory_unlock(727274)`;
+        return { warnings };
       } finally {
         await single.end({ timeout: 5 });
       }

@@ -65,11 +65,25 @@ export async function checkSignUpFrom(
   address: string,
   body: SignUpBody,
 ): Promise<{ referrerId: string | null }> {
-  const attempt = await reserveAttempt(db, clock, signUpGuard(address));
+  return countingEmailInUse(db, clock, signUpGuard(address), () => checkSignUp(db, body));
+}
+
+/**
+ * Runs `run` under `guard`, whose counters count the answers "address in use" (409
+ * EMAIL_IN_USE) only: every route that can give that answer goes through here, with
+ * `emailInUseRule` first in its guard, so they share one bound per network (issue 32).
+ */
+export async function countingEmailInUse<T>(
+  db: Db,
+  clock: Clock,
+  guard: AttemptGuard,
+  run: () => Promise<T>,
+): Promise<T> {
+  const attempt = await reserveAttempt(db, clock, guard);
   try {
-    const checked = await checkSignUp(db, body);
+    const result = await run();
     await attempt.settle("cancel");
-    return checked;
+    return result;
   } catch (error) {
     const taken = error instanceof AppError && error.code === "EMAIL_IN_USE";
     await attempt.settle(taken ? "failure" : "cancel");
@@ -127,20 +141,23 @@ export interface AttemptGuard {
 export const SIGN_UP_TAKEN_MAX = 10;
 export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 
+/**
+ * The network's counter of answers "address in use" (see SIGN_UP_TAKEN_MAX), shared by every
+ * route giving that answer. First in each guard: an advisory lock is taken per rule position
+ * (lockAttemptKeys), so the same position serializes the sign-up's and Telegram's attempts.
+ */
+export function emailInUseRule(address: string): AttemptRule {
+  return {
+    key: `signup:${clientNetwork(address)}`,
+    kind: "lock",
+    max: SIGN_UP_TAKEN_MAX,
+    windowMs: SIGN_UP_WINDOW_MS,
+  };
+}
+
 /** Sign-up (issue 19): see SIGN_UP_TAKEN_MAX. */
 export function signUpGuard(address: string): AttemptGuard {
-  return {
-    rules: [
-      {
-        key: `signup:${clientNetwork(address)}`,
-        kind: "lock",
-        max: SIGN_UP_TAKEN_MAX,
-        windowMs: SIGN_UP_WINDOW_MS,
-      },
-    ],
-    clearOnSuccess: [],
-    refusal: rateLimitedError,
-  };
+  return { rules: [emailInUseRule(address)], clearOnSuccess: [], refusal: rateLimitedError };
 }
 
 /**

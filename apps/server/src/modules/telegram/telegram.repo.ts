@@ -12,6 +12,15 @@ export async function findLinkedUserId(db: Db, telegramId: number): Promise<stri
   return row?.userId ?? null;
 }
 
+/** The Telegram account linked to the FRE account, or null. */
+export async function findTelegramIdOf(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ telegramId: telegramAccounts.telegramId })
+    .from(telegramAccounts)
+    .where(eq(telegramAccounts.userId, userId));
+  return row?.telegramId ?? null;
+}
+
 /** Whether the account can still be signed in to (not erased; suspension is checked apart). */
 export async function isErased(db: Db, userId: string): Promise<boolean> {
   const [row] = await db

@@ -13,10 +13,15 @@ import type { Db } from "../../db/client.ts";
 import { isLanguage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
+import { rateLimitedError } from "../../lib/user-rate-limit.ts";
 import {
+  type AttemptGuard,
   assertStrongPassword,
+  countingEmailInUse,
+  emailInUseRule,
   refuseSuspended,
   reserveAttempt,
+  SIGN_UP_WINDOW_MS,
   signInGuard,
 } from "../auth/auth.service.ts";
 import { type Auth, signUpContext } from "../auth/auth.ts";
@@ -29,6 +34,7 @@ import {
   findLinkedUserId,
   findPasswordHashOf,
   findReferrerByCode,
+  findTelegramIdOf,
   insertLink,
   isErased,
   nicknameTaken,
@@ -232,9 +238,37 @@ export async function linkTelegram(
 }
 
 /**
+ * Answers "address in use" one Telegram user may get in an hour, from any network (on top of
+ * the network's bound, shared with the sign-up): one person needs one or two, while a Telegram
+ * account asking from many networks (IPv6 /64s cost nothing) learns at most 5 addresses an hour.
+ */
+export const TELEGRAM_EMAIL_TAKEN_MAX = 5;
+
+/**
+ * The bounds of `POST /api/auth/telegram/email` (issue 32): the network's "address in use"
+ * counter, the sign-up's own (first, see emailInUseRule), then the verified Telegram user's.
+ */
+function addEmailGuard(address: string, telegramUser: string): AttemptGuard {
+  return {
+    rules: [
+      emailInUseRule(address),
+      {
+        key: `telegram-email:${telegramUser}`,
+        kind: "lock",
+        max: TELEGRAM_EMAIL_TAKEN_MAX,
+        windowMs: SIGN_UP_WINDOW_MS,
+      },
+    ],
+    clearOnSuccess: [],
+    refusal: rateLimitedError,
+  };
+}
+
+/**
  * `POST /api/auth/telegram/email`: an account opened with Telegram gets its e-mail and a password
  * (so it can also sign in outside Telegram), and a verification mail goes to the address. Until
- * it is verified, whatever needs a verified address keeps refusing.
+ * it is verified, whatever needs a verified address keeps refusing. Its answers "address in use"
+ * are bounded as the sign-up's are (addEmailGuard), then every call is 429 for the hour.
  */
 export async function addEmail(
   deps: TelegramDeps,
@@ -247,23 +281,27 @@ export async function addEmail(
   if (!current || !isPlaceholderEmail(current)) {
     throw new AppError("TELEGRAM_EMAIL_ALREADY_SET", 409);
   }
-  assertStrongPassword(body.password);
-  if (isPlaceholderEmail(body.email)) throw new AppError("INVALID_EMAIL", 400);
-  if (await emailTaken(deps.db, body.email)) throw new AppError("EMAIL_IN_USE", 409);
-  const context = await deps.auth.$context;
-  let changed: boolean;
-  try {
-    changed = await setEmailAndPassword(deps.db, {
-      userId: viewer.userId,
-      email: body.email,
-      passwordHash: await context.password.hash(body.password),
-      accountId: randomUUID(),
-      now: deps.clock.now(),
-    });
-  } catch {
-    // The unique address index: someone took it between the check and the write.
-    throw new AppError("EMAIL_IN_USE", 409);
-  }
+  const telegramId = await findTelegramIdOf(deps.db, viewer.userId);
+  const telegramUser = telegramId === null ? `user:${viewer.userId}` : String(telegramId);
+  const guard = addEmailGuard(request.ip, telegramUser);
+  const changed = await countingEmailInUse(deps.db, deps.clock, guard, async () => {
+    assertStrongPassword(body.password);
+    if (isPlaceholderEmail(body.email)) throw new AppError("INVALID_EMAIL", 400);
+    if (await emailTaken(deps.db, body.email)) throw new AppError("EMAIL_IN_USE", 409);
+    const context = await deps.auth.$context;
+    try {
+      return await setEmailAndPassword(deps.db, {
+        userId: viewer.userId,
+        email: body.email,
+        passwordHash: await context.password.hash(body.password),
+        accountId: randomUUID(),
+        now: deps.clock.now(),
+      });
+    } catch {
+      // The unique address index: someone took it between the check and the write.
+      throw new AppError("EMAIL_IN_USE", 409);
+    }
+  });
   if (!changed) throw new AppError("TELEGRAM_EMAIL_ALREADY_SET", 409);
   // Better Auth's own verification mail (through the outbox, as at sign-up).
   await deps.auth.api.sendVerificationEmail({
