@@ -9,6 +9,11 @@ export const NICKNAME_MIN_LENGTH = 3;
 export const NICKNAME_MAX_LENGTH = 20;
 /** Letters (any script), digits, `_ - .`: no spaces, emoji, control or bidi-override characters. */
 export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.-]{3,20}$/u;
+/** An erased account's nickname starts so (`erased-` and 12 hex digits): nobody else's may. */
+export const ERASED_NICKNAME_PREFIX = "erased-";
+/** Whether a nickname is one a person may take: the pattern, and not an erased account's. */
+export const isTakeableNickname = (nickname: string): boolean =>
+  NICKNAME_PATTERN.test(nickname) && !nickname.toLowerCase().startsWith(ERASED_NICKNAME_PREFIX);
 export const EMAIL_MAX_LENGTH = 254;
 export const REFERRAL_CODE_LENGTH = 6;
 /** What a referral-code field accepts (codes are 6 characters; pasted text is trimmed). */

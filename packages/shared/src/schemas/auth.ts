@@ -27,7 +27,9 @@ export const sitePathSchema = z
 const redirect = sitePathSchema.optional();
 
 /** The query of the links in mails (verify-email, reset-password/:token). */
-export const authLinkQuerySchema = z.object({ callbackURL: redirect }).passthrough();
+export const authLinkQuerySchema = z
+  .object({ callbackURL: redirect, token: z.string().min(1).max(2000).optional() })
+  .passthrough();
 export const signInBodySchema = z.object({
   email: z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH),
   password: passwordInput,

@@ -26,27 +26,27 @@ import {
   signInGuard,
 } from "./auth.service.ts";
 import { type Auth, signUpContext } from "./auth.ts";
+import {
+  type AuthEndpoint,
+  assertCanonicalAuthPath,
+  betterAuthUrl,
+  mailLink,
+} from "./auth-paths.ts";
 import { deviceCookies } from "./device-cookie.ts";
 import { signInSignals } from "./sign-in-signals.ts";
 import type { ViewerResolver } from "./viewer.ts";
 
-/** Better Auth's own floor for anonymous verification mails (it hides which addresses exist). */
+/**
+ * The least time an anonymous mail-link request (verification resend, password reset) takes to
+ * answer, whatever the address: a known one writes a token and a mail, an unknown one nothing.
+ */
 const ANSWER_FLOOR_MS = 500;
 
-/** The Better Auth endpoints FRE exposes; everything else Better Auth offers stays closed. */
-const EXPOSED = new Set([
-  "sign-up/email",
-  "sign-in/email",
-  "sign-out",
-  "get-session",
-  "verify-email",
-  "send-verification-email",
-  "request-password-reset",
-  "reset-password",
-  "change-password",
-  "list-sessions",
-  "revoke-other-sessions",
-]);
+/** Waits until ANSWER_FLOOR_MS have passed since `started`. */
+async function answerFloor(started: number): Promise<void> {
+  const left = ANSWER_FLOOR_MS - (Date.now() - started);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
 
 /** Better Auth error codes → ours (status, code). */
 const BETTER_AUTH_ERRORS: Record<string, [number, AppError["code"]]> = {
@@ -123,8 +123,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   const devices = deviceCookies({ secret: (await auth.$context).secret, secure });
   const signals = signInSignals({ secure, signals: deps.signals });
 
-  /** Runs one Better Auth endpoint with our (validated) body. */
-  async function callAuth(request: FastifyRequest, body?: unknown): Promise<Response> {
+  /**
+   * Runs one Better Auth endpoint with our (validated) body. The URL is built from the endpoint's
+   * name, never from the request's: Better Auth resolves `..` in what it is given.
+   */
+  async function callAuth(
+    request: FastifyRequest,
+    endpoint: AuthEndpoint,
+    body?: unknown,
+    link: { token?: string; query?: Record<string, string | undefined> } = {},
+  ): Promise<Response> {
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) {
       if (value === undefined || key === "content-length") continue;
@@ -133,10 +141,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
     if (hasBody) headers.set("content-type", "application/json");
     return auth.handler(
-      new Request(new URL(request.url, deps.publicUrl), {
+      new Request(betterAuthUrl(deps.publicUrl, endpoint, link), {
         method: request.method,
         headers,
-        body: hasBody ? JSON.stringify(body ?? request.body ?? {}) : undefined,
+        body: hasBody ? JSON.stringify(body ?? {}) : undefined,
       }),
     );
   }
@@ -182,8 +190,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       .send({ error: ourCode, message: errorMessage(language, ourCode) });
   }
 
-  const forward = async (request: FastifyRequest, res: FastifyReply, body?: unknown) =>
-    sendAuthResponse(request, res, await callAuth(request, body));
+  const forward = async (
+    request: FastifyRequest,
+    res: FastifyReply,
+    endpoint: AuthEndpoint,
+    body?: unknown,
+  ) => sendAuthResponse(request, res, await callAuth(request, endpoint, body));
+
+  // Before any route of this scope: a path under /api/auth with a traversal spelling is refused
+  // here, whatever route it would have matched.
+  app.addHook("onRequest", async (request) => assertCanonicalAuthPath(request.url));
 
   // Our own routes: each wraps one Better Auth endpoint with our checks (contracts in
   // packages/shared/src/contracts/auth.ts).
@@ -210,58 +226,71 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   handle(app, "POST /api/auth/send-verification-email", ({ body }, request, reply) =>
     resendVerification(request, reply, body),
   );
-  handle(app, "POST /api/auth/request-password-reset", ({ body }, request, reply) =>
-    forward(request, reply, body),
-  );
+  // Known and unknown addresses answer alike, and no sooner than the floor: the answer's time
+  // must not tell who is registered (a known address writes a token and a mail).
+  handle(app, "POST /api/auth/request-password-reset", async ({ body }, request, reply) => {
+    const started = Date.now();
+    const response = await callAuth(request, "request-password-reset", body);
+    await answerFloor(started);
+    return sendAuthResponse(request, reply, response);
+  });
   // These take no body: whatever was sent is not passed on.
   handle(app, "POST /api/auth/sign-out", async (_input, request, reply) => {
-    const sent = await forward(request, reply, {});
+    const sent = await forward(request, reply, "sign-out", {});
     deps.viewer.forget(request);
     deps.onSessionsRevoked();
     return sent;
   });
   handle(app, "POST /api/auth/revoke-other-sessions", async (_input, request, reply) => {
-    const sent = await forward(request, reply, {});
+    const sent = await forward(request, reply, "revoke-other-sessions", {});
     deps.viewer.forgetAll();
     deps.onSessionsRevoked();
     return sent;
   });
   handle(app, "POST /api/auth/reset-password", async ({ body }, request, reply) => {
     assertStrongPassword(body.newPassword);
-    const sent = await forward(request, reply, body);
+    const sent = await forward(request, reply, "reset-password", body);
     deps.viewer.forgetAll();
     deps.onSessionsRevoked();
     return sent;
   });
   handle(app, "POST /api/auth/change-password", async ({ body }, request, reply) => {
     assertStrongPassword(body.newPassword);
-    const sent = await forward(request, reply, body);
+    const sent = await forward(request, reply, "change-password", body);
     deps.viewer.forgetAll();
     deps.onSessionsRevoked();
     return sent;
   });
-  handle(app, "GET /api/auth/get-session", (_input, request, reply) => forward(request, reply));
+  handle(app, "GET /api/auth/get-session", (_input, request, reply) =>
+    forward(request, reply, "get-session"),
+  );
   handle(app, "GET /api/auth/list-sessions", (_input, request, reply) =>
     listSessions(request, reply),
   );
 
   /**
-   * THE ONE ROUTE WITHOUT A CONTRACT: Better Auth's catch-all passthrough. What our routes above
-   * do not name — the links in mails (verify-email, reset-password/:token, which redirect to
-   * their callbackURL) and any other method on an exposed endpoint — goes to Better Auth as is,
-   * and answers as Better Auth does (its errors in our words). Hidden from the OpenAPI document.
+   * THE ONE ROUTE WITHOUT A CONTRACT: the links in mails, `GET verify-email?token=…` and
+   * `GET reset-password/<token>` (they redirect to their callbackURL), matched exactly on method
+   * and path (auth-paths.ts); Better Auth is called with the link's own endpoint, its token and
+   * callbackURL only, and answers as it does (its errors in our words). Every other path and
+   * method under /api/auth is a 404. Hidden from the OpenAPI document.
    */
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
     handler: async (request, reply) => {
-      const path = (request.params as { "*": string })["*"].split("?")[0] ?? "";
-      const endpoint = path.startsWith("reset-password/") ? "reset-password" : path;
-      if (!EXPOSED.has(endpoint)) throw new AppError("NOT_FOUND", 404);
-      parseBody(authLinkQuerySchema, request.query);
-      if (path === "list-sessions") return listSessions(request, reply);
-      return forward(request, reply);
+      const link = mailLink(request.method, request.url);
+      if (!link) throw new AppError("NOT_FOUND", 404);
+      const query = parseBody(authLinkQuerySchema, request.query);
+      const response = await callAuth(request, link.endpoint, undefined, {
+        token: link.token,
+        query: {
+          callbackURL: query.callbackURL,
+          ...(link.endpoint === "verify-email" && { token: query.token }),
+        },
+      });
+      return sendAuthResponse(request, reply, response);
     },
   });
 
@@ -284,7 +313,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
    */
   async function listSessions(request: FastifyRequest, reply: FastifyReply) {
     const viewer = await deps.viewer.optional(request);
-    return sendAuthResponse(request, reply, await callAuth(request), {
+    return sendAuthResponse(request, reply, await callAuth(request, "list-sessions"), {
       rewrite: (body) =>
         (Array.isArray(body) ? (body as Record<string, unknown>[]) : []).map(
           ({ token: _token, ...session }) => ({
@@ -313,17 +342,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         throw new AppError("VALIDATION_ERROR", 400);
       }
       await claimVerificationResend(db, clock, body.email);
-      return forward(request, reply, body);
+      return forward(request, reply, "send-verification-email", body);
     }
     const started = Date.now();
     try {
       await claimVerificationResend(db, clock, body.email);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== "VERIFICATION_COOLDOWN") throw error;
-      await new Promise((resolve) => setTimeout(resolve, ANSWER_FLOOR_MS - (Date.now() - started)));
+      await answerFloor(started);
       return reply.status(200).send({ status: true });
     }
-    return forward(request, reply, body);
+    return forward(request, reply, "send-verification-email", body);
   }
 
   async function signUp(request: FastifyRequest, reply: FastifyReply, body: SignUpBody) {
@@ -341,7 +370,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       language: body.language ?? languageFromHeader(request.headers["accept-language"]),
       callbackURL: body.callbackURL ?? "/dashboard",
     };
-    const response = await signUpContext.run({ referrerId }, () => callAuth(request, forwarded));
+    const response = await signUpContext.run({ referrerId }, () =>
+      callAuth(request, "sign-up/email", forwarded),
+    );
     // Two sign-ups racing for one address or nickname both pass the checks; the loser's insert
     // fails on the unique index. Checking again names what was taken, as a sequential one would.
     if (response.status === 422 || response.status === 400) await checkSignUp(db, body);
@@ -363,7 +394,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     );
     let response: Response;
     try {
-      response = await callAuth(request, body);
+      response = await callAuth(request, "sign-in/email", body);
     } catch (error) {
       await attempt.settle("cancel");
       throw error;

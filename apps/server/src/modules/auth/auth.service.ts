@@ -1,10 +1,10 @@
 import {
+  isTakeableNickname,
   LOGIN_ACCOUNT_FREE_FAILURES,
   LOGIN_ACCOUNT_MAX_DELAY_MS,
   LOGIN_IP_MAX_FAILURES,
   LOGIN_MAX_ATTEMPTS,
   LOGIN_WINDOW_MS,
-  NICKNAME_PATTERN,
   passwordIssues,
   type SignUpBody,
   VERIFICATION_RESEND_COOLDOWN_MS,
@@ -45,7 +45,7 @@ export async function checkSignUp(
 ): Promise<{ referrerId: string | null }> {
   const nickname = body.nickname.trim().normalize("NFC");
   if (nickname.length === 0) throw new AppError("NICKNAME_REQUIRED", 400);
-  if (!NICKNAME_PATTERN.test(nickname)) throw new AppError("INVALID_NICKNAME", 400);
+  if (!isTakeableNickname(nickname)) throw new AppError("INVALID_NICKNAME", 400);
   assertStrongPassword(body.password);
   if (await nicknameExists(db, nickname)) throw new AppError("NICKNAME_TAKEN", 409);
   if (await emailExists(db, body.email)) throw new AppError("EMAIL_IN_USE", 409);

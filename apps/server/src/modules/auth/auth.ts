@@ -1,8 +1,16 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-import { DEFAULT_LANGUAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@fre/shared";
+import {
+  DEFAULT_LANGUAGE,
+  isTakeableNickname,
+  languageSchema,
+  nicknameSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@fre/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -43,6 +51,14 @@ async function uniqueReferralCode(db: Db, nickname: string): Promise<string> {
     if (!(await referralCodeExists(db, code))) return code;
   }
   throw new Error("Could not find a free referral code");
+}
+
+/** The user fields Better Auth may change (a verified address); every other write is refused. */
+const BETTER_AUTH_USER_WRITES = new Set(["emailVerified", "updatedAt"]);
+
+/** A nickname our sign-up would accept: the pattern, and never an erased account's name. */
+function isAcceptedNickname(nickname: string): boolean {
+  return nicknameSchema.safeParse(nickname).success && isTakeableNickname(nickname);
 }
 
 /** How long a reset link and a verification link stay valid, in seconds. */
@@ -126,6 +142,12 @@ export function createAuth(deps: AuthDeps) {
             const nickname = String((user as { nickname?: unknown }).nickname ?? "")
               .trim()
               .normalize("NFC");
+            // Our routes checked both before calling; a user Better Auth creates by any other path
+            // still gets nothing our rules refuse.
+            const language = (user as { language?: unknown }).language ?? DEFAULT_LANGUAGE;
+            if (!isAcceptedNickname(nickname) || !languageSchema.safeParse(language).success) {
+              throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR" });
+            }
             const context = signUpContext.getStore();
             return {
               data: {
@@ -134,8 +156,18 @@ export function createAuth(deps: AuthDeps) {
                 nickname,
                 referralCode: await uniqueReferralCode(db, nickname),
                 referredBy: context?.referrerId ?? null,
+                image: null,
               },
             };
+          },
+        },
+        // Better Auth writes a user for one thing FRE lets it do: mark the address verified.
+        // Nickname, language, image and the rest are ours to write, through our own rules.
+        update: {
+          before: async (data) => {
+            const fields = Object.keys(data).filter((key) => !BETTER_AUTH_USER_WRITES.has(key));
+            if (fields.length > 0) throw new APIError("BAD_REQUEST", { code: "VALIDATION_ERROR" });
+            return { data };
           },
         },
       },

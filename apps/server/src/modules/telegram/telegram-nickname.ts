@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { NICKNAME_MAX_LENGTH, NICKNAME_PATTERN } from "@fre/shared";
+import { isTakeableNickname, NICKNAME_MAX_LENGTH } from "@fre/shared";
 
 /** Letters, digits, `_`, `.` and `-` of a Telegram name, as the nickname rules allow them. */
 function usable(name: string | null): string {
@@ -21,5 +21,5 @@ export function nicknameCandidates(username: string | null, firstName: string): 
   const numbered = () => `${base.slice(0, NICKNAME_MAX_LENGTH - 5)}-${randomInt(1000, 10000)}`;
   const candidates = [base, ...Array.from({ length: 8 }, numbered)];
   candidates.push(`tg-${randomInt(10 ** 9, 10 ** 10)}`);
-  return candidates.filter((nickname) => NICKNAME_PATTERN.test(nickname));
+  return candidates.filter(isTakeableNickname);
 }
