@@ -10,7 +10,7 @@
  */
 import { contracts, ERROR_CODES } from "@fre/shared";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
 import {
   createTestApp,
@@ -22,6 +22,7 @@ import {
   useTestApp,
   verifyEmail,
 } from "./helpers.ts";
+import { SPELLINGS, sendRaw } from "./path-spellings.ts";
 
 const SEED = 20_250_601;
 const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
@@ -800,6 +801,47 @@ describe("fuzz", () => {
       ...nonStandard.map((line) => `not {error, message}: ${line}`),
     ];
     expect(report, report.join("\n")).toEqual([]);
+  });
+
+  it("refuses a traversal spelling at any segment of every /api/auth path with 400, Better Auth unreached", {
+    timeout: 180_000,
+  }, async () => {
+    const base = await test().app.listen({ port: 0, host: "127.0.0.1" });
+    const handler = vi.spyOn(test().auth, "handler");
+    const paths = [...AUTH_OPERATIONS, ...openApiOperations(test())]
+      .filter((op) => op.path.startsWith("/api/auth/"))
+      .map((op) => ({ method: op.method, path: op.path.replace(/:\w+/g, "abc") }));
+    const wrong: string[] = [];
+    try {
+      for (const { method, path } of paths) {
+        const segments = path.slice("/api/auth/".length).split("/");
+        // The spelling after each segment: `a/<up>/x`, `a/b/<up><up>/x`…
+        for (let cut = 1; cut <= segments.length; cut++) {
+          const from = segments.slice(0, cut).join("/");
+          for (const [name, spell] of Object.entries(SPELLINGS)) {
+            const url = `/api/auth/${spell(from, segments.slice(cut).join("/") || "update-user")}`;
+            for (const caller of callers) {
+              handler.mockClear();
+              const answer = await sendRaw(base, method, url, {
+                cookie: caller.jar
+                  ? [...caller.jar].map(([k, v]) => `${k}=${v}`).join("; ")
+                  : undefined,
+              });
+              const reached = handler.mock.calls.length > 0;
+              if (answer.status !== 400 || !standardError(answer.body) || reached) {
+                wrong.push(
+                  `${caller.role} ${method} ${url} (${name}) → ${answer.status} ${short(answer.body)}${reached ? " (reached Better Auth)" : ""}`,
+                );
+              }
+            }
+          }
+        }
+      }
+    } finally {
+      handler.mockRestore();
+    }
+    expect(paths.length).toBeGreaterThan(15);
+    expect(wrong, wrong.join("\n")).toEqual([]);
   });
 
   it("answers malformed session cookies and Accept-Language headers without a 5xx", async () => {
