@@ -85,6 +85,8 @@ export const en: Catalog = {
     PACK_ALREADY_OWNED: "You already own this pack.",
     BOX_ALREADY_ACTIVE: "A box is already active: you can buy another one when it ends.",
     PAYMENT_ALREADY_RESOLVED: "This payment has already been handled.",
+    PAYMENT_COUNTED_IN_PAID_ORDER:
+      "This payment went toward an order that is paid: it cannot be refunded or granted on its own.",
     KYC_LOCKED:
       "{status, select, approved {Your identity is already verified: the application can no longer be changed.} other {Your application is being reviewed: it cannot be changed for now.}}",
     KYC_INCOMPLETE:

@@ -88,6 +88,8 @@ export const es: Catalog = {
     PACK_ALREADY_OWNED: "Ya tienes este pack.",
     BOX_ALREADY_ACTIVE: "Ya hay una caja activa: podrás comprar otra cuando termine.",
     PAYMENT_ALREADY_RESOLVED: "Este pago ya se ha tratado.",
+    PAYMENT_COUNTED_IN_PAID_ORDER:
+      "Este pago sirvió para un pedido ya pagado: no puede reembolsarse ni concederse por separado.",
     KYC_LOCKED:
       "{status, select, approved {Tu identidad ya está verificada: la solicitud ya no se puede modificar.} other {Tu solicitud está en revisión: no se puede modificar por ahora.}}",
     KYC_INCOMPLETE:

@@ -89,6 +89,8 @@ export const fr = {
     PACK_ALREADY_OWNED: "Vous possédez déjà ce pack.",
     BOX_ALREADY_ACTIVE: "Une boîte est déjà active : vous pourrez en acheter une autre à sa fin.",
     PAYMENT_ALREADY_RESOLVED: "Ce paiement a déjà été traité.",
+    PAYMENT_COUNTED_IN_PAID_ORDER:
+      "Ce paiement a servi à régler une commande payée : il ne peut être ni remboursé ni accordé à part.",
     KYC_LOCKED:
       "{status, select, approved {Votre identité est déjà vérifiée : le dossier ne peut plus être modifié.} other {Votre dossier est en cours d'examen : il ne peut pas être modifié pour l'instant.}}",
     KYC_INCOMPLETE:

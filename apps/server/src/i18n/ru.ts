@@ -88,6 +88,8 @@ export const ru: Catalog = {
     PACK_ALREADY_OWNED: "У вас уже есть этот пакет.",
     BOX_ALREADY_ACTIVE: "Бокс уже активен: другой можно купить, когда он закончится.",
     PAYMENT_ALREADY_RESOLVED: "Этот платёж уже обработан.",
+    PAYMENT_COUNTED_IN_PAID_ORDER:
+      "Этот платёж вошёл в оплату заказа: его нельзя вернуть или зачесть отдельно.",
     KYC_LOCKED:
       "{status, select, approved {Ваша личность уже подтверждена: заявку больше нельзя изменить.} other {Ваша заявка на рассмотрении: сейчас её нельзя изменить.}}",
     KYC_INCOMPLETE:

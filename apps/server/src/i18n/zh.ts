@@ -82,6 +82,7 @@ export const zh: Catalog = {
     PACK_ALREADY_OWNED: "您已拥有此礼包。",
     BOX_ALREADY_ACTIVE: "已有一个加速盒在生效：结束后才能购买另一个。",
     PAYMENT_ALREADY_RESOLVED: "该付款已处理。",
+    PAYMENT_COUNTED_IN_PAID_ORDER: "该付款已计入一笔已支付的订单：不能单独退款或发放。",
     KYC_LOCKED:
       "{status, select, approved {您的身份已通过验证：资料无法再修改。} other {您的资料正在审核中：目前无法修改。}}",
     KYC_INCOMPLETE:

@@ -57,6 +57,18 @@ export async function membership(db: Executor, userId: string, memberId: string)
   return { members: row?.members ?? 0, present: row?.present ?? false };
 }
 
+const LOCK_MEMBER_SQL = "select erased_at from users where id = $1 for key share";
+
+/**
+ * Holds the member's row against an erasure until the naming commits (a key-share lock, the one
+ * the insert's foreign key takes anyway) and answers whether it is still an account: an erasure
+ * under way is waited for and then seen, so nobody names an account that has just been erased.
+ */
+export async function lockMemberToName(tx: Tx, memberId: string) {
+  const [row] = await driverQuery<{ erased_at: unknown }>(tx, LOCK_MEMBER_SQL, [memberId]);
+  return row !== undefined && row.erased_at === null;
+}
+
 const INSERT_SQL = `insert into circle_members (user_id, member_id, added_at)
   values ($1, $2, $3::timestamptz) on conflict do nothing returning member_id`;
 
@@ -73,4 +85,27 @@ const DELETE_SQL = `delete from circle_members where user_id = $1 and member_id 
 export async function deleteMember(tx: Tx, userId: string, memberId: string) {
   const rows = await driverQuery(tx, DELETE_SQL, [userId, memberId]);
   return rows.length > 0;
+}
+
+// The reverse index (member → owners) read here serves only the erasure: nothing answers it.
+const LOCK_OWNERS_SQL = `select u.id, u.erased_at from users u
+  where u.id in (select c.user_id from circle_members c where c.member_id = $1)
+  order by u.id for update`;
+
+/**
+ * Locks the rows of the owners who named `memberId`, in id order (two erasures sharing owners
+ * queue instead of deadlocking); answers those not erased (an erased owner mines no more).
+ */
+export async function lockOwnersOf(tx: Tx, memberId: string) {
+  const rows = await driverQuery<{ id: string; erased_at: unknown }>(tx, LOCK_OWNERS_SQL, [
+    memberId,
+  ]);
+  return rows.filter((row) => row.erased_at === null).map((row) => row.id);
+}
+
+const DELETE_EVERY_SQL = "delete from circle_members where user_id = $1 or member_id = $1";
+
+/** Every circle row naming the user, as owner or as member. */
+export async function deleteEveryMembership(tx: Tx, userId: string) {
+  await driverQuery(tx, DELETE_EVERY_SQL, [userId]);
 }

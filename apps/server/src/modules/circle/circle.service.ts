@@ -13,11 +13,14 @@ import { type AuditActor, auditedSetting } from "../audit/index.ts";
 import { lockUser } from "../ledger/ledger.ts";
 import { bringSessionUpToDate } from "../mining/mining.service.ts";
 import {
+  deleteEveryMembership,
   deleteMember,
   findUserByRef,
   insertMember,
   isEmailVerified,
   listMembers,
+  lockMemberToName,
+  lockOwnersOf,
   membership,
 } from "./circle.repo.ts";
 import { CIRCLE_SETTINGS_KEY } from "./circle-sql.ts";
@@ -101,6 +104,9 @@ export async function addMember(deps: CircleDeps, userId: string, userRef: strin
     if (current.members >= settings.maxMembers) {
       throw new AppError("CIRCLE_FULL", 409, { max: settings.maxMembers });
     }
+    // After every refusal, so only a new member is waited on: an existing member's erasure locks
+    // that member's row, then this owner's, and waiting here for it would deadlock with it.
+    if (!(await lockMemberToName(tx, memberId))) throw new AppError("CIRCLE_USER_NOT_FOUND", 404);
     await bringSessionUpToDate(tx, userId, now);
     if (!(await insertMember(tx, userId, memberId, now))) {
       throw new AppError("CIRCLE_MEMBER_EXISTS", 409);
@@ -118,6 +124,20 @@ export async function removeMember(deps: CircleDeps, userId: string, memberId: s
     }
     await bringSessionUpToDate(tx, userId, now);
   });
+}
+
+/**
+ * An account's erasure (decision 0028), in its transaction with the account's row locked first:
+ * the account leaves every circle, both directions. The owners who named it are locked next (id
+ * order) and each running session is treated as an owner's own removal treats it: brought up to
+ * `now` with the circle as it was, then re-rated with the circle as it is, so an owner whose rule
+ * no longer holds earns the lower rate from that instant and the time already mined keeps its own.
+ */
+export async function leaveEveryCircle(tx: Tx, userId: string, now: Date) {
+  const owners = await lockOwnersOf(tx, userId);
+  for (const owner of owners) await bringSessionUpToDate(tx, owner, now);
+  await deleteEveryMembership(tx, userId);
+  for (const owner of owners) await bringSessionUpToDate(tx, owner, now);
 }
 
 export const getCircleSettings = (deps: CircleDeps) => loadSettings(deps.db);

@@ -5,6 +5,7 @@ import {
   formatNano,
   parseFre,
 } from "@fre/shared";
+import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { lockUser } from "../ledger/ledger.ts";
@@ -17,9 +18,11 @@ import {
   listItems,
   lockOrderById,
   lockPayment,
+  resolvePartialsWithOrder,
   resolvePayment,
   type ShopItemRow,
   type ShopOrderRow,
+  type ShopPaymentRow,
   updateItem,
   updateOrder,
 } from "./shop.repo.ts";
@@ -115,6 +118,29 @@ export async function adminListPayments(
 }
 
 /**
+ * Whether the payment's TON went toward an order that is paid (its own completion, a partial
+ * resolved with it, a partial an admin granted): the item was bought with it, so it can be neither
+ * refunded nor granted again.
+ */
+const countedInPaidOrder = (payment: ShopPaymentRow) =>
+  payment.outcome === "paid" || (payment.outcome === "partial" && payment.resolution === "granted");
+
+/**
+ * A partial payment refunded before its order was paid no longer counts toward it: what is due
+ * grows back, so a later top-up cannot complete the order with TON that was sent back. Under the
+ * buyer's row lock, as the payment reader takes it: a top-up and the refund go one after the other.
+ */
+async function uncountRefundedPartial(tx: Tx, payment: ShopPaymentRow) {
+  const order = payment.orderId ? await lockOrderById(tx, payment.orderId) : null;
+  if (!order || order.status === "paid") return;
+  const receivedNano =
+    order.receivedNano > payment.amountNano ? order.receivedNano - payment.amountNano : 0n;
+  const open = order.status !== "expired";
+  const status = open ? (receivedNano > 0n ? "underpaid" : "pending") : order.status;
+  await updateOrder(tx, order.id, { status, receivedNano });
+}
+
+/**
  * An admin settles a payment that granted nothing (late, partial, duplicate, unmatched): grant the
  * order's item (once: a pack already owned is refused) or record that the TON was sent back. The
  * decision, its admin and reason are stored with the payment, in the grant's transaction.
@@ -128,19 +154,19 @@ export async function adminResolvePayment(
   const adminId = actor.userId;
   const now = deps.clock.now();
   const granted = await deps.db.transaction(async (tx) => {
-    // A grant locks the buyer's row before the payment and the order, as the payment reader and
-    // the erasure do (the other order deadlocks an erasure: the grant's rows reference the user).
-    const peekedOrderId = body.orderId ?? (await findPaymentOrderId(tx, txHash));
-    const owner =
-      body.resolution === "granted" && peekedOrderId
-        ? await findOrderOwner(tx, { id: peekedOrderId })
-        : null;
+    // The buyer's row is locked before the payment and the order, as the payment reader and the
+    // erasure do (the other order deadlocks an erasure: the grant's rows reference the user). A
+    // grant locks the owner of the order it pays; a refund the owner of the payment's own order,
+    // so a top-up completing that order runs before or after it, never in between.
+    const paymentOrderId = await findPaymentOrderId(tx, txHash);
+    const peekedOrderId =
+      body.resolution === "granted" ? (body.orderId ?? paymentOrderId) : paymentOrderId;
+    const owner = peekedOrderId ? await findOrderOwner(tx, { id: peekedOrderId }) : null;
     const ownerActive = owner ? await lockUser(tx, owner) : false;
     const payment = await lockPayment(tx, txHash);
     if (!payment) throw new AppError("NOT_FOUND");
-    if (payment.outcome === "paid" || payment.resolution !== null) {
-      throw new AppError("PAYMENT_ALREADY_RESOLVED");
-    }
+    if (countedInPaidOrder(payment)) throw new AppError("PAYMENT_COUNTED_IN_PAID_ORDER");
+    if (payment.resolution !== null) throw new AppError("PAYMENT_ALREADY_RESOLVED");
     const orderId = body.orderId ?? payment.orderId;
     let grant: { userId: string; item: ShopItemRow } | null = null;
     if (body.resolution === "granted") {
@@ -156,9 +182,12 @@ export async function adminResolvePayment(
           txHash: order.txHash ?? payment.txHash,
           paidAt: now,
         });
+        await resolvePartialsWithOrder(tx, order.id, now);
       }
       await announcePurchase(deps, tx, order.userId, item);
       grant = { userId: order.userId, item };
+    } else if (payment.outcome === "partial") {
+      await uncountRefundedPartial(tx, payment);
     }
     await resolvePayment(tx, txHash, {
       resolution: body.resolution,

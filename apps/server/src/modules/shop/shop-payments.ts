@@ -5,6 +5,7 @@ import {
   findOrderOwner,
   lockOrderByComment,
   recordPayment,
+  resolvePartialsWithOrder,
   type ShopItemRow,
   type ShopPaymentRow,
   setPaymentOutcome,
@@ -79,6 +80,8 @@ export async function applyIncomingTransfer(
       await setPaymentOutcome(tx, transfer.txHash, "duplicate");
       return { outcome: "duplicate" as const, granted: null };
     }
+    // The earlier partial payments bought the item with this one: nothing is left to decide.
+    await resolvePartialsWithOrder(tx, order.id, now);
     await announcePurchase(deps, tx, order.userId, item);
     return { outcome, granted: { userId: order.userId } };
   });

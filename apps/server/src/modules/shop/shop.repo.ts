@@ -176,6 +176,24 @@ export async function setPaymentOutcome(
   await tx.update(shopPayments).set({ outcome }).where(eq(shopPayments.txHash, txHash));
 }
 
+/**
+ * Once an order is paid, the partial payments that counted toward it are resolved with it: their
+ * TON bought the item, so nothing is left for an admin to grant or refund. No admin and no reason
+ * are recorded: the order's payment settled them.
+ */
+export async function resolvePartialsWithOrder(tx: Tx, orderId: string, at: Date) {
+  await tx
+    .update(shopPayments)
+    .set({ resolution: "granted", resolvedAt: at })
+    .where(
+      and(
+        eq(shopPayments.orderId, orderId),
+        eq(shopPayments.outcome, "partial"),
+        isNull(shopPayments.resolution),
+      ),
+    );
+}
+
 export async function updateOrder(
   tx: Tx,
   id: string,

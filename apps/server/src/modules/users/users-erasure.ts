@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { isDeadlock } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileStore } from "../../lib/file-store.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
+import { leaveEveryCircle } from "../circle/index.ts";
 import {
   anonymiseUser,
   anotherAdminRemains,
@@ -73,13 +75,14 @@ async function deleteFiles(deps: ErasureDeps, keys: string[]) {
  * `DELETE /api/me`: erases the account (GDPR art. 17, decision 0028). The password confirms it;
  * an open withdrawal refuses it (its payout and its refund need the account). One transaction,
  * the user row locked first: sessions and credentials, personal rows and fields go, the row is
- * anonymised and the books stay whole. After the commit every process forgets its cached
- * sessions and the KYC photos leave the file store.
+ * anonymised and the books stay whole; it leaves every security circle, and the running sessions
+ * of those who named it are re-rated at that instant. After the commit every process forgets its
+ * cached sessions and the KYC photos leave the file store.
  */
 export async function eraseAccount(deps: ErasureDeps, userId: string, password: string) {
   await verifyPassword(deps, userId, password);
   const now = deps.clock.now();
-  const fileKeys = await deps.db.transaction(async (tx) => {
+  const eraseRows = async (tx: Tx) => {
     const user = await lockUserForErasure(tx, userId);
     if (!user || user.erasedAt) throw new AppError("UNAUTHORIZED", 401);
     // The console would have nobody left to run it (decision 0028).
@@ -91,6 +94,8 @@ export async function eraseAccount(deps: ErasureDeps, userId: string, password: 
     }
     const keys = await deleteKycFileRows(tx, userId);
     await deletePersonalRows(tx, userId, user.email, now);
+    // The row stays (the books), so no cascade removes it from circles: its owners are re-rated.
+    await leaveEveryCircle(tx, userId, now);
     let nickname = neutralName();
     while (await nicknameTaken(tx, nickname)) nickname = neutralName();
     await anonymiseUser(
@@ -106,6 +111,12 @@ export async function eraseAccount(deps: ErasureDeps, userId: string, password: 
       now,
     );
     return keys;
+  };
+  const fileKeys = await deps.db.transaction(eraseRows).catch((error) => {
+    // Two accounts that named each other, erased at once, each lock their own row and then the
+    // other's (an owner): PostgreSQL aborts one, which runs again once the other has committed.
+    if (isDeadlock(error)) return deps.db.transaction(eraseRows);
+    throw error;
   });
   deps.viewer.forgetAll();
   deps.onSessionsRevoked();
