@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { ERASED_NICKNAME_PREFIX } from "@fre/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -35,7 +36,7 @@ export interface ErasureDeps {
 const FILE_DELETE_ATTEMPTS = 3;
 
 /** `erased-` and 12 hex digits: fits the nickname rules' 20 characters, names nobody. */
-const neutralName = () => `erased-${randomBytes(6).toString("hex")}`;
+const neutralName = () => `${ERASED_NICKNAME_PREFIX}${randomBytes(6).toString("hex")}`;
 
 async function verifyPassword(deps: ErasureDeps, userId: string, password: string) {
   const hash = await findPasswordHash(deps.db, userId);
