@@ -30,6 +30,7 @@ import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
+import { liveSessionIds } from "./modules/auth/sessions.repo.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
 import { createChallengeService } from "./modules/challenge/index.ts";
 import { sendDailyReminders } from "./modules/daily/index.ts";
@@ -44,6 +45,7 @@ import { type LegalDeps, operatorDetails } from "./modules/legal/legal.service.t
 import { type Mailer, outboxMailer } from "./modules/mail/mail.transport.ts";
 import type { MessagesDeps } from "./modules/messages/messages.service.ts";
 import { type MiningDeps, refreshSessionRate } from "./modules/mining/mining.service.ts";
+import { liveStreams } from "./modules/notifications/live-streams.ts";
 import {
   sweepExpiringBoosts,
   sweepSessionEndings,
@@ -140,8 +142,17 @@ export async function buildDependencies(
   });
   await bus.start();
   const viewer = viewerResolver({ db, clock, secret });
-  // A revocation in one process empties every process's session cache.
-  bus.onProcessSignal(SESSIONS_REVOKED, () => viewer.forgetAll());
+  // This process's live-event streams, each alive only as long as its session.
+  const streams = liveStreams({
+    liveSessions: (ids) => liveSessionIds(db, ids, clock.now()),
+    onError: (error) => log.warn({ err: error }, "live streams' sessions could not be checked"),
+  });
+  // A revocation in one process empties every process's session cache and ends, on every
+  // process, the streams of the sessions it revoked.
+  bus.onProcessSignal(SESSIONS_REVOKED, () => {
+    viewer.forgetAll();
+    void streams.recheck();
+  });
   // The feature switches and maintenance mode, in memory; a write anywhere reaches every process.
   const features = createFeatureStore({
     db,
@@ -354,6 +365,8 @@ export async function buildDependencies(
     bus,
     viewer,
     onSessionsRevoked: () => bus.signalProcesses(SESSIONS_REVOKED),
+    /** Open live-event streams of this process (GET /api/events). */
+    streams,
     vapid,
     notificationDeps,
     events,
@@ -416,6 +429,7 @@ export async function buildDependencies(
       // Before the bus and the mailer: a delivery in flight finishes with them.
       await effects.outbox.stop();
       await bus.stop();
+      streams.stop();
       await mailer.close();
     },
   };

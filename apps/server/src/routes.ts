@@ -154,7 +154,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(miningRoutes, { ...d.miningDeps, challenge: d.challenge });
       await user.register(messagesRoutes, d.messagesDeps);
       await user.register(pushUserRoutes, { db, endpointAllow: config.PUSH_ENDPOINT_ALLOW });
-      await user.register(notificationsRoutes, d.notificationDeps);
+      await user.register(notificationsRoutes, { ...d.notificationDeps, streams: d.streams });
       await user.register(leaderboardRoutes, { leaderboard: d.leaderboard });
       await user.register(leaguesRoutes, d.leaguesDeps);
       await user.register(circleRoutes, { db, clock });

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { type Db, preparedFor } from "../../db/client.ts";
+import { type Db, driverQuery, preparedFor } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema/index.ts";
 
 const sessionByToken = preparedFor((db) =>
@@ -25,4 +25,21 @@ const sessionByToken = preparedFor((db) =>
 export async function findLiveSession(db: Db, token: string, now: Date) {
   const [row] = await sessionByToken(db).execute({ token, now: now.toISOString() });
   return row ?? null;
+}
+
+// Ids as one text array: one statement however many streams ask (drizzle's `sql` would expand
+// an array into one parameter per id).
+const LIVE_SESSION_IDS_SQL = `
+  select s.id from sessions s join users u on u.id = s.user_id
+  where s.id = any($1::text[]) and s.expires_at > $2::timestamptz
+    and u.suspended_at is null and u.erased_at is null`;
+
+/** Which of these sessions are live at `now` (their account neither suspended nor erased). */
+export async function liveSessionIds(db: Db, ids: string[], now: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await driverQuery<{ id: string }>(db, LIVE_SESSION_IDS_SQL, [
+    ids,
+    now.toISOString(),
+  ]);
+  return new Set(rows.map((row) => row.id));
 }
