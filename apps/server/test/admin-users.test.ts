@@ -119,17 +119,38 @@ describe("admin users: search and user page", () => {
 describe("admin users: actions", () => {
   it("changes a role, audited with the reason; never the admin's own", async () => {
     const { me } = await signUp(test());
-    const promoted = await admin.client.post(`/api/admin/users/${me.id}/role`, {
+    // Making an admin waits for a second admin (decision 0049; admin-grants.test.ts).
+    const requested = await admin.client.post(`/api/admin/users/${me.id}/role`, {
       role: "admin",
       reason: "Nouveau modérateur",
     });
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(requested.json().user.role).toBe("user");
+    expect(requested.json().roleGrant.requestedBy.id).toBe(admin.me.id);
+    const second = await elevatedAdmin(test(), "usersboss2");
+    const promoted = await second.client.post(
+      `/api/admin/role-grants/${requested.json().roleGrant.id}/confirm`,
+    );
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect(promoted.json().user.role).toBe("admin");
     expect(await lastAudit("user.role", me.id)).toMatchObject({
-      actorId: admin.me.id,
+      actorId: second.me.id,
       targetType: "user",
       before: { role: "user" },
-      after: { role: "admin", reason: "Nouveau modérateur" },
+      after: { role: "admin", reason: "Nouveau modérateur", requestedBy: admin.me.id },
+    });
+    // A later instant: the log orders its entries by time, and the test clock stands still.
+    test().clock.advance(1000);
+    const demoted = await admin.client.post(`/api/admin/users/${me.id}/role`, {
+      role: "user",
+      reason: "Fin de mission",
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect(demoted.json().user.role).toBe("user");
+    expect(await lastAudit("user.role", me.id)).toMatchObject({
+      actorId: admin.me.id,
+      before: { role: "admin" },
+      after: { role: "user", reason: "Fin de mission" },
     });
     const self = await admin.client.post(`/api/admin/users/${admin.me.id}/role`, {
       role: "user",

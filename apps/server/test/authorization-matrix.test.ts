@@ -395,6 +395,15 @@ const RULES: Record<string, Declared> = {
     url: (c) => `/api/admin/users/${c.referralId}/role`,
     body: () => ({ role: "user", reason: "matrix test" }),
   },
+  // A role grant nobody asked for: the allowed roles hear 404 (decision 0049).
+  "POST /api/admin/role-grants/:id/confirm": {
+    rule: "admin",
+    url: () => "/api/admin/role-grants/00000000-0000-4000-8000-000000000000/confirm",
+  },
+  "POST /api/admin/role-grants/:id/cancel": {
+    rule: "admin",
+    url: () => "/api/admin/role-grants/00000000-0000-4000-8000-000000000000/cancel",
+  },
   "POST /api/admin/users/:id/suspend": {
     rule: "admin",
     url: (c) => `/api/admin/users/${c.referralId}/suspend`,

@@ -415,10 +415,15 @@ describe("four eyes: the second pair of eyes is another, independent admin", () 
 
   it("an admin made admin by the first approver (or who made them admin) is refused: 409", async () => {
     const { client: dave, me: daveMe } = await verifiedUser(test(), "dave");
-    const promoted = await alice.client.post(`/api/admin/users/${daveMe.id}/role`, {
+    // Alice asks, Bob confirms (decision 0049): both took part in making Dave an admin.
+    const requested = await alice.client.post(`/api/admin/users/${daveMe.id}/role`, {
       role: "admin",
       reason: "Nouvel opérateur",
     });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const promoted = await bob.client.post(
+      `/api/admin/role-grants/${requested.json().roleGrant.id}/confirm`,
+    );
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect((await dave.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE })).statusCode).toBe(
       200,
@@ -440,12 +445,16 @@ describe("four eyes: the second pair of eyes is another, independent admin", () 
     const promoter = await approve(alice, otherId, "final");
     expect(promoter.statusCode).toBe(409);
     expect(promoter.json().error).toBe("SECOND_APPROVER_REQUIRED");
+    // Nor the admin who confirmed the grant.
+    const confirmer = await approve(bob, otherId, "final");
+    expect(confirmer.statusCode).toBe(409);
+    expect(confirmer.json().error).toBe("SECOND_APPROVER_REQUIRED");
     await payOut();
     expect(await payoutsOf(id)).toHaveLength(0);
     expect(await payoutsOf(otherId)).toHaveLength(0);
     expect(await auditOf("withdrawal.approve", id)).toEqual([]);
 
-    // An unrelated admin completes each.
+    // An admin who had no part in the first approver's role completes each.
     expect((await approve(bob, id, "final")).json().status).toBe("processing");
     expect((await approve(carol, otherId, "final")).json().status).toBe("processing");
     await payOut();

@@ -132,7 +132,11 @@ export const en: Catalog = {
     ERASURE_WITHDRAWAL_PENDING:
       "A withdrawal is in progress: you can delete your account once it is completed or cancelled.",
     LAST_ADMIN:
-      "You are the last administrator: make someone else an administrator first, then delete your account.",
+      "No active administrator would be left: make someone else an administrator first, then try again.",
+    ADMIN_GRANT_NOT_PENDING:
+      "This admin role request is no longer pending (confirmed, cancelled, expired, or its requester is no longer an administrator): reload the page.",
+    ADMIN_GRANT_NOT_INDEPENDENT:
+      "You and the administrator who asked took part in making one another an administrator: another administrator must confirm it.",
     AD_IMAGE_INVALID:
       "This image could not be read. Send a JPEG, PNG or WebP image of 5 MB at most.",
     WITHDRAWAL_STATE_CHANGED:

@@ -139,7 +139,11 @@ export const es: Catalog = {
     ERASURE_WITHDRAWAL_PENDING:
       "Hay un retiro en curso: podrás eliminar tu cuenta cuando termine o se cancele.",
     LAST_ADMIN:
-      "Eres el último administrador: nombra antes a otro administrador y después elimina tu cuenta.",
+      "No quedaría ningún administrador activo: nombra antes a otro administrador y vuelve a intentarlo.",
+    ADMIN_GRANT_NOT_PENDING:
+      "Esta solicitud de rol de administrador ya no está pendiente (confirmada, cancelada, caducada, o quien la pidió ya no es administrador): recarga la página.",
+    ADMIN_GRANT_NOT_INDEPENDENT:
+      "Tú y el administrador que la pidió participasteis en el nombramiento del otro: otro administrador debe confirmarla.",
     AD_IMAGE_INVALID:
       "No se pudo leer esta imagen. Envía una imagen JPEG, PNG o WebP de 5 MB como máximo.",
     WITHDRAWAL_STATE_CHANGED:

@@ -141,7 +141,11 @@ export const fr = {
     ERASURE_WITHDRAWAL_PENDING:
       "Un retrait est en cours : vous pourrez supprimer votre compte une fois le retrait terminé ou annulé.",
     LAST_ADMIN:
-      "Vous êtes le dernier administrateur : nommez d'abord un autre administrateur, puis supprimez votre compte.",
+      "Il ne resterait aucun administrateur actif : nommez d'abord un autre administrateur, puis réessayez.",
+    ADMIN_GRANT_NOT_PENDING:
+      "Cette demande de rôle administrateur n'est plus en attente (confirmée, annulée, expirée, ou son auteur n'est plus administrateur) : rechargez la page.",
+    ADMIN_GRANT_NOT_INDEPENDENT:
+      "L'administrateur qui a fait la demande et vous avez pris part à la nomination l'un de l'autre : un autre administrateur doit la confirmer.",
     AD_IMAGE_INVALID:
       "Cette image n'a pas pu être lue. Envoyez une image JPEG, PNG ou WebP de 5 Mo au plus.",
     WITHDRAWAL_STATE_CHANGED:

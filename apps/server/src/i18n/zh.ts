@@ -118,7 +118,10 @@ export const zh: Catalog = {
     SELF_REVIEW_FORBIDDEN: "您不能处理自己的申请，必须由另一位管理员处理。",
     SECOND_APPROVER_REQUIRED: "此提现超过阈值，必须由第一位以外的第二位管理员批准。",
     ERASURE_WITHDRAWAL_PENDING: "有一笔提现正在进行：提现完成或取消后才能删除账户。",
-    LAST_ADMIN: "您是最后一位管理员：请先任命另一位管理员，然后再删除账户。",
+    LAST_ADMIN: "将不再有任何在职管理员：请先任命另一位管理员，然后重试。",
+    ADMIN_GRANT_NOT_PENDING:
+      "此管理员角色申请已不再待处理（已确认、已取消、已过期，或申请人已不是管理员）：请刷新页面。",
+    ADMIN_GRANT_NOT_INDEPENDENT: "您与提出申请的管理员曾参与任命对方：必须由另一位管理员确认。",
     AD_IMAGE_INVALID: "无法读取此图片。请发送不超过 5 MB 的 JPEG、PNG 或 WebP 图片。",
     WITHDRAWAL_STATE_CHANGED:
       "此提现在显示后已发生变化（另一位管理员已处理）：请刷新列表并核对后再决定。",

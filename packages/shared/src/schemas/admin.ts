@@ -70,6 +70,19 @@ export const adminUserListSchema = z.object({
   items: z.array(adminUserRowSchema),
   nextCursor: z.string().nullable(),
 });
+/**
+ * A console request to make this user an admin, waiting for a second admin (decision 0049): not
+ * the requester, not the grantee. Only a live one is shown (not expired, its requester still an
+ * active admin).
+ */
+export const adminRoleGrantSchema = z.object({
+  id: z.string(),
+  requestedBy: z.object({ id: z.string(), nickname: z.string() }),
+  reason: z.string(),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+});
+export const adminRoleGrantParamsSchema = z.object({ id: z.uuid() });
 export const adminUserDetailSchema = z.object({
   user: adminUserRowSchema.extend({
     language: z.string(),
@@ -105,6 +118,8 @@ export const adminUserDetailSchema = z.object({
   withdrawals: z.array(
     z.object({ id: z.string(), amount: z.string(), status: z.string(), createdAt: z.string() }),
   ),
+  /** The pending admin role grant of this user, if any. */
+  roleGrant: adminRoleGrantSchema.nullable(),
 });
 /** Why an admin acts on an account: kept in the audit log. */
 export const adminReasonSchema = z.string().trim().min(3).max(500);
@@ -138,5 +153,6 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export type AdminUserRoleBody = z.infer<typeof adminUserRoleBodySchema>;
+export type AdminRoleGrant = z.infer<typeof adminRoleGrantSchema>;
 export type AdminUserAdjustmentBody = z.infer<typeof adminUserAdjustmentBodySchema>;
 export type AdminUserAdjustment = z.infer<typeof adminUserAdjustmentSchema>;

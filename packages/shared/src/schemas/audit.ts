@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   "shop.payment_resolve",
   "games.limits",
   "user.role",
+  "user.role_grant_request",
+  "user.role_grant_cancel",
   "user.suspend",
   "user.unsuspend",
   "user.adjustment",

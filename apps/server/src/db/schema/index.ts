@@ -1,3 +1,4 @@
+export * from "./admin-grants.ts";
 export * from "./ads.ts";
 export * from "./audit.ts";
 export * from "./auth.ts";

@@ -182,6 +182,7 @@ export async function lockUserForAdmin(db: Db, userId: string) {
   const [row] = await db
     .select({
       role: users.role,
+      erasedAt: users.erasedAt,
       suspendedAt: users.suspendedAt,
       suspendedReason: users.suspendedReason,
       balance: users.balance,

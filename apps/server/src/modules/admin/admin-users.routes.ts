@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { handle } from "../../lib/contract-route.ts";
 import { actorOf } from "./admin-gate.ts";
+import { cancelAdminRole, changeRole, confirmAdminRole } from "./admin-roles.service.ts";
 import {
   type AdminUsersDeps,
   adjustBalance,
-  changeRole,
   listUsers,
   resendVerification,
   suspendUser,
@@ -18,6 +18,12 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
   handle(app, "GET /api/admin/users/:id", ({ params }) => userDetail(deps, params.id));
   handle(app, "POST /api/admin/users/:id/role", ({ params, body }, request) =>
     changeRole(deps, actorOf(request), params.id, body),
+  );
+  handle(app, "POST /api/admin/role-grants/:id/confirm", ({ params }, request) =>
+    confirmAdminRole(deps, actorOf(request), params.id),
+  );
+  handle(app, "POST /api/admin/role-grants/:id/cancel", ({ params }, request) =>
+    cancelAdminRole(deps, actorOf(request), params.id),
   );
   handle(app, "POST /api/admin/users/:id/suspend", ({ params, body }, request) =>
     suspendUser(deps, actorOf(request), params.id, body.reason),

@@ -18,7 +18,9 @@ import type { Auth } from "../auth/auth.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import { idempotent } from "../ledger/idempotency.ts";
 import { credit, debit } from "../ledger/ledger.ts";
+import { anotherAdminRemains } from "../users/last-admin.repo.ts";
 import { revokeSessionsOf } from "../users/users.service.ts";
+import { liveGrantOf } from "./admin-grants.repo.ts";
 import {
   findUserForAdmin,
   lockUserForAdmin,
@@ -125,12 +127,15 @@ async function listRiskQueue(
 }
 
 export async function userDetail(
-  deps: Pick<AdminUsersDeps, "db">,
+  deps: Pick<AdminUsersDeps, "db" | "clock">,
   userId: string,
 ): Promise<AdminUserDetail> {
   const row = await findUserForAdmin(deps.db, userId);
   if (!row) throw new AppError("NOT_FOUND", 404);
-  const activity = await userActivity(deps.db, userId, ACTIVITY_SIZE);
+  const [activity, grant] = await Promise.all([
+    userActivity(deps.db, userId, ACTIVITY_SIZE),
+    row.erasedAt ? null : liveGrantOf(deps.db, userId, deps.clock.now()),
+  ]);
   return {
     user: {
       ...rowView(row),
@@ -166,45 +171,26 @@ export async function userDetail(
       status: w.status,
       createdAt: w.createdAt.toISOString(),
     })),
+    roleGrant: grant && {
+      id: grant.id,
+      requestedBy: { id: grant.requestedBy, nickname: grant.requesterNickname },
+      reason: grant.reason,
+      requestedAt: grant.requestedAt.toISOString(),
+      expiresAt: grant.expiresAt.toISOString(),
+    },
   };
 }
 
 /** An admin may not demote, suspend or pay themselves: another admin must. */
-function assertNotSelf(actor: AuditActor, userId: string) {
+export function assertNotSelf(actor: AuditActor, userId: string) {
   if (actor.userId === userId) throw new AppError("SELF_ACTION_FORBIDDEN", 403);
 }
 
 /** Locks the target's row in `tx`; 404 when there is no such user. */
-async function lockTarget(tx: Db, userId: string) {
+export async function lockTarget(tx: Db, userId: string) {
   const row = await lockUserForAdmin(tx, userId);
   if (!row) throw new AppError("NOT_FOUND", 404);
   return row;
-}
-
-export async function changeRole(
-  deps: AdminUsersDeps,
-  actor: AuditActor,
-  userId: string,
-  body: { role: "user" | "admin"; reason: string },
-) {
-  assertNotSelf(actor, userId);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const target = await lockTarget(tx, userId);
-    if (target.role === body.role) return;
-    await setUserFields(tx, userId, { role: body.role }, now);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "user.role",
-      targetType: "user",
-      targetId: userId,
-      before: { role: target.role },
-      after: { role: body.role, reason: body.reason },
-      ip: actor.ip,
-      at: now,
-    });
-  });
-  return userDetail(deps, userId);
 }
 
 /**
@@ -221,6 +207,14 @@ export async function suspendUser(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, userId);
+    // A suspended admin runs no console: the last active one stays (decision 0049).
+    if (
+      target.role === "admin" &&
+      !target.suspendedAt &&
+      !(await anotherAdminRemains(tx, userId))
+    ) {
+      throw new AppError("LAST_ADMIN", 409);
+    }
     await revokeSessionsOf(tx, userId);
     if (target.suspendedAt) return;
     await setUserFields(tx, userId, { suspendedAt: now, suspendedReason: reason }, now);

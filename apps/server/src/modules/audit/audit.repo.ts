@@ -54,10 +54,17 @@ export async function listAudit(db: Db, filter: AuditFilter, limit: number) {
 }
 
 /**
- * Whether either of two users ever gave the other the admin role (a `user.role` entry whose
- * `after.role` is admin). Served by the target index: the entries about each of the two.
+ * Whether either of two users ever took part in giving the other the admin role: a `user.role`
+ * entry whose `after.role` is admin, with one of them as its actor (the admin who confirmed, or
+ * who changed the role directly before decision 0049) or as its `after.requestedBy` (the admin
+ * who asked), the other as its target. Served by the target index: the entries about each.
  */
 export async function hasAdminGrantBetween(db: Db, a: string, b: string) {
+  const madeBy = (target: string, maker: string) =>
+    and(
+      eq(auditLog.targetId, target),
+      or(eq(auditLog.actorId, maker), sql`${auditLog.after}->>'requestedBy' = ${maker}`),
+    );
   const [row] = await db
     .select({ id: auditLog.id })
     .from(auditLog)
@@ -65,10 +72,7 @@ export async function hasAdminGrantBetween(db: Db, a: string, b: string) {
       and(
         eq(auditLog.action, "user.role"),
         sql`${auditLog.after}->>'role' = 'admin'`,
-        or(
-          and(eq(auditLog.actorId, a), eq(auditLog.targetId, b)),
-          and(eq(auditLog.actorId, b), eq(auditLog.targetId, a)),
-        ),
+        or(madeBy(b, a), madeBy(a, b)),
       ),
     )
     .limit(1);

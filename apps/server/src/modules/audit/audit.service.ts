@@ -54,8 +54,9 @@ export async function recordAudit(tx: Db, entry: AuditEntryInput) {
 }
 
 /**
- * True when one of the two users made the other an admin (in either direction, at any time): a
- * pair that cannot be four independent eyes (decision 0030).
+ * True when one of the two users took part in making the other an admin — asked for it or
+ * confirmed it, in either direction, at any time: a pair that cannot be four independent eyes
+ * (decisions 0030, 0049).
  */
 export const adminRoleGrantedBetween = (db: Db, a: string, b: string): Promise<boolean> =>
   hasAdminGrantBetween(db, a, b);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   accountSignals,
@@ -55,19 +55,10 @@ export async function lockUserForErasure(tx: Tx, userId: string) {
 }
 
 /**
- * Whether an admin other than `userId` remains (not erased). Admins' erasures take one
- * transaction-level advisory lock first, so two admins erasing themselves at once count one after
- * the other (each holds only its own row: no deadlock) and the second sees the first erased.
+ * Whether an active admin other than `userId` remains, under the lock that demotions and
+ * suspensions of admins take too (decision 0049): a suspended admin does not count.
  */
-export async function anotherAdminRemains(tx: Tx, userId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fre:last-admin'))`);
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, "admin"), isNull(users.erasedAt), ne(users.id, userId)))
-    .limit(1);
-  return row !== undefined;
-}
+export { anotherAdminRemains } from "./last-admin.repo.ts";
 
 export async function hasActiveWithdrawal(tx: Tx, userId: string) {
   const [row] = await tx

@@ -47,6 +47,11 @@ export const auditQueryOptions = (filters: AuditFilters) =>
 
 export const changeUserRole = (id: string, body: AdminUserRoleBody) =>
   api.call("POST /api/admin/users/:id/role", { params: { id }, body });
+/** A pending admin role grant: confirmed by a second admin, or cancelled (decision 0049). */
+export const confirmRoleGrant = (grantId: string) =>
+  api.call("POST /api/admin/role-grants/:id/confirm", { params: { id: grantId } });
+export const cancelRoleGrant = (grantId: string) =>
+  api.call("POST /api/admin/role-grants/:id/cancel", { params: { id: grantId } });
 export const suspendUser = (id: string, reason: string) =>
   api.call("POST /api/admin/users/:id/suspend", { params: { id }, body: { reason } });
 export const unsuspendUser = (id: string) =>

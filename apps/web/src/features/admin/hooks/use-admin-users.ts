@@ -7,7 +7,9 @@ import {
   adminUserQueryOptions,
   adminUsersQueryOptions,
   auditQueryOptions,
+  cancelRoleGrant,
   changeUserRole,
+  confirmRoleGrant,
   type RiskFilter,
   resendUserVerification,
   suspendUser,
@@ -34,6 +36,8 @@ export function useAuditLog(filters: AuditFilters) {
 
 export type UserAction =
   | { kind: "role"; role: "user" | "admin"; reason: string }
+  | { kind: "grantConfirm"; grantId: string }
+  | { kind: "grantCancel"; grantId: string }
   | { kind: "suspend"; reason: string }
   | { kind: "unsuspend" }
   | { kind: "adjust"; amount: string; reason: string; key: string }
@@ -43,6 +47,10 @@ function run(id: string, action: UserAction): Promise<unknown> {
   switch (action.kind) {
     case "role":
       return changeUserRole(id, { role: action.role, reason: action.reason });
+    case "grantConfirm":
+      return confirmRoleGrant(action.grantId);
+    case "grantCancel":
+      return cancelRoleGrant(action.grantId);
     case "suspend":
       return suspendUser(id, action.reason);
     case "unsuspend":
@@ -54,11 +62,14 @@ function run(id: string, action: UserAction): Promise<unknown> {
   }
 }
 
-/** One of the user page's actions; the page and the lists are read again after it. */
+/**
+ * One of the user page's actions; the page and the lists are read again after it — after a
+ * refusal too (another admin may have confirmed or ended the role grant meanwhile).
+ */
 export function useUserAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: UserAction) => run(id, action),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users }),
   });
 }

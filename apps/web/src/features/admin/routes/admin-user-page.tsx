@@ -16,13 +16,22 @@ import { TextAreaField } from "../../../components/ui/text-area-field";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
+import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
 import { newIdempotencyKey } from "../api/admin-users-api";
 import { Facts } from "../components/facts";
+import { RoleGrantPanel } from "../components/role-grant-panel";
 import { UserBadges } from "../components/user-badges";
 import { type UserAction, useAdminUser, useUserAction } from "../hooks/use-admin-users";
 
-type Dialog = "role" | "suspend" | "unsuspend" | "adjust" | "verification";
+type Dialog =
+  | "role"
+  | "suspend"
+  | "unsuspend"
+  | "adjust"
+  | "verification"
+  | "grantConfirm"
+  | "grantCancel";
 
 /** The risk part arrives after the page: most visits are not a fraud review. */
 const UserRiskSection = lazy(() =>
@@ -75,7 +84,7 @@ function ActionDialog({
   const [amount, setAmount] = useState("");
   const [key, setKey] = useState(newIdempotencyKey);
   const [problem, setProblem] = useState<string | null>(null);
-  const { user } = detail;
+  const { user, roleGrant } = detail;
   const needsReason = dialog === "role" || dialog === "suspend" || dialog === "adjust";
   const newRole = user.role === "admin" ? "user" : "admin";
 
@@ -85,6 +94,24 @@ function ActionDialog({
     setProblem(null);
     action.reset();
     onClose();
+  }
+
+  function actionFor(kind: Dialog): UserAction | null {
+    switch (kind) {
+      case "role":
+        return { kind: "role", role: newRole, reason };
+      case "grantConfirm":
+      case "grantCancel":
+        return roleGrant ? { kind, grantId: roleGrant.id } : null;
+      case "suspend":
+        return { kind: "suspend", reason };
+      case "adjust":
+        return { kind: "adjust", amount: amount.trim(), reason, key };
+      case "unsuspend":
+        return { kind: "unsuspend" };
+      case "verification":
+        return { kind: "verification" };
+    }
   }
 
   function confirm() {
@@ -97,16 +124,8 @@ function ActionDialog({
       setProblem(t("users.amountInvalid"));
       return;
     }
-    const request: UserAction =
-      dialog === "role"
-        ? { kind: "role", role: newRole, reason }
-        : dialog === "suspend"
-          ? { kind: "suspend", reason }
-          : dialog === "adjust"
-            ? { kind: "adjust", amount: amount.trim(), reason, key }
-            : dialog === "unsuspend"
-              ? { kind: "unsuspend" }
-              : { kind: "verification" };
+    const request = actionFor(dialog);
+    if (!request) return;
     setProblem(null);
     action.mutate(request, {
       onSuccess: () => {
@@ -134,9 +153,16 @@ function ActionDialog({
           {dialog === "role"
             ? t("users.dialogs.role.text", { role: t(`users.roles.${newRole}`) })
             : dialog
-              ? t(`users.dialogs.${dialog}.text`)
+              ? t(`users.dialogs.${dialog}.text`, {
+                  nickname: user.nickname,
+                  requester: roleGrant?.requestedBy.nickname ?? "",
+                  reason: roleGrant?.reason ?? "",
+                })
               : null}
         </p>
+        {dialog === "role" && newRole === "admin" ? (
+          <p>{t("users.dialogs.role.grantText", { nickname: user.nickname })}</p>
+        ) : null}
         {dialog === "adjust" ? (
           <TextField
             label={t("users.amount")}
@@ -167,8 +193,9 @@ function ActionDialog({
 function UserView({ detail }: { detail: AdminUserDetail }) {
   const { t } = useTranslation("admin");
   const { language } = useLanguage();
+  const me = useMe();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const { user } = detail;
+  const { user, roleGrant } = detail;
   const at = (iso: string) => formatDateTime(iso, language);
   return (
     <div className="grid gap-4">
@@ -199,10 +226,20 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
       </section>
       <section className={card} aria-label={t("users.actions")}>
         <h2 className="font-semibold text-white">{t("users.actions")}</h2>
+        {roleGrant ? (
+          <RoleGrantPanel
+            grant={roleGrant}
+            viewerId={me.data?.id}
+            onConfirm={() => setDialog("grantConfirm")}
+            onCancel={() => setDialog("grantCancel")}
+          />
+        ) : null}
         <div className="grid gap-2 sm:flex sm:flex-wrap">
-          <Button variant="secondary" onClick={() => setDialog("role")}>
-            {user.role === "admin" ? t("users.demote") : t("users.promote")}
-          </Button>
+          {roleGrant ? null : (
+            <Button variant="secondary" onClick={() => setDialog("role")}>
+              {user.role === "admin" ? t("users.demote") : t("users.promote")}
+            </Button>
+          )}
           {user.suspended ? (
             <Button variant="secondary" onClick={() => setDialog("unsuspend")}>
               {t("users.unsuspend")}
