@@ -42,6 +42,27 @@ const erase = (user: User) =>
     payload: { password: user.user.password },
   });
 
+/**
+ * Runs `race` while the circles table is locked, and lets it go once two of its statements wait
+ * on locks: its transactions then meet at the same step (PostgreSQL only: several connections).
+ */
+async function behindCirclesLock<T>(race: () => Promise<T>): Promise<T> {
+  let raced: Promise<T> | undefined;
+  await test().db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${circleMembers} in access exclusive mode`);
+    raced = race();
+    for (let tries = 0; tries < 250; tries++) {
+      const [waiting] = rowsOf<{ n: number }>(
+        await test().db.execute(sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`),
+      );
+      if (waiting!.n >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  return raced!;
+}
+
 /** An owner mining with 6 active referrals: 5 count without a complete, active circle, 6 with. */
 async function ownerWithReferees(prefix: string) {
   const owner = await verifiedUser(test(), prefix);
@@ -168,21 +189,9 @@ describe("erasure and the security circle", () => {
       const [a, b] = [await verifiedUser(test(), "cedual"), await verifiedUser(test(), "cedual")];
       await name(a, b);
       await name(b, a);
-      let answers: Promise<Awaited<ReturnType<typeof erase>>[]> | undefined;
       // Both erasures hold their own row when they reach the circles: each then wants the other's.
-      await test().db.transaction(async (tx) => {
-        await tx.execute(sql`lock table ${circleMembers} in access exclusive mode`);
-        answers = Promise.all([erase(a), erase(b)]);
-        for (let tries = 0; tries < 250; tries++) {
-          const [waiting] = rowsOf<{ n: number }>(
-            await test().db.execute(sql`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`),
-          );
-          if (waiting!.n >= 2) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      });
-      const statuses = (await answers!).map((answer) => answer.statusCode);
+      const answers = await behindCirclesLock(() => Promise.all([erase(a), erase(b)]));
+      const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses).toEqual([204, 204]);
       const left = await test()
         .db.select({ userId: circleMembers.userId })
@@ -196,6 +205,31 @@ describe("erasure and the security circle", () => {
           ),
         );
       expect(left).toEqual([]);
+    },
+  );
+});
+
+describe("naming races", () => {
+  it.skipIf(!onPostgres)(
+    "two users naming each other at the same instant are both named (PostgreSQL only: two connections)",
+    async () => {
+      for (let round = 0; round < 3; round++) {
+        const [a, b] = [
+          await verifiedUser(test(), "cemutual"),
+          await verifiedUser(test(), "cemutual"),
+        ];
+        // Each holds its own row when it names the other: each then waits on the other's.
+        const answers = await behindCirclesLock(() =>
+          Promise.all([
+            a.client.post("/api/circle", { userRef: b.user.nickname }),
+            b.client.post("/api/circle", { userRef: a.user.nickname }),
+          ]),
+        );
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        expect((await a.client.get("/api/circle")).json().members).toHaveLength(1);
+        expect((await b.client.get("/api/circle")).json().members).toHaveLength(1);
+      }
+      await expectLedgerBalanced(test());
     },
   );
 });

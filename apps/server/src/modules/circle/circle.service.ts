@@ -8,6 +8,7 @@ import {
 } from "@fre/shared";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { isDeadlock } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, auditedSetting } from "../audit/index.ts";
 import { lockUser } from "../ledger/ledger.ts";
@@ -79,10 +80,17 @@ async function changeCircle(
   change: (tx: Tx, now: Date) => Promise<void>,
 ) {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
-    await change(tx, now);
-    return circleOf(tx, userId, now);
+  const run = () =>
+    deps.db.transaction(async (tx) => {
+      if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
+      await change(tx, now);
+      return circleOf(tx, userId, now);
+    });
+  // Two users naming each other at once each hold their own row and wait on the other's (the
+  // member's key-share lock): PostgreSQL aborts one, which runs again once the other committed.
+  return run().catch((error) => {
+    if (isDeadlock(error)) return run();
+    throw error;
   });
 }
 

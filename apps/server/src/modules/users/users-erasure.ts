@@ -86,17 +86,19 @@ export async function eraseAccount(deps: ErasureDeps, userId: string, password: 
   const eraseRows = async (tx: Tx) => {
     const user = await lockUserForErasure(tx, userId);
     if (!user || user.erasedAt) throw new AppError("UNAUTHORIZED", 401);
+    if (await hasActiveWithdrawal(tx, userId)) {
+      throw new AppError("ERASURE_WITHDRAWAL_PENDING", 409);
+    }
+    // The row stays (the books), so no cascade removes it from circles: its owners are re-rated.
+    // Their rows are locked before the admin roster: a demotion locks its target, then the
+    // roster — the same order, so the two never wait on each other in a circle.
+    await leaveEveryCircle(tx, userId, now);
     // The console would have nobody left to run it (decision 0028).
     if (user.role === "admin" && !(await anotherAdminRemains(tx, userId))) {
       throw new AppError("LAST_ADMIN", 409);
     }
-    if (await hasActiveWithdrawal(tx, userId)) {
-      throw new AppError("ERASURE_WITHDRAWAL_PENDING", 409);
-    }
     const keys = await deleteKycFileRows(tx, userId);
     await deletePersonalRows(tx, userId, user.email, now);
-    // The row stays (the books), so no cascade removes it from circles: its owners are re-rated.
-    await leaveEveryCircle(tx, userId, now);
     let nickname = neutralName();
     while (await nicknameTaken(tx, nickname)) nickname = neutralName();
     await anonymiseUser(
