@@ -26,6 +26,7 @@ import {
   useTestApp,
   verifyEmail,
 } from "./helpers.ts";
+import { SPELLINGS, sendRaw } from "./path-spellings.ts";
 import { servedRoutes } from "./route-tree.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -621,7 +622,6 @@ const AUTH_RULES: Record<string, Declared> = {
   "POST /api/auth/sign-in/email": { rule: "public", body: (c) => c.signIn },
   "POST /api/auth/sign-out": { rule: "public", fresh: true },
   "GET /api/auth/get-session": { rule: "public" },
-  "POST /api/auth/get-session": { rule: "public" },
   "GET /api/auth/verify-email": { rule: "public", url: () => "/api/auth/verify-email?token=nope" },
   "POST /api/auth/send-verification-email": {
     rule: "public",
@@ -972,6 +972,36 @@ describe("authorization matrix", () => {
       }
     }
     expect(open, "exposed without a rule in AUTH_RULES").toEqual([]);
+  });
+
+  it("refuses every traversal spelling from every auth route, to every role, with 400", {
+    timeout: 120_000,
+  }, async () => {
+    listening ??= await test().app.listen({ port: 0, host: "127.0.0.1" });
+    const served = [
+      ...Object.keys(AUTH_RULES),
+      ...Object.keys(RULES).filter((key) => key.includes(" /api/auth/telegram")),
+    ];
+    const wrong: string[] = [];
+    for (const key of served) {
+      const [method, pattern] = key.split(" ") as [string, string];
+      const from = pattern.slice("/api/auth/".length).replace(/:\w+/g, "abc");
+      for (const [name, spell] of Object.entries(SPELLINGS)) {
+        for (const to of ["update-user", "list-accounts"]) {
+          const path = `/api/auth/${spell(from, to)}`;
+          for (const role of ROLES) {
+            const jar = roles[role];
+            const answer = await sendRaw(listening, method, path, {
+              cookie: jar ? [...jar].map(([k, v]) => `${k}=${v}`).join("; ") : undefined,
+            });
+            if (answer.status !== 400) {
+              wrong.push(`${method} ${path} (${name}) as ${role}: ${answer.status}`);
+            }
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
 
