@@ -1,7 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { hostname } from "node:os";
 import type { Config } from "./config.ts";
-import { serveGroupMetrics } from "./lib/cluster-metrics.ts";
+import { countWorkerRestart, serveGroupMetrics } from "./lib/cluster-metrics.ts";
 
 /**
  * Several server processes on one port, the Node way (decision 0036): with WEB_CONCURRENCY > 1
@@ -73,6 +73,7 @@ export async function runPrimary(config: Config, prepare: () => Promise<void>) {
       recentFailures = Date.now() - startedAt > 60_000 ? 1 : recentFailures + 1;
       const delay = Math.min(30_000, 500 * 2 ** (recentFailures - 1));
       log.error({ worker: worker.id, code, signal, restartInMs: delay }, "worker died; restarting");
+      countWorkerRestart();
       setTimeout(() => {
         if (!stopping) fork();
       }, delay);

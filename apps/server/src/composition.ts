@@ -17,6 +17,7 @@ import { loadVapidKeys } from "./adapters/web-push/vapid-keys.ts";
 import { webPushTransport } from "./adapters/web-push/web-push-transport.ts";
 import { type Config, isLoopbackUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { poolGauges } from "./db/pool-gauges.ts";
 import { transactionGroups } from "./db/transaction-group.ts";
 import { domainEffects } from "./domain-effects.ts";
 import type { AdminCodeNotice } from "./lib/admin-code-notice.ts";
@@ -26,6 +27,7 @@ import { lazyDataCipher } from "./lib/data-encryption.ts";
 import { createEventBus } from "./lib/event-bus.ts";
 import { type Job, oneProcessAtATime } from "./lib/jobs.ts";
 import type { DomainMetrics } from "./lib/metrics.ts";
+import { outboxGauges } from "./lib/outbox-gauges.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
@@ -41,6 +43,10 @@ import { type HealthDeps, healthMonitorJob } from "./modules/health/health.servi
 import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
 import { type LeaguesDeps, runLeagueJob } from "./modules/leagues/index.ts";
+import {
+  ledgerGauges,
+  runNightlyLedgerVerification,
+} from "./modules/ledger/ledger-verification.ts";
 import { type LegalDeps, operatorDetails } from "./modules/legal/legal.service.ts";
 import { type Mailer, outboxMailer } from "./modules/mail/mail.transport.ts";
 import type { MessagesDeps } from "./modules/messages/messages.service.ts";
@@ -59,7 +65,9 @@ import { statsService } from "./modules/stats/stats.service.ts";
 import { formatFriendlyAddress, toRawAddress } from "./modules/ton/address.ts";
 import type { Chain } from "./modules/ton/chain.ts";
 import { tonPriceService } from "./modules/ton/ton-price.service.ts";
+import { tonPriceGauges } from "./modules/ton/ton-price-gauges.ts";
 import type { TonWalletDeps } from "./modules/ton/ton-wallet.service.ts";
+import { withdrawalGauges } from "./modules/withdrawals/withdrawal-gauges.ts";
 import { processPayouts } from "./modules/withdrawals/withdrawal-payouts.ts";
 import {
   hasOpenWithdrawal,
@@ -348,11 +356,34 @@ export async function buildDependencies(
       { name: "risk-score", everyMs: 15 * 60_000, run: () => runNightlyScoring(riskDeps) },
       database,
     ),
+    // The nightly ledger verification (npm run ledger:verify's check), its verdict in /metrics.
+    oneProcessAtATime(
+      {
+        name: "ledger-verification",
+        everyMs: 15 * 60_000,
+        run: () =>
+          runNightlyLedgerVerification({
+            db,
+            clock,
+            onMismatch: (count) => log.error({ mismatches: count }, "ledger verification failed"),
+          }),
+      },
+      database,
+    ),
     // Used challenges past their expiry, sign-up counts past a day.
     { name: "challenge-prune", everyMs: 10 * 60_000, run: () => challenge.prune() },
     // Retries, and effects whose commit signal no process heard (a restart).
     ...effects.outbox.jobs(10_000),
   ];
+
+  // What the alerts watch (deploy/prometheus/alerts.yml), read at each scrape.
+  context.metrics.gauges([
+    ...withdrawalGauges(db, clock),
+    ...outboxGauges(db, clock),
+    ...ledgerGauges(db),
+    ...(tonPrice.enabled ? tonPriceGauges(db, clock) : []),
+    ...poolGauges(database, config.DATABASE_POOL_MAX),
+  ]);
 
   return {
     config,

@@ -284,6 +284,41 @@ describe.runIf(onPostgres)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
     }
   });
 
+  it("aggregates the gauges over the workers and counts a dead worker's restart in /metrics", {
+    timeout: 180_000,
+  }, async () => {
+    const database = await emptyPostgres();
+    const port = String(await freePort());
+    const server = startServer({ PORT: port, DATABASE_URL: database.url, WEB_CONCURRENCY: "2" });
+    const sample = async (name: string) => {
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      const line = metrics.match(new RegExp(`^${name} (\\S+)$`, "m"));
+      return line ? Number(line[1]) : null;
+    };
+    try {
+      await server.waitFor(/FRE is running at .*\(2 workers\)/);
+      // Per process, summed: two pools of DATABASE_POOL_MAX (4). One database: one figure.
+      expect(await sample("fre_db_pool_max")).toBe(8);
+      expect(await sample("fre_outbox_abandoned")).toBe(0);
+      expect(await sample("fre_withdrawals_processing")).toBe(0);
+      expect(await sample("fre_worker_restarts_total")).toBe(0);
+
+      const [victim] = [...workerPids(server.output())];
+      const before = server.output().length;
+      process.kill(victim!, "SIGKILL");
+      await server.waitFor(/worker died; restarting/, before);
+      await server.waitFor(/worker listening/, before);
+      expect(await sample("fre_worker_restarts_total")).toBe(1);
+      expect(await sample("fre_db_pool_max")).toBe(8);
+
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      if (server.child.exitCode === null) server.child.kill("SIGKILL");
+      await database.drop();
+    }
+  });
+
   it("serves from two workers, reloads under load failing nothing, and drains on SIGTERM", {
     timeout: 300_000,
   }, async () => {

@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { AggregatorRegistry, type Registry } from "prom-client";
+import { AggregatorRegistry, Counter, Registry } from "prom-client";
 
 /**
  * /metrics over a process group (decision 0036): with WEB_CONCURRENCY > 1 the worker answering a
@@ -55,6 +55,20 @@ export function groupMetrics(): Promise<string> {
   });
 }
 
+/**
+ * The primary's own figures, appended to the group's: a worker that died and was restarted
+ * (its counts gone with it) is counted here, where a crash loop shows (alert FreWorkerRestartLoop).
+ */
+const primaryRegistry = new Registry();
+const workerRestarts = new Counter({
+  name: "fre_worker_restarts_total",
+  help: "Workers that exited unexpectedly and were restarted by the primary (WEB_CONCURRENCY > 1)",
+  registers: [primaryRegistry],
+});
+
+/** In the primary: a worker died unexpectedly and is being restarted. */
+export const countWorkerRestart = () => workerRestarts.inc();
+
 /** In the primary: answers the workers' metrics requests with the group's figures. */
 export function serveGroupMetrics() {
   const aggregator = new AggregatorRegistry();
@@ -63,8 +77,8 @@ export function serveGroupMetrics() {
     const answer = (body: Omit<Answer, "type" | "id">) => {
       if (worker.isConnected()) worker.send({ type: ANSWER, id: message.id, ...body });
     };
-    aggregator.clusterMetrics().then(
-      (text) => answer({ text }),
+    Promise.all([aggregator.clusterMetrics(), primaryRegistry.metrics()]).then(
+      ([group, primary]) => answer({ text: `${group.trimEnd()}\n${primary}` }),
       (error: Error) => answer({ error: error.message }),
     );
   });

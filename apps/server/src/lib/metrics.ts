@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { groupMetrics, shareWithGroup } from "./cluster-metrics.ts";
 import { AppError } from "./errors.ts";
 import { isLoopbackCaller } from "./loopback-caller.ts";
@@ -127,6 +127,10 @@ export function domainMetrics(registry: Registry) {
   });
   const routes = new Set<string>();
   return {
+    /** Gauges read at each scrape (payouts, outbox, ledger…), declared by the modules owning them. */
+    gauges(specs: GaugeSpec[]) {
+      for (const spec of specs) scrapedGauge(registry, spec);
+    },
     /** A transaction group ended: committed, or rolled back and its works run alone (retried). */
     transactionGroup(size: number, outcome: "committed" | "retried") {
       groupSize.observe({ outcome }, size);
@@ -147,3 +151,32 @@ export function domainMetrics(registry: Registry) {
   };
 }
 export type DomainMetrics = ReturnType<typeof domainMetrics>;
+
+/**
+ * A gauge a module declares and reads at each scrape. `aggregate` says how a group of workers
+ * (WEB_CONCURRENCY) combines it: `sum` for a per-process figure (a pool's size), `max` for a
+ * figure every worker reads from the one database (each answers the same number).
+ */
+export interface GaugeSpec {
+  name: string;
+  help: string;
+  aggregate: "sum" | "max";
+  /** The value now; null leaves the gauge without a sample (nothing to measure yet). */
+  read(): Promise<number | null>;
+}
+
+function scrapedGauge(registry: Registry, spec: GaugeSpec) {
+  new Gauge({
+    name: spec.name,
+    help: spec.help,
+    aggregator: spec.aggregate,
+    registers: [registry],
+    async collect() {
+      // A failing read (the database away) drops this sample, not the whole scrape.
+      const value = await spec.read().catch(() => null);
+      // No sample at all (reset() would write a 0: a "failed" ledger check that never ran).
+      if (value === null) (this as unknown as { hashMap: object }).hashMap = {};
+      else this.set(value);
+    },
+  });
+}
