@@ -258,9 +258,11 @@ describe("backup", () => {
         schema: { tag: expect.stringMatching(/^\d{4}_/) },
       });
       expect(manifest.tables["public.users"]).toBeGreaterThanOrEqual(2);
-      expect(
-        manifest.tables["public.sessions"] ?? manifest.tables["public.session"],
-      ).toBeGreaterThan(0);
+      expect(manifest.tables["public.sessions"]).toBeGreaterThan(0);
+      expect(manifest.tables["public.kyc_files"]).toBe(3);
+      expect(manifest.tables["public.withdrawals"]).toBe(1);
+      expect(manifest.tables["public.game_bets"]).toBe(1);
+      expect(manifest.tables["public.ledger_entries"]).toBeGreaterThan(0);
       for (const entry of entries.filter((e) => e.name !== MANIFEST)) {
         expect(manifest.entries[entry.name].sha256).toMatch(/^[0-9a-f]{64}$/);
       }
@@ -404,8 +406,8 @@ describe("restore", () => {
       });
     } else {
       const database = await openDatabase(target, { poolMax: 1 });
-      const { listTables } = await import("../src/lib/backup/manifest.ts");
-      expect(await listTables(database.db)).toEqual([]);
+      const { listTables, queryOf } = await import("../src/lib/backup/manifest.ts");
+      expect(await listTables(queryOf(database.db))).toEqual([]);
       await database.close();
     }
   });

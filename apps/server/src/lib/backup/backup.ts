@@ -5,8 +5,8 @@ import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import { type Database, rowsOf } from "../../db/client.ts";
+import postgres from "postgres";
+import type { Database } from "../../db/client.ts";
 import type { FileStore } from "../file-store.ts";
 import {
   type BackupManifest,
@@ -15,6 +15,8 @@ import {
   databaseSchemaVersion,
   FILES_PREFIX,
   MANIFEST,
+  type Query,
+  queryOf,
 } from "./manifest.ts";
 import { tarWriter } from "./tar.ts";
 
@@ -48,14 +50,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   const staging = await fs.mkdtemp(join(tmpdir(), "fre-backup-"));
   const partial = join(dirname(out), `.${Date.now()}.partial.tar`);
   try {
-    const schema = await databaseSchemaVersion(database.db);
     const dumpPath = join(staging, DB_DUMP);
-    // The counts and the dump are taken back to back; on PostgreSQL pg_dump reads one snapshot
-    // of its own, so a busy service may show a few rows more in the dump than in the manifest.
-    const tables = await countRows(database.db);
-    if (database.kind === "postgres") await pgDump(options.databaseUrl, dumpPath);
-    else await pgliteDump(database, dumpPath);
-    const keys = await storedFileKeys(database);
+    const { schema, tables, keys } =
+      database.kind === "postgres"
+        ? await pgDump(options.databaseUrl, dumpPath)
+        : await pgliteDump(database, dumpPath);
 
     const entries: BackupManifest["entries"] = {};
     const handle = await fs.open(partial, "wx", 0o600);
@@ -113,14 +112,17 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
 }
 
 /** The keys of every file the database points to: KYC documents and ad images. */
-async function storedFileKeys(database: Database): Promise<string[]> {
-  const rows = rowsOf<{ key: string }>(
-    await database.db.execute(sql`
-      select storage_key as key from kyc_files
-      union select image_key from ads where image_key is not null
-      order by 1`),
-  );
-  return rows.map((row) => row.key);
+const FILE_KEYS_SQL = `
+  select storage_key as key from kyc_files
+  union select image_key from ads where image_key is not null
+  order by 1`;
+
+/** What the manifest says of the database, read in the dump's own snapshot. */
+async function describe(query: Query) {
+  const schema = await databaseSchemaVersion(query);
+  const tables = await countRows(query);
+  const keys = (await query(FILE_KEYS_SQL)).map((row) => String(row.key));
+  return { schema, tables, keys };
 }
 
 /** A connection URL without its password, and the environment that passes it to libpq. */
@@ -167,25 +169,45 @@ export function runTool(
   });
 }
 
+/**
+ * pg_dump in a snapshot this function exports and holds open: the manifest's counts and file
+ * keys and the dump describe the same instant of a service that keeps running.
+ */
 async function pgDump(databaseUrl: string, path: string) {
   const target = libpqTarget(databaseUrl);
-  // No owners and no grants: the restoring role owns what it creates, and the next boot hands
-  // audit_log to its owner role again (decision 0050).
-  await runTool(
-    "pg_dump",
-    [
-      "--format=custom",
-      "--no-owner",
-      "--no-privileges",
-      `--file=${path}`,
-      `--dbname=${target.url}`,
-    ],
-    target.env,
-  );
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    return await sql.begin("isolation level repeatable read read only", async (tx) => {
+      const [{ snapshot }] = (await tx`select pg_export_snapshot() as snapshot`) as unknown as [
+        { snapshot: string },
+      ];
+      const described = await describe((text) => tx.unsafe(text) as Promise<never>);
+      // No owners and no grants: the restoring role owns what it creates, and the next boot
+      // hands audit_log to its owner role again (decision 0050).
+      await runTool(
+        "pg_dump",
+        [
+          "--format=custom",
+          "--no-owner",
+          "--no-privileges",
+          `--snapshot=${snapshot}`,
+          `--file=${path}`,
+          `--dbname=${target.url}`,
+        ],
+        target.env,
+      );
+      return described;
+    });
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
 }
 
+/** PGlite's own dump of its folder: one process holds it, so nothing changes meanwhile. */
 async function pgliteDump(database: Database, path: string) {
+  const described = await describe(queryOf(database.db));
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir("none");
   await fs.writeFile(path, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+  return described;
 }

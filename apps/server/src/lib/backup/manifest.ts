@@ -47,12 +47,18 @@ export function codeSchemaVersion(): SchemaVersion {
   return { migrations: entries.length, lastAppliedAt: last?.when ?? 0, tag: last?.tag ?? null };
 }
 
+/** One read query's rows: on the app's database, or inside the backup's snapshot. */
+export type Query = (text: string) => Promise<Record<string, unknown>[]>;
+
+export const queryOf =
+  (db: Db): Query =>
+  async (text) =>
+    rowsOf<Record<string, unknown>>(await db.execute(sql.raw(text)));
+
 /** The schema version of a database, from drizzle's migrations table. */
-export async function databaseSchemaVersion(db: Db): Promise<SchemaVersion> {
-  const [row] = rowsOf<{ count: string | number; last: string | number | null }>(
-    await db.execute(
-      sql`select count(*) as count, max(created_at) as last from drizzle.__drizzle_migrations`,
-    ),
+export async function databaseSchemaVersion(query: Query): Promise<SchemaVersion> {
+  const [row] = await query(
+    "select count(*) as count, max(created_at) as last from drizzle.__drizzle_migrations",
   );
   const lastAppliedAt = Number(row?.last ?? 0);
   const tag = codeMigrations().find((entry) => entry.when === lastAppliedAt)?.tag ?? null;
@@ -72,25 +78,21 @@ export function newerSchemaReason(archive: SchemaVersion, code: SchemaVersion): 
 }
 
 /** Every table of the application's schemas (public, drizzle), as `schema.table`. */
-export async function listTables(db: Db): Promise<string[]> {
-  const rows = rowsOf<{ name: string }>(
-    await db.execute(sql`
-      select schemaname || '.' || tablename as name from pg_tables
-      where schemaname not in ('pg_catalog', 'information_schema') order by 1`),
-  );
-  return rows.map((row) => row.name);
+export async function listTables(query: Query): Promise<string[]> {
+  const rows = await query(`
+    select schemaname || '.' || tablename as name from pg_tables
+    where schemaname not in ('pg_catalog', 'information_schema') order by 1`);
+  return rows.map((row) => String(row.name));
 }
 
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /** Rows per table. */
-export async function countRows(db: Db): Promise<Record<string, number>> {
+export async function countRows(query: Query): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const name of await listTables(db)) {
+  for (const name of await listTables(query)) {
     const [schema, table] = name.split(".") as [string, string];
-    const [row] = rowsOf<{ count: string | number }>(
-      await db.execute(
-        sql`select count(*) as count from ${sql.identifier(schema)}.${sql.identifier(table)}`,
-      ),
-    );
+    const [row] = await query(`select count(*) as count from ${quoted(schema)}.${quoted(table)}`);
     counts[name] = Number(row?.count ?? 0);
   }
   return counts;

@@ -13,6 +13,7 @@ import {
   listTables,
   MANIFEST,
   newerSchemaReason,
+  queryOf,
 } from "./manifest.ts";
 import { entryBytes, entryStream, readTarEntries, type TarEntry } from "./tar.ts";
 
@@ -88,7 +89,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
           })
         : await pgRestore(options, archive, dump);
     try {
-      const counts = await countRows(database.db);
+      const counts = await countRows(queryOf(database.db));
       for (const [table, expected] of Object.entries(manifest.tables as Record<string, number>)) {
         if (counts[table] !== expected) {
           throw new Error(
@@ -157,7 +158,7 @@ async function assertEmptyTarget(options: RestoreOptions) {
   }
   const database = await openDatabase(url, { poolMax: 1 });
   try {
-    const tables = await listTables(database.db);
+    const tables = await listTables(queryOf(database.db));
     if (tables.length > 0) {
       throw new RestoreRefusedError(
         `refused: the database is not empty (${tables.length} tables, e.g. ${tables[0]}); restore into a new, empty database`,
