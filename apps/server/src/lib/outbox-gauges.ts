@@ -1,6 +1,7 @@
-import { type Db, driverQuery } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import type { Clock } from "./clock.ts";
 import type { GaugeSpec } from "./metrics.ts";
+import { outboxBacklog } from "./outbox.repo.ts";
 import { OUTBOX_MAX_ATTEMPTS } from "./outbox.ts";
 
 /**
@@ -8,21 +9,8 @@ import { OUTBOX_MAX_ATTEMPTS } from "./outbox.ts";
  * deliver, the oldest one's age, and those left alone after their last attempt. One database for
  * every worker, so a group reports the largest (the same) figure, not N times it.
  */
-const BACKLOG_SQL = `select
-    count(*) filter (where attempts < $1)::int as "pending",
-    min(created_at) filter (where attempts < $1) as "oldest",
-    count(*) filter (where attempts >= $1)::int as "abandoned"
-  from outbox_effects where delivered_at is null`;
-
-interface Backlog {
-  pending: number;
-  oldest: Date | string | null;
-  abandoned: number;
-}
-
 export function outboxGauges(db: Db, clock: Clock): GaugeSpec[] {
-  const backlog = async () =>
-    (await driverQuery<Backlog>(db, BACKLOG_SQL, [OUTBOX_MAX_ATTEMPTS]))[0]!;
+  const backlog = () => outboxBacklog(db, OUTBOX_MAX_ATTEMPTS);
   return [
     {
       name: "fre_outbox_pending",

@@ -139,3 +139,19 @@ const MARK_DELIVERED_SQL = `update outbox_effects o set delivered_at = $2::times
 export async function deleteDeliveredBefore(db: Db, before: Date) {
   await db.delete(outboxEffects).where(lt(outboxEffects.deliveredAt, before));
 }
+
+const BACKLOG_SQL = `select
+    count(*) filter (where attempts < $1)::int as "pending",
+    min(created_at) filter (where attempts < $1) as "oldest",
+    count(*) filter (where attempts >= $1)::int as "abandoned"
+  from outbox_effects where delivered_at is null`;
+
+/** Undelivered effects: still retried (and the oldest's time), or left after `maxAttempts`. */
+export async function outboxBacklog(db: Db, maxAttempts: number) {
+  const [row] = await driverQuery<{
+    pending: number;
+    oldest: Date | string | null;
+    abandoned: number;
+  }>(db, BACKLOG_SQL, [maxAttempts]);
+  return row!;
+}

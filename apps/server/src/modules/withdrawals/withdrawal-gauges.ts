@@ -1,22 +1,16 @@
-import { type Db, driverQuery } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { GaugeSpec } from "../../lib/metrics.ts";
 import { ageSeconds } from "../../lib/outbox-gauges.ts";
+import { processingPayouts } from "./withdrawals.repo.ts";
 
 /**
  * Withdrawals approved and not paid yet (`processing`), and how long the oldest has waited since
  * its approval: a payout stuck on the hot wallet or the chain shows here. Read from the database
  * at each scrape; every worker reads the same rows, so a group reports the largest figure.
  */
-const PROCESSING_SQL = `select count(*)::int as "count",
-    min(coalesce(reviewed_at, updated_at)) as "oldest"
-  from withdrawals where status = 'processing'`;
-
 export function withdrawalGauges(db: Db, clock: Clock): GaugeSpec[] {
-  const processing = async () =>
-    (
-      await driverQuery<{ count: number; oldest: Date | string | null }>(db, PROCESSING_SQL, [])
-    )[0]!;
+  const processing = () => processingPayouts(db);
   return [
     {
       name: "fre_withdrawals_processing",

@@ -1,6 +1,6 @@
 import type { RiskLevel } from "@fre/shared";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.ts";
+import { type Db, driverQuery, type Tx } from "../../db/client.ts";
 import { appSettings, tonWallets, users, withdrawals } from "../../db/schema/index.ts";
 import { kycRecheckDueSql } from "../kyc/kyc-recheck-sql.ts";
 
@@ -177,4 +177,18 @@ export async function findWalletOf(db: Executor, userId: string) {
     .from(tonWallets)
     .where(eq(tonWallets.userId, userId));
   return row ?? null;
+}
+
+const PROCESSING_SQL = `select count(*)::int as "count",
+    min(coalesce(reviewed_at, updated_at)) as "oldest"
+  from withdrawals where status = 'processing'`;
+
+/** Withdrawals approved and not paid yet, and the oldest one's approval (the alerts' gauges). */
+export async function processingPayouts(db: Db) {
+  const [row] = await driverQuery<{ count: number; oldest: Date | string | null }>(
+    db,
+    PROCESSING_SQL,
+    [],
+  );
+  return row!;
 }
