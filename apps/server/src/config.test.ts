@@ -22,7 +22,9 @@ describe("loadConfig", () => {
       WEB_CONCURRENCY: 1,
       HTTP_KEEP_ALIVE_MS: 5000,
       PUBLIC_URL: "http://localhost:3000",
+      DATA_DIR: "./data",
       DATABASE_URL: "pglite:./data/db",
+      FILES_URL: "./data/files",
       DATABASE_POOL_MAX: 4,
       MAIL_FROM: "FRE <no-reply@fre.local>",
       ADMIN_ELEVATION_MINUTES: 30,
@@ -178,6 +180,44 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "pglite:memory:" }).DATABASE_URL).toBe("pglite:memory:");
     expect(loadConfig({ DEMO_CONTENT: "off" }).DEMO_CONTENT).toBe("off");
     expect(() => loadConfig({ DEMO_CONTENT: "yes" })).toThrow(/DEMO_CONTENT/);
+  });
+
+  it("keeps everything it writes under DATA_DIR, defaulting each location from the other", () => {
+    const key = { DATA_ENCRYPTION_KEY: "0".repeat(64) };
+    const set = loadConfig({ DATA_DIR: "/var/lib/fre" });
+    expect([set.DATA_DIR, set.DATABASE_URL, set.FILES_URL]).toEqual([
+      "/var/lib/fre",
+      "pglite:/var/lib/fre/db",
+      "/var/lib/fre/files",
+    ]);
+    // An embedded database named alone keeps its key and documents beside it, as before.
+    const embedded = loadConfig({ DATABASE_URL: "pglite:/srv/fre/data/db" });
+    expect([embedded.DATA_DIR, embedded.FILES_URL]).toEqual([
+      "/srv/fre/data",
+      "/srv/fre/data/files",
+    ]);
+    const onPostgres = loadConfig({ DATABASE_URL: "postgres://fre@db:5432/fre", ...key });
+    expect([onPostgres.DATA_DIR, onPostgres.FILES_URL]).toEqual(["./data", "./data/files"]);
+    expect(loadConfig({ DATABASE_URL: "pglite:memory:" }).DATA_DIR).toBe("./data");
+    const both = loadConfig({
+      DATA_DIR: "/var/lib/fre/",
+      DATABASE_URL: "pglite:/mnt/db",
+      FILES_URL: "s3://a:b@bucket",
+    });
+    expect([both.DATA_DIR, both.DATABASE_URL, both.FILES_URL]).toEqual([
+      "/var/lib/fre/",
+      "pglite:/mnt/db",
+      "s3://a:b@bucket",
+    ]);
+    for (const bad of [
+      "pglite:./data",
+      "file:///srv/fre",
+      "s3://bucket",
+      "/srv/\u0007fre",
+      "x".repeat(1001),
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: bad }), bad).toThrow(/DATA_DIR: /);
+    }
   });
 
   it("refuses a real chain without the shop's receive address", () => {

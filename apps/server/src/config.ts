@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { z } from "zod";
 import { parseS3Url } from "./adapters/file-store/s3-file-store.ts";
 
@@ -84,10 +85,27 @@ export const configSchema = z.object({
   HTTP_KEEP_ALIVE_MS: z.coerce.number().int().min(1000).max(120_000).default(5000),
   /** Default: `http://localhost:${PORT}` (filled in by loadConfig). */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * The folder for everything the server writes (decision 0051): the embedded database, the
+   * files store's default, the generated data key and the admin code file. Default: `./data`, or
+   * the parent of an embedded database named by DATABASE_URL (as before DATA_DIR existed).
+   */
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1000)
+    .regex(/^[^\p{Cc}]*$/u, "must not contain control characters")
+    .refine(
+      (value) => !/^(?:[a-z][a-z0-9+.-]*:\/\/|pglite:)/i.test(value),
+      "must be a folder, not a URL",
+    )
+    .optional(),
+  /** Default: `pglite:<DATA_DIR>/db` (filled in by loadConfig). */
   DATABASE_URL: z
     .string()
     .regex(/^(pglite:|postgres(ql)?:\/\/)/, "must start with pglite: or postgres://")
-    .default("pglite:./data/db"),
+    .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(4),
   /**
    * A superuser connection to DATABASE_URL's PostgreSQL database, used at boot only, after the
@@ -279,8 +297,16 @@ export const configSchema = z.object({
 type ParsedConfig = z.infer<typeof configSchema>;
 export type Config = Omit<
   ParsedConfig,
-  "HOST" | "PUBLIC_URL" | "MAIL_TRANSPORT" | "DEV_ROUTES" | "WITHDRAWALS_ENABLED"
+  | "HOST"
+  | "PUBLIC_URL"
+  | "MAIL_TRANSPORT"
+  | "DEV_ROUTES"
+  | "WITHDRAWALS_ENABLED"
+  | "DATA_DIR"
+  | "DATABASE_URL"
 > & {
+  DATA_DIR: string;
+  DATABASE_URL: string;
   HOST: string;
   /** HOST was set although DEV_ROUTES is on, to an address other machines may reach. */
   HOST_EXPOSES_DEV_ROUTES: boolean;
@@ -307,9 +333,31 @@ function isLoopbackHost(host: string): boolean {
   return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
+/**
+ * DATA_DIR and DATABASE_URL, each defaulting from the other: nothing set is `./data` and
+ * `pglite:./data/db`; an embedded database named alone keeps its data beside it, as it always did
+ * (its key file and documents stay where they are); PostgreSQL alone writes under `./data`.
+ */
+function dataLocations(parsed: Pick<ParsedConfig, "DATA_DIR" | "DATABASE_URL">) {
+  const embedded = parsed.DATABASE_URL?.startsWith("pglite:")
+    ? parsed.DATABASE_URL.slice("pglite:".length)
+    : "";
+  const onDisk = embedded !== "" && embedded !== "memory:";
+  const DATA_DIR = parsed.DATA_DIR ?? (onDisk ? dirname(embedded) : "./data");
+  const DATABASE_URL = parsed.DATABASE_URL ?? `pglite:${DATA_DIR.replace(/\/+$/, "")}/db`;
+  return { DATA_DIR, DATABASE_URL };
+}
+
 /** Fills in the defaults that depend on other keys and refuses unsafe combinations. */
-function resolveConfig(parsed: ParsedConfig): { config?: Config; problems: string[] } {
+function resolveConfig(parsedKeys: ParsedConfig): { config?: Config; problems: string[] } {
   const problems: string[] = [];
+  const { DATA_DIR, DATABASE_URL } = dataLocations(parsedKeys);
+  const parsed = {
+    ...parsedKeys,
+    DATA_DIR,
+    DATABASE_URL,
+    FILES_URL: parsedKeys.FILES_URL ?? `${DATA_DIR.replace(/\/+$/, "")}/files`,
+  };
   const PUBLIC_URL = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
   const loopback = isLoopbackUrl(PUBLIC_URL);
   const MAIL_TRANSPORT = parsed.MAIL_TRANSPORT ?? (parsed.SMTP_URL ? "smtp" : "outbox");

@@ -1,9 +1,11 @@
 import cluster from "node:cluster";
+import { resolve } from "node:path";
 import { drainTimeoutMs, onRetire, primaryLog, runPrimary } from "./cluster.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { systemClock } from "./lib/clock.ts";
 import { inProcessGroup } from "./lib/cluster-metrics.ts";
+import { ensureDataDir } from "./lib/data-dir.ts";
 import { drainServer, installDrain } from "./lib/drain.ts";
 import { seedDemoContent } from "./modules/demo/demo.seed.ts";
 
@@ -30,6 +32,7 @@ async function main() {
   let config: Config;
   try {
     config = loadConfig();
+    ensureDataDir(config.DATA_DIR);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -53,7 +56,7 @@ async function main() {
 async function serve(config: Config) {
   // Loaded here: the primary of a group serves nothing and keeps out of the app's modules.
   const { buildApp, loggerOptions } = await import("./app.ts");
-  const { consoleAdminCodeNotice, dataFolder } = await import("./lib/admin-code-notice.ts");
+  const { consoleAdminCodeNotice } = await import("./lib/admin-code-notice.ts");
   const worker = inProcessGroup(config);
   // Asked to stop before serving (a reload or Ctrl+C during the boot): nothing to drain yet.
   let stop = (_reason: string): void => process.exit(0);
@@ -70,7 +73,7 @@ async function serve(config: Config) {
     logger: loggerOptions(config),
     adminCodeNotice: consoleAdminCodeNotice({
       terminal: process.stderr.isTTY === true,
-      folder: dataFolder(config.DATABASE_URL),
+      folder: resolve(config.DATA_DIR),
       print: (text) => process.stderr.write(text),
     }),
   });

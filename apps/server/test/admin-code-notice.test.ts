@@ -4,15 +4,7 @@
  * can read, next to the data, and that file is deleted once an admin has set their own code.
  */
 import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -222,15 +214,15 @@ describe("a first start with a captured console", () => {
       try {
         const env = { DATABASE_URL: database.url!, DATA_ENCRYPTION_KEY: "0f".repeat(32) };
         const cwd = tempDir();
-        // `./data` is a file: the folder cannot be made, the code cannot be kept.
-        writeFileSync(join(cwd, "data"), "not a folder\n");
+        // The file's place in `./data` (DATA_DIR) is taken by a folder: the code cannot be kept.
+        mkdirSync(join(cwd, "data", ADMIN_CODE_FILE), { recursive: true, mode: 0o700 });
         const refused = boot(cwd, env);
         expect(await refused.started, refused.output()).toBe("exited");
         expect(refused.output()).toContain(join(cwd, "data", ADMIN_CODE_FILE));
         expect(refused.output()).not.toContain("FRE is running");
         expect(await findDefaultCodeHash(database.db)).toBeNull();
 
-        rmSync(join(cwd, "data"));
+        rmSync(join(cwd, "data"), { recursive: true });
         const server = boot(cwd, env);
         try {
           expect(await server.started, server.output()).toBe("running");

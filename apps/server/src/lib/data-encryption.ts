@@ -85,15 +85,15 @@ export function dataCipher(key: Uint8Array): DataCipher {
 export const DATA_KEY_FILE = "data-encryption.key";
 
 /**
- * Where the embedded default keeps its generated key: next to the embedded database
- * (`pglite:./data/db` → `./data/data-encryption.key`). Null for PostgreSQL and an in-memory
- * database, which have no such folder.
+ * Where the embedded default keeps its generated key: in DATA_DIR (decision 0051), else next to
+ * the embedded database (`pglite:./data/db` → `./data/data-encryption.key`). Null for PostgreSQL
+ * (which requires DATA_ENCRYPTION_KEY) and an in-memory database (a key for the process only).
  */
-export function embeddedKeyPath(databaseUrl: string): string | null {
+export function embeddedKeyPath(databaseUrl: string, dataDir?: string): string | null {
   if (!databaseUrl.startsWith("pglite:")) return null;
   const location = databaseUrl.slice("pglite:".length);
   if (location === "" || location === "memory:") return null;
-  return join(dirname(resolve(location)), DATA_KEY_FILE);
+  return join(dataDir === undefined ? dirname(resolve(location)) : resolve(dataDir), DATA_KEY_FILE);
 }
 
 /**
@@ -140,13 +140,14 @@ export async function loadOrCreateKeyFile(path: string): Promise<Buffer> {
 export async function resolveDataKey(config: {
   DATA_ENCRYPTION_KEY?: string;
   DATABASE_URL: string;
+  DATA_DIR?: string;
 }): Promise<Buffer> {
   if (config.DATA_ENCRYPTION_KEY) {
     const key = parseDataKey(config.DATA_ENCRYPTION_KEY);
     if (!key) throw new Error("DATA_ENCRYPTION_KEY must be 32 bytes, in hex or base64");
     return key;
   }
-  const path = embeddedKeyPath(config.DATABASE_URL);
+  const path = embeddedKeyPath(config.DATABASE_URL, config.DATA_DIR);
   return path ? loadOrCreateKeyFile(path) : randomBytes(DATA_KEY_BYTES);
 }
 
@@ -157,6 +158,7 @@ export async function resolveDataKey(config: {
 export function lazyDataCipher(config: {
   DATA_ENCRYPTION_KEY?: string;
   DATABASE_URL: string;
+  DATA_DIR?: string;
 }): () => Promise<DataCipher> {
   let pending: Promise<DataCipher> | undefined;
   return () => {
