@@ -16,6 +16,8 @@ export const SERVER_ENTRIES = {
   server: "server.ts",
   admin: "cli/admin.ts",
   "ledger-verify": "cli/ledger-verify.ts",
+  backup: "cli/backup.ts",
+  restore: "cli/restore.ts",
 };
 
 /** Builds into `outdir` (default apps/server/dist), replacing what was there. */

@@ -406,7 +406,8 @@ describe("restore", () => {
       });
     } else {
       const database = await openDatabase(target, { poolMax: 1 });
-      const { listTables, queryOf } = await import("../src/lib/backup/manifest.ts");
+      const { listTables } = await import("../src/lib/backup/manifest.ts");
+      const { queryOf } = await import("../src/lib/backup/backup.repo.ts");
       expect(await listTables(queryOf(database.db))).toEqual([]);
       await database.close();
     }

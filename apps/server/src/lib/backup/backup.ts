@@ -8,6 +8,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import type { Database } from "../../db/client.ts";
 import type { FileStore } from "../file-store.ts";
+import { queryOf } from "./backup.repo.ts";
 import {
   type BackupManifest,
   countRows,
@@ -16,7 +17,6 @@ import {
   FILES_PREFIX,
   MANIFEST,
   type Query,
-  queryOf,
 } from "./manifest.ts";
 import { tarWriter } from "./tar.ts";
 

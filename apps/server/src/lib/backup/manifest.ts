@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
-import { type Db, migrationsFolder, rowsOf } from "../../db/client.ts";
+import { migrationsFolder } from "../../db/client.ts";
 
 /** What `manifest.json` says about an archive (decision 0052). */
 export interface BackupManifest {
@@ -49,11 +48,6 @@ export function codeSchemaVersion(): SchemaVersion {
 
 /** One read query's rows: on the app's database, or inside the backup's snapshot. */
 export type Query = (text: string) => Promise<Record<string, unknown>[]>;
-
-export const queryOf =
-  (db: Db): Query =>
-  async (text) =>
-    rowsOf<Record<string, unknown>>(await db.execute(sql.raw(text)));
 
 /** The schema version of a database, from drizzle's migrations table. */
 export async function databaseSchemaVersion(query: Query): Promise<SchemaVersion> {

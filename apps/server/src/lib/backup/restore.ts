@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import { resolve } from "node:path";
 import { openDatabase } from "../../db/client.ts";
 import type { FileStore } from "../file-store.ts";
+import { queryOf } from "./backup.repo.ts";
 import { libpqTarget, runTool } from "./backup.ts";
 import {
   type BackupManifest,
@@ -13,7 +14,6 @@ import {
   listTables,
   MANIFEST,
   newerSchemaReason,
-  queryOf,
 } from "./manifest.ts";
 import { entryBytes, entryStream, readTarEntries, type TarEntry } from "./tar.ts";
 

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, adminRoleGrantedBetween, recordAudit } from "../audit/index.ts";
-import { anotherAdminRemains, isActiveAdmin } from "../users/last-admin.repo.ts";
+import { anotherAdminRemains, isActiveAdmin } from "../users/users.service.ts";
 import {
   closeGrant,
   findGrantee,

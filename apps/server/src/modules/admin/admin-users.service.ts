@@ -18,8 +18,7 @@ import type { Auth } from "../auth/auth.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
 import { idempotent } from "../ledger/idempotency.ts";
 import { credit, debit } from "../ledger/ledger.ts";
-import { anotherAdminRemains } from "../users/last-admin.repo.ts";
-import { revokeSessionsOf } from "../users/users.service.ts";
+import { anotherAdminRemains, revokeSessionsOf } from "../users/users.service.ts";
 import { liveGrantOf } from "./admin-grants.repo.ts";
 import {
   findUserForAdmin,

@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { Recipient } from "../mail/mail.templates.ts";
 import { currentRateNano } from "../mining/mining.service.ts";
 import { walletView } from "../ton/ton-wallet.service.ts";
+import { anotherAdminRemains, isActiveAdmin } from "./last-admin.repo.ts";
 import {
   deleteSessionsOf,
   findMailRecipient,
@@ -58,3 +59,6 @@ export const isSuspended = async (db: Db, userId: string) =>
 
 /** Signs the user out everywhere: their session rows go, in the caller's transaction. */
 export const revokeSessionsOf = (db: Db, userId: string) => deleteSessionsOf(db, userId);
+
+/** The last-admin guard, for the console's acts on admins (counted under the roster lock). */
+export { anotherAdminRemains, isActiveAdmin };
