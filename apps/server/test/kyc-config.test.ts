@@ -58,7 +58,9 @@ describe("FILES_URL", () => {
     ]) {
       expect(loadConfig({ FILES_URL: url }).FILES_URL).toBe(url);
     }
-    expect(loadConfig({}).FILES_URL).toBeUndefined();
+    // Unset: the files folder under DATA_DIR (decision 0051), the same for server, backup, restore.
+    expect(loadConfig({}).FILES_URL).toBe("./data/files");
+    expect(loadConfig({ DATA_DIR: "/var/lib/fre" }).FILES_URL).toBe("/var/lib/fre/files");
   });
 
   it("names what is wrong with an S3 URL, never its secret", () => {
