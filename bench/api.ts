@@ -25,7 +25,14 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 import { MY_GROUP_SQL } from "../apps/server/src/modules/leagues/leagues.repo.ts";
 import { isoWeekOf } from "../apps/server/src/modules/leagues/leagues.week.ts";
-import { arg, args, benchServerEnv, freePort, freshDatabase } from "./bench-setup.ts";
+import {
+  arg,
+  args,
+  benchServerEnv,
+  freePort,
+  freshDatabase,
+  seedMiningHistory,
+} from "./bench-setup.ts";
 import { median } from "./stats.ts";
 
 const USERS = arg("users", 100_000);
@@ -130,17 +137,7 @@ async function main() {
   // route) then describe tables of a running service, not empty ones: PostgreSQL plans the
   // prepared statements from them, and plans made on empty tables scan what indexes would probe.
   const t1 = Date.now();
-  await sql.unsafe(`
-    insert into mining_sessions (user_id, status, start_time, end_time, base_rate_nano, rate_nano,
-      segment_start, accrued_nano, rate_checked_at, credited_nano, claimed_at, ended_at)
-    select u.id, 'claimed', t, t + interval '24 hours', 1000000, 1000000, t, 86400000000, t,
-      86400000000, t + interval '24 hours', t + interval '24 hours'
-    from users u, generate_series(1, ${HISTORY_DAYS}) d,
-      lateral (select now() - make_interval(days => d + 1)) s(t)`);
-  await sql.unsafe(`
-    insert into notifications (user_id, type, params, read, created_at)
-    select u.id, 'mining_session_claim', '{"amount":"86.4"}', true,
-      now() - make_interval(days => d) from users u, generate_series(1, ${HISTORY_DAYS}) d`);
+  await seedMiningHistory(sql, HISTORY_DAYS);
   process.stdout.write(
     `history: ${HISTORY_DAYS} claimed sessions and notices per user in ${((Date.now() - t1) / 1000).toFixed(1)} s\n`,
   );

@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { arg, freshDatabase } from "./bench-setup.ts";
+import { arg, freshDatabase, seedMiningHistory } from "./bench-setup.ts";
 
 const USERS = arg("users", 100_000);
 const HISTORY_DAYS = arg("history", 10);
@@ -36,17 +36,7 @@ async function seed(url: string) {
   await sql.unsafe(`
     insert into ledger_entries (user_id, kind, amount_nano, reference, created_at)
     select id, 'bonus', 1000000000, 'bench-backup:' || id, now() from users`);
-  await sql.unsafe(`
-    insert into mining_sessions (user_id, status, start_time, end_time, base_rate_nano, rate_nano,
-      segment_start, accrued_nano, rate_checked_at, credited_nano, claimed_at, ended_at)
-    select u.id, 'claimed', t, t + interval '24 hours', 1000000, 1000000, t, 86400000000, t,
-      86400000000, t + interval '24 hours', t + interval '24 hours'
-    from users u, generate_series(1, ${HISTORY_DAYS}) d,
-      lateral (select now() - make_interval(days => d + 1)) s(t)`);
-  await sql.unsafe(`
-    insert into notifications (user_id, type, params, read, created_at)
-    select u.id, 'mining_session_claim', '{"amount":"86.4"}', true,
-      now() - make_interval(days => d) from users u, generate_series(1, ${HISTORY_DAYS}) d`);
+  await seedMiningHistory(sql, HISTORY_DAYS);
   await sql.unsafe("vacuum analyze");
   const [size] = await sql`select pg_database_size(current_database()) as bytes`;
   await sql.end();

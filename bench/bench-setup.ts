@@ -62,3 +62,21 @@ export function benchServerEnv(
     ...extra,
   };
 }
+
+/**
+ * A history, as an active user base has: every user mined the last `days` days (one claimed
+ * session a day) and kept a notice of each (bench:api, bench:backup, bench:migrate).
+ */
+export async function seedMiningHistory(sql: postgres.Sql, days: number): Promise<void> {
+  await sql.unsafe(`
+    insert into mining_sessions (user_id, status, start_time, end_time, base_rate_nano, rate_nano,
+      segment_start, accrued_nano, rate_checked_at, credited_nano, claimed_at, ended_at)
+    select u.id, 'claimed', t, t + interval '24 hours', 1000000, 1000000, t, 86400000000, t,
+      86400000000, t + interval '24 hours', t + interval '24 hours'
+    from users u, generate_series(1, ${days}) d,
+      lateral (select now() - make_interval(days => d + 1)) s(t)`);
+  await sql.unsafe(`
+    insert into notifications (user_id, type, params, read, created_at)
+    select u.id, 'mining_session_claim', '{"amount":"86.4"}', true,
+      now() - make_interval(days => d) from users u, generate_series(1, ${days}) d`);
+}

@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { adminUrl, arg, args, freshDatabase } from "./bench-setup.js";
+import { adminUrl, arg, args, freshDatabase, seedMiningHistory } from "./bench-setup.js";
 
 const USERS = arg("users", 100_000);
 const HISTORY_DAYS = arg("history", 10);
@@ -88,22 +88,12 @@ async function seed(sql: postgres.Sql) {
   await sql.unsafe(`
     insert into accounts (id, account_id, provider_id, user_id, password)
     select 'acc-' || id, id, 'credential', id, 'x' from users`);
-  await sql.unsafe(`
-    insert into mining_sessions (user_id, status, start_time, end_time, base_rate_nano, rate_nano,
-      segment_start, accrued_nano, rate_checked_at, credited_nano, claimed_at, ended_at)
-    select u.id, 'claimed', t, t + interval '24 hours', 1000000, 1000000, t, 86400000000, t,
-      86400000000, t + interval '24 hours', t + interval '24 hours'
-    from users u, generate_series(1, ${HISTORY_DAYS}) d,
-      lateral (select now() - make_interval(days => d + 1)) s(t)`);
+  await seedMiningHistory(sql, HISTORY_DAYS);
   await sql.unsafe(`
     insert into ledger_entries (user_id, kind, amount_nano, reference, created_at)
     select u.id, 'mining', 86400000000, 'bench-mining:' || u.id || ':' || d,
       now() - make_interval(days => d)
     from users u, generate_series(1, ${HISTORY_DAYS}) d`);
-  await sql.unsafe(`
-    insert into notifications (user_id, type, params, read, created_at)
-    select u.id, 'mining_session_claim', '{"amount":"86.4"}', true,
-      now() - make_interval(days => d) from users u, generate_series(1, ${HISTORY_DAYS}) d`);
   await sql.unsafe("vacuum analyze");
   const [size] = await sql<
     { bytes: string }[]
