@@ -10,6 +10,11 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { secureAuditLog } from "./audit-owner.ts";
 import { lockEmbeddedDatabase } from "./embedded-lock.ts";
+import {
+  DEFAULT_MIGRATION_LOCK_POLICY,
+  type MigrationLockPolicy,
+  withMigrationLockBound,
+} from "./migration-locks.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -50,6 +55,10 @@ export interface DatabaseOptions {
    * the migrations to put audit_log out of the app's role's reach (decision 0050).
    */
   migrationUrl?: string;
+  /** The bound on a migration's lock waits (PostgreSQL; see migration-locks.ts). */
+  migrationLocks?: MigrationLockPolicy;
+  /** Where the migrations are (tests add one of their own to a copy). */
+  migrationsFolder?: string;
 }
 
 /** Opens `pglite:<dir>` (embedded; `pglite:memory:` for in-memory) or `postgres://…`. */
@@ -71,7 +80,9 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       // One local process and one superuser role: no role of the embedded database is out of
       // another's reach, so there is nothing to warn about that PostgreSQL could fix (0050).
       migrate: async () => {
-        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+        await migratePglite(drizzlePglite(client, { schema }), {
+          migrationsFolder: options.migrationsFolder ?? migrationsFolder,
+        });
         return { warnings: [] };
       },
       close: async () => {
@@ -113,9 +124,14 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
       const single = postgres(url, { max: 1, onnotice: () => {} });
       try {
         await single`select pg_advisory_lock(727274)`;
-        await migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder });
+        const folder = options.migrationsFolder ?? migrationsFolder;
+        await withMigrationLockBound(
+          options.migrationLocks ?? DEFAULT_MIGRATION_LOCK_POLICY,
+          (ms) => single.unsafe(`set lock_timeout = ${Math.trunc(ms)}`),
+          () => migratePostgres(drizzlePostgres(single, { schema }), { migrationsFolder: folder }),
+        );
         const migrationUrl = options.migrationUrl === url ? undefined : options.migrationUrl;
-        const warnings = await secureAuditLog(single, migrationUrl, migrationsFolder);
+        const warnings = await secureAuditLog(single, migrationUrl, folder);
         await single`select pg_advisory_unlock(727274)`;
         return { warnings };
       } finally {
