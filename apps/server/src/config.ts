@@ -127,6 +127,18 @@ export const configSchema = z.object({
     .regex(/^rediss?:\/\/[^/?#]+/, "must be redis://host:port or rediss://host:port")
     .optional(),
   AUTH_SECRET: z.string().min(32).optional(),
+  /**
+   * The auth secret before AUTH_SECRET (decision 0054): session cookies it signed are accepted,
+   * and re-signed with AUTH_SECRET, until AUTH_SECRET_PREVIOUS_UNTIL.
+   */
+  AUTH_SECRET_PREVIOUS: z.string().min(32).max(1000).optional(),
+  /** The end of the previous secret's grace period (ISO 8601 date-time). */
+  AUTH_SECRET_PREVIOUS_UNTIL: z
+    .string()
+    .max(40)
+    .refine((value) => !Number.isNaN(Date.parse(value)), "must be an ISO date-time")
+    .transform((value) => new Date(value))
+    .optional(),
   /** `smtp://user:pass@host:587` or `smtps://…` (nodemailer's connection URL). Secret. */
   SMTP_URL: z
     .string()
@@ -205,6 +217,18 @@ export const configSchema = z.object({
       "must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)",
     )
     .optional(),
+  /**
+   * The keys KYC data was sealed with before DATA_ENCRYPTION_KEY (comma list, same format): read,
+   * never written, while `npm run rotate-key` moves everything to the current key (decision 0054).
+   */
+  DATA_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .max(1000)
+    .regex(
+      /^\s*(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)(?:\s*,\s*(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?))*\s*$/,
+      "must be a comma list of 32-byte keys (64 hex digits or base64)",
+    )
+    .optional(),
   /** Where KYC documents go: `s3://KEY:SECRET@bucket?endpoint=…&region=…` or a folder (default: `files` next to the embedded database). */
   FILES_URL: z
     .string()
@@ -245,7 +269,10 @@ export const configSchema = z.object({
    */
   TELEGRAM_BOT_TOKEN: z
     .string()
-    .regex(/^\d{3,20}:[A-Za-z0-9_-]{30,100}$/, "must be a bot token (123456:ABC…)")
+    .regex(
+      /^\d{3,20}:[A-Za-z0-9_-]{30,100}$/,
+      "must be the bot's token as @BotFather gives it: digits, a colon, then about 35 letters, digits, _ or - (123456789:AA…, from @BotFather's /token)",
+    )
     .optional(),
   /**
    * The Mini App's link (`https://t.me/<bot>/<app>`): TON Connect sends the user back there from
@@ -401,6 +428,12 @@ function resolveConfig(parsedKeys: ParsedConfig): { config?: Config; problems: s
       "DATA_ENCRYPTION_KEY: required with PostgreSQL or a non-loopback PUBLIC_URL — 32 random " +
         "bytes in hex (openssl rand -hex 32), the same on every instance and kept safe: the KYC " +
         "data it encrypts cannot be read without it",
+    );
+  }
+  if (parsed.AUTH_SECRET_PREVIOUS && !parsed.AUTH_SECRET_PREVIOUS_UNTIL) {
+    problems.push(
+      "AUTH_SECRET_PREVIOUS_UNTIL: required with AUTH_SECRET_PREVIOUS — when the previous " +
+        "secret's sessions stop being accepted (an ISO date-time, e.g. 30 days ahead)",
     );
   }
   if (parsed.DATABASE_MIGRATION_URL && parsed.DATABASE_URL.startsWith("pglite:")) {

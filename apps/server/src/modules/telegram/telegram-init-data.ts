@@ -1,4 +1,5 @@
-import { parse, validate } from "@telegram-apps/init-data-node";
+import { validate } from "@telegram-apps/init-data-node";
+import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
 
 /** Telegram's own advice and the issue's rule: init data older than a day is refused. */
@@ -6,12 +7,39 @@ export const INIT_DATA_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** A host clock slightly ahead of ours is tolerated; init data from further ahead is not. */
 const FUTURE_SKEW_MS = 5 * 60 * 1000;
 
+/**
+ * The fields FRE reads, once the hash checked out. Read here rather than by the library's
+ * `parse`, which requires the `signature` field (Bot API 8.0's Ed25519 one): older Telegram
+ * clients send none, and the bot-token `hash` is what FRE checks (decision 0056).
+ */
+const initDataUserSchema = z.object({
+  id: z.number(),
+  is_bot: z.boolean().optional(),
+  first_name: z.string().max(256).optional(),
+  username: z.string().max(256).optional(),
+  language_code: z.string().max(35).optional(),
+});
+
 function parsed(raw: string) {
+  const params = new URLSearchParams(raw);
+  const authDate = Number(params.get("auth_date"));
+  const hash = params.get("hash") ?? "";
+  let user: z.infer<typeof initDataUserSchema> | undefined;
   try {
-    return parse(raw);
+    const text = params.get("user");
+    user = text === null ? undefined : initDataUserSchema.parse(JSON.parse(text));
   } catch {
     throw new AppError("TELEGRAM_INIT_DATA_INVALID", 401);
   }
+  if (!Number.isSafeInteger(authDate) || authDate <= 0 || !/^[0-9a-f]{64}$/.test(hash)) {
+    throw new AppError("TELEGRAM_INIT_DATA_INVALID", 401);
+  }
+  return {
+    user,
+    hash,
+    auth_date: new Date(authDate * 1000),
+    start_param: params.get("start_param")?.slice(0, 512) ?? "",
+  };
 }
 
 /** What FRE keeps of a Mini App launch whose signature checked out. */
