@@ -18,6 +18,7 @@ export const SERVER_ENTRIES = {
   "ledger-verify": "cli/ledger-verify.ts",
   backup: "cli/backup.ts",
   restore: "cli/restore.ts",
+  "rotate-key": "cli/rotate-key.ts",
 };
 
 /** Builds into `outdir` (default apps/server/dist), replacing what was there. */

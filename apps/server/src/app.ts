@@ -216,6 +216,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     metrics: app.domainMetrics,
   });
   app.addHook("onClose", () => d.close());
+  // Before anything reads the session cookie: one signed with the previous auth secret (0054).
+  if (d.secretGrace) app.addHook("onRequest", d.secretGrace);
   const userIdOf = async (request: FastifyRequest) =>
     (await d.viewer.optional(request))?.userId ?? null;
   app.decorateRequest("viewer", null);

@@ -32,6 +32,7 @@ import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
+import { secretGrace } from "./modules/auth/secret-grace.ts";
 import { liveSessionIds } from "./modules/auth/sessions.repo.ts";
 import { viewerResolver } from "./modules/auth/viewer.ts";
 import { createChallengeService } from "./modules/challenge/index.ts";
@@ -395,6 +396,14 @@ export async function buildDependencies(
     auth,
     bus,
     viewer,
+    /** Accepts, during its grace period, a session signed with AUTH_SECRET_PREVIOUS (0054). */
+    secretGrace: secretGrace({
+      secret,
+      previous: config.AUTH_SECRET_PREVIOUS,
+      until: config.AUTH_SECRET_PREVIOUS_UNTIL,
+      clock,
+      secure: config.PUBLIC_URL.startsWith("https://"),
+    }),
     onSessionsRevoked: () => bus.signalProcesses(SESSIONS_REVOKED),
     /** Open live-event streams of this process (GET /api/events). */
     streams,

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,11 +7,16 @@ import {
   DATA_KEY_FILE,
   DataDecryptionError,
   dataCipher,
+  dataKeyId,
   embeddedKeyPath,
   lazyDataCipher,
   loadOrCreateKeyFile,
   parseDataKey,
+  parseDataKeyList,
+  previousDataKeys,
   resolveDataKey,
+  sealedKeyId,
+  sealedTextKeyId,
 } from "./data-encryption.ts";
 
 const key = randomBytes(32);
@@ -23,8 +28,8 @@ describe("dataCipher", () => {
     const a = cipher.seal(plain, "kyc:u1:identity");
     const b = cipher.seal(plain, "kyc:u1:identity");
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(false);
-    expect(a.byteLength).toBe(plain.byteLength + 29);
-    expect(a[0]).toBe(1);
+    expect(a.byteLength).toBe(plain.byteLength + 37);
+    expect(a[0]).toBe(2);
     expect(new TextDecoder().decode(cipher.open(a, "kyc:u1:identity"))).toBe(
       "Jeanne Dupont, 12 rue de la Paix",
     );
@@ -50,6 +55,88 @@ describe("dataCipher", () => {
       DataDecryptionError,
     );
     expect(() => dataCipher(randomBytes(16))).toThrow(/32 bytes/);
+  });
+});
+
+/** An item of the first format (`1 | iv | tag | ciphertext`), as the code before 0054 sealed. */
+function sealV1(secret: Buffer, plain: string, context: string) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", secret, iv, { authTagLength: 16 });
+  cipher.setAAD(Buffer.from(`fre:${context}`, "utf8"));
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return new Uint8Array(Buffer.concat([Buffer.from([1]), iv, cipher.getAuthTag(), body]));
+}
+
+describe("the v2 format and key rotation (decision 0054)", () => {
+  const oldKey = randomBytes(32);
+  const newKey = randomBytes(32);
+  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+  it("names the sealing key in the header: 8 bytes of a labelled SHA-256, not the key", () => {
+    const cipher = dataCipher(newKey);
+    expect(cipher.keyId).toBe(dataKeyId(newKey));
+    expect(cipher.keyId).toMatch(/^[0-9a-f]{16}$/);
+    expect(dataKeyId(oldKey)).not.toBe(dataKeyId(newKey));
+    expect(newKey.toString("hex")).not.toContain(cipher.keyId);
+    const sealed = cipher.seal(new TextEncoder().encode("x"), "ctx");
+    expect(sealedKeyId(sealed)).toBe(cipher.keyId);
+    expect(Buffer.from(sealed.subarray(1, 9)).toString("hex")).toBe(cipher.keyId);
+    expect(sealedTextKeyId(cipher.sealText("x", "ctx"))).toBe(cipher.keyId);
+    expect(sealedKeyId(sealV1(newKey, "x", "ctx"))).toBeNull();
+  });
+
+  it("opens what a previous key sealed, and seals with the current one only", () => {
+    const before = dataCipher(oldKey).sealText("Jeanne", "kyc:u1:identity");
+    const rotated = dataCipher(newKey, [oldKey]);
+    expect(rotated.openText(before, "kyc:u1:identity")).toBe("Jeanne");
+    const after = rotated.sealText("Jeanne", "kyc:u1:identity");
+    expect(sealedTextKeyId(after)).toBe(dataKeyId(newKey));
+    // The new key alone reads what it sealed, not what the old key sealed.
+    expect(dataCipher(newKey).openText(after, "kyc:u1:identity")).toBe("Jeanne");
+    expect(() => dataCipher(newKey).openText(before, "kyc:u1:identity")).toThrow(
+      DataDecryptionError,
+    );
+    expect(() => dataCipher(oldKey).openText(after, "kyc:u1:identity")).toThrow(
+      DataDecryptionError,
+    );
+  });
+
+  it("still opens first-format items, with the current key or a previous one", () => {
+    expect(text(dataCipher(newKey).open(sealV1(newKey, "v1", "c"), "c"))).toBe("v1");
+    expect(text(dataCipher(newKey, [oldKey]).open(sealV1(oldKey, "v1", "c"), "c"))).toBe("v1");
+    expect(() => dataCipher(newKey).open(sealV1(oldKey, "v1", "c"), "c")).toThrow(
+      DataDecryptionError,
+    );
+    expect(() => dataCipher(newKey, [oldKey]).open(sealV1(oldKey, "v1", "c"), "d")).toThrow(
+      DataDecryptionError,
+    );
+  });
+
+  it("authenticates the header: a rewritten key id or version does not open", () => {
+    const cipher = dataCipher(newKey, [oldKey]);
+    const sealed = dataCipher(oldKey).seal(new TextEncoder().encode("s"), "c");
+    const relabelled = Uint8Array.from(sealed);
+    relabelled.set(Buffer.from(dataKeyId(newKey), "hex"), 1);
+    expect(() => cipher.open(relabelled, "c")).toThrow(DataDecryptionError);
+    const downgraded = Uint8Array.from(sealed);
+    downgraded[0] = 1;
+    expect(() => cipher.open(downgraded, "c")).toThrow(DataDecryptionError);
+    expect(() => dataCipher(newKey, [randomBytes(16)])).toThrow(/32 bytes/);
+  });
+
+  it("reads DATA_ENCRYPTION_KEY_PREVIOUS as a comma list", () => {
+    expect(parseDataKeyList(undefined)).toEqual([]);
+    expect(parseDataKeyList(" ")).toEqual([]);
+    const list = parseDataKeyList(`${oldKey.toString("hex")}, ${newKey.toString("base64")}`);
+    expect(list?.map((k) => k.toString("hex"))).toEqual([
+      oldKey.toString("hex"),
+      newKey.toString("hex"),
+    ]);
+    expect(parseDataKeyList(`${oldKey.toString("hex")},nope`)).toBeNull();
+    expect(previousDataKeys({ DATA_ENCRYPTION_KEY_PREVIOUS: oldKey.toString("hex") })).toHaveLength(
+      1,
+    );
+    expect(() => previousDataKeys({ DATA_ENCRYPTION_KEY_PREVIOUS: "x" })).toThrow(/comma list/);
   });
 });
 

@@ -243,3 +243,59 @@ export async function insertFileView(
     viewedAt: view.at,
   });
 }
+
+/** The key rotation's walk over the sealed steps (decision 0054): a page after `afterUserId`. */
+export async function listSealedSteps(db: Db, afterUserId: string, limit: number) {
+  return db
+    .select({
+      userId: kycRequests.userId,
+      identitySealed: kycRequests.identitySealed,
+      addressSealed: kycRequests.addressSealed,
+      documentSealed: kycRequests.documentSealed,
+    })
+    .from(kycRequests)
+    .where(sql`${kycRequests.userId} > ${afterUserId}`)
+    .orderBy(asc(kycRequests.userId))
+    .limit(limit);
+}
+
+/**
+ * Replaces one sealed step if it still holds `expected` (compare-and-set: a step the user saved
+ * meanwhile is left as they saved it). True when it was replaced.
+ */
+export async function replaceSealedStep(
+  db: Db,
+  userId: string,
+  step: KycStep,
+  expected: string,
+  next: string,
+): Promise<boolean> {
+  const column = kycRequests[sealedColumn[step]];
+  const rows = await db
+    .update(kycRequests)
+    .set({ [sealedColumn[step]]: next })
+    .where(and(eq(kycRequests.userId, userId), eq(column, expected)))
+    .returning({ userId: kycRequests.userId });
+  return rows.length > 0;
+}
+
+/** The key rotation's walk over the stored files: a page of storage keys after `afterKey`. */
+export async function listStorageKeys(db: Db, afterKey: string, limit: number) {
+  const rows = await db
+    .select({ storageKey: kycFiles.storageKey })
+    .from(kycFiles)
+    .where(sql`${kycFiles.storageKey} > ${afterKey}`)
+    .orderBy(asc(kycFiles.storageKey))
+    .limit(limit);
+  return rows.map((row) => row.storageKey);
+}
+
+/** Whether a file row still points at this stored object (a replaced photo's is deleted). */
+export async function isStorageKeyInUse(db: Db, storageKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ storageKey: kycFiles.storageKey })
+    .from(kycFiles)
+    .where(eq(kycFiles.storageKey, storageKey))
+    .limit(1);
+  return row !== undefined;
+}

@@ -65,8 +65,8 @@ interface Steps {
 }
 
 /** What a sealed value is bound to: a step of one user's request, or one stored file. */
-const stepContext = (userId: string, step: KycStep) => `kyc:${userId}:${step}`;
-const fileContext = (storageKey: string) => `kyc-file:${storageKey}`;
+export const stepContext = (userId: string, step: KycStep) => `kyc:${userId}:${step}`;
+export const fileContext = (storageKey: string) => `kyc-file:${storageKey}`;
 
 async function openSteps(deps: Pick<KycDeps, "cipher">, row: KycRequestRow): Promise<Steps> {
   const cipher = await deps.cipher();
