@@ -280,8 +280,8 @@ describe("encryption at rest", () => {
     }
     for (const sealed of Object.values(row!)) {
       const bytes = Buffer.from(sealed!, "base64");
-      expect(bytes[0]).toBe(1); // format version
-      expect(bytes.length).toBeGreaterThan(29); // version, IV, tag, then the data
+      expect(bytes[0]).toBe(2); // format version (decision 0054)
+      expect(bytes.length).toBeGreaterThan(37); // version, key id, IV, tag, then the data
     }
     // The whole table, as a dump would show it.
     const dump = await db.execute(sql`select * from kyc_requests`);
