@@ -391,6 +391,10 @@ const RULES: Record<string, Declared> = {
   },
   "GET /api/admin/users": { rule: "admin", url: () => "/api/admin/users?q=mx" },
   "GET /api/admin/users/:id": { rule: "admin", url: (c) => `/api/admin/users/${c.referralId}` },
+  "GET /api/admin/users/:id/ledger": {
+    rule: "admin",
+    url: (c) => `/api/admin/users/${c.referralId}/ledger?kind=mining`,
+  },
   "POST /api/admin/users/:id/role": {
     rule: "admin",
     url: (c) => `/api/admin/users/${c.referralId}/role`,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_CODE_MAX_LENGTH, ADMIN_CODE_MIN_LENGTH } from "../constants.ts";
+import { LEDGER_KINDS } from "../ledger.ts";
 import { isWithinFreBound, MAX_FRE_AMOUNT } from "../money.ts";
 import { riskLevelSchema } from "./risk.ts";
 
@@ -83,6 +84,30 @@ export const adminRoleGrantSchema = z.object({
   expiresAt: z.string(),
 });
 export const adminRoleGrantParamsSchema = z.object({ id: z.uuid() });
+export const adminLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  amount: z.string(),
+  reference: z.string(),
+  createdAt: z.string(),
+});
+/** A user's ledger in the console: newest first, 25 a page, by kind and by days (UTC). */
+export const adminUserLedgerQuerySchema = z.object({
+  kind: z.enum(LEDGER_KINDS).optional(),
+  /** From this day (UTC), inclusive. */
+  from: z.iso.date().optional(),
+  /** Until the end of this day (UTC), inclusive. */
+  to: z.iso.date().optional(),
+  /** The id of the last entry seen: older ones come next. */
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, "must be a page cursor")
+    .optional(),
+});
+export const adminUserLedgerSchema = z.object({
+  items: z.array(adminLedgerEntrySchema),
+  nextCursor: z.string().nullable(),
+});
 export const adminUserDetailSchema = z.object({
   user: adminUserRowSchema.extend({
     language: z.string(),
@@ -94,15 +119,7 @@ export const adminUserDetailSchema = z.object({
     referralsCount: z.number().int(),
     wallet: z.object({ address: z.string(), network: z.string() }).nullable(),
   }),
-  ledger: z.array(
-    z.object({
-      id: z.number().int(),
-      kind: z.string(),
-      amount: z.string(),
-      reference: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
+  ledger: z.array(adminLedgerEntrySchema),
   miningSessions: z.array(
     z.object({
       id: z.string(),
@@ -113,7 +130,15 @@ export const adminUserDetailSchema = z.object({
     }),
   ),
   shopOrders: z.array(
-    z.object({ id: z.string(), itemId: z.string(), status: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.string(),
+      itemId: z.string(),
+      /** The item's kind and length, so the screen names it ("Boîte de 7 jours"). */
+      itemKind: z.enum(["pack", "box"]).nullable(),
+      itemDays: z.number().int().nullable(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
   ),
   withdrawals: z.array(
     z.object({ id: z.string(), amount: z.string(), status: z.string(), createdAt: z.string() }),
@@ -152,6 +177,8 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+export type AdminUserLedgerQuery = z.infer<typeof adminUserLedgerQuerySchema>;
+export type AdminUserLedger = z.infer<typeof adminUserLedgerSchema>;
 export type AdminUserRoleBody = z.infer<typeof adminUserRoleBodySchema>;
 export type AdminRoleGrant = z.infer<typeof adminRoleGrantSchema>;
 export type AdminUserAdjustmentBody = z.infer<typeof adminUserAdjustmentBodySchema>;

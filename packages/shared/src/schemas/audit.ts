@@ -96,6 +96,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** The target's nickname when the target is a user (joined), so a screen never shows ids. */
+  targetNickname: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   ip: z.string().nullable(),

@@ -10,12 +10,16 @@ import {
   suspendUser,
   unsuspendUser,
   userDetail,
+  userLedger,
 } from "./admin-users.service.ts";
 
 /** Admin routes: registered in the admin scope, behind its gate. */
 export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDeps) {
   handle(app, "GET /api/admin/users", ({ query }) => listUsers(deps, query));
   handle(app, "GET /api/admin/users/:id", ({ params }) => userDetail(deps, params.id));
+  handle(app, "GET /api/admin/users/:id/ledger", ({ params, query }) =>
+    userLedger(deps, params.id, query),
+  );
   handle(app, "POST /api/admin/users/:id/role", ({ params, body }, request) =>
     changeRole(deps, actorOf(request), params.id, body),
   );

@@ -3,6 +3,8 @@ import {
   type AdminUserAdjustment,
   type AdminUserAdjustmentBody,
   type AdminUserDetail,
+  type AdminUserLedger,
+  type AdminUserLedgerQuery,
   type AdminUserList,
   type AdminUserRow,
   type AdminUsersQuery,
@@ -27,6 +29,7 @@ import {
   searchUsers,
   setUserFields,
   userActivity,
+  userLedgerPage,
 } from "./admin-users.repo.ts";
 
 export interface AdminUsersDeps {
@@ -163,7 +166,12 @@ export async function userDetail(
       endTime: s.endTime.toISOString(),
       credited: s.creditedNano === null ? null : formatNano(s.creditedNano),
     })),
-    shopOrders: activity.orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+    shopOrders: activity.orders.map((o) => ({
+      ...o,
+      itemKind: o.itemKind ?? null,
+      itemDays: o.itemDays ?? null,
+      createdAt: o.createdAt.toISOString(),
+    })),
     withdrawals: activity.payouts.map((w) => ({
       id: w.id,
       amount: formatNano(w.amountNano),
@@ -335,4 +343,38 @@ export async function resendVerification(deps: AdminUsersDeps, actor: AuditActor
   await deps.auth.api.sendVerificationEmail({
     body: { email: target.email, callbackURL: "/dashboard" },
   });
+}
+
+export const LEDGER_PAGE_SIZE = 25;
+
+/** A user's ledger, newest first, by kind and by whole days (UTC); 404 for an unknown user. */
+export async function userLedger(
+  deps: Pick<AdminUsersDeps, "db">,
+  userId: string,
+  query: AdminUserLedgerQuery,
+): Promise<AdminUserLedger> {
+  if (!(await findUserForAdmin(deps.db, userId))) throw new AppError("NOT_FOUND", 404);
+  const rows = await userLedgerPage(
+    deps.db,
+    userId,
+    {
+      kind: query.kind,
+      from: query.from ? new Date(`${query.from}T00:00:00.000Z`) : undefined,
+      to: query.to ? new Date(`${query.to}T23:59:59.999Z`) : undefined,
+      beforeId: query.cursor ? Number(query.cursor) : undefined,
+    },
+    LEDGER_PAGE_SIZE + 1,
+  );
+  const page = rows.slice(0, LEDGER_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      amount: formatNano(e.amountNano),
+      reference: e.reference,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > LEDGER_PAGE_SIZE && last ? String(last.id) : null,
+  };
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { auditLog, users } from "../../db/schema/index.ts";
 
@@ -17,6 +18,8 @@ export interface AuditFilter {
   /** The last row of the previous page: rows strictly older come next. */
   after?: { createdAt: Date; id: string };
 }
+
+const targetUsers = alias(users, "target_users");
 
 /** Newest first, keyset-paged on (created_at, id) — the order of every audit_log index. */
 export async function listAudit(db: Db, filter: AuditFilter, limit: number) {
@@ -41,6 +44,7 @@ export async function listAudit(db: Db, filter: AuditFilter, limit: number) {
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
+      targetNickname: targetUsers.nickname,
       before: auditLog.before,
       after: auditLog.after,
       ip: auditLog.ip,
@@ -48,6 +52,13 @@ export async function listAudit(db: Db, filter: AuditFilter, limit: number) {
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(
+      targetUsers,
+      and(
+        eq(targetUsers.id, auditLog.targetId),
+        or(eq(auditLog.targetType, "user"), eq(auditLog.targetType, "admin")),
+      ),
+    )
     .where(and(...where))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);

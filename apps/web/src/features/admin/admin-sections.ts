@@ -89,6 +89,9 @@ export const ADMIN_SECTIONS = [
   section("security", {
     load: () => import("./routes/admin-security-page").then((m) => m.AdminSecurityPage),
   }),
+  section("audit", {
+    load: () => import("./routes/admin-audit-page").then((m) => m.AdminAuditPage),
+  }),
   section("outbox", {
     load: () => import("./routes/admin-outbox-page").then((m) => m.AdminOutboxPage),
   }),

@@ -1,4 +1,4 @@
-import type { AdminUserAdjustmentBody, AdminUserRoleBody } from "@fre/shared";
+import type { AdminUserAdjustmentBody, AdminUserLedgerQuery, AdminUserRoleBody } from "@fre/shared";
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { type AuditFilters, adminKeys, type RiskFilter } from "../../../lib/admin-access";
 import { api } from "../../../lib/api-client";
@@ -34,6 +34,25 @@ export const adminUserQueryOptions = (id: string) =>
     queryKey: adminKeys.user(id),
     queryFn: ({ signal }) => api.call("GET /api/admin/users/:id", { params: { id } }, signal),
     retry: false,
+  });
+
+export type UserLedgerFilters = Omit<AdminUserLedgerQuery, "cursor">;
+
+/** Under the user's own key: an action on the user reads their ledger again. */
+export const userLedgerKey = (id: string, filters: UserLedgerFilters) =>
+  [...adminKeys.user(id), "ledger", filters] as const;
+
+/** A user's ledger, newest first, 25 a page, by kind and days. */
+export const userLedgerQueryOptions = (id: string, filters: UserLedgerFilters) =>
+  infiniteQueryOptions({
+    ...pages,
+    queryKey: userLedgerKey(id, filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        "GET /api/admin/users/:id/ledger",
+        { params: { id }, query: { ...filters, cursor: pageParam } },
+        signal,
+      ),
   });
 
 /** The audit log, newest first, filtered. */

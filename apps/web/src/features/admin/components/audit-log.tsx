@@ -1,67 +1,72 @@
-import { AUDIT_ACTIONS, type AuditEntry, isAuditAction } from "@fre/shared";
+import { AUDIT_ACTIONS, type AuditAction } from "@fre/shared";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import type { AuditFilters } from "../../../lib/admin-access";
-import { formatDateTime } from "../../../lib/format";
-import { useLanguage } from "../../../lib/use-language";
 import { useAuditLog } from "../hooks/use-admin-users";
+import { AuditItem } from "./audit-entry";
+import { AuditUserPicker, type PickedUser } from "./audit-user-picker";
+import { dayFromFrench } from "./french-date";
 
-const compact = (value: unknown) => (value == null ? "" : JSON.stringify(value));
-
-function AuditItem({ entry }: { entry: AuditEntry }) {
-  const { t } = useTranslation("admin");
-  const { language } = useLanguage();
-  const before = compact(entry.before);
-  const after = compact(entry.after);
-  return (
-    <li className="grid gap-1 rounded-xl border border-night-700 bg-night-850 px-4 py-3">
-      <span className="flex flex-wrap items-baseline justify-between gap-x-4">
-        <span className="font-medium text-slate-100">
-          {isAuditAction(entry.action) ? t(`audit.actions.${entry.action}`) : entry.action}
-        </span>
-        <span className="text-sm text-muted">
-          {entry.actorNickname ?? entry.actorId} ·{" "}
-          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, language)}</time>
-        </span>
-      </span>
-      <span className="text-xs text-muted wrap-anywhere">
-        {t("audit.target", { type: entry.targetType, id: entry.targetId })}
-        {entry.ip ? ` · ${entry.ip}` : ""}
-      </span>
-      {before || after ? (
-        <span className="font-mono text-xs text-slate-300 wrap-anywhere">
-          {before ? `${t("audit.before")} ${before}` : ""}
-          {before && after ? " → " : ""}
-          {after ? `${t("audit.after")} ${after}` : ""}
-        </span>
-      ) : null}
-    </li>
-  );
+interface Draft {
+  action: AuditAction | "";
+  actor: PickedUser | null;
+  target: PickedUser | null;
+  from: string;
+  to: string;
 }
 
-/** Every admin act, newest first, with its filters (admin, action, target, dates). */
-export function AuditLog() {
+/**
+ * Every admin act, newest first, each a sentence with its changes; filtered by admin and by the
+ * user concerned (both chosen by search), by action and by days typed in the French order.
+ */
+export function AuditLog({
+  initialActor = null,
+  initialTarget = null,
+  headingLevel = 2,
+}: {
+  initialActor?: PickedUser | null;
+  initialTarget?: PickedUser | null;
+  headingLevel?: 1 | 2;
+}) {
   const { t } = useTranslation("admin");
   const actionId = useId();
-  const [draft, setDraft] = useState<AuditFilters>({});
-  const [filters, setFilters] = useState<AuditFilters>({});
+  const start: Draft = { action: "", actor: initialActor, target: initialTarget, from: "", to: "" };
+  const [draft, setDraft] = useState<Draft>(start);
+  const [problem, setProblem] = useState<{ from?: string; to?: string }>({});
+  const [filters, setFilters] = useState<AuditFilters>(() => filtersOf(start));
   const log = useAuditLog(filters);
-  const set = (key: keyof AuditFilters) => (value: string) =>
-    setDraft((current) => ({ ...current, [key]: value || undefined }));
+
+  function filtersOf(value: Draft): AuditFilters {
+    return {
+      action: value.action || undefined,
+      actorId: value.actor?.id,
+      targetId: value.target?.id,
+      from: dayFromFrench(value.from) ?? undefined,
+      to: dayFromFrench(value.to) ?? undefined,
+    };
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setFilters({ ...draft });
+    const bad = t("audit.filters2.dateInvalid");
+    const next = {
+      from: dayFromFrench(draft.from) === null ? bad : undefined,
+      to: dayFromFrench(draft.to) === null ? bad : undefined,
+    };
+    setProblem(next);
+    if (next.from || next.to) return;
+    setFilters(filtersOf(draft));
   }
 
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <section aria-labelledby="log-title" className="grid gap-3">
-      <h2 id="log-title" className="text-lg font-semibold text-white">
+      <Heading id="log-title" className="text-lg font-semibold text-white">
         {t("security.logTitle")}
-      </h2>
+      </Heading>
       <form
         onSubmit={submit}
         data-testid="admin-audit-filters"
@@ -74,8 +79,10 @@ export function AuditLog() {
           <select
             id={actionId}
             className={inputClasses}
-            value={draft.action ?? ""}
-            onChange={(event) => set("action")(event.target.value)}
+            value={draft.action}
+            onChange={(event) =>
+              setDraft({ ...draft, action: event.target.value as AuditAction | "" })
+            }
           >
             <option value="">{t("audit.filters.anyAction")}</option>
             {AUDIT_ACTIONS.map((action) => (
@@ -85,34 +92,38 @@ export function AuditLog() {
             ))}
           </select>
         </div>
-        <TextField
-          label={t("audit.filters.actor")}
-          name="actorId"
-          maxLength={100}
-          value={draft.actorId ?? ""}
-          onChange={(event) => set("actorId")(event.target.value.trim())}
+        <AuditUserPicker
+          label={t("audit.filters2.actor")}
+          testId="audit-actor-picker"
+          value={draft.actor}
+          onChange={(actor) => setDraft({ ...draft, actor })}
         />
-        <TextField
-          label={t("audit.filters.target")}
-          name="targetId"
-          maxLength={200}
-          value={draft.targetId ?? ""}
-          onChange={(event) => set("targetId")(event.target.value.trim())}
+        <AuditUserPicker
+          label={t("audit.filters2.target")}
+          testId="audit-target-picker"
+          value={draft.target}
+          onChange={(target) => setDraft({ ...draft, target })}
         />
         <div className="grid grid-cols-2 gap-3">
           <TextField
-            label={t("audit.filters.from")}
-            type="date"
+            label={t("audit.filters2.from")}
             name="from"
-            value={draft.from ?? ""}
-            onChange={(event) => set("from")(event.target.value)}
+            inputMode="numeric"
+            maxLength={10}
+            placeholder={t("audit.filters2.datePlaceholder")}
+            value={draft.from}
+            error={problem.from}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
           />
           <TextField
-            label={t("audit.filters.to")}
-            type="date"
+            label={t("audit.filters2.to")}
             name="to"
-            value={draft.to ?? ""}
-            onChange={(event) => set("to")(event.target.value)}
+            inputMode="numeric"
+            maxLength={10}
+            placeholder={t("audit.filters2.datePlaceholder")}
+            value={draft.to}
+            error={problem.to}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
           />
         </div>
         <Button type="submit" className="sm:col-span-2 sm:w-fit">

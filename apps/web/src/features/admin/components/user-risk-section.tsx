@@ -99,7 +99,8 @@ interface RiskViewProps {
   nickname: string;
   risk: AdminUserRisk;
   suspended: boolean;
-  onSuspend: () => void;
+  /** Without it, no suspend button here: the user page has its own, one on the page. */
+  onSuspend?: () => void;
 }
 
 function RiskActions({ userId, nickname, risk, suspended, onSuspend }: RiskViewProps) {
@@ -157,7 +158,7 @@ function RiskActions({ userId, nickname, risk, suspended, onSuspend }: RiskViewP
         {button(bonus)}
         {button(kyc)}
         {button("mark-reviewed")}
-        {suspended ? null : (
+        {suspended || !onSuspend ? null : (
           <Button variant="danger" disabled={action.isPending} onClick={onSuspend}>
             {t("risk.actions.suspend")}
           </Button>
@@ -246,7 +247,7 @@ export function UserRiskSection({
   userId: string;
   nickname: string;
   suspended: boolean;
-  onSuspend: () => void;
+  onSuspend?: () => void;
 }) {
   const { t } = useTranslation("admin");
   const risk = useAdminUserRisk(userId);

@@ -13,7 +13,9 @@ import {
   type RiskFilter,
   resendUserVerification,
   suspendUser,
+  type UserLedgerFilters,
   unsuspendUser,
+  userLedgerQueryOptions,
 } from "../api/admin-users-api";
 
 export function useAdminUsers(q: string, risk?: RiskFilter) {
@@ -22,8 +24,21 @@ export function useAdminUsers(q: string, risk?: RiskFilter) {
   return query;
 }
 
-export function useAdminUser(id: string) {
-  const query = useQuery(adminUserQueryOptions(id));
+/** The users list's search for a picker: asks nothing until two characters are typed. */
+export function useAdminUserSearch(q: string) {
+  const query = useInfiniteQuery({ ...adminUsersQueryOptions(q), enabled: q.length >= 2 });
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function useUserLedger(id: string, filters: UserLedgerFilters) {
+  const query = useInfiniteQuery(userLedgerQueryOptions(id, filters));
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function useAdminUser(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const query = useQuery({ ...adminUserQueryOptions(id), enabled });
   useDropElevationOn(query.error);
   return query;
 }

@@ -1,9 +1,4 @@
-import {
-  type AdminUserDetail,
-  adminReasonSchema,
-  isLedgerKind,
-  signedFreAmountSchema,
-} from "@fre/shared";
+import { type AdminUserDetail, adminReasonSchema, signedFreAmountSchema } from "@fre/shared";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -16,12 +11,14 @@ import { TextAreaField } from "../../../components/ui/text-area-field";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
+import { formatFreSafe } from "../../../lib/fre-amount";
 import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
 import { newIdempotencyKey } from "../api/admin-users-api";
 import { Facts } from "../components/facts";
 import { RoleGrantPanel } from "../components/role-grant-panel";
 import { UserBadges } from "../components/user-badges";
+import { UserLedgerSection } from "../components/user-ledger-section";
 import { type UserAction, useAdminUser, useUserAction } from "../hooks/use-admin-users";
 
 type Dialog =
@@ -197,6 +194,16 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { user, roleGrant } = detail;
   const at = (iso: string) => formatDateTime(iso, language);
+  const fre = (amount: string) => `${formatFreSafe(amount, language, "exact")} FRE`;
+  type OrderStatus = "pending" | "underpaid" | "paid" | "expired";
+  type PayoutStatus = "pending" | "processing" | "completed" | "failed" | "rejected";
+  type SessionStatus = "active" | "claimed" | "stopped";
+  const itemName = (o: AdminUserDetail["shopOrders"][number]) =>
+    o.itemKind === "pack"
+      ? t("users.orderItem.pack", { pack: o.itemId })
+      : o.itemKind === "box"
+        ? t("users.orderItem.box", { days: o.itemDays ?? 0 })
+        : o.itemId;
   return (
     <div className="grid gap-4">
       <section className={card} aria-label={t("users.profile")}>
@@ -206,8 +213,8 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
         <Facts
           items={[
             [t("users.fields.email"), user.email],
-            [t("users.fields.balance"), `${user.balance} FRE`],
-            [t("users.fields.totalMined"), `${user.totalMined} FRE`],
+            [t("users.fields.balance"), fre(user.balance)],
+            [t("users.fields.totalMined"), fre(user.totalMined)],
             [t("users.fields.role"), t(`users.roles.${user.role}`)],
             [t("users.fields.kyc"), t(`users.kyc.${user.kycStatus}`)],
             [t("users.fields.level"), String(user.level)],
@@ -260,28 +267,36 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
         </div>
       </section>
       <Suspense fallback={<p className="text-sm text-muted">{t("risk.section.loading")}</p>}>
-        <UserRiskSection
-          userId={user.id}
-          nickname={user.nickname}
-          suspended={user.suspended}
-          onSuspend={() => setDialog("suspend")}
-        />
+        <UserRiskSection userId={user.id} nickname={user.nickname} suspended={user.suspended} />
       </Suspense>
-      <History
-        title={t("users.ledger")}
-        testId="admin-user-ledger"
-        rows={detail.ledger.map((e) => ({
-          key: String(e.id),
-          main: `${isLedgerKind(e.kind) ? t(`users.kinds.${e.kind}`) : e.kind} · ${e.amount} FRE`,
-          side: at(e.createdAt),
-        }))}
-      />
+      <nav className={card} aria-label={t("users.auditAbout")}>
+        <Link
+          to={`/admin/audit?target=${encodeURIComponent(user.id)}`}
+          className="text-sm text-amber-200 underline underline-offset-2"
+        >
+          {t("users.auditAbout")}
+        </Link>
+        {user.role === "admin" ? (
+          <Link
+            to={`/admin/audit?actor=${encodeURIComponent(user.id)}`}
+            className="text-sm text-amber-200 underline underline-offset-2"
+          >
+            {t("users.auditBy")}
+          </Link>
+        ) : null}
+      </nav>
+      <UserLedgerSection userId={user.id} />
       <History
         title={t("users.sessions")}
         testId="admin-user-sessions"
         rows={detail.miningSessions.map((s) => ({
           key: s.id,
-          main: s.credited ? `${s.status} · ${s.credited} FRE` : s.status,
+          main: [
+            t(`users.sessionStatus.${s.status as SessionStatus}`, { defaultValue: s.status }),
+            s.credited ? fre(s.credited) : null,
+          ]
+            .filter(Boolean)
+            .join(" · "),
           side: at(s.startTime),
         }))}
       />
@@ -290,7 +305,7 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
         testId="admin-user-orders"
         rows={detail.shopOrders.map((o) => ({
           key: o.id,
-          main: `${o.itemId} · ${o.status}`,
+          main: `${itemName(o)} · ${t(`users.orderStatus.${o.status as OrderStatus}`, { defaultValue: o.status })}`,
           side: at(o.createdAt),
         }))}
       />
@@ -299,7 +314,7 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
         testId="admin-user-withdrawals"
         rows={detail.withdrawals.map((w) => ({
           key: w.id,
-          main: `${w.amount} FRE · ${w.status}`,
+          main: `${fre(w.amount)} · ${t(`users.withdrawalStatus.${w.status as PayoutStatus}`, { defaultValue: w.status })}`,
           side: at(w.createdAt),
         }))}
       />

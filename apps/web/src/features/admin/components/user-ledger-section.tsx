@@ -1,0 +1,123 @@
+import { LEDGER_KINDS, type LedgerKind } from "@fre/shared";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { QueryState } from "../../../components/ui/query-state";
+import { inputClasses, TextField } from "../../../components/ui/text-field";
+import { formatDateTime } from "../../../lib/format";
+import { formatFreSafe } from "../../../lib/fre-amount";
+import { useLanguage } from "../../../lib/use-language";
+import type { UserLedgerFilters } from "../api/admin-users-api";
+import { useUserLedger } from "../hooks/use-admin-users";
+import { dayFromFrench } from "./french-date";
+
+const card = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4 sm:p-5";
+
+/** The user's whole ledger, 25 entries a page, by kind and by days: each entry in words. */
+export function UserLedgerSection({ userId }: { userId: string }) {
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
+  const kindId = useId();
+  const [kind, setKind] = useState<LedgerKind | "">("");
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [problem, setProblem] = useState<{ from?: string; to?: string }>({});
+  const [filters, setFilters] = useState<UserLedgerFilters>({});
+  const ledger = useUserLedger(userId, filters);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const bad = t("audit.filters2.dateInvalid");
+    const [fromDay, toDay] = [dayFromFrench(from), dayFromFrench(to)];
+    const next = { from: fromDay === null ? bad : undefined, to: toDay === null ? bad : undefined };
+    setProblem(next);
+    if (next.from || next.to) return;
+    setFilters({ kind: kind || undefined, from: fromDay ?? undefined, to: toDay ?? undefined });
+  }
+
+  return (
+    <section className={card} aria-label={t("users.ledger")}>
+      <h2 className="font-semibold text-white">{t("users.ledger")}</h2>
+      <form
+        onSubmit={submit}
+        data-testid="admin-user-ledger-filters"
+        className="grid gap-3 sm:grid-cols-3"
+      >
+        <div className="grid gap-1">
+          <label htmlFor={kindId} className="text-sm font-medium text-slate-200">
+            {t("users.ledgerFilters.kind")}
+          </label>
+          <select
+            id={kindId}
+            className={inputClasses}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as LedgerKind | "")}
+          >
+            <option value="">{t("users.ledgerFilters.anyKind")}</option>
+            {LEDGER_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`users.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={t("audit.filters2.from")}
+          name="ledger-from"
+          inputMode="numeric"
+          maxLength={10}
+          placeholder={t("audit.filters2.datePlaceholder")}
+          value={from}
+          error={problem.from}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+        <TextField
+          label={t("audit.filters2.to")}
+          name="ledger-to"
+          inputMode="numeric"
+          maxLength={10}
+          placeholder={t("audit.filters2.datePlaceholder")}
+          value={to}
+          error={problem.to}
+          onChange={(event) => setTo(event.target.value)}
+        />
+        <Button type="submit" variant="secondary" className="sm:col-span-3 sm:w-fit">
+          {t("users.ledgerFilters.apply")}
+        </Button>
+      </form>
+      <QueryState
+        query={ledger}
+        isEmpty={(data) => data.pages[0]?.items.length === 0}
+        empty={<p className="text-sm text-muted">{t("users.none")}</p>}
+      >
+        {(data) => (
+          <div className="grid gap-2">
+            <ul data-testid="admin-user-ledger" className="grid gap-1 text-sm">
+              {data.pages.flatMap((page) =>
+                page.items.map((entry) => (
+                  <li key={entry.id} className="flex flex-wrap justify-between gap-x-3">
+                    <span className="text-slate-100">
+                      {t(`users.kinds.${entry.kind as LedgerKind}`, { defaultValue: entry.kind })} ·{" "}
+                      {formatFreSafe(entry.amount, language, "exact", { signed: true })} FRE
+                    </span>
+                    <span className="text-muted">{formatDateTime(entry.createdAt, language)}</span>
+                  </li>
+                )),
+              )}
+            </ul>
+            {ledger.hasNextPage ? (
+              <Button
+                variant="secondary"
+                className="sm:w-fit"
+                disabled={ledger.isFetchingNextPage}
+                onClick={() => void ledger.fetchNextPage()}
+              >
+                {ledger.isFetchingNextPage ? t("users.loading") : t("users.more")}
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}
