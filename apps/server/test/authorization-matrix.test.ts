@@ -390,6 +390,7 @@ const RULES: Record<string, Declared> = {
     url: () => "/api/admin/stats/series?metric=mined&days=7",
   },
   "GET /api/admin/users": { rule: "admin", url: () => "/api/admin/users?q=mx" },
+  "GET /api/admin/user-search": { rule: "admin", url: () => "/api/admin/user-search?q=mx" },
   "GET /api/admin/users/:id": { rule: "admin", url: (c) => `/api/admin/users/${c.referralId}` },
   "GET /api/admin/users/:id/ledger": {
     rule: "admin",

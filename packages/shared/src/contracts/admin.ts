@@ -13,6 +13,8 @@ import {
   adminUserListSchema,
   adminUserParamsSchema,
   adminUserRoleBodySchema,
+  adminUserSearchQuerySchema,
+  adminUserSearchSchema,
   adminUserSuspendBodySchema,
   adminUsersQuerySchema,
   securityLogSchema,
@@ -90,6 +92,17 @@ export const adminContracts = defineContracts([
     query: adminUsersQuerySchema,
     response: adminUserListSchema,
     errors: [400, 401, 403, 404],
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/user-search",
+    access: "admin",
+    tag: "admin",
+    summary:
+      "The console's quick search: a prefix of an e-mail, nickname or Telegram username, a whole wallet address or a user id (10 answers at most)",
+    query: adminUserSearchQuerySchema,
+    response: adminUserSearchSchema,
+    errors: [400, 401, 403, 429],
   }),
   route({
     method: "GET",

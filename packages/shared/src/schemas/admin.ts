@@ -51,6 +51,26 @@ export const adminUsersQuerySchema = z.object({
   /** The last user of the previous page (its id), from `nextCursor`. */
   cursor: z.string().trim().min(1).max(100).optional(),
 });
+/**
+ * The console's quick search (decision 0057): what an admin types in a header's search field —
+ * the start of an e-mail, a nickname or a Telegram username (with or without `@`), a whole
+ * wallet address (raw or user-friendly) or a user id. At most ADMIN_USER_SEARCH_LIMIT answers.
+ */
+export const ADMIN_USER_SEARCH_LIMIT = 10;
+export const adminUserSearchQuerySchema = z.object({ q: z.string().trim().min(1).max(100) });
+export const adminUserSearchHitSchema = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  email: z.string(),
+  telegramUsername: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  erased: z.boolean(),
+  /** What the typed text matched, best first: the user id, the wallet, then the prefixes. */
+  matchedBy: z.enum(["id", "wallet", "email", "nickname", "telegram"]),
+});
+export const adminUserSearchSchema = z.object({
+  items: z.array(adminUserSearchHitSchema).max(ADMIN_USER_SEARCH_LIMIT),
+});
 export const adminUserParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 export const adminUserRowSchema = z.object({
   id: z.string(),
@@ -176,6 +196,8 @@ export const adminUserAdjustmentSchema = z.object({
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
+export type AdminUserSearch = z.infer<typeof adminUserSearchSchema>;
+export type AdminUserSearchHit = z.infer<typeof adminUserSearchHitSchema>;
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 export type AdminUserLedgerQuery = z.infer<typeof adminUserLedgerQuerySchema>;
 export type AdminUserLedger = z.infer<typeof adminUserLedgerSchema>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { handle } from "../../lib/contract-route.ts";
 import { actorOf } from "./admin-gate.ts";
 import { cancelAdminRole, changeRole, confirmAdminRole } from "./admin-roles.service.ts";
+import { quickSearchUsers } from "./admin-user-search.service.ts";
 import {
   type AdminUsersDeps,
   adjustBalance,
@@ -16,6 +17,10 @@ import {
 /** Admin routes: registered in the admin scope, behind its gate. */
 export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDeps) {
   handle(app, "GET /api/admin/users", ({ query }) => listUsers(deps, query));
+  // Typed into every console header, a request per pause in typing: bounded per admin.
+  handle(app, "GET /api/admin/user-search", ({ query }) => quickSearchUsers(deps.db, query.q), {
+    config: { userRateLimit: { max: 120, timeWindow: "1 minute" } },
+  });
   handle(app, "GET /api/admin/users/:id", ({ params }) => userDetail(deps, params.id));
   handle(app, "GET /api/admin/users/:id/ledger", ({ params, query }) =>
     userLedger(deps, params.id, query),

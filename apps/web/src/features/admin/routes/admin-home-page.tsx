@@ -8,7 +8,7 @@ import { useDropElevationOn } from "../../../lib/admin-access";
 import { formatNumber } from "../../../lib/format";
 import { formatFre } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
-import { ADMIN_SECTIONS } from "../admin-sections";
+import { ADMIN_GROUPS, ADMIN_SECTIONS } from "../admin-sections";
 import { adminStatsQuery } from "../api/admin-stats-api";
 import { useAdminSummary } from "../hooks/use-admin-queries";
 
@@ -136,21 +136,26 @@ export function AdminHomePage() {
         <h2 id="sections-title" className="text-lg font-semibold text-white">
           {t("home.sections")}
         </h2>
-        <ul className="grid gap-2 sm:grid-cols-2">
-          {ADMIN_SECTIONS.map((entry) => (
-            <li key={entry.section}>
-              <Link
-                to={entry.path}
-                className="flex min-h-12 items-center justify-between rounded-xl border border-night-700 bg-night-850 px-4 font-medium text-slate-100 hover:border-amber-300/60"
-              >
-                {t(entry.labelKey)}
-                <span aria-hidden="true" className="text-amber-200">
-                  →
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {ADMIN_GROUPS.map((group) => (
+          <div key={group} className="grid gap-2">
+            <h3 className="text-sm font-semibold text-amber-200">{t(`groups.${group}`)}</h3>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {ADMIN_SECTIONS.filter((entry) => entry.group === group).map((entry) => (
+                <li key={entry.section}>
+                  <Link
+                    to={entry.path}
+                    className="flex min-h-12 items-center justify-between rounded-xl border border-night-700 bg-night-850 px-4 font-medium text-slate-100 hover:border-amber-300/60"
+                  >
+                    {t(entry.labelKey)}
+                    <span aria-hidden="true" className="text-amber-200">
+                      →
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </nav>
     </div>
   );
