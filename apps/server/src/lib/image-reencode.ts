@@ -1,7 +1,15 @@
-import sharp from "sharp";
+import type Sharp from "sharp";
 
-// Uploaded pictures (identity documents among them) must not linger in a process-wide cache.
-sharp.cache(false);
+/** sharp (libvips, ~25 MB resident) loaded at the first picture, not at boot (decision 0055). */
+let loaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () => {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    // Uploaded pictures (identity documents among them) must not linger in a process-wide cache.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+};
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 
@@ -54,6 +62,7 @@ export async function reencodeImage(
   const detected = detectImageType(bytes);
   if (!detected) throw new UnreadableImageError();
   const contentType: ImageType = options.output === "webp" ? "image/webp" : detected;
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, {
       failOn: "error",

@@ -8,6 +8,23 @@ const compile = (schema: z.ZodType) =>
   ) => string;
 
 describe("response serializer", () => {
+  it("compiles a route's serializer at its first answer, once, not when the route is declared", () => {
+    let walked = 0;
+    const name = z.lazy(() => {
+      walked += 1;
+      return z.string();
+    });
+    const serialize = compile(z.object({ name }));
+    expect(walked).toBe(0);
+    expect(JSON.parse(serialize({ name: "ana", email: "ana@example.com" }))).toEqual({
+      name: "ana",
+    });
+    const afterFirst = walked;
+    expect(afterFirst).toBeGreaterThan(0);
+    serialize({ name: "bo" });
+    expect(walked).toBe(afterFirst);
+  });
+
   it("writes only declared properties, so nothing undeclared leaks", () => {
     const serialize = compile(z.object({ nickname: z.string(), rank: z.number().int() }));
     const out = JSON.parse(serialize({ nickname: "ana", rank: 3, email: "ana@example.com" }));

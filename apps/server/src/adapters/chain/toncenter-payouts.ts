@@ -18,8 +18,7 @@ import {
   SendMode,
   storeMessage,
 } from "@ton/core";
-import { mnemonicToPrivateKey } from "@ton/crypto";
-import { WalletContractV4 } from "@ton/ton";
+import type { WalletContractV4 } from "@ton/ton";
 import { z } from "zod";
 import { type Clock, systemClock } from "../../lib/clock.ts";
 import type { Chain, PayoutRequest, PayoutStatus } from "../../modules/ton/chain.ts";
@@ -230,6 +229,11 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
   let hot: Promise<Hot> | undefined;
   const hotWallet = () => {
     hot ??= (async () => {
+      // @ton/ton and @ton/crypto with the first payout, not at boot (decision 0055).
+      const [{ mnemonicToPrivateKey }, { WalletContractV4 }] = await Promise.all([
+        import("@ton/crypto"),
+        import("@ton/ton"),
+      ]);
       const keys = await mnemonicToPrivateKey(options.mnemonic.trim().split(/\s+/));
       // Subwallet 698983191 on the basechain, as wallet apps create it.
       const contract = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });

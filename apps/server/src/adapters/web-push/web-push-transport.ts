@@ -1,5 +1,6 @@
+import { createECDH } from "node:crypto";
 import type { Agent } from "node:https";
-import webpush from "web-push";
+import type WebPush from "web-push";
 import { guardedPushAgent } from "../../modules/push/push-endpoint.ts";
 import type { PushTransport } from "../../modules/push/push-transport.ts";
 
@@ -8,7 +9,22 @@ export interface VapidKeys {
   privateKey: string;
 }
 
-export const generateVapidKeys = (): VapidKeys => webpush.generateVAPIDKeys();
+/**
+ * A new P-256 key pair in web-push's format (its generateVAPIDKeys, with node:crypto: web-push
+ * itself is loaded at the first push, not at boot, decision 0055).
+ */
+export const generateVapidKeys = (): VapidKeys => {
+  const curve = createECDH("prime256v1");
+  curve.generateKeys();
+  const pad = (key: Buffer, length: number) =>
+    key.length < length ? Buffer.concat([Buffer.alloc(length - key.length), key]) : key;
+  return {
+    publicKey: pad(curve.getPublicKey(), 65).toString("base64url"),
+    privateKey: pad(curve.getPrivateKey(), 32).toString("base64url"),
+  };
+};
+
+let webPush: Promise<typeof WebPush> | undefined;
 
 export interface WebPushOptions {
   vapid: VapidKeys;
@@ -30,7 +46,8 @@ export function webPushTransport(options: WebPushOptions): PushTransport {
   const vapidDetails = { subject: options.subject, ...options.vapid };
   return {
     async send(target, payload, { ttlSeconds, topic }) {
-      await webpush.sendNotification(target, payload, {
+      webPush ??= import("web-push").then((module) => module.default);
+      await (await webPush).sendNotification(target, payload, {
         vapidDetails,
         TTL: ttlSeconds,
         topic,

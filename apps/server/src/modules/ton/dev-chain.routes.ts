@@ -7,7 +7,6 @@ import { formatFriendlyAddress, type TonNetwork } from "./address.ts";
 import { fromHex } from "./bytes.ts";
 import type { SimulatedChain } from "./chain.ts";
 import { SimulatedFundsError } from "./chain-errors.ts";
-import { walletV4R2 } from "./wallet-v4.ts";
 
 /**
  * The text comment a TON Connect message payload carries (a cell: 32 zero bits, then the
@@ -49,7 +48,9 @@ export async function devChainRoutes(
       throw error;
     }
   });
-  handle(app, "POST /api/dev/chain/wallet", ({ body }) => {
+  handle(app, "POST /api/dev/chain/wallet", async ({ body }) => {
+    // @ton/ton's wallet contract at the first use, not at boot (decision 0055).
+    const { walletV4R2 } = await import("./wallet-v4.ts");
     const wallet = walletV4R2({ publicKey: fromHex(body.publicKey) });
     return {
       address: wallet.address,
