@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { sign } from "@telegram-apps/init-data-node";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -67,6 +68,24 @@ function launchData(id: number, username: string) {
     E2E_TELEGRAM_BOT_TOKEN,
     new Date(),
   );
+}
+
+/**
+ * Init data as an older Telegram client sends it: no `signature` field, only the bot-token
+ * `hash` over the sorted lines. `ageSeconds` back-dates it.
+ */
+function legacyLaunchData(id: number, language: string, ageSeconds = 0) {
+  const fields: Record<string, string> = {
+    auth_date: String(Math.floor(Date.now() / 1000) - ageSeconds),
+    user: JSON.stringify({ id, first_name: "Oleg", language_code: language }),
+  };
+  const lines = Object.keys(fields)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join("\n");
+  const key = createHmac("sha256", "WebAppData").update(E2E_TELEGRAM_BOT_TOKEN).digest();
+  const hash = createHmac("sha256", key).update(lines).digest("hex");
+  return new URLSearchParams({ ...fields, hash }).toString();
 }
 
 /** Opens FRE as Telegram opens a Mini App: stub first, launch parameters in the hash. */
@@ -159,6 +178,31 @@ describe("FRE as a Telegram Mini App", () => {
     await again.page.waitForURL("**/dashboard");
     expect((await me(again.page)).email).toBe(user.email);
     expect(again.errors).toEqual([]);
+  });
+
+  it("an older client's init data (no signature field) is accepted: Continue with Telegram is offered", async () => {
+    const { page, errors } = await openInTelegram(legacyLaunchData(telegramId++, "fr"));
+    await page.waitForURL("**/login");
+    await page.getByRole("button", { name: "Continuer avec Telegram" }).waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("a failed sign-in says so in the Telegram user's language, with what to do", async () => {
+    // Issued two days ago: refused as expired. The visitor chose no language on this device,
+    // their Telegram speaks English.
+    const { page, errors } = await openInTelegram(
+      legacyLaunchData(telegramId++, "en", 2 * 24 * 3600),
+    );
+    const notice = page
+      .getByRole("alert")
+      .filter({ hasText: "Signing in with Telegram did not work" });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("open it again from the Telegram bot");
+    await notice.getByRole("button", { name: "Sign in with an e-mail" }).click();
+    await page.waitForURL("**/login");
+    expect(await notice.count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 
   it("outside Telegram, the sign-in screen has no Telegram button", async () => {

@@ -61,8 +61,20 @@ describe("circle routes", () => {
     expect(byCode.statusCode, byCode.body).toBe(200);
     const circle = byCode.json();
     expect(circle.members).toEqual([
-      { userId: a.me.id, nickname: a.user.nickname, addedAt: expect.any(String), active: true },
-      { userId: b.me.id, nickname: b.user.nickname, addedAt: expect.any(String), active: false },
+      {
+        userId: a.me.id,
+        nickname: a.user.nickname,
+        addedAt: expect.any(String),
+        active: true,
+        suspended: false,
+      },
+      {
+        userId: b.me.id,
+        nickname: b.user.nickname,
+        addedAt: expect.any(String),
+        active: false,
+        suspended: false,
+      },
     ]);
     expect(circle).toMatchObject({ activeCount: 1, complete: false, referralCap: 5 });
 

@@ -55,8 +55,10 @@ export const circleSchema = z.object({
       userId: z.string(),
       nickname: z.string(),
       addedAt: z.string(),
-      /** Mined at some instant of the last 24 h: the member counts. */
+      /** Mined at some instant of the last 24 h and not suspended: the member counts. */
       active: z.boolean(),
+      /** Suspended by an admin: never counts while the suspension lasts (decision 0056). */
+      suspended: z.boolean(),
     }),
   ),
   activeCount: z.number().int(),

@@ -18,6 +18,7 @@ import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { claimVerificationResend } from "../auth/auth.service.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { ViewerResolver } from "../auth/viewer.ts";
+import { reRateOwnersAround } from "../circle/index.ts";
 import { idempotent } from "../ledger/idempotency.ts";
 import { credit, debit } from "../ledger/ledger.ts";
 import { anotherAdminRemains, revokeSessionsOf } from "../users/users.service.ts";
@@ -224,7 +225,11 @@ export async function suspendUser(
     }
     await revokeSessionsOf(tx, userId);
     if (target.suspendedAt) return;
-    await setUserFields(tx, userId, { suspendedAt: now, suspendedReason: reason }, now);
+    // A suspended member counts in no circle (decision 0056): the owners who named them are
+    // locked after them and re-rated at this instant, as an erasure does.
+    await reRateOwnersAround(tx, userId, now, () =>
+      setUserFields(tx, userId, { suspendedAt: now, suspendedReason: reason }, now),
+    );
     await recordAudit(tx, {
       actorId: actor.userId,
       action: "user.suspend",
@@ -246,7 +251,9 @@ export async function unsuspendUser(deps: AdminUsersDeps, actor: AuditActor, use
   await deps.db.transaction(async (tx) => {
     const target = await lockTarget(tx, userId);
     if (!target.suspendedAt) return;
-    await setUserFields(tx, userId, { suspendedAt: null, suspendedReason: null }, now);
+    await reRateOwnersAround(tx, userId, now, () =>
+      setUserFields(tx, userId, { suspendedAt: null, suspendedReason: null }, now),
+    );
     await recordAudit(tx, {
       actorId: actor.userId,
       action: "user.unsuspend",

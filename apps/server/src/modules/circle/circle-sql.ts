@@ -21,3 +21,20 @@ export const memberMinedSql = (member: string, at: string) => `((
       select true from mining_sessions ms where ms.user_id = ${member}
         and ms.start_time <= ${at} and ms.start_time > ${at} - interval '48 hours'
         and coalesce(ms.ended_at, ms.end_time) > ${at} - interval '24 hours' limit 1) is not null)`;
+
+/**
+ * `member` counts in a circle at `at` (decision 0043): they mined in the 24 h before it, and no
+ * suspension was in force at `at` (decision 0056: a suspended account, like an erased one, is no
+ * guarantor). `suspended_at` is the current suspension's instant, cleared when lifted; the
+ * suspension and its lifting re-rate the owners at that instant, in their own transaction.
+ */
+export const memberCountsSql = (
+  member: string,
+  at: string,
+) => `(${memberNotSuspendedSql(member, at)}
+      and ${memberMinedSql(member, at)})`;
+
+/** `member` was not under a suspension at `at`: one primary-key probe. */
+export const memberNotSuspendedSql = (member: string, at: string) => `((
+      select true from users su where su.id = ${member}
+        and (su.suspended_at is null or su.suspended_at > ${at})) is not null)`;

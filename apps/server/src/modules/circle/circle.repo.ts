@@ -13,10 +13,14 @@ export interface MemberRow {
   nickname: string;
   added_at: Date | string;
   active: boolean;
+  suspended: boolean;
 }
 
+// A suspended member (decision 0056) is shown as such and never counts, whatever they mined.
 const MEMBERS_SQL = `select c.member_id, u.nickname, c.added_at,
-    ${memberMinedSql("c.member_id", "$2::timestamptz")} as active
+    coalesce(u.suspended_at <= $2::timestamptz, false) as suspended,
+    (not coalesce(u.suspended_at <= $2::timestamptz, false)
+      and ${memberMinedSql("c.member_id", "$2::timestamptz")}) as active
   from circle_members c join users u on u.id = c.member_id
   where c.user_id = $1
   order by c.added_at, c.member_id`;

@@ -54,6 +54,7 @@ async function circleOf(db: Executor, userId: string, now: Date): Promise<Circle
       nickname: row.nickname,
       addedAt: new Date(row.added_at).toISOString(),
       active: row.active,
+      suspended: row.suspended,
     })),
     activeCount,
     minMembers: settings.minMembers,
@@ -135,18 +136,29 @@ export async function removeMember(deps: CircleDeps, userId: string, memberId: s
 }
 
 /**
- * An account's erasure (decision 0028), in its transaction with the account's row locked first:
- * the account leaves every circle, both directions. The owners who named it are locked next (id
- * order) and each running session is treated as an owner's own removal treats it: brought up to
- * `now` with the circle as it was, then re-rated with the circle as it is, so an owner whose rule
- * no longer holds earns the lower rate from that instant and the time already mined keeps its own.
+ * A change to whether `memberId` counts in the circles that name them (their erasure, their
+ * suspension or its lifting), in the change's transaction with the member's row locked first: the
+ * owners who named them are locked next (id order, so two such changes sharing owners queue
+ * instead of deadlocking) and each running session is treated as an owner's own removal treats it
+ * — brought up to `now` with the circle as it was, then re-rated with the circle as it is, so an
+ * owner whose rule no longer holds earns the lower rate from that instant and the time already
+ * mined keeps its own.
  */
-export async function leaveEveryCircle(tx: Tx, userId: string, now: Date) {
-  const owners = await lockOwnersOf(tx, userId);
+export async function reRateOwnersAround(
+  tx: Tx,
+  memberId: string,
+  now: Date,
+  change: () => Promise<unknown>,
+) {
+  const owners = await lockOwnersOf(tx, memberId);
   for (const owner of owners) await bringSessionUpToDate(tx, owner, now);
-  await deleteEveryMembership(tx, userId);
+  await change();
   for (const owner of owners) await bringSessionUpToDate(tx, owner, now);
 }
+
+/** An account's erasure (decision 0028): the account leaves every circle, both directions. */
+export const leaveEveryCircle = (tx: Tx, userId: string, now: Date) =>
+  reRateOwnersAround(tx, userId, now, () => deleteEveryMembership(tx, userId));
 
 export const getCircleSettings = (deps: CircleDeps) => loadSettings(deps.db);
 

@@ -1,2 +1,2 @@
 export { circleAdminRoutes, circleRoutes } from "./circle.routes.ts";
-export { type CircleDeps, leaveEveryCircle } from "./circle.service.ts";
+export { type CircleDeps, leaveEveryCircle, reRateOwnersAround } from "./circle.service.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type Db, driverQuery, preparedFor, type Tx } from "../../db/client.ts";
 import { miningSessions } from "../../db/schema/index.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
-import { CIRCLE_SETTINGS_KEY, memberMinedSql } from "../circle/circle-sql.ts";
+import { CIRCLE_SETTINGS_KEY, memberCountsSql, memberMinedSql } from "../circle/circle-sql.ts";
 
 export type SessionRow = typeof miningSessions.$inferSelect;
 type Executor = Db | Tx;
@@ -129,7 +129,7 @@ const rateFactsColumns = (at: string) => `u.level, u.referred_by, u.nickname, u.
 const circleFactsColumns = (at: string) => `(select count(*)::int from circle_members c
      where c.user_id = u.id and c.added_at <= ${at}) as circle_members,
     (select count(*)::int from circle_members c
-     where c.user_id = u.id and c.added_at <= ${at} and ${memberMinedSql("c.member_id", at)}
+     where c.user_id = u.id and c.added_at <= ${at} and ${memberCountsSql("c.member_id", at)}
     ) as circle_active,
     (select a.value::text from app_settings a where a.key = '${CIRCLE_SETTINGS_KEY}'
     ) as circle_settings`;

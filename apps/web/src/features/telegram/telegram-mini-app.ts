@@ -1,11 +1,17 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
-import { isApiError } from "../../lib/api-client";
-import { applyLanguage, loadNamespaces } from "../../lib/i18n";
+import { ApiError, isApiError } from "../../lib/api-client";
+import { applyLanguage, i18n, loadNamespaces } from "../../lib/i18n";
+import { isLanguage, type Language, storedLanguage } from "../../lib/languages";
 import { fetchMe, meQuery, setMe } from "../../lib/session";
+import { readStored, STORAGE_KEYS } from "../../lib/storage";
 import { signInWithTelegram, telegramConfigQuery } from "./api/telegram-api";
 import { TelegramLinkPrompt } from "./components/telegram-link-prompt";
+import {
+  type TelegramFailureReason,
+  TelegramSignInFailure,
+} from "./components/telegram-sign-in-failure";
 import { applyTheme, telegramHost } from "./telegram-host";
 import {
   launchInitData,
@@ -64,15 +70,67 @@ async function signIn(router: MiniAppRouter, queryClient: QueryClient, initData:
     const stop = queryClient.getQueryCache().subscribe((event) => {
       if (event.query.queryKey[0] !== meQuery.queryKey[0] || !event.query.state.data) return;
       stop();
-      void signIn(router, queryClient, initData).catch(reportFailure);
+      void signIn(router, queryClient, initData).catch((error) =>
+        reportFailure(router, initData, error),
+      );
     });
   }
 }
 
-function reportFailure(error: unknown) {
-  // A spent or stale launch: the user can still sign in with a password; nothing to alarm about.
-  if (isApiError(error)) settle();
+function failureReason(error: unknown): TelegramFailureReason {
+  if (isApiError(error, "TELEGRAM_INIT_DATA_EXPIRED")) return "expired";
+  if (isApiError(error, "TELEGRAM_DISABLED")) return "unavailable";
+  if (isApiError(error, "NETWORK_ERROR") || !isApiError(error)) return "network";
+  return "invalid";
+}
+
+/** The language chosen on this device, else the Telegram user's own (when FRE speaks it). */
+function failureLanguage(initData: string): Language {
+  if (isLanguage(readStored(STORAGE_KEYS.language))) return storedLanguage();
+  try {
+    const user = JSON.parse(new URLSearchParams(initData).get("user") ?? "{}");
+    if (isLanguage(user.language_code)) return user.language_code;
+  } catch {
+    // Unreadable init data: the page's language.
+  }
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : storedLanguage();
+}
+
+/** Tells the visitor the sign-in failed and what to do, in their language. */
+async function showFailure(router: MiniAppRouter, initData: string, reason: TelegramFailureReason) {
+  const language = failureLanguage(initData);
+  await loadNamespaces("auth");
+  await i18n.loadLanguages(language);
+  const host = document.body.appendChild(document.createElement("div"));
+  const root = createRoot(host);
+  const close = () => {
+    root.unmount();
+    host.remove();
+  };
+  const signInWithEmail = () => {
+    close();
+    void router.navigate("/login");
+  };
+  root.render(
+    createElement(TelegramSignInFailure, {
+      reason,
+      language,
+      onSignIn: signInWithEmail,
+      onClose: close,
+    }),
+  );
+}
+
+/**
+ * A failed launch sign-in: the visitor is told why and what to do (a signed-in user is already
+ * in; nothing to say). The launch is settled: the same init data would fail again.
+ */
+async function reportFailure(router: MiniAppRouter, initData: string, error: unknown) {
+  settle();
   console.warn("Telegram sign-in did not complete", isApiError(error) ? error.error : error);
+  const me = await fetchMe().catch(() => null);
+  if (me) return;
+  await showFailure(router, initData, failureReason(error));
 }
 
 /**
@@ -100,8 +158,20 @@ async function runMiniApp(router: MiniAppRouter, queryClient: QueryClient) {
 
   const initData = launchInitData();
   if (!initData) return;
-  const config = await queryClient.fetchQuery(telegramConfigQuery);
-  rememberReturnUrl(config.miniAppUrl);
-  if (!config.enabled) return;
-  await signIn(router, queryClient, initData).catch(reportFailure);
+  try {
+    const config = await queryClient.fetchQuery(telegramConfigQuery);
+    rememberReturnUrl(config.miniAppUrl);
+    if (!config.enabled) {
+      if (!settled())
+        await reportFailure(
+          router,
+          initData,
+          new ApiError(404, { error: "TELEGRAM_DISABLED", message: "" }),
+        );
+      return;
+    }
+    await signIn(router, queryClient, initData);
+  } catch (error) {
+    await reportFailure(router, initData, error);
+  }
 }

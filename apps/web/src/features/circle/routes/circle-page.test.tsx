@@ -39,8 +39,20 @@ describe("CirclePage", () => {
     const html = await render({
       ...base,
       members: [
-        { userId: "u1", nickname: "alice", addedAt: "2026-11-26T10:00:00.000Z", active: true },
-        { userId: "u2", nickname: "bob", addedAt: "2026-11-26T10:01:00.000Z", active: false },
+        {
+          userId: "u1",
+          nickname: "alice",
+          addedAt: "2026-11-26T10:00:00.000Z",
+          active: true,
+          suspended: false,
+        },
+        {
+          userId: "u2",
+          nickname: "bob",
+          addedAt: "2026-11-26T10:01:00.000Z",
+          active: false,
+          suspended: false,
+        },
       ],
       activeCount: 1,
       complete: false,
@@ -58,6 +70,26 @@ describe("CirclePage", () => {
     expect(html).toContain('href="/group"');
     // Never anything about who named me: the answer has no such field, the page no such text.
     expect(html).not.toMatch(/vous a nommé|named you/i);
+  });
+
+  it("shows a suspended member as suspended, never as mining", async () => {
+    const html = await render({
+      ...base,
+      members: [
+        {
+          userId: "u3",
+          nickname: "carol",
+          addedAt: "2026-11-26T10:02:00.000Z",
+          active: false,
+          suspended: true,
+        },
+      ],
+      activeCount: 0,
+      complete: false,
+      referralCap: 5,
+    });
+    expect(html).toMatch(/carol<\/span><span[^>]*>Compte suspendu : ne compte pas/);
+    expect(html).not.toContain("miné ces dernières 24 h");
   });
 
   it("says the full bonus applies with a complete, active circle; a full circle adds no one", async () => {

@@ -62,7 +62,11 @@ function MemberList({ circle }: { circle: Circle }) {
             <span className="grid">
               <span className="break-all font-medium text-white">{member.nickname}</span>
               <span className={`text-sm ${member.active ? "text-emerald-200" : "text-slate-300"}`}>
-                {member.active ? t("members.active") : t("members.inactive")}
+                {member.suspended
+                  ? t("members.suspended")
+                  : member.active
+                    ? t("members.active")
+                    : t("members.inactive")}
               </span>
             </span>
             <Button
