@@ -116,7 +116,8 @@ describe("feature switches and maintenance", () => {
     );
     expect(await maintenance.count()).toBe(0);
 
-    // Games off: the games screen says they are unavailable; its menu entry still leads there.
+    // Games off: the games screen says they are unavailable (a link kept elsewhere leads there);
+    // the menu no longer offers Jeux nor Machine FRE.
     await confirmSwitch(
       boss.page,
       "feature-switch-games",
@@ -129,6 +130,13 @@ describe("feature switches and maintenance", () => {
       () => user.page.goto("/game"),
     );
     await user.page.getByRole("heading", { name: "Jeux temporairement indisponibles" }).waitFor();
+    await user.page.getByTestId("app-menu-button").click();
+    const menu = user.page.getByTestId("app-menu");
+    await menu.getByTestId("menu-shop").waitFor();
+    expect(await menu.getByTestId("menu-game").count()).toBe(0);
+    expect(await menu.getByTestId("menu-fre").count()).toBe(0);
+    expect(await menu.getByText("Machine FRE").count()).toBe(0);
+    await user.page.keyboard.press("Escape");
 
     // Back on: the games screen shows again.
     await confirmSwitch(
@@ -143,6 +151,11 @@ describe("feature switches and maintenance", () => {
         (await user.page.getByTestId("page-title").count()) > 0,
       () => user.page.reload(),
     );
+    // …and the menu offers them again.
+    await user.page.getByTestId("app-menu-button").click();
+    await user.page.getByTestId("app-menu").getByTestId("menu-fre").waitFor();
+    expect(await user.page.getByTestId("app-menu").getByTestId("menu-game").count()).toBe(1);
+    await user.page.keyboard.press("Escape");
 
     expect(unexpected(user.errors)).toEqual([]);
     expect(unexpected(boss.errors)).toEqual([]);

@@ -59,8 +59,8 @@ describe("installing the app", () => {
     await expect.poll(() => steps.count()).toBe(1);
     expect(await steps.locator("li").allTextContents()).toEqual([
       "Touchez le bouton Partager (le carré avec une flèche vers le haut).",
-      "Choisissez « Sur l'écran d'accueil ».",
-      "Touchez « Ajouter » : FRE apparaît avec les autres applications.",
+      "Choisissez «\u00a0Sur l'écran d'accueil\u00a0».",
+      "Touchez «\u00a0Ajouter\u00a0» : FRE apparaît avec les autres applications.",
     ]);
     expect(await steps.getByRole("heading").textContent()).toBe("Sur iPhone ou iPad (Safari)");
     expect(errors).toEqual([]);

@@ -192,6 +192,68 @@ describe("shop: TON wallet widget, dev wallet and a paid pack", () => {
     expect(realErrors(errors)).toEqual([]);
   });
 
+  it("pays an order once: right after « Envoyer » the order says the payment is on its way and offers no second one", async () => {
+    const { page, errors } = await verifiedPhone("shop2x");
+    await page.goto("/shop");
+    await visible(page.getByTestId("shop-item-FRE1"));
+    const devWallet = await openWidgetModalWide(page, "Connecter un portefeuille");
+    await devWallet.click();
+    await expect
+      .poll(async () => (await me(page)).tonWallet, { timeout: 20_000 })
+      .toMatchObject({ network: "-3" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const walletAddress = await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem("fre.devWallet.v1") ?? "{}") as { address: string })
+          .address,
+    );
+    const balance = async () =>
+      (
+        (await (await page.request.get(`/api/dev/chain/accounts/${walletAddress}`)).json()) as {
+          balanceTon: string;
+        }
+      ).balanceTon;
+    expect(await balance()).toBe("100.000000000");
+
+    await page.getByTestId("shop-item-FRE1").getByRole("button", { name: "Acheter" }).click();
+    await visible(page.getByTestId("dev-wallet-confirm"));
+    await page.getByRole("button", { name: "Envoyer", exact: true }).click();
+    // The user taps again whatever the page offers to pay with, as a buyer who was told it failed.
+    const payAgain = page.getByRole("button", { name: /^Payer .* avec mon portefeuille$/ });
+    const inFlight = page.getByTestId("shop-payment-in-flight");
+    await expect
+      .poll(async () => (await inFlight.isVisible()) || (await payAgain.isVisible()))
+      .toBe(true);
+    const offeredAgain = await payAgain.isVisible();
+    const saidFailed = await page.getByText("La transaction n'a pas été envoyée").isVisible();
+    if (offeredAgain) {
+      await payAgain.click();
+      await visible(page.getByTestId("dev-wallet-confirm"));
+      await page.getByRole("button", { name: "Envoyer", exact: true }).click();
+    }
+    expect({ offeredAgain, saidFailed }).toEqual({ offeredAgain: false, saidFailed: false });
+    expect(await text(inFlight)).toContain("Paiement en cours");
+    // A reload keeps it while the payment is on its way (a paid order no longer shows: done).
+    const orderStatus = async () =>
+      (
+        (await (await page.request.get("/api/shop/orders")).json()) as {
+          items: { status: string }[];
+        }
+      ).items[0]?.status;
+    await page.reload();
+    await visible(page.getByTestId("shop-item-FRE1"));
+    await expect
+      .poll(async () => (await orderStatus()) === "paid" || (await inFlight.isVisible()))
+      .toBe(true);
+    expect(await payAgain.count()).toBe(0);
+    await expect.poll(orderStatus, { timeout: 30_000 }).toBe("paid");
+    // One payment left the wallet: 1 TON, once.
+    await expect.poll(balance).toBe("99.000000000");
+    await page.waitForTimeout(3000);
+    expect(await balance()).toBe("99.000000000");
+    expect(realErrors(errors)).toEqual([]);
+  });
+
   it("shows the shop and the widget's modal in Chinese", async () => {
     const { page, errors } = await verifiedPhone("shopzh", "zh");
     await page.goto("/shop");

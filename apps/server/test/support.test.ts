@@ -53,7 +53,7 @@ describe("support", () => {
     expect(notice).toMatchObject({
       type: "support_answer",
       title: "Réponse du support",
-      message: "L'équipe FRE a répondu à votre demande « Retrait bloqué ».",
+      message: "L'équipe FRE a répondu à votre demande «\u00a0Retrait bloqué\u00a0».",
     });
 
     const thread = (await c.get(`/api/support/tickets/${id}`)).json();

@@ -84,6 +84,8 @@ export const en: Catalog = {
     SHOP_ITEM_UNAVAILABLE: "This item is not available.",
     PACK_ALREADY_OWNED: "You already own this pack.",
     BOX_ALREADY_ACTIVE: "A box is already active: you can buy another one when it ends.",
+    PAYMENT_IN_FLIGHT: "A payment for this order is already on its way: wait for its confirmation.",
+    ORDER_CLOSED: "This order no longer waits for a payment.",
     PAYMENT_ALREADY_RESOLVED: "This payment has already been handled.",
     PAYMENT_COUNTED_IN_PAID_ORDER:
       "This payment went toward an order that is paid: it cannot be refunded or granted on its own.",
@@ -204,7 +206,8 @@ export const en: Catalog = {
     },
     slot_available_bonus: {
       title: "Bonus spins available",
-      message: "You have {{count}} referral bonus spin(s) to play!",
+      message:
+        "You have {count, plural, one {# referral bonus spin} other {# referral bonus spins}} to play!",
     },
     referral_active: {
       title: "Active referral",

@@ -87,6 +87,8 @@ export const es: Catalog = {
     SHOP_ITEM_UNAVAILABLE: "Este artículo no está disponible.",
     PACK_ALREADY_OWNED: "Ya tienes este pack.",
     BOX_ALREADY_ACTIVE: "Ya hay una caja activa: podrás comprar otra cuando termine.",
+    PAYMENT_IN_FLIGHT: "Ya hay un pago en curso para este pedido: espera su confirmación.",
+    ORDER_CLOSED: "Este pedido ya no espera ningún pago.",
     PAYMENT_ALREADY_RESOLVED: "Este pago ya se ha tratado.",
     PAYMENT_COUNTED_IN_PAID_ORDER:
       "Este pago sirvió para un pedido ya pagado: no puede reembolsarse ni concederse por separado.",
@@ -212,7 +214,8 @@ export const es: Catalog = {
     },
     slot_available_bonus: {
       title: "Tiradas extra disponibles",
-      message: "¡Tienes {{count}} tirada(s) extra por referidos!",
+      message:
+        "¡Tienes {count, plural, one {# tirada extra} other {# tiradas extra}} por referidos!",
     },
     referral_active: {
       title: "Referido activo",

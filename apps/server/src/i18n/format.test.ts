@@ -56,7 +56,7 @@ describe("values words", () => {
 
   it("a purchase names the item as the shop does, never by its id", () => {
     const fr = notificationText("fr", "purchase_confirmation", { item: "BOX7" }).message;
-    expect(fr).toBe("Votre achat « Boîte de 7 jours » est confirmé.");
+    expect(fr).toBe("Votre achat «\u00a0Boîte de 7 jours\u00a0» est confirmé.");
     expect(notificationText("en", "purchase_confirmation", { item: "FRE1" }).message).toBe(
       "Your purchase “Pack FRE1” is confirmed.",
     );
@@ -64,7 +64,7 @@ describe("values words", () => {
     expect(shopItemName("fr", "GIFT9")).toBe("Article de la boutique");
     const mail = mailText("fr", "purchaseIntro", { item: "BOX15", bonus: "0.600000000" });
     expect(mail).toBe(
-      "Votre paiement pour « Boîte de 15 jours » est bien arrivé : votre vitesse de minage gagne +0,60 FRE/h.",
+      "Votre paiement pour «\u00a0Boîte de 15 jours\u00a0» est bien arrivé : votre vitesse de minage gagne +0,60 FRE/h.",
     );
   });
 

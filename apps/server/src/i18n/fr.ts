@@ -88,6 +88,9 @@ export const fr = {
     SHOP_ITEM_UNAVAILABLE: "Cet article n'est pas disponible.",
     PACK_ALREADY_OWNED: "Vous possédez déjà ce pack.",
     BOX_ALREADY_ACTIVE: "Une boîte est déjà active : vous pourrez en acheter une autre à sa fin.",
+    PAYMENT_IN_FLIGHT:
+      "Un paiement de cette commande est déjà en cours : attendez sa confirmation.",
+    ORDER_CLOSED: "Cette commande n'attend plus de paiement.",
     PAYMENT_ALREADY_RESOLVED: "Ce paiement a déjà été traité.",
     PAYMENT_COUNTED_IN_PAID_ORDER:
       "Ce paiement a servi à régler une commande payée : il ne peut être ni remboursé ni accordé à part.",
@@ -154,7 +157,7 @@ export const fr = {
   mail: {
     purchaseSubject: "FRE — Achat confirmé",
     purchaseIntro:
-      "Votre paiement pour « {{itemName}} » est bien arrivé : votre vitesse de minage gagne +{{bonus}} FRE/h.",
+      "Votre paiement pour « {{itemName}} » est bien arrivé : votre vitesse de minage gagne +{{bonus}} FRE/h.",
     purchaseAction: "Voir ma boutique",
     greeting: "Bonjour {{nickname}},",
     signature: "L'équipe FRE",
@@ -170,10 +173,10 @@ export const fr = {
     resetExpiry: "Ce lien est valable 1 heure.",
     supportSubject: "FRE — Nous avons bien reçu votre demande",
     supportIntro:
-      "Votre demande « {{subject}} » est enregistrée. Nous vous répondrons dans l'application, rubrique Support.",
+      "Votre demande « {{subject}} » est enregistrée. Nous vous répondrons dans l'application, rubrique Support.",
     supportAction: "Suivre ma demande",
     supportAnsweredSubject: "FRE — Réponse à votre demande",
-    supportAnsweredIntro: "L'équipe FRE a répondu à votre demande « {{subject}} ».",
+    supportAnsweredIntro: "L'équipe FRE a répondu à votre demande « {{subject}} ».",
     kycApprovedSubject: "FRE — Identité vérifiée",
     kycApprovedIntro:
       "Bonne nouvelle : votre identité est vérifiée. Vous pouvez maintenant retirer vos FRE vers votre portefeuille TON.",
@@ -213,7 +216,8 @@ export const fr = {
     },
     slot_available_bonus: {
       title: "Tours bonus disponibles",
-      message: "Vous avez {{count}} tour(s) bonus de parrainage à jouer !",
+      message:
+        "Vous avez {count, plural, one {# tour bonus} other {# tours bonus}} de parrainage à jouer !",
     },
     referral_active: {
       title: "Filleul actif",
@@ -229,7 +233,7 @@ export const fr = {
     },
     support_answer: {
       title: "Réponse du support",
-      message: "L'équipe FRE a répondu à votre demande « {{subject}} ».",
+      message: "L'équipe FRE a répondu à votre demande « {{subject}} ».",
     },
     referral_reminder: {
       title: "Votre parrain vous attend",
@@ -242,7 +246,7 @@ export const fr = {
     },
     purchase_confirmation: {
       title: "Achat confirmé",
-      message: "Votre achat « {{itemName}} » est confirmé.",
+      message: "Votre achat « {{itemName}} » est confirmé.",
     },
     kyc_decision: {
       title: "{decision, select, approved {Identité vérifiée} other {Vérification refusée}}",

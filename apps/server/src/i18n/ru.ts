@@ -87,6 +87,8 @@ export const ru: Catalog = {
     SHOP_ITEM_UNAVAILABLE: "Этот товар недоступен.",
     PACK_ALREADY_OWNED: "У вас уже есть этот пакет.",
     BOX_ALREADY_ACTIVE: "Бокс уже активен: другой можно купить, когда он закончится.",
+    PAYMENT_IN_FLIGHT: "Платёж по этому заказу уже в пути: дождитесь его подтверждения.",
+    ORDER_CLOSED: "Этот заказ больше не ждёт оплаты.",
     PAYMENT_ALREADY_RESOLVED: "Этот платёж уже обработан.",
     PAYMENT_COUNTED_IN_PAID_ORDER:
       "Этот платёж вошёл в оплату заказа: его нельзя вернуть или зачесть отдельно.",
@@ -208,7 +210,8 @@ export const ru: Catalog = {
     },
     slot_available_bonus: {
       title: "Бонусные вращения",
-      message: "У вас {{count}} бонусных вращений за рефералов!",
+      message:
+        "У вас {count, plural, one {# бонусное вращение} few {# бонусных вращения} many {# бонусных вращений} other {# бонусного вращения}} за рефералов!",
     },
     referral_active: {
       title: "Активный реферал",

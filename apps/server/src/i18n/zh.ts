@@ -81,6 +81,8 @@ export const zh: Catalog = {
     SHOP_ITEM_UNAVAILABLE: "该商品不可用。",
     PACK_ALREADY_OWNED: "您已拥有此礼包。",
     BOX_ALREADY_ACTIVE: "已有一个加速盒在生效：结束后才能购买另一个。",
+    PAYMENT_IN_FLIGHT: "该订单的付款已在处理中：请等待确认。",
+    ORDER_CLOSED: "该订单已不再等待付款。",
     PAYMENT_ALREADY_RESOLVED: "该付款已处理。",
     PAYMENT_COUNTED_IN_PAID_ORDER: "该付款已计入一笔已支付的订单：不能单独退款或发放。",
     KYC_LOCKED:
@@ -181,7 +183,7 @@ export const zh: Catalog = {
     },
     slot_available_bonus: {
       title: "奖励旋转可用",
-      message: "您有 {{count}} 次邀请奖励旋转可玩！",
+      message: "您有 {count, plural, other {# 次}}邀请奖励旋转可玩！",
     },
     referral_active: {
       title: "邀请好友活跃",

@@ -59,6 +59,27 @@ export const shopContracts = defineContracts([
     errors: USER_ERRORS,
   }),
   route({
+    method: "POST",
+    path: "/api/shop/orders/:id/payment",
+    access: "user",
+    tag: "shop",
+    summary:
+      "Before the wallet is asked to pay: marks a payment on its way (409 PAYMENT_IN_FLIGHT while one is)",
+    params: uuidParamsSchema,
+    response: shopOrderSchema,
+    errors: USER_ERRORS,
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/shop/orders/:id/payment",
+    access: "user",
+    tag: "shop",
+    summary: "The wallet refused or failed the payment: nothing is on its way any more",
+    params: uuidParamsSchema,
+    response: shopOrderSchema,
+    errors: USER_ERRORS,
+  }),
+  route({
     method: "GET",
     path: "/api/admin/shop/items",
     access: "admin",

@@ -6,6 +6,11 @@ export const SHOP_ORDER_STATUSES = ["pending", "underpaid", "paid", "expired"] a
 export const SHOP_ORDER_TTL_MINUTES = 30;
 /** The `validUntil` of the transaction handed to the wallet. */
 export const SHOP_TRANSACTION_TTL_SECONDS = 10 * 60;
+/**
+ * How long a payment the app handed to the wallet counts as on its way (decision 0059): no
+ * second one is offered meanwhile, and the transaction handed over is valid no longer.
+ */
+export const SHOP_PAYMENT_IN_FLIGHT_SECONDS = 5 * 60;
 
 const tonAmount = z.string().describe("TON, 9 fraction digits");
 const freAmount = z.string().describe("FRE per hour, 9 fraction digits");
@@ -68,6 +73,8 @@ export const shopOrderSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Until when a payment sent from the app is on its way (no second one offered), or null. */
+  paymentInFlightUntil: z.string().nullable(),
   transaction: orderTransactionSchema,
 });
 export const shopOrderListSchema = z.object({ items: z.array(shopOrderSchema) });

@@ -65,6 +65,11 @@ export const shopOrders = pgTable(
     createdAt: timestamp("created_at", tz).notNull(),
     expiresAt: timestamp("expires_at", tz).notNull(),
     paidAt: timestamp("paid_at", tz),
+    /**
+     * When the buyer's wallet was last asked to pay the order from the app (decision 0059): a
+     * payment is then on its way and no second one is offered, for a bounded time.
+     */
+    paymentSentAt: timestamp("payment_sent_at", tz),
   },
   (t) => [
     uniqueIndex("shop_orders_comment_key").on(t.comment),

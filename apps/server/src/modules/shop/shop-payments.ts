@@ -65,7 +65,12 @@ export async function applyIncomingTransfer(
     });
     if (!recorded || !order) return { outcome: recorded ? outcome : null, granted: null };
     if (outcome === "partial") {
-      await updateOrder(tx, order.id, { status: "underpaid", receivedNano: received });
+      // What was on its way has arrived: the rest may be sent.
+      await updateOrder(tx, order.id, {
+        status: "underpaid",
+        receivedNano: received,
+        paymentSentAt: null,
+      });
     }
     if (outcome !== "paid") return { outcome, granted: null };
     await updateOrder(tx, order.id, {

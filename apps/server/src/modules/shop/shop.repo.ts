@@ -121,6 +121,43 @@ export async function findOrder(db: Executor, userId: string, id: string) {
   return row ?? null;
 }
 
+/**
+ * Marks a payment on its way for the user's open order, unless one already is (sent after
+ * `liveSince`): one statement, so two taps at once mark it once. Null when nothing was marked.
+ */
+export async function markPaymentSent(
+  db: Executor,
+  userId: string,
+  id: string,
+  now: Date,
+  liveSince: Date,
+) {
+  const [row] = await db
+    .update(shopOrders)
+    .set({ paymentSentAt: now })
+    .where(
+      and(
+        eq(shopOrders.id, id),
+        eq(shopOrders.userId, userId),
+        inArray(shopOrders.status, ["pending", "underpaid"]),
+        gt(shopOrders.expiresAt, now),
+        sql`(${shopOrders.paymentSentAt} is null or ${shopOrders.paymentSentAt} <= ${liveSince.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The wallet refused or failed: nothing is on its way for the user's order any more. */
+export async function clearPaymentSent(db: Executor, userId: string, id: string) {
+  const [row] = await db
+    .update(shopOrders)
+    .set({ paymentSentAt: null })
+    .where(and(eq(shopOrders.id, id), eq(shopOrders.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
 /** The item an order bought (any user's: the caller holds the order id from a boost). */
 export async function findOrderItem(db: Executor, orderId: string) {
   const [row] = await db
@@ -197,7 +234,9 @@ export async function resolvePartialsWithOrder(tx: Tx, orderId: string, at: Date
 export async function updateOrder(
   tx: Tx,
   id: string,
-  changes: Partial<Pick<ShopOrderRow, "status" | "receivedNano" | "txHash" | "paidAt">>,
+  changes: Partial<
+    Pick<ShopOrderRow, "status" | "receivedNano" | "txHash" | "paidAt" | "paymentSentAt">
+  >,
 ) {
   await tx.update(shopOrders).set(changes).where(eq(shopOrders.id, id));
 }

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { handle } from "../../lib/contract-route.ts";
 import { actorOf } from "../admin/admin-gate.ts";
-import { createOrder, getMyOrder, listMyOrders, type ShopDeps, shopView } from "./shop.service.ts";
+import {
+  cancelPayment,
+  createOrder,
+  getMyOrder,
+  listMyOrders,
+  type ShopDeps,
+  shopView,
+  startPayment,
+} from "./shop.service.ts";
 import {
   adminListItems,
   adminListOrders,
@@ -26,6 +34,15 @@ export async function shopRoutes(app: FastifyInstance, deps: ShopDeps) {
   handle(app, "GET /api/shop/orders", ({ viewer }) => listMyOrders(deps, viewer.userId));
   handle(app, "GET /api/shop/orders/:id", ({ viewer, params }) =>
     getMyOrder(deps, viewer.userId, params.id),
+  );
+  handle(
+    app,
+    "POST /api/shop/orders/:id/payment",
+    ({ viewer, params }) => startPayment(deps, viewer.userId, params.id),
+    { config: { userRateLimit: { max: 20, timeWindow: "1 minute" } } },
+  );
+  handle(app, "DELETE /api/shop/orders/:id/payment", ({ viewer, params }) =>
+    cancelPayment(deps, viewer.userId, params.id),
   );
 }
 

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import {
   formatNano,
   SHOP_ORDER_TTL_MINUTES,
+  SHOP_PAYMENT_IN_FLIGHT_SECONDS,
   SHOP_TRANSACTION_TTL_SECONDS,
   type Shop,
   type ShopOrder,
@@ -14,6 +15,7 @@ import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   BOX_SOURCE_PREFIX,
+  clearPaymentSent,
   currentBox,
   expireOrders,
   findItem,
@@ -25,6 +27,7 @@ import {
   insertOrder,
   listItems,
   listOrders,
+  markPaymentSent,
   ownedPacks,
   type ShopItemRow,
   type ShopOrderRow,
@@ -70,11 +73,26 @@ const statusAt = (order: ShopOrderRow, now: Date): ShopOrder["status"] =>
     ? "expired"
     : order.status;
 
+const IN_FLIGHT_MS = SHOP_PAYMENT_IN_FLIGHT_SECONDS * 1000;
+
+/** Until when a payment sent from the app is on its way, while the order still waits for it. */
+function inFlightUntil(order: ShopOrderRow, now: Date) {
+  if (!order.paymentSentAt || (order.status !== "pending" && order.status !== "underpaid")) {
+    return null;
+  }
+  const until = new Date(order.paymentSentAt.getTime() + IN_FLIGHT_MS);
+  return until > now && order.expiresAt > now ? until : null;
+}
+
 export function orderView(order: ShopOrderRow, now: Date): ShopOrder {
+  // The transaction handed to the wallet is valid no longer than the payment counts as on its
+  // way: once the app offers to pay again, an earlier request can no longer be sent.
   const validUntil = Math.floor(
     Math.min(
       order.expiresAt.getTime(),
-      order.createdAt.getTime() + SHOP_TRANSACTION_TTL_SECONDS * 1000,
+      order.paymentSentAt
+        ? order.paymentSentAt.getTime() + IN_FLIGHT_MS
+        : order.createdAt.getTime() + SHOP_TRANSACTION_TTL_SECONDS * 1000,
     ) / 1000,
   );
   return {
@@ -89,6 +107,7 @@ export function orderView(order: ShopOrderRow, now: Date): ShopOrder {
     createdAt: order.createdAt.toISOString(),
     expiresAt: order.expiresAt.toISOString(),
     paidAt: iso(order.paidAt),
+    paymentInFlightUntil: iso(inFlightUntil(order, now)),
     transaction: {
       validUntil,
       messages: [
@@ -187,6 +206,34 @@ export async function getMyOrder(deps: ShopDeps, userId: string, id: string) {
   const row = await findOrder(deps.db, userId, id);
   if (!row) throw new AppError("NOT_FOUND");
   return orderView(row, deps.clock.now());
+}
+
+/**
+ * Before the app asks the wallet to pay (decision 0059): marks the payment on its way for
+ * SHOP_PAYMENT_IN_FLIGHT_SECONDS. Refused while one already is (a double tap, a second tab, a
+ * reload): 409 PAYMENT_IN_FLIGHT; a closed or expired order: 409 ORDER_CLOSED.
+ */
+export async function startPayment(deps: ShopDeps, userId: string, id: string) {
+  const now = deps.clock.now();
+  const marked = await markPaymentSent(
+    deps.db,
+    userId,
+    id,
+    now,
+    new Date(now.getTime() - IN_FLIGHT_MS),
+  );
+  if (marked) return orderView(marked, now);
+  const order = await findOrder(deps.db, userId, id);
+  if (!order) throw new AppError("NOT_FOUND");
+  if (inFlightUntil(order, now)) throw new AppError("PAYMENT_IN_FLIGHT");
+  throw new AppError("ORDER_CLOSED");
+}
+
+/** The wallet said it refused or failed the payment: the app may offer it again at once. */
+export async function cancelPayment(deps: ShopDeps, userId: string, id: string) {
+  const order = await clearPaymentSent(deps.db, userId, id);
+  if (!order) throw new AppError("NOT_FOUND");
+  return orderView(order, deps.clock.now());
 }
 
 /**

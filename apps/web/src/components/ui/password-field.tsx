@@ -22,10 +22,21 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** A password input with a show/hide toggle. */
-export function PasswordField(props: Omit<TextFieldProps, "type" | "trailing">) {
+/** A password input with a show/hide toggle; `secret` says what it hides (a password, a code). */
+export function PasswordField({
+  secret = "password",
+  ...props
+}: Omit<TextFieldProps, "type" | "trailing"> & { secret?: "password" | "code" }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
+  const toggle =
+    secret === "code"
+      ? visible
+        ? t("password.hideCode")
+        : t("password.showCode")
+      : visible
+        ? t("password.hide")
+        : t("password.show");
   return (
     <TextField
       {...props}
@@ -37,7 +48,7 @@ export function PasswordField(props: Omit<TextFieldProps, "type" | "trailing">) 
         <button
           type="button"
           className="grid size-11 place-items-center rounded-lg text-slate-300 hover:text-amber-200"
-          aria-label={visible ? t("password.hide") : t("password.show")}
+          aria-label={toggle}
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
         >

@@ -70,6 +70,23 @@ export function cardRankIndex(label: string): number {
   return HILO_RANKS.indexOf(label.slice(0, -1) as (typeof HILO_RANKS)[number]);
 }
 
+/**
+ * What the drawn cards list says under a card: the guess it answered, and for a card of the same
+ * rank the rule that paid it (an equal card wins both "higher or same" and "lower or same").
+ */
+export function hiloGuessLabel(
+  previous: string,
+  card: string,
+  guess: "higher" | "lower" | "skip" | undefined,
+): "higher" | "lower" | "skip" | "higherSame" | "lowerSame" {
+  if (guess === undefined || guess === "skip") return "skip";
+  return cardRankIndex(previous) === cardRankIndex(card) ? `${guess}Same` : guess;
+}
+
+/** A Dice target as the user's language writes it (« 50,5 » in French), for the text field. */
+export const diceTargetText = (value: number, language: string) =>
+  new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false }).format(value);
+
 export const isRedSuit = (label: string) => label.endsWith("♦") || label.endsWith("♥");
 
 /** The link to the verify page, filled from a bet whose server seed is revealed. */

@@ -33,6 +33,7 @@ const order = (over: Partial<ShopOrder>): ShopOrder => ({
   comment: "FRE-1",
   status: "pending",
   txHash: null,
+  paymentInFlightUntil: null,
   createdAt: "2026-01-01T00:00:00Z",
   expiresAt: "2026-01-01T00:30:00Z",
   paidAt: null,

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from "react-router";
 import { CloseButton } from "../../../components/ui/close-button";
 import { useUnreadInformationCount } from "../../../features/messages";
 import { badgeText, useUnreadNotificationCount } from "../../../features/notifications";
+import { useFeatures } from "../../../features/platform-status";
 import { useAnsweredTicketCount } from "../../../features/support";
 import { useMe } from "../../../lib/session";
 import {
@@ -94,6 +95,7 @@ function Destination({
 export function AppMenu() {
   const { t } = useTranslation();
   const { data: me } = useMe();
+  const { data: features } = useFeatures();
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const counts = useMenuCounts(open);
@@ -160,7 +162,7 @@ export function AppMenu() {
               <CloseButton label={t("menu.close")} onClick={close} />
             </div>
             <nav aria-labelledby={titleId} className="grid gap-5">
-              {menuSectionsFor(me?.role).map((section) => (
+              {menuSectionsFor(me?.role, features).map((section) => (
                 <section key={section.id} aria-labelledby={`${titleId}-${section.id}`}>
                   <h3
                     id={`${titleId}-${section.id}`}

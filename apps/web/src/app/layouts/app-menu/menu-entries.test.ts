@@ -39,6 +39,15 @@ describe("menu entries", () => {
     expect(paths("admin")).toContain("/admin");
     expect(menuSectionsFor(undefined).some((section) => section.id === "admin")).toBe(false);
   });
+  it("with games switched off, leaves out Jeux and Machine FRE (and only them)", () => {
+    const ids = (features?: { games: boolean; shop: boolean; referrals: boolean }) =>
+      menuSectionsFor("user", features).flatMap((section) => section.items.map((i) => i.id));
+    const off = ids({ games: false, shop: true, referrals: true });
+    expect(off).not.toContain("game");
+    expect(off).not.toContain("fre");
+    expect(off).toEqual(ids().filter((id) => id !== "game" && id !== "fre"));
+    expect(ids({ games: true, shop: true, referrals: true })).toEqual(ids());
+  });
 });
 
 describe("menu badges", () => {

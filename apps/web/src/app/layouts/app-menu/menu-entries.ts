@@ -1,3 +1,4 @@
+import type { FeatureId } from "@fre/shared";
 import type { Me } from "../../../lib/session";
 
 /** A destination of the menu; its label is `menu.items.<id>` (common catalog). */
@@ -44,8 +45,26 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
   { id: "admin", items: [item("admin")] },
 ];
 
-export function menuSectionsFor(role: Me["role"] | undefined): readonly MenuSection[] {
-  return role === "admin" ? MENU_SECTIONS : MENU_SECTIONS.filter((s) => s.id !== "admin");
+/** The switch (admin's features panel) a destination belongs to: off, it leaves the menu. */
+const FEATURE_OF: Partial<Record<MenuItemId, FeatureId>> = { game: "games", fre: "games" };
+
+/**
+ * The menu of a user: the admin section for admins only; a switched-off feature's destinations
+ * (games off: Jeux and Machine FRE) left out. Until the switches are known, everything shows.
+ */
+export function menuSectionsFor(
+  role: Me["role"] | undefined,
+  features?: Partial<Record<FeatureId, boolean>>,
+): readonly MenuSection[] {
+  const sections = role === "admin" ? MENU_SECTIONS : MENU_SECTIONS.filter((s) => s.id !== "admin");
+  if (!features) return sections;
+  const on = (id: MenuItemId) => {
+    const feature = FEATURE_OF[id];
+    return feature === undefined || features[feature] !== false;
+  };
+  return sections
+    .map((section) => ({ ...section, items: section.items.filter((entry) => on(entry.id)) }))
+    .filter((section) => section.items.length > 0);
 }
 
 /** What the API already says is waiting (unknown counts are 0). */

@@ -48,6 +48,7 @@ export function AdminCodeForm() {
         >
           {access.error ? <Alert tone="error">{access.error}</Alert> : null}
           <PasswordField
+            secret="code"
             label={t("access.code")}
             name="admin-code"
             autoComplete="off"

@@ -46,6 +46,7 @@ function ChangeCodeForm() {
       {change.done ? <Alert tone="success">{t("security.success")}</Alert> : null}
       {change.error ? <Alert tone="error">{change.error}</Alert> : null}
       <PasswordField
+        secret="code"
         label={t("security.newCode")}
         name="new-admin-code"
         autoComplete="new-password"

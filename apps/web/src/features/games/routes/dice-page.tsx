@@ -23,7 +23,7 @@ import {
 } from "../components/game-ui";
 import { rollText } from "../game-screens";
 import { percentText } from "../game-text";
-import { parseDiceTarget } from "../games-logic";
+import { diceTargetText, parseDiceTarget } from "../games-logic";
 import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
 import { useRevealSound } from "../hooks/use-reveal";
 import { outcomeSound } from "../sound";
@@ -102,7 +102,9 @@ function DiceBoard({ info }: { info: GamesInfo }) {
             step={0.01}
             value={target ?? 50}
             disabled={play.isPending}
-            onChange={(event) => setTargetText(event.target.value)}
+            onChange={(event) =>
+              setTargetText(diceTargetText(Number(event.target.value), language))
+            }
             className="w-full accent-amber-400"
           />
           {target === null ? (

@@ -13,7 +13,7 @@ import {
   useMultiplier,
 } from "../components/game-ui";
 import { percentText } from "../game-text";
-import { cardRankIndex, isRedSuit } from "../games-logic";
+import { cardRankIndex, hiloGuessLabel, isRedSuit } from "../games-logic";
 import { useBalance, useBetAmount, usePlay } from "../hooks/use-games";
 import { outcomeSound, play as playSound, stepSound } from "../sound";
 
@@ -115,7 +115,9 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
                     <Card label={label} />
                     {i > 0 ? (
                       <span className="text-[0.65rem] text-slate-400">
-                        {t(`hilo.guesses.${state.guesses[i - 1] ?? "skip"}`)}
+                        {t(
+                          `hilo.guesses.${hiloGuessLabel(state.cards[i - 1] ?? "", label, state.guesses[i - 1])}`,
+                        )}
                       </span>
                     ) : null}
                   </li>

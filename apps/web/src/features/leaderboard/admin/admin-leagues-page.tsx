@@ -57,6 +57,7 @@ export function settingsOf(values: Values) {
 
 function SettingsForm({ settings }: { settings: LeagueSettings }) {
   const { t } = useTranslation("admin");
+  const { language } = useLanguage();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(settings));
   const [invalid, setInvalid] = useState(false);
@@ -103,7 +104,17 @@ function SettingsForm({ settings }: { settings: LeagueSettings }) {
         <legend className="mb-2 font-semibold text-white">{t("leaguesAdmin.rewards")}</legend>
         <div className="grid gap-3 sm:grid-cols-3">
           {[0, 1, 2].map((i) => (
-            <TextField key={i} {...field(`r-${i}`, t("leaguesAdmin.rewardOf", { rank: i + 1 }))} />
+            <TextField
+              key={i}
+              {...field(
+                `r-${i}`,
+                t("leaguesAdmin.rewardOf", {
+                  count: i + 1,
+                  ordinal: true,
+                  rank: formatNumber(i + 1, language),
+                }),
+              )}
+            />
           ))}
         </div>
       </fieldset>
@@ -154,8 +165,14 @@ export function LeaguesOverview({ data }: { data: AdminLeagues }) {
               </span>
               <span className="text-sm text-slate-300">
                 {t("leaguesAdmin.counts", {
-                  members: formatNumber(row.members, language),
-                  groups: formatNumber(row.groups, language),
+                  members: t("leaguesAdmin.members", {
+                    count: row.members,
+                    value: formatNumber(row.members, language),
+                  }),
+                  groups: t("leaguesAdmin.groups", {
+                    count: row.groups,
+                    value: formatNumber(row.groups, language),
+                  }),
                 })}
               </span>
             </p>

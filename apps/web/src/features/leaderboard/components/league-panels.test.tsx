@@ -63,7 +63,7 @@ describe("the week tab", () => {
     expect(html).toMatch(/data-zone="demotion"[^>]*>[\s\S]*?bob[\s\S]*?Descente/);
     expect(html).toMatch(/data-me="true" aria-current="true"[^>]*>[\s\S]*?moi[\s\S]*?Vous/);
     expect(html).toContain("2026-W47");
-    expect(html).toContain("1e sur 12");
+    expect(html).toContain("1er sur 12");
     expect(html).toContain("+5,0000 FRE");
     expect(html).toContain("Promu");
   });

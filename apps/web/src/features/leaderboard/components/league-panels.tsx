@@ -168,6 +168,8 @@ export function LeagueHistoryList({ data }: { data: LeagueHistory }) {
             {week.rank === null
               ? t("leaderboard.history.pending")
               : t("leaderboard.history.rank", {
+                  count: week.rank,
+                  ordinal: true,
                   rank: formatNumber(week.rank, language),
                   size: formatNumber(week.groupSize, language),
                 })}

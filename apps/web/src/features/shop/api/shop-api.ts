@@ -51,6 +51,13 @@ export const createOrderMutation = () =>
     mutationFn: (itemId: string) => api.call("POST /api/shop/orders", { body: { itemId } }),
   });
 
+/** Before the wallet is asked: the server marks the payment on its way (409 while one is). */
+export const startPayment = (id: string) =>
+  api.call("POST /api/shop/orders/:id/payment", { params: { id } });
+/** The wallet refused or failed: nothing is on its way any more. */
+export const cancelPayment = (id: string) =>
+  api.call("DELETE /api/shop/orders/:id/payment", { params: { id } });
+
 export const adminItemsQueryOptions = () =>
   queryOptions({
     queryKey: shopKeys.adminItems(),

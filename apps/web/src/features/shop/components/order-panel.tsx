@@ -10,7 +10,7 @@ import { trimTon } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
 import { TonFiatEquivalent } from "../../ton";
 import { useOrder } from "../hooks/use-shop";
-import { amountDue, remainderTransaction } from "../shop-logic";
+import { amountDue } from "../shop-logic";
 import { CopyField } from "./copy-field";
 import { useItemName } from "./shop-item-card";
 
@@ -27,7 +27,7 @@ export function OrderPanel({
   orderId: string;
   item: ShopItem | undefined;
   send: SendState;
-  onPay: (transaction: ShopOrder["transaction"]) => void;
+  onPay: (order: ShopOrder) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation("shop");
@@ -46,6 +46,8 @@ export function OrderPanel({
   const name = item ? itemName(item) : order.itemId;
   const due = trimTon(amountDue(order));
   const open = order.status === "pending" || order.status === "underpaid";
+  // The server knows a payment from the app is on its way (it survives a reload): no second one.
+  const inFlight = open && send !== "sending" && order.paymentInFlightUntil !== null;
 
   return (
     <section
@@ -59,7 +61,7 @@ export function OrderPanel({
           {t("order.title", { name })}
         </h2>
         <span className="rounded-full bg-night-800 px-3 py-1 text-xs font-semibold text-slate-200">
-          {t(`order.status.${order.status}`)}
+          {inFlight ? t("order.inFlight") : t(`order.status.${order.status}`)}
         </span>
       </div>
 
@@ -100,28 +102,26 @@ export function OrderPanel({
                 <Spinner className="size-4" /> {t("order.sending")}
               </p>
             )}
-            {send === "sent" && (
+            {inFlight && (
               <p
                 className="flex items-center gap-2 text-sm text-sky-100"
-                data-testid="shop-tx-sent"
+                data-testid="shop-payment-in-flight"
               >
-                <Spinner className="size-4" /> {t("order.sent")}
+                <Spinner className="size-4 shrink-0" />
+                <span>
+                  <strong className="font-semibold">{t("order.inFlight")}</strong> —{" "}
+                  {t("order.sent")}
+                </span>
               </p>
             )}
-            {send === "cancelled" && <Alert tone="info">{t("order.cancelled")}</Alert>}
-            {send === "failed" && <Alert tone="error">{t("order.sendFailed")}</Alert>}
+            {!inFlight && send === "cancelled" && <Alert tone="info">{t("order.cancelled")}</Alert>}
+            {!inFlight && send === "failed" && <Alert tone="error">{t("order.sendFailed")}</Alert>}
           </div>
           {wallet ? (
-            send !== "sending" && (
-              <Button
-                onClick={() =>
-                  onPay(
-                    order.status === "underpaid"
-                      ? remainderTransaction(order, Date.now())
-                      : order.transaction,
-                  )
-                }
-              >
+            send !== "sending" &&
+            !inFlight && (
+              // The server's transaction asks for what is still due (the rest after an underpayment).
+              <Button onClick={() => onPay(order)}>
                 {t("order.payWithWallet", { price: due })}
               </Button>
             )

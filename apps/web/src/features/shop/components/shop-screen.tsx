@@ -1,12 +1,14 @@
 import type { ShopItem, ShopOrder } from "@fre/shared";
-import { UserRejectsError, useTonConnectUI } from "@tonconnect/ui-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { TonConnectUIError, UserRejectsError, useTonConnectUI } from "@tonconnect/ui-react";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
-import { LazyTonWalletPanel, TonPriceNote } from "../../ton";
+import { DEV_WALLET_BRIDGE_KEY, LazyTonWalletPanel, TonPriceNote } from "../../ton";
+import { cancelPayment, shopKeys, startPayment } from "../api/shop-api";
 import { useCreateOrder, useMyOrders, useShop } from "../hooks/use-shop";
 import { openOrderOf } from "../shop-logic";
 import { OrderPanel, type SendState } from "./order-panel";
@@ -30,14 +32,50 @@ export function ShopScreen() {
     if (current === null && resumable) setCurrent({ id: resumable.id, itemId: resumable.itemId });
   }, [current, resumable]);
 
-  const pay = async (transaction: ShopOrder["transaction"]) => {
+  const queryClient = useQueryClient();
+  const showOrder = (order: ShopOrder) => queryClient.setQueryData(shopKeys.order(order.id), order);
+
+  /**
+   * Pays an order from the wallet (decision 0059). The server first marks the payment on its way
+   * (refused while one already is: a double tap, another tab), so the order shows « Paiement en
+   * cours » and offers no second payment, even after a reload. Only the wallet's own answer
+   * (refused, failed) lifts the mark early; the widget giving up waiting (its modal closed) says
+   * nothing about the payment, which may well be on its way: the mark stays until it lapses.
+   */
+  const pay = async (order: ShopOrder) => {
     setSend("sending");
+    let started: ShopOrder;
     try {
-      // Our own texts say "sent" / "cancelled"; the widget keeps its "confirm in your wallet".
-      await tonConnectUI.sendTransaction(transaction, { notifications: [] });
+      started = await startPayment(order.id);
+      showOrder(started);
+    } catch (error) {
+      if (isApiError(error, "PAYMENT_IN_FLIGHT")) setSend("sent");
+      else setSend("failed");
+      void queryClient.invalidateQueries({ queryKey: shopKeys.order(order.id), exact: true });
+      return;
+    }
+    // The in-page dev wallet shows its own confirm dialog: the widget's "confirm in your wallet"
+    // modal underneath would close on that dialog's click and stop waiting for the answer.
+    const devWallet = tonConnectUI.wallet?.device.appName === DEV_WALLET_BRIDGE_KEY;
+    try {
+      // Our own texts say "on its way" / "cancelled"; the widget keeps its "confirm in your wallet".
+      await tonConnectUI.sendTransaction(started.transaction, {
+        notifications: [],
+        ...(devWallet ? { modals: [] } : {}),
+      });
       setSend("sent");
     } catch (error) {
+      if (error instanceof TonConnectUIError && !(error instanceof UserRejectsError)) {
+        setSend("sent");
+        return;
+      }
+      // The wallet answered: nothing was sent.
       setSend(error instanceof UserRejectsError ? "cancelled" : "failed");
+      try {
+        showOrder(await cancelPayment(order.id));
+      } catch {
+        void queryClient.invalidateQueries({ queryKey: shopKeys.order(order.id), exact: true });
+      }
     }
   };
 
@@ -47,7 +85,7 @@ export function ShopScreen() {
     try {
       const order = await create.mutateAsync(item.id);
       setCurrent({ id: order.id, itemId: order.itemId });
-      if (tonConnectUI.connected) await pay(order.transaction);
+      if (tonConnectUI.connected) await pay(order);
     } catch (error) {
       setBuyError(isApiError(error) ? error.message : t("errors.buy"));
     }
@@ -79,7 +117,7 @@ export function ShopScreen() {
                 orderId={current.id}
                 item={active}
                 send={send}
-                onPay={(transaction) => void pay(transaction)}
+                onPay={(order) => void pay(order)}
                 onClose={() => {
                   setCurrent(null);
                   setSend("idle");

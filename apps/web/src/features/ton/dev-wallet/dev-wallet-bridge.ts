@@ -10,10 +10,9 @@ import {
   tonProofDigestAsync,
 } from "@fre/shared";
 import { nanoToTon } from "../../../lib/ton-format";
-import { DEV_WALLET_NAME } from "./dev-wallet-name";
+import { DEV_WALLET_BRIDGE_KEY, DEV_WALLET_NAME } from "./dev-wallet-name";
 
-export const DEV_WALLET_BRIDGE_KEY = "freDevWallet";
-export { DEV_WALLET_NAME };
+export { DEV_WALLET_BRIDGE_KEY, DEV_WALLET_NAME };
 export const DEV_WALLET_STORAGE_KEY = "fre.devWallet.v1";
 
 /** What the page keeps of the dev wallet (dev only: the secret key in localStorage). */

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_orders" ADD COLUMN "payment_sent_at" timestamp with time zone;
