@@ -70,6 +70,7 @@ describe("admin risk review", () => {
     try {
       // /admin/risk, from the console's menu: a shared device on 2 accounts weighs 100 points.
       await page.goto("/admin");
+      await page.getByTestId("admin-menu-button").click();
       await page
         .getByRole("navigation", { name: "Navigation d'administration" })
         .getByRole("link", { name: "Risque de fraude" })

@@ -120,13 +120,16 @@ describe("navigation at 390×844", () => {
     await form.getByRole("button", { name: "Valider" }).click();
     // Support has its own section, and the home counts the tickets waiting for an answer.
     await expect.poll(() => page.getByTestId("admin-open-support").textContent()).toMatch(/^\d+$/);
+    // On a phone the console's menu opens from the header's button (decision 0057).
     const console = page.getByRole("navigation", { name: "Navigation d'administration" });
+    await page.getByTestId("admin-menu-button").click();
     await console.getByRole("link", { name: "Support" }).click();
     await page.waitForURL("**/admin/support");
     await expect.poll(() => title(page)).toBe("Support");
     await page.getByTestId("admin-support-tickets").waitFor();
 
     // A "saved" note belongs to the form last used: editing another form clears it.
+    await page.getByTestId("admin-menu-button").click();
     await console.getByRole("link", { name: "Messages" }).click();
     await page.waitForURL("**/admin/messages");
     const global = page.getByTestId("admin-global-message-form");
