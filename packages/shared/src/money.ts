@@ -46,3 +46,18 @@ export const isFreAmount = (text: string) => DECIMAL.test(text.trim());
 /** A FRE amount (as `parseFre` reads it) no larger than MAX_FRE_AMOUNT. */
 export const isWithinFreBound = (text: string) =>
   isFreAmount(text) && parseFre(text) <= MAX_AMOUNT_NANO;
+
+/**
+ * An amount as a person types it, in the API's form: "−12,5" → "-12.5", "1 234,5" → "1234.5".
+ * A comma is a decimal point (French, Spanish, Russian); spaces, no-break and narrow no-break
+ * spaces (how fr writes thousands) are dropped; the Unicode minus − and a leading + are signs.
+ * Anything else is left for the amount's schema to refuse (decision 0056). The one parser every
+ * amount input and every amount schema goes through.
+ */
+export function normalizeTypedFre(typed: string): string {
+  return typed
+    .replace(/[\s\u00a0\u202f\u2009]/g, "")
+    .replace(/^[\u2212\u2012\u2013]/, "-")
+    .replace(/^\+/, "")
+    .replace(",", ".");
+}

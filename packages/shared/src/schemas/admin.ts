@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ADMIN_CODE_MAX_LENGTH, ADMIN_CODE_MIN_LENGTH } from "../constants.ts";
 import { LEDGER_KINDS } from "../ledger.ts";
-import { isWithinFreBound, MAX_FRE_AMOUNT } from "../money.ts";
+import { isWithinFreBound, MAX_FRE_AMOUNT, normalizeTypedFre } from "../money.ts";
 import { riskLevelSchema } from "./risk.ts";
 
 export const adminAccessBodySchema = z.object({
@@ -173,10 +173,11 @@ export const adminUserRoleBodySchema = z.object({
   reason: adminReasonSchema,
 });
 export const adminUserSuspendBodySchema = z.object({ reason: adminReasonSchema });
-/** A signed FRE amount (`-12.5`, `40`), not zero, at most MAX_FRE_AMOUNT either way. */
+/** A signed FRE amount (`-12.5`, `−12,5`, `40`; normalizeTypedFre), not zero, at most MAX_FRE_AMOUNT either way. */
 export const signedFreAmountSchema = z
   .string()
-  .trim()
+  .max(64)
+  .overwrite(normalizeTypedFre)
   .regex(/^-?\d{1,12}(?:\.\d{1,9})?$/, "must be a FRE amount with at most 9 decimals")
   .refine(
     (text) => isWithinFreBound(text.replace(/^-/, "")),

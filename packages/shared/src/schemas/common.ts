@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWithinFreBound, MAX_FRE_AMOUNT } from "../money.ts";
+import { isWithinFreBound, MAX_FRE_AMOUNT, normalizeTypedFre } from "../money.ts";
 
 export const errorResponseSchema = z.object({
   error: z.string(),
@@ -38,11 +38,12 @@ export const uuidParamsSchema = z.object({ id: z.uuid() });
 export type UuidParams = z.infer<typeof uuidParamsSchema>;
 
 /**
- * A FRE amount as typed: up to 12 integer digits and 9 decimals, at most MAX_FRE_AMOUNT — what
+ * A FRE amount as typed ("100,5" and "100.5" alike, normalizeTypedFre): up to 12 integer digits and 9 decimals, at most MAX_FRE_AMOUNT — what
  * admin settings and withdrawals accept, so nothing beyond the ledger's columns reaches them.
  */
 export const freAmountSchema = z
   .string()
-  .trim()
+  .max(64)
+  .overwrite(normalizeTypedFre)
   .regex(/^\d{1,12}(?:\.\d{1,9})?$/, "must be a FRE amount with at most 9 decimals")
   .refine(isWithinFreBound, `must be at most ${MAX_FRE_AMOUNT} FRE`);

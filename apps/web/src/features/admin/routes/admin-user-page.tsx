@@ -1,4 +1,9 @@
-import { type AdminUserDetail, adminReasonSchema, signedFreAmountSchema } from "@fre/shared";
+import {
+  type AdminUserDetail,
+  adminReasonSchema,
+  normalizeTypedFre,
+  signedFreAmountSchema,
+} from "@fre/shared";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -103,7 +108,7 @@ function ActionDialog({
       case "suspend":
         return { kind: "suspend", reason };
       case "adjust":
-        return { kind: "adjust", amount: amount.trim(), reason, key };
+        return { kind: "adjust", amount: normalizeTypedFre(amount), reason, key };
       case "unsuspend":
         return { kind: "unsuspend" };
       case "verification":
@@ -117,7 +122,10 @@ function ActionDialog({
       setProblem(t("users.reasonRequired"));
       return;
     }
-    if (dialog === "adjust" && !signedFreAmountSchema.safeParse(amount).success) {
+    if (
+      dialog === "adjust" &&
+      !signedFreAmountSchema.safeParse(normalizeTypedFre(amount)).success
+    ) {
       setProblem(t("users.amountInvalid"));
       return;
     }
