@@ -295,6 +295,14 @@ const RULES: Record<string, Declared> = {
   "POST /api/shop/orders": { rule: "user", body: () => ({ itemId: "BOX7" }) },
   "GET /api/shop/orders": { rule: "user" },
   "GET /api/shop/orders/:id": { rule: "owner", url: (c) => `/api/shop/orders/${c.orderId}` },
+  "POST /api/shop/orders/:id/payment": {
+    rule: "owner",
+    url: (c) => `/api/shop/orders/${c.orderId}/payment`,
+  },
+  "DELETE /api/shop/orders/:id/payment": {
+    rule: "owner",
+    url: (c) => `/api/shop/orders/${c.orderId}/payment`,
+  },
   // Games: plays with a zero balance are refused with a 409 for the allowed roles; a round id
   // of nobody's answers NO_ROUND (404), the owner-only checks live in games.test.ts.
   "GET /api/games": { rule: "user" },
