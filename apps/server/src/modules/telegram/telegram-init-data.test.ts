@@ -22,7 +22,12 @@ function legacyInitData(fields: Record<string, string>, token = BOT_TOKEN) {
 }
 
 const authDate = String(Math.floor(NOW.getTime() / 1000) - 60);
-const user = JSON.stringify({ id: 4242, first_name: "Léa", username: "lea_tg", language_code: "ru" });
+const user = JSON.stringify({
+  id: 4242,
+  first_name: "Léa",
+  username: "lea_tg",
+  language_code: "ru",
+});
 
 describe("checkInitData", () => {
   it("accepts init data without a signature field (older clients): the hash is what FRE checks", () => {
@@ -41,7 +46,11 @@ describe("checkInitData", () => {
   });
 
   it("still accepts the newer init data that carries a signature", () => {
-    const raw = sign({ user: { id: 77, first_name: "Ana" } }, BOT_TOKEN, new Date(NOW.getTime() - 1000));
+    const raw = sign(
+      { user: { id: 77, first_name: "Ana" } },
+      BOT_TOKEN,
+      new Date(NOW.getTime() - 1000),
+    );
     expect(checkInitData(raw, BOT_TOKEN, NOW).telegramId).toBe(77);
   });
 
@@ -55,7 +64,12 @@ describe("checkInitData", () => {
       }
     };
     expect(
-      code(legacyInitData({ auth_date: authDate, user }, "987654321:BBanother-bot-token-that-is-not-ours_0000")),
+      code(
+        legacyInitData(
+          { auth_date: authDate, user },
+          "987654321:BBanother-bot-token-that-is-not-ours_0000",
+        ),
+      ),
     ).toBe("TELEGRAM_INIT_DATA_INVALID");
     expect(code(legacyInitData({ auth_date: authDate }))).toBe("TELEGRAM_INIT_DATA_INVALID");
     expect(code(legacyInitData({ auth_date: authDate, user: "{not json" }))).toBe(
