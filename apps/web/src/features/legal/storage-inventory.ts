@@ -32,7 +32,14 @@ export interface StoredEntry {
 export const STORAGE_INVENTORY: readonly StoredEntry[] = [
   {
     id: "session",
-    names: ["fre.session_token", "__Secure-fre.session_token"],
+    // Better Auth's companion cookie of a "don't remember me" session (the key rotation's grace
+    // re-signs it with the session's: decision 0054).
+    names: [
+      "fre.session_token",
+      "__Secure-fre.session_token",
+      "fre.dont_remember",
+      "__Secure-fre.dont_remember",
+    ],
     kind: "cookie",
     category: "necessary",
   },
