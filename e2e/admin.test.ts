@@ -56,9 +56,9 @@ describe("admin gate", () => {
     const input = form.getByLabel("Code d'accès");
     await input.fill("secret");
     expect(await input.getAttribute("type")).toBe("password");
-    await form.getByRole("button", { name: "Afficher le mot de passe" }).click();
+    await form.getByRole("button", { name: "Afficher le code" }).click();
     expect(await input.getAttribute("type")).toBe("text");
-    const hide = form.getByRole("button", { name: "Masquer le mot de passe" });
+    const hide = form.getByRole("button", { name: "Masquer le code" });
     expect(await hide.getAttribute("aria-pressed")).toBe("true");
     await hide.click();
     expect(await input.getAttribute("type")).toBe("password");
