@@ -139,18 +139,21 @@ export async function findUserForAdmin(db: Db, userId: string) {
   return row ?? null;
 }
 
+/** A ledger entry as the user page lists it (the latest few, and the paged ledger). */
+const LEDGER_ROW = {
+  id: ledgerEntries.id,
+  kind: ledgerEntries.kind,
+  amountNano: ledgerEntries.amountNano,
+  reference: ledgerEntries.reference,
+  createdAt: ledgerEntries.createdAt,
+};
+
 /** What the user page shows besides the profile: the latest of each, by the owner's indexes. */
 export async function userActivity(db: Db, userId: string, limit: number) {
   const [referrals, ledger, sessions, orders, payouts] = await Promise.all([
     db.select({ n: count() }).from(users).where(eq(users.referredBy, userId)),
     db
-      .select({
-        id: ledgerEntries.id,
-        kind: ledgerEntries.kind,
-        amountNano: ledgerEntries.amountNano,
-        reference: ledgerEntries.reference,
-        createdAt: ledgerEntries.createdAt,
-      })
+      .select(LEDGER_ROW)
       .from(ledgerEntries)
       .where(eq(ledgerEntries.userId, userId))
       .orderBy(desc(ledgerEntries.id))
@@ -207,13 +210,7 @@ export interface LedgerFilter {
 /** One user's ledger entries, newest first, by the owner's index (user_id, id desc). */
 export async function userLedgerPage(db: Db, userId: string, filter: LedgerFilter, limit: number) {
   return db
-    .select({
-      id: ledgerEntries.id,
-      kind: ledgerEntries.kind,
-      amountNano: ledgerEntries.amountNano,
-      reference: ledgerEntries.reference,
-      createdAt: ledgerEntries.createdAt,
-    })
+    .select(LEDGER_ROW)
     .from(ledgerEntries)
     .where(
       and(
