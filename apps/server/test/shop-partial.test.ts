@@ -105,6 +105,24 @@ describe("partial payments", () => {
     expect((await payments("?unresolved=true")).map((p) => p.txHash)).not.toContain(partial);
   });
 
+  it("granted by an admin while the order is open counts its TON once", async () => {
+    admin = await elevatedAdmin(test(), "grantboss");
+    const { client: c } = await signUp(test());
+    const o = await order(c, "FRE3");
+    const partial = await pay(o, "1.2");
+    const granted = await resolve(partial, "granted");
+    expect(granted.statusCode, granted.body).toBe(200);
+    // The partial's 1.2 TON was counted toward the order when it arrived: not a second time.
+    expect((await c.get(`/api/shop/orders/${o.id}`)).json()).toMatchObject({
+      status: "paid",
+      receivedTon: "1.200000000",
+    });
+    const listed = (await admin.client.get("/api/admin/shop/orders")).json() as {
+      items: { id: string; receivedTon: string }[];
+    };
+    expect(listed.items.find((item) => item.id === o.id)?.receivedTon).toBe("1.200000000");
+  });
+
   it("refunded while the order is open no longer counts toward it", async () => {
     admin = await elevatedAdmin(test(), "openboss");
     const { client: c } = await signUp(test());

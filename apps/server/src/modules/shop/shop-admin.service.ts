@@ -176,9 +176,12 @@ export async function adminResolvePayment(
       const item = (await findItem(tx, order.itemId)) as ShopItemRow;
       if (!(await grantItem(tx, order, item, now))) throw new AppError("PACK_ALREADY_OWNED");
       if (order.status !== "paid") {
+        // A partial of this very order was counted toward it when it arrived; a late, duplicate
+        // or unmatched payment (or another order's partial) was not.
+        const counted = payment.outcome === "partial" && payment.orderId === order.id;
         await updateOrder(tx, order.id, {
           status: "paid",
-          receivedNano: order.receivedNano + payment.amountNano,
+          receivedNano: counted ? order.receivedNano : order.receivedNano + payment.amountNano,
           txHash: order.txHash ?? payment.txHash,
           paidAt: now,
         });
