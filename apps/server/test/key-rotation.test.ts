@@ -98,10 +98,20 @@ function rotateAndKill(lines: number): Promise<string> {
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", CLI, "--new-key", NEW_KEY.toString("hex")],
+      [
+        "--import",
+        "tsx",
+        CLI,
+        "--new-key",
+        NEW_KEY.toString("hex"),
+        "--batch-size",
+        "1",
+        "--pause-ms",
+        "400",
+      ],
       {
         cwd: repo,
-        env: cliEnv({ ROTATE_KEY_BATCH_SIZE: "1", ROTATE_KEY_BATCH_DELAY_MS: "400" }),
+        env: cliEnv({}),
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
@@ -290,13 +300,21 @@ describe("npm run rotate-key", () => {
     }
   }, 120_000);
 
-  it("refuses a missing or malformed new key", async () => {
-    const bad = await run(process.execPath, ["--import", "tsx", CLI, "--new-key", "abc"], {
-      cwd: repo,
-      env: cliEnv(),
-    }).catch((error) => error as { code: number; stderr: string });
-    expect((bad as { code: number }).code).toBe(2);
-    expect((bad as { stderr: string }).stderr).toContain("usage: npm run rotate-key");
+  it("refuses a missing or malformed new key, and a batch size out of bounds", async () => {
+    const key = NEW_KEY.toString("hex");
+    for (const args of [
+      ["--new-key", "abc"],
+      ["--new-key", key, "--batch-size", "0"],
+      ["--new-key", key, "--batch-size", "1e3"],
+      ["--new-key", key, "--batch-size", "20000"],
+    ]) {
+      const bad = await run(process.execPath, ["--import", "tsx", CLI, ...args], {
+        cwd: repo,
+        env: cliEnv(),
+      }).catch((error) => error as { code: number; stderr: string });
+      expect((bad as { code: number }).code, args.join(" ")).toBe(2);
+      expect((bad as { stderr: string }).stderr).toContain("usage: npm run rotate-key");
+    }
   });
 });
 

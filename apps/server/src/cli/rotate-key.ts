@@ -1,8 +1,17 @@
 import { parseArgs } from "node:util";
 
 const USAGE =
-  "usage: npm run rotate-key -- --new-key HEX   (64 hex digits, e.g. openssl rand -hex 32; " +
-  "the embedded database: stop the server first)";
+  "usage: npm run rotate-key -- --new-key HEX [--batch-size N]   (64 hex digits, e.g. " +
+  "openssl rand -hex 32; N from 1 to 10000, default 100; the embedded database: stop the " +
+  "server first)";
+
+/** A whole number from `min` to `max`, or null; absent gives the default. */
+function boundedInteger(text: string | undefined, fallback: number, min: number, max: number) {
+  if (text === undefined) return fallback;
+  if (!/^\d{1,6}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+}
 
 /**
  * `npm run rotate-key -- --new-key HEX`: re-seals every KYC step and document with a new data key
@@ -11,12 +20,24 @@ const USAGE =
  * point. Keys are never printed: only their ids.
  */
 async function main(argv: string[]) {
-  let newKeyText: string | undefined;
+  let values: { "new-key"?: string; "batch-size"?: string; "pause-ms"?: string } = {};
   try {
-    newKeyText = parseArgs({ args: argv, options: { "new-key": { type: "string" } } }).values[
-      "new-key"
-    ];
+    values = parseArgs({
+      args: argv,
+      options: {
+        "new-key": { type: "string" },
+        "batch-size": { type: "string" },
+        // Tests only: a pause after each batch, to stop the run half-way.
+        "pause-ms": { type: "string" },
+      },
+    }).values;
   } catch {}
+  const batchSize = boundedInteger(values["batch-size"], 100, 1, 10_000);
+  const pauseMs = boundedInteger(values["pause-ms"], 0, 0, 60_000);
+  if (batchSize === null || pauseMs === null) {
+    console.error(USAGE);
+    return 2;
+  }
   const [
     { loadConfig },
     { openDatabase },
@@ -30,7 +51,7 @@ async function main(argv: string[]) {
     import("../lib/data-encryption.ts"),
     import("../modules/kyc/kyc-rotation.ts"),
   ]);
-  const newKey = newKeyText ? parseDataKey(newKeyText) : null;
+  const newKey = values["new-key"] ? parseDataKey(values["new-key"]) : null;
   if (!newKey) {
     console.error(USAGE);
     return 2;
@@ -42,14 +63,6 @@ async function main(argv: string[]) {
   const alreadySwitched = currentKey.equals(newKey);
   const olderKeys = [currentKey, ...previous].filter((key) => !key.equals(newKey));
   const cipher = dataCipher(newKey, olderKeys);
-  const batchSize = Number(process.env.ROTATE_KEY_BATCH_SIZE ?? 100);
-  // Tests only: a pause after each batch, to stop the run half-way.
-  const pauseMs = Number(process.env.ROTATE_KEY_BATCH_DELAY_MS ?? 0);
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
-    console.error("ROTATE_KEY_BATCH_SIZE must be an integer from 1 to 10000");
-    return 2;
-  }
-
   const database = await openDatabase(config.DATABASE_URL, {
     poolMax: 1,
     migrationUrl: config.DATABASE_MIGRATION_URL,
