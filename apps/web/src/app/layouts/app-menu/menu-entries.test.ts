@@ -48,6 +48,13 @@ describe("menu entries", () => {
     expect(off).toEqual(ids().filter((id) => id !== "game" && id !== "fre"));
     expect(ids({ games: true, shop: true, referrals: true })).toEqual(ids());
   });
+  it("with the shop switched off, leaves out Boutique (and only it)", () => {
+    const ids = (features?: { games: boolean; shop: boolean; referrals: boolean }) =>
+      menuSectionsFor("user", features).flatMap((section) => section.items.map((i) => i.id));
+    expect(ids({ games: true, shop: false, referrals: true })).toEqual(
+      ids().filter((id) => id !== "shop"),
+    );
+  });
 });
 
 describe("menu badges", () => {

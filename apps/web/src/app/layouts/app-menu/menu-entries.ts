@@ -46,11 +46,15 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
 ];
 
 /** The switch (admin's features panel) a destination belongs to: off, it leaves the menu. */
-const FEATURE_OF: Partial<Record<MenuItemId, FeatureId>> = { game: "games", fre: "games" };
+const FEATURE_OF: Partial<Record<MenuItemId, FeatureId>> = {
+  game: "games",
+  fre: "games",
+  shop: "shop",
+};
 
 /**
  * The menu of a user: the admin section for admins only; a switched-off feature's destinations
- * (games off: Jeux and Machine FRE) left out. Until the switches are known, everything shows.
+ * (games off: Jeux and Machine FRE; shop off: Boutique) left out. Until the switches are known, everything shows.
  */
 export function menuSectionsFor(
   role: Me["role"] | undefined,
