@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nanoToTon, shortAddress, trimTon, widgetLanguage, widgetTheme } from "./ton-format";
+import { nanoToTon, shortAddress, trimTon, widgetLanguage } from "./ton-format";
 
 describe("ton-format", () => {
   it("shortens an address to 4…4 and leaves short text alone", () => {
@@ -7,13 +7,11 @@ describe("ton-format", () => {
     expect(shortAddress("abc")).toBe("abc");
   });
 
-  it("picks the widget's language and theme", () => {
+  it("picks the widget's language", () => {
     expect(widgetLanguage("ru")).toBe("ru");
     expect(widgetLanguage("fr")).toBe("en");
     expect(widgetLanguage("zh")).toBe("en");
     expect(widgetLanguage(undefined)).toBe("en");
-    expect(widgetTheme(true)).toBe("DARK");
-    expect(widgetTheme(false)).toBe("LIGHT");
   });
 
   it("converts nanoTON to TON and trims zeros", () => {

@@ -12,11 +12,6 @@ export function widgetLanguage(language: string | undefined): "ru" | "en" {
   return language?.toLowerCase().startsWith("ru") ? "ru" : "en";
 }
 
-/** The widget's theme follows the system's colour scheme. */
-export function widgetTheme(prefersDark: boolean): "DARK" | "LIGHT" {
-  return prefersDark ? "DARK" : "LIGHT";
-}
-
 /** nanoTON (decimal string) → TON with 9 fraction digits, as the API writes amounts. */
 export function nanoToTon(nano: string): string {
   if (!/^\d+$/.test(nano)) throw new TypeError("nanoTON must be a non-negative integer");

@@ -3,8 +3,8 @@
 
 import type { TonConfig } from "@fre/shared";
 import { THEME, TonConnectUIProvider, useTonConnectUI } from "@tonconnect/ui-react";
-import { type ReactNode, useEffect, useState } from "react";
-import { widgetLanguage, widgetTheme } from "../../lib/ton-format";
+import { type ReactNode, useEffect } from "react";
+import { widgetLanguage } from "../../lib/ton-format";
 import { useLanguage } from "../../lib/use-language";
 import { miniAppTonActions } from "../telegram";
 import { createDevWallet, devTransfer } from "./api/ton-api";
@@ -40,28 +40,18 @@ export function installDevWallet(config: TonConfig): void {
   };
 }
 
-const DARK_QUERY = "(prefers-color-scheme: dark)";
+/**
+ * The app is dark only (index.html's color-scheme), whatever the device's setting: the wallet
+ * window opens in the same dark theme rather than a white sheet over the app.
+ */
+const WIDGET_UI = { theme: THEME.DARK } as const;
 
-function usePrefersDark(): boolean {
-  const [dark, setDark] = useState(() => window.matchMedia?.(DARK_QUERY).matches ?? true);
-  useEffect(() => {
-    const query = window.matchMedia?.(DARK_QUERY);
-    if (!query) return;
-    const onChange = () => setDark(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-  return dark;
-}
-
-const themeOf = (dark: boolean) => (widgetTheme(dark) === "DARK" ? THEME.DARK : THEME.LIGHT);
-
-/** The widget is one instance for the whole tab: later language/theme changes go through here. */
-function WidgetOptionsSync({ language, dark }: { language: "ru" | "en"; dark: boolean }) {
+/** The widget is one instance for the whole tab: a later language change goes through here. */
+function WidgetOptionsSync({ language }: { language: "ru" | "en" }) {
   const [, setOptions] = useTonConnectUI();
   useEffect(() => {
-    setOptions({ language, uiPreferences: { theme: themeOf(dark) } });
-  }, [setOptions, language, dark]);
+    setOptions({ language, uiPreferences: WIDGET_UI });
+  }, [setOptions, language]);
   return null;
 }
 
@@ -81,7 +71,6 @@ export function PreparedTonConnectRoot({ children }: { children: ReactNode }) {
 
 export function TonConnectRoot({ config, children }: { config: TonConfig; children: ReactNode }) {
   const { language } = useLanguage();
-  const dark = usePrefersDark();
   const origin = window.location.origin;
   const widgetLang = widgetLanguage(language);
   return (
@@ -89,7 +78,7 @@ export function TonConnectRoot({ config, children }: { config: TonConfig; childr
       <TonConnectUIProvider
         manifestUrl={`${origin}/tonconnect-manifest.json`}
         language={widgetLang}
-        uiPreferences={{ theme: themeOf(dark) }}
+        uiPreferences={WIDGET_UI}
         analytics={{ mode: "off" }}
         // Inside Telegram: back to the Mini App from the wallet app.
         actionsConfiguration={miniAppTonActions()}
@@ -97,7 +86,7 @@ export function TonConnectRoot({ config, children }: { config: TonConfig; childr
           config.devWallet ? { includeWallets: [devWalletInfo(origin)] } : undefined
         }
       >
-        <WidgetOptionsSync language={widgetLang} dark={dark} />
+        <WidgetOptionsSync language={widgetLang} />
         {children}
         {config.devWallet && <DevWalletConfirm />}
       </TonConnectUIProvider>
