@@ -5,6 +5,7 @@
  * second would find the other's bindings not yet initialised.
  */
 import { z } from "zod";
+import { normalizeTypedFre } from "../money.ts";
 import { DICE, DICE_DIRECTIONS, isDiceTarget } from "./dice.ts";
 
 // The same lists as the games core's (KENO.risks, TOWERS.difficulties, HILO_GUESSES); kept here
@@ -14,12 +15,13 @@ export const TOWERS_DIFFICULTY_VALUES = ["easy", "medium", "hard", "expert", "ma
 export const HILO_GUESS_VALUES = ["higher", "lower", "skip"] as const;
 
 /**
- * A bet in FRE as a decimal string (at most 9 fraction digits). Its bounds are the service's:
+ * A bet in FRE as typed (« 2,5 » or "2.5", normalizeTypedFre), at most 9 fraction digits. Its bounds are the service's:
  * beyond the limits (never more than MAX_FRE_AMOUNT) it is BET_TOO_LARGE, not a format error.
  */
 export const betAmountSchema = z
   .string()
-  .trim()
+  .max(64)
+  .overwrite(normalizeTypedFre)
   .regex(/^\d{1,12}(\.\d{1,9})?$/, "must be an amount in FRE, e.g. 10 or 2.5");
 
 /** Printable, no spaces: what a player may choose as a client seed. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BONUS_CODE_INPUT_MAX_LENGTH } from "../constants.ts";
+import { normalizeTypedFre } from "../money.ts";
 
 export const bonusCodeTypeSchema = z.enum(["fre", "boost", "time_reduction"]);
 export const bonusCodeValueSchema = z.string().trim().toUpperCase().min(1).max(32);
@@ -21,7 +22,8 @@ export const adminBonusCodeBodySchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z0-9_-]{3,32}$/),
   type: bonusCodeTypeSchema,
-  rewardValue: z.string().trim().max(24),
+  /** As typed (« 100,5 » or "100.5", normalizeTypedFre); the service reads it by type. */
+  rewardValue: z.string().max(64).overwrite(normalizeTypedFre),
   durationHours: z
     .number()
     .int()

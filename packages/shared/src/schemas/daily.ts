@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DAILY_CYCLE_DAYS, isTimeZone, TIME_ZONE_MAX_LENGTH } from "../daily.ts";
+import { normalizeTypedFre } from "../money.ts";
 
 /** An IANA zone name the runtime knows (`Europe/Paris`): printable, bounded. */
 export const timeZoneSchema = z
@@ -56,8 +57,8 @@ export const dailyClaimResultSchema = dailyStateSchema.extend({
 
 const rewardSchema = z
   .string()
-  .trim()
-  .max(24)
+  .max(64)
+  .overwrite(normalizeTypedFre)
   .regex(/^\d{1,10}(\.\d{1,9})?$/, "a FRE amount with at most 9 decimals");
 
 export const dailyAdminSettingsSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeTypedFre } from "../money.ts";
 
 export const SHOP_ITEM_KINDS = ["pack", "box"] as const;
 export const SHOP_ORDER_STATUSES = ["pending", "underpaid", "paid", "expired"] as const;
@@ -83,8 +84,11 @@ export const shopOrderListSchema = z.object({ items: z.array(shopOrderSchema) })
 
 export const adminShopItemBodySchema = z
   .object({
+    /** As typed (« 1,5 » or "1.5", normalizeTypedFre). */
     priceTon: z
       .string()
+      .max(64)
+      .overwrite(normalizeTypedFre)
       .regex(/^\d{1,6}(?:\.\d{1,9})?$/, "must be a TON amount")
       .refine((value) => Number(value) > 0, "must be more than 0")
       .optional(),

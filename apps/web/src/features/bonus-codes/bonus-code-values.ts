@@ -1,14 +1,14 @@
-import type { RedeemResult } from "@fre/shared";
+import { parseTypedAmount, type RedeemResult } from "@fre/shared";
 
 export const MS_PER_HOUR = 3_600_000;
 
-/** Admin input "2" (hours, whole or decimal like "1.5") → "7200000" (integer ms), or null. */
+/** Admin input "2" (hours, whole or decimal like « 1,5 ») → "7200000" (integer ms), or null. */
 export function hoursToMs(hours: string): string | null {
-  const trimmed = hours.trim().replace(",", ".");
-  const match = /^(\d{1,6})(?:\.(\d{1,3}))?$/.exec(trimmed);
-  if (!match) return null;
-  const whole = BigInt(match[1] ?? "0");
-  const fraction = (match[2] ?? "").padEnd(3, "0");
+  const parsed = parseTypedAmount(hours, { decimals: 3, wholeDigits: 6 });
+  if (!parsed.ok) return null;
+  const [wholeText = "0", fractionText = ""] = parsed.value.split(".");
+  const whole = BigInt(wholeText);
+  const fraction = fractionText.padEnd(3, "0");
   const ms = whole * 3_600_000n + (BigInt(fraction) * 3_600_000n) / 1000n;
   return ms > 0n ? ms.toString() : null;
 }
@@ -31,13 +31,12 @@ export function wholeHours(ms: string): number | null {
 }
 
 /**
- * Admin input for an FRE amount: "0,5" → "0.5"; positive, at most 9 digits on each side
- * (nano-FRE must fit the database's bigint).
+ * Admin input for an FRE amount: « 1 000,5 » → "1000.5" (parseTypedAmount); positive, at most 9
+ * digits on each side (nano-FRE must fit the database's bigint).
  */
 export function normalizeFreInput(value: string): string | null {
-  const trimmed = value.trim().replace(",", ".");
-  if (!/^\d{1,9}(?:\.\d{1,9})?$/.test(trimmed)) return null;
-  return /[1-9]/.test(trimmed) ? trimmed : null;
+  const parsed = parseTypedAmount(value, { allowZero: false, wholeDigits: 9 });
+  return parsed.ok ? parsed.value : null;
 }
 
 export type RedeemMessage =

@@ -2,9 +2,9 @@ import {
   type GameId,
   HILO_RANKS,
   isDiceTarget,
-  isFreAmount,
   NANO_PER_FRE,
   parseFre,
+  parseTypedAmount,
   verifyOptionsOf,
 } from "@fre/shared";
 
@@ -22,10 +22,21 @@ export function plainAmount(nano: bigint): string {
   return fraction ? `${whole}.${fraction}` : whole.toString();
 }
 
+/** A bet as typed (« 2,5 », « 1 000 ») as the API reads it, or null when it is not one. */
+export function typedBet(text: string): string | null {
+  const parsed = parseTypedAmount(text);
+  return parsed.ok ? parsed.value : null;
+}
+
+/** A play's body with its typed bet in the API's form (the server refuses one it cannot read). */
+export const withTypedBet = <Body extends { amount: string }>(body: Body): Body => ({
+  ...body,
+  amount: typedBet(body.amount) ?? body.amount,
+});
+
 const nanoOf = (amount: string): bigint | null => {
-  if (!isFreAmount(amount)) return null;
-  const nano = parseFre(amount);
-  return nano < 0n ? null : nano;
+  const bet = typedBet(amount);
+  return bet === null ? null : parseFre(bet);
 };
 
 /** The largest bet the player can place: the maximum, or less when the balance is lower. */
@@ -144,8 +155,8 @@ export function sortedPaytable<L extends PaytableLine>(lines: readonly L[]): L[]
 
 /** "50,5" or "50.5" → 50.5; null unless a target the server takes (2–98, two decimals). */
 export function parseDiceTarget(text: string): number | null {
-  const trimmed = text.trim().replace(",", ".");
-  if (!/^\d{1,2}(\.\d{1,2})?$/.test(trimmed)) return null;
-  const value = Number(trimmed);
+  const parsed = parseTypedAmount(text, { decimals: 2, wholeDigits: 2 });
+  if (!parsed.ok) return null;
+  const value = Number(parsed.value);
   return isDiceTarget(value) ? value : null;
 }

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  amountIssue,
-  canWithdraw,
-  isInFlight,
-  maxAmount,
-  normalizeAmount,
-} from "./withdrawal-amount";
+import { amountIssue, canWithdraw, isInFlight, maxAmount, typedAmount } from "./withdrawal-amount";
 
 const limits = { minimum: "30.000000000", balance: "41.500000000" };
 
 describe("withdrawal amount", () => {
   it("reads a French decimal comma and spaces", () => {
-    expect(normalizeAmount(" 1 030,25 ")).toBe("1030.25");
+    expect(typedAmount(" 1 030,25 ")).toBe("1030.25");
   });
 
   it("checks the amount against the minimum and the balance", () => {

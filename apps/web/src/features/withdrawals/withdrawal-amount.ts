@@ -1,10 +1,11 @@
-import { parseFre, type Withdrawal, withdrawalAmountSchema } from "@fre/shared";
+import { parseFre, parseTypedAmount, type Withdrawal, withdrawalAmountSchema } from "@fre/shared";
 
 export type AmountIssue = "required" | "format" | "belowMinimum" | "aboveBalance";
 
-/** What the user typed, as the API reads amounts: "30,5 " → "30.5" (a comma is a decimal point). */
-export function normalizeAmount(typed: string): string {
-  return typed.trim().replace(/\s/g, "").replace(",", ".");
+/** What the user typed, as the API reads amounts: « 1 030,25 » → "1030.25" (parseTypedAmount). */
+export function typedAmount(typed: string): string | null {
+  const parsed = parseTypedAmount(typed);
+  return parsed.ok ? parsed.value : null;
 }
 
 /** The amount's issue against the limits the server gave (decimal strings), or none. */
@@ -12,9 +13,9 @@ export function amountIssue(
   typed: string,
   limits: { minimum: string; balance: string },
 ): AmountIssue | undefined {
-  const amount = normalizeAmount(typed);
-  if (amount === "") return "required";
-  if (!withdrawalAmountSchema.safeParse(amount).success) return "format";
+  if (typed.trim() === "") return "required";
+  const amount = typedAmount(typed);
+  if (amount === null || !withdrawalAmountSchema.safeParse(amount).success) return "format";
   const nano = parseFre(amount);
   if (nano < parseFre(limits.minimum)) return "belowMinimum";
   if (nano > parseFre(limits.balance)) return "aboveBalance";

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import { type FieldErrors, useFormMutation } from "../../../lib/use-form-mutation";
@@ -141,7 +142,11 @@ export function AdminBonusCodeForm() {
         autoComplete="off"
         value={value}
         onChange={(event) => setValue(event.target.value)}
-        hint={type === "time_reduction" ? t("bonusCodes.fields.hoursHint") : undefined}
+        hint={
+          <AmountHint
+            hint={type === "time_reduction" ? t("bonusCodes.fields.hoursHint") : undefined}
+          />
+        }
         error={errors.rewardValue}
       />
       {type === "boost" ? (

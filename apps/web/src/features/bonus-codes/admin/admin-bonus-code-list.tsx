@@ -2,6 +2,7 @@ import type { AdminBonusCode } from "@fre/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
@@ -92,6 +93,7 @@ function EditForm({ item, onDone }: { item: AdminBonusCode; onDone: () => void }
         inputMode="decimal"
         value={value}
         onChange={(event) => setValue(event.target.value)}
+        hint={<AmountHint />}
         error={errors.rewardValue}
       />
       {item.type === "boost" ? (

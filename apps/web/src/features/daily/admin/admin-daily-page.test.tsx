@@ -1,3 +1,4 @@
+import { dailyAdminSettingsSchema } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +6,7 @@ import frAdmin from "../../../locales/fr/admin.json";
 import frApp from "../../../locales/fr/app.json";
 import { renderStatic } from "../../../test/render-static";
 import { dailyAdminKeys } from "../api/daily-admin-api";
-import { AdminDailyPage } from "./admin-daily-page";
+import { AdminDailyPage, dailySettingsBodyOf } from "./admin-daily-page";
 
 beforeAll(async () => {
   await renderStatic(<p />);
@@ -35,5 +36,33 @@ describe("AdminDailyPage", () => {
     expect(html).toContain("Bonus du jour 7 (%)");
     expect(html).toContain("Gels détenus au plus");
     expect(html).toContain("journal d&#x27;audit");
+  });
+});
+
+describe("the daily rewards as the admin types them (issue 34 point 7)", () => {
+  const numbers = { boostPercent: "10", boostHours: "24", claimsPerFreeze: "7", maxFreezes: "2" };
+  it("sends « 100,5 » and « 1 000,5 » as 100.5 and 1000.5", () => {
+    const body = dailySettingsBodyOf(["100,5", "1\u202f000,5", "0.5", "1", "2", "3", "4"], numbers);
+    expect(body.rewards).toEqual(["100.5", "1000.5", "0.5", "1", "2", "3", "4"]);
+    expect(dailyAdminSettingsSchema.safeParse(body).success).toBe(true);
+    const refused = dailySettingsBodyOf(["1,2,3", "1", "1", "1", "1", "1", "1"], numbers);
+    expect(dailyAdminSettingsSchema.safeParse(refused).success).toBe(false);
+  });
+
+  it("shows the amount example under each of the seven rewards", async () => {
+    const client = new QueryClient();
+    client.setQueryData(dailyAdminKeys.settings(), {
+      rewards: ["0.1", "0.2", "0.3", "0.5", "0.8", "1.2", "2"],
+      boostPercent: 10,
+      boostHours: 24,
+      claimsPerFreeze: 7,
+      maxFreezes: 2,
+    });
+    const html = await renderStatic(
+      <QueryClientProvider client={client}>
+        <AdminDailyPage />
+      </QueryClientProvider>,
+    );
+    expect(html.match(/data-amount-example="">ex\. 12,5</g)?.length).toBe(7);
   });
 });

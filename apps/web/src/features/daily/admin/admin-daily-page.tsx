@@ -1,10 +1,11 @@
-import type { DailyAdminSettings } from "@fre/shared";
+import { type DailyAdminSettings, parseTypedAmount } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../../components/settings/settings-card";
 import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
 import { textsOf, useNumberFields } from "../../../components/settings/use-number-fields";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
@@ -19,9 +20,15 @@ type Numbers = Record<(typeof NUMBERS)[number], string>;
 
 const numbersOf = (s: DailyAdminSettings): Numbers => textsOf(NUMBERS, s);
 
+/** A reward as typed (« 1 000,5 ») in the API's form; the server refuses one it cannot read. */
+const rewardOf = (typed: string) => {
+  const parsed = parseTypedAmount(typed);
+  return parsed.ok ? parsed.value : typed.trim();
+};
+
 /** The form's text as the API's body (the server validates and bounds every field). */
-const bodyOf = (rewards: string[], numbers: Numbers): DailyAdminSettings => ({
-  rewards: rewards.map((r) => r.trim().replace(",", ".")),
+export const dailySettingsBodyOf = (rewards: string[], numbers: Numbers): DailyAdminSettings => ({
+  rewards: rewards.map(rewardOf),
   boostPercent: Number(numbers.boostPercent),
   boostHours: Number(numbers.boostHours),
   claimsPerFreeze: Number(numbers.claimsPerFreeze),
@@ -40,7 +47,7 @@ function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
   const numbers = useNumberFields(() => numbersOf(settings), save.reset);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(bodyOf(rewards, numbers.values), {
+    save.mutate(dailySettingsBodyOf(rewards, numbers.values), {
       onSuccess: (saved) => {
         setRewards([...saved.rewards]);
         numbers.replace(numbersOf(saved));
@@ -59,6 +66,7 @@ function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
               label={t("daily.track.day", { day: index + 1 })}
               inputMode="decimal"
               autoComplete="off"
+              hint={<AmountHint />}
               value={reward}
               onChange={(event) => {
                 const { value } = event.target;

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../../components/settings/settings-card";
 import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
 import { useNumberFields } from "../../../components/settings/use-number-fields";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
@@ -54,7 +55,7 @@ function LimitsForm({ limits }: { limits: GameLimits }) {
     return {
       name,
       label: t(`admin.limits.${name}`),
-      hint: t(`admin.limits.${name}Hint`),
+      hint: <AmountHint hint={t(`admin.limits.${name}Hint`)} />,
       inputMode: "decimal" as const,
       autoComplete: "off",
       ...fields.input(name),

@@ -1,13 +1,14 @@
-import { freAmountSchema, parseFre } from "@fre/shared";
+import { freAmountSchema, parseFre, parseTypedAmount } from "@fre/shared";
 
 export type LimitField = "minBet" | "maxBet";
 /** What is wrong with a typed bound: empty, not an amount (or beyond the ledger's bound), 0, or
  * a minimum above the maximum. */
 export type LimitIssue = "required" | "format" | "zero" | "minAboveMax";
 
-/** What the admin typed, as the API reads amounts: "0,5 " → "0.5" (a comma is a decimal point). */
+/** What the admin typed, as the API reads amounts: « 1 000,5 » → "1000.5" (parseTypedAmount). */
 export function normalizeLimit(typed: string): string {
-  return typed.trim().replace(/\s/g, "").replace(",", ".");
+  const parsed = parseTypedAmount(typed);
+  return parsed.ok ? parsed.value : typed.trim();
 }
 
 /** A stored bound as the admin types it: "100.000000000" → "100", "0.500000000" → "0.5". */

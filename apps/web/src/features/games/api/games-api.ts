@@ -1,6 +1,7 @@
 import type { CallInput, CallOutput, Contracts, GamePlay } from "@fre/shared";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { withTypedBet } from "../games-logic";
 
 /** `GET /api/games`: the publication (typed from the registry), limits, free spins, jackpot. */
 export type GamesInfo = CallOutput<Contracts["GET /api/games"]>;
@@ -77,19 +78,20 @@ export const changeClientSeed = (clientSeed: string) =>
   api.call("PUT /api/games/seeds", { body: { clientSeed } });
 export const rotateSeeds = () => api.call("POST /api/games/seeds/rotate");
 
+// A bet is sent as the API writes it: the field keeps what the player typed (« 2,5 »).
 type Body<K extends keyof Contracts> =
   CallInput<Contracts[K]> extends { body: infer B } ? B : never;
 
 export const playKeno = (body: Body<"POST /api/games/keno/bets">) =>
-  api.call("POST /api/games/keno/bets", { body });
+  api.call("POST /api/games/keno/bets", { body: withTypedBet(body) });
 export const playDice = (body: Body<"POST /api/games/dice/bets">) =>
-  api.call("POST /api/games/dice/bets", { body });
+  api.call("POST /api/games/dice/bets", { body: withTypedBet(body) });
 export const startTowers = (body: Body<"POST /api/games/towers/rounds">) =>
-  api.call("POST /api/games/towers/rounds", { body });
+  api.call("POST /api/games/towers/rounds", { body: withTypedBet(body) });
 export const stepTowers = (id: string, tile: number) =>
   api.call("POST /api/games/towers/rounds/:id/steps", { params: { id }, body: { tile } });
 export const startHilo = (body: Body<"POST /api/games/hilo/rounds">) =>
-  api.call("POST /api/games/hilo/rounds", { body });
+  api.call("POST /api/games/hilo/rounds", { body: withTypedBet(body) });
 export const guessHilo = (
   id: string,
   guess: Body<"POST /api/games/hilo/rounds/:id/guesses">["guess"],
@@ -97,7 +99,7 @@ export const guessHilo = (
 export const cashOut = (game: RoundGame, id: string) => rounds[game].cashOut(id);
 export const spinSlot = () => api.call("POST /api/games/slot/spins");
 export const spinFreMachine = (body: Body<"POST /api/games/fre-machine/spins">) =>
-  api.call("POST /api/games/fre-machine/spins", { body });
+  api.call("POST /api/games/fre-machine/spins", { body: withTypedBet(body) });
 
 /** The public recomputation, to compare with the browser's own. */
 export const fetchVerify = (query: VerifyQuery, signal?: AbortSignal) =>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
 import { inputClasses } from "../../../components/ui/text-field";
 import { freRule } from "../game-text";
@@ -41,8 +42,8 @@ export function BetControls({
           disabled={disabled}
           aria-invalid={problem !== null}
           aria-describedby={`${id}-hint`}
-          // A comma is a decimal point here: the API reads "2.5".
-          onChange={(event) => onChange(event.target.value.replace(",", ".").trim())}
+          // Kept as typed (« 2,5 », « 1 000 »): games-api sends it in the API's form (typedBet).
+          onChange={(event) => onChange(event.target.value)}
         />
         <Button
           variant="secondary"
@@ -70,12 +71,16 @@ export function BetControls({
         </Button>
       </div>
       <p id={`${id}-hint`} className={`text-xs ${problem ? "text-rose-300" : "text-slate-400"}`}>
-        {problem
-          ? t("bet.invalid")
-          : t("bet.bounds", {
+        {problem ? (
+          t("bet.invalid")
+        ) : (
+          <AmountHint
+            hint={t("bet.bounds", {
               min: freRule(bounds.minBet, i18n.language),
               max: freRule(bounds.maxBet, i18n.language),
             })}
+          />
+        )}
       </p>
     </div>
   );

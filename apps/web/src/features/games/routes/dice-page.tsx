@@ -9,6 +9,7 @@ import {
 } from "@fre/shared";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
@@ -40,6 +41,7 @@ function DiceBoard({ info }: { info: GamesInfo }) {
   const targetId = useId();
   const sliderId = useId();
   const problemId = useId();
+  const exampleId = useId();
   const multiplier = useMultiplier();
   const target = parseDiceTarget(targetText);
   useRevealSound(result?.id ?? null, 1, 1, result ? outcomeSound(result) : null);
@@ -87,10 +89,13 @@ function DiceBoard({ info }: { info: GamesInfo }) {
             className={inputClasses}
             value={targetText}
             aria-invalid={target === null}
-            aria-describedby={target === null ? problemId : undefined}
+            aria-describedby={target === null ? `${problemId} ${exampleId}` : exampleId}
             onChange={(event) => setTargetText(event.target.value)}
             data-testid="dice-target"
           />
+          <p id={exampleId} className="text-xs text-slate-400">
+            <AmountHint />
+          </p>
           <label htmlFor={sliderId} className="sr-only">
             {t("dice.target")}
           </label>

@@ -73,3 +73,41 @@ describe("AdminLeaguesPage", () => {
     expect(settingsOf({ ...values, "r-0": "abc" }).success).toBe(false);
   });
 });
+
+describe("the league rules as the admin types them (issue 34 point 7)", () => {
+  const values = {
+    ...Object.fromEntries(
+      ["bronze", "silver", "gold", "platinum", "diamond"].map((l, i) => [`m-${l}`, String(i + 1)]),
+    ),
+    "t-silver": "0,1",
+    "t-gold": "0,3",
+    "t-platinum": "1\u202f000",
+    "t-diamond": "2 000,5",
+    "r-0": "100,5",
+    "r-1": "3",
+    "r-2": "1",
+  };
+
+  it("sends « 100,5 » and « 2 000,5 » as 100.5 and 2000.5", () => {
+    const parsed = settingsOf(values);
+    expect(parsed.data?.rewards[0]).toBe("100.5");
+    expect(parsed.data?.thresholds).toEqual({
+      silver: "0.1",
+      gold: "0.3",
+      platinum: "1000",
+      diamond: "2000.5",
+    });
+    expect(settingsOf({ ...values, "r-0": "1,2,3" }).success).toBe(false);
+  });
+
+  it("shows the amount example under the four thresholds and the three rewards", async () => {
+    const client = new QueryClient();
+    client.setQueryData(leaguesAdminKeys.settings(), settings);
+    const html = await renderStatic(
+      <QueryClientProvider client={client}>
+        <AdminLeaguesPage />
+      </QueryClientProvider>,
+    );
+    expect(html.match(/data-amount-example="">ex\. 12,5</g)?.length).toBe(7);
+  });
+});

@@ -10,6 +10,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
 import { Alert } from "../../../components/ui/alert";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
@@ -78,6 +79,8 @@ function SettingsForm({ settings }: { settings: LeagueSettings }) {
     name,
     label,
     inputMode: numeric ? ("numeric" as const) : ("decimal" as const),
+    // Thresholds and rewards are FRE amounts, read by leagueSettingsSchema (parseTypedAmount).
+    hint: numeric ? undefined : <AmountHint />,
     autoComplete: "off",
     value: values[name] ?? "",
     onChange: (event: { target: { value: string } }) => {

@@ -1,8 +1,14 @@
-import { type AdminShopPayment, SHOP_ORDER_STATUSES, type ShopItem } from "@fre/shared";
+import {
+  type AdminShopPayment,
+  parseTypedAmount,
+  SHOP_ORDER_STATUSES,
+  type ShopItem,
+} from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
@@ -24,6 +30,12 @@ import {
 import { useItemName } from "../components/shop-item-card";
 
 const cell = "px-2 py-2 text-left align-top";
+
+/** A price as typed (« 1,5 », « 1 000 ») in the API's form; the server refuses one it cannot read. */
+export function priceBodyOf(typed: string): { priceTon: string } {
+  const parsed = parseTypedAmount(typed, { allowZero: false, wholeDigits: 6 });
+  return { priceTon: parsed.ok ? parsed.value : typed.trim() };
+}
 const sectionClasses = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4";
 
 function ItemRow({ item }: { item: ShopItem }) {
@@ -50,7 +62,7 @@ function ItemRow({ item }: { item: ShopItem }) {
           className="flex items-center gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate({ priceTon: price.trim() });
+            save.mutate(priceBodyOf(price));
           }}
         >
           <label htmlFor={priceId} className="sr-only">
@@ -61,12 +73,16 @@ function ItemRow({ item }: { item: ShopItem }) {
             inputMode="decimal"
             value={price}
             onChange={(event) => setPrice(event.target.value)}
+            aria-describedby={`${priceId}-example`}
             className={`${inputClasses} min-h-9 w-24 px-2 text-sm`}
           />
           <Button type="submit" size="sm" variant="secondary" disabled={save.isPending}>
             {t("admin.save")}
           </Button>
         </form>
+        <p id={`${priceId}-example`} className="mt-1 text-xs text-muted">
+          <AmountHint />
+        </p>
         {save.isError && (
           <p role="alert" className="mt-1 text-xs text-rose-300">
             {isApiError(save.error) ? save.error.message : t("errors.generic")}

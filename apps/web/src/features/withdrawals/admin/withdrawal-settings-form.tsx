@@ -1,8 +1,14 @@
-import { freAmountSchema, type WithdrawalSettings, withdrawalAmountSchema } from "@fre/shared";
+import {
+  freAmountSchema,
+  parseTypedAmount,
+  type WithdrawalSettings,
+  withdrawalAmountSchema,
+} from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
@@ -14,10 +20,26 @@ import {
   withdrawalKeys,
   withdrawalSettingsQueryOptions,
 } from "../api/withdrawals-api";
-import { maxAmount, normalizeAmount } from "../withdrawal-amount";
+import { maxAmount } from "../withdrawal-amount";
 
 type Field = "minimum" | "secondApprovalAbove";
 const SCHEMAS = { minimum: withdrawalAmountSchema, secondApprovalAbove: freAmountSchema };
+const FIELDS = ["minimum", "secondApprovalAbove"] as const;
+
+/** The typed settings as the API's body (« 1 000,5 » → "1000.5"), or the fields to fix. */
+export function settingsBodyOf(values: Record<Field, string>): {
+  body: Record<Field, string>;
+  invalid: Field[];
+} {
+  const body: Record<Field, string> = { minimum: "", secondApprovalAbove: "" };
+  const invalid: Field[] = [];
+  for (const field of FIELDS) {
+    const parsed = parseTypedAmount(values[field]);
+    body[field] = parsed.ok ? parsed.value : values[field];
+    if (!parsed.ok || !SCHEMAS[field].safeParse(parsed.value).success) invalid.push(field);
+  }
+  return { body, invalid };
+}
 
 function SettingsForm({ settings }: { settings: WithdrawalSettings }) {
   const { t } = useTranslation("withdrawals");
@@ -38,13 +60,8 @@ function SettingsForm({ settings }: { settings: WithdrawalSettings }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<Field, string>> = {};
-    const body: Record<Field, string> = { minimum: "", secondApprovalAbove: "" };
-    for (const field of ["minimum", "secondApprovalAbove"] as const) {
-      const amount = normalizeAmount(values[field]);
-      if (!SCHEMAS[field].safeParse(amount).success)
-        found[field] = t(`admin.settings.invalid.${field}`);
-      body[field] = amount;
-    }
+    const { body, invalid } = settingsBodyOf(values);
+    for (const field of invalid) found[field] = t(`admin.settings.invalid.${field}`);
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate(body);
   };
@@ -64,12 +81,12 @@ function SettingsForm({ settings }: { settings: WithdrawalSettings }) {
     <form onSubmit={submit} noValidate className="grid gap-3" data-testid="withdrawal-settings">
       <TextField
         label={t("admin.settings.minimum")}
-        hint={t("admin.settings.minimumHint")}
+        hint={<AmountHint hint={t("admin.settings.minimumHint")} />}
         {...field("minimum")}
       />
       <TextField
         label={t("admin.settings.secondApprovalAbove")}
-        hint={t("admin.settings.secondApprovalAboveHint")}
+        hint={<AmountHint hint={t("admin.settings.secondApprovalAboveHint")} />}
         {...field("secondApprovalAbove")}
       />
       {save.isSuccess ? <Alert tone="success">{t("admin.settings.saved")}</Alert> : null}

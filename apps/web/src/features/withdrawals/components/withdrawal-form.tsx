@@ -2,6 +2,7 @@ import type { WithdrawalLimits } from "@fre/shared";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
+import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
@@ -12,7 +13,7 @@ import { useLanguage } from "../../../lib/use-language";
 import { newIdempotencyKey } from "../api/withdrawals-api";
 import { useCreateWithdrawal } from "../hooks/use-withdrawals";
 import { retryableWithSameKey, type Submission, submissionFor } from "../idempotency";
-import { amountIssue, maxAmount, normalizeAmount } from "../withdrawal-amount";
+import { amountIssue, maxAmount, typedAmount } from "../withdrawal-amount";
 
 const FIELDS = ["amount"] as const;
 const AMOUNT_ERRORS = {
@@ -70,7 +71,7 @@ export function WithdrawalForm({ limits }: { limits: WithdrawalLimits }) {
     }
     const submission = submissionFor(
       pendingKey.current,
-      normalizeAmount(amount),
+      typedAmount(amount) ?? amount,
       newIdempotencyKey,
     );
     pendingKey.current = submission;
@@ -117,7 +118,7 @@ export function WithdrawalForm({ limits }: { limits: WithdrawalLimits }) {
           autoComplete="off"
           value={amount}
           maxLength={24}
-          hint={t("form.amountHint", { minimum: freText(limits.minimum) })}
+          hint={<AmountHint hint={t("form.amountHint", { minimum: freText(limits.minimum) })} />}
           error={amountError}
           onChange={(event) => {
             setAmount(event.target.value);
