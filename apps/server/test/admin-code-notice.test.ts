@@ -93,6 +93,24 @@ function boot(cwd: string, env: Record<string, string>) {
   };
 }
 
+/** The boot log's line about the generated code (a pino JSON line), its message. */
+function codeLogLine(output: string): string {
+  const lines = output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg?: string })
+    .filter((line) => line.msg?.includes("admin access code"));
+  expect(lines, output).toHaveLength(1);
+  return lines[0]!.msg!;
+}
+
+/** A logger whose lines are kept, as pino writes them to the console. */
+function capturedLog() {
+  const lines: string[] = [];
+  const log = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+  return { log: log as unknown as FastifyBaseLogger, output: () => lines.join("") };
+}
+
 const readCode = (folder: string) => readFileSync(join(folder, ADMIN_CODE_FILE), "utf8").trim();
 
 /** `./data/admin-access-code.txt` under `cwd`: 0600 in a 0700 folder, named but not quoted. */
@@ -105,6 +123,8 @@ function expectPrivateCodeFile(cwd: string, output: string): string {
   expect(code.length).toBeGreaterThanOrEqual(12);
   expect(output).toContain(file);
   expect(output).not.toContain(code);
+  // The log line itself says where the code went, and how to get a new one (issue 34, 12d).
+  expect(codeLogLine(output)).toContain(file);
   return code;
 }
 
@@ -158,7 +178,7 @@ describe("the generated admin access code", () => {
   it("is forgotten once an admin sets their own code", async () => {
     let forgotten = 0;
     const test = await createTestApp({
-      adminCodeNotice: { announce: () => {}, forget: () => void forgotten++ },
+      adminCodeNotice: { announce: () => "nowhere", forget: () => void forgotten++ },
     });
     try {
       const admin = await elevatedAdmin(test, "codefile");
@@ -264,6 +284,47 @@ describe("a first start with a captured console", () => {
   });
 });
 
+describe("the boot log", () => {
+  it("says where the generated code went and how to reset it, never the code", async () => {
+    const database = await freshDatabase();
+    try {
+      const folder = tempDir();
+      const { log, output } = capturedLog();
+      const notice = consoleAdminCodeNotice({ terminal: false, folder, print: () => {} });
+      await ensureSecuritySettings(database.db, undefined, log, notice);
+      const line = codeLogLine(output());
+      const code = readCode(folder);
+      expect(line).toContain(join(folder, ADMIN_CODE_FILE));
+      expect(line).toContain("npm run admin -- reset-code EMAIL");
+      expect(output()).not.toContain(code);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("on a terminal, says the code was printed there", async () => {
+    const database = await freshDatabase();
+    try {
+      const { log, output } = capturedLog();
+      const printed: string[] = [];
+      const notice = consoleAdminCodeNotice({
+        terminal: true,
+        folder: tempDir(),
+        print: (text) => printed.push(text),
+      });
+      await ensureSecuritySettings(database.db, undefined, log, notice);
+      const line = codeLogLine(output());
+      expect(line).toContain("printed once on this terminal");
+      expect(line).toContain("npm run admin -- reset-code EMAIL");
+      const code = /│\s+(\S{12,})\s+│/.exec(printed.join(""))?.[1];
+      expect(code).toBeDefined();
+      expect(output()).not.toContain(code);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
 describe("the default code's settings", () => {
   it("are stored only once the code was shown, by one of several starts at once", async () => {
     const database = await freshDatabase();
@@ -280,7 +341,13 @@ describe("the default code's settings", () => {
       expect(await findDefaultCodeHash(database.db)).toBeNull();
 
       const shown: string[] = [];
-      const notice = { announce: (code: string) => void shown.push(code), forget: () => {} };
+      const notice = {
+        announce: (code: string) => {
+          shown.push(code);
+          return "in a test";
+        },
+        forget: () => {},
+      };
       await Promise.all(
         [1, 2, 3].map(() => ensureSecuritySettings(database.db, undefined, silentLog, notice)),
       );

@@ -3,8 +3,11 @@ import { dirname, join, resolve } from "node:path";
 
 /** How a generated default admin access code reaches the person who started the server. */
 export interface AdminCodeNotice {
-  /** Shows the code once: never through the log. */
-  announce(code: string): void;
+  /**
+   * Shows the code once, never through the log; answers where a person finds it (a file's path,
+   * or this terminal), which the boot log then says — without the code.
+   */
+  announce(code: string): string;
   /** The code is no longer needed (an admin has set their own): forget where it was kept. */
   forget(): void;
 }
@@ -76,7 +79,7 @@ export function consoleAdminCodeNotice(options: {
     announce(code) {
       if (options.terminal) {
         options.print(adminCodeBlock(code));
-        return;
+        return "printed once on this terminal, above";
       }
       try {
         writePrivateFile(options.folder, path, `${code}\n`);
@@ -92,6 +95,7 @@ export function consoleAdminCodeNotice(options: {
         `\n  The default admin access code is in ${path} (readable by this user only; ` +
           "deleted once an admin has set their own code).\n\n",
       );
+      return `in ${path} (readable by this user only)`;
     },
     forget() {
       rmSync(path, { force: true });

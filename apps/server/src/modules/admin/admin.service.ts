@@ -1,4 +1,4 @@
-import { ADMIN_CODE_MIN_LENGTH, type AdminSummary } from "@fre/shared";
+import { ADMIN_CODE_MIN_LENGTH, type AdminPendingRoleGrants, type AdminSummary } from "@fre/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { AdminCodeNotice } from "../../lib/admin-code-notice.ts";
@@ -28,6 +28,7 @@ import {
   upsertElevation,
   upsertPersonalCode,
 } from "./admin.repo.ts";
+import { countLivePendingGrants, livePendingGrants } from "./admin-grants.repo.ts";
 
 export interface AdminDeps {
   db: Db;
@@ -63,15 +64,16 @@ export async function ensureSecuritySettings(
   const code = randomCode(12);
   const hash = await hashSecret(code);
   // Another start's insert waits on this uncommitted row, then finds it: one code is shown.
-  const created = await db.transaction(async (tx) => {
-    if (!(await createSecuritySettings(tx, hash))) return false;
-    notice?.announce(code);
-    return true;
+  const where = await db.transaction(async (tx) => {
+    if (!(await createSecuritySettings(tx, hash))) return null;
+    return notice?.announce(code) ?? "shown nowhere (no console notice at this start)";
   });
-  if (created) {
+  if (where !== null) {
+    // Where to look, and the way out when it is lost: the operator reading the log has both.
     log.warn(
-      "Generated the default admin access code, printed once on the console at this start " +
-        "(set ADMIN_DEFAULT_ACCESS_CODE to choose it)",
+      `Generated the default admin access code: ${where}. Lost it? ` +
+        "`npm run admin -- reset-code EMAIL` gives an admin a new personal code " +
+        "(set ADMIN_DEFAULT_ACCESS_CODE to choose the default one)",
     );
   }
 }
@@ -234,10 +236,28 @@ export async function securityLog(deps: AdminDeps) {
 
 /** Pending requests for the admin home (spec §4). */
 export async function pendingSummary(deps: AdminDeps): Promise<AdminSummary> {
-  const [pendingKyc, pendingWithdrawals, openSupportTickets] = await Promise.all([
-    countPendingKyc(deps.db),
-    countPendingWithdrawals(deps.db),
-    openTicketCount(deps),
-  ]);
-  return { pendingKyc, pendingWithdrawals, openSupportTickets };
+  const [pendingKyc, pendingWithdrawals, openSupportTickets, pendingRoleGrants] = await Promise.all(
+    [
+      countPendingKyc(deps.db),
+      countPendingWithdrawals(deps.db),
+      openTicketCount(deps),
+      countLivePendingGrants(deps.db, deps.clock.now()),
+    ],
+  );
+  return { pendingKyc, pendingWithdrawals, openSupportTickets, pendingRoleGrants };
+}
+
+/** The grant requests a second admin may decide on, oldest first (the console's Users screen). */
+export async function pendingRoleGrants(deps: AdminDeps): Promise<AdminPendingRoleGrants> {
+  const rows = await livePendingGrants(deps.db, deps.clock.now(), 50);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      requestedBy: { id: row.requestedBy, nickname: row.requesterNickname },
+      grantee: { id: row.granteeId, nickname: row.granteeNickname },
+      reason: row.reason,
+      requestedAt: row.requestedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    })),
+  };
 }
