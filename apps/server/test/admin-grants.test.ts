@@ -216,6 +216,38 @@ describe("a pending grant ends", () => {
     });
   });
 
+  it("waits where every admin sees it: counted on the summary, listed with its grantee", async () => {
+    const alice = await elevatedAdmin(test(), "walice");
+    const bob = await elevatedAdmin(test(), "wbob");
+    const x = await verifiedUser(test(), "wx");
+    const waiting = async () => {
+      const summary = (await bob.client.get("/api/admin/summary")).json();
+      const list = await bob.client.get("/api/admin/role-grants");
+      expect(list.statusCode, list.body).toBe(200);
+      return { count: summary.pendingRoleGrants as number, items: list.json().items as object[] };
+    };
+    const before = await waiting();
+
+    const grantId = await pendingGrant(alice, x.me.id);
+    const now = await waiting();
+    expect(now.count).toBe(before.count + 1);
+    expect(now.items).toContainEqual({
+      id: grantId,
+      grantee: { id: x.me.id, nickname: x.me.nickname },
+      requestedBy: { id: alice.me.id, nickname: alice.me.nickname },
+      reason: "Nouvel opérateur",
+      requestedAt: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+    // A plain user hears nothing of it.
+    expect((await x.client.get("/api/admin/role-grants")).statusCode).toBe(403);
+
+    expect((await confirmGrant(bob, grantId)).statusCode).toBe(200);
+    const after = await waiting();
+    expect(after.count).toBe(before.count);
+    expect(after.items.map((item) => (item as { id: string }).id)).not.toContain(grantId);
+  });
+
   it("after 24 hours, and when its requester is no longer an admin", async () => {
     const alice = await elevatedAdmin(test(), "lalice");
     const bob = await elevatedAdmin(test(), "lbob");

@@ -145,6 +145,7 @@ describe("admin gate", () => {
       pendingKyc: number;
       pendingWithdrawals: number;
       openSupportTickets: number;
+      pendingRoleGrants: number;
     };
     expect(base.pendingWithdrawals).toBe(0);
 
@@ -156,6 +157,7 @@ describe("admin gate", () => {
       pendingKyc: base.pendingKyc + 1,
       pendingWithdrawals: 0,
       openSupportTickets: base.openSupportTickets,
+      pendingRoleGrants: base.pendingRoleGrants,
     });
   });
 

@@ -389,6 +389,7 @@ const RULES: Record<string, Declared> = {
   "DELETE /api/admin/access": { rule: "user", fresh: true },
   // Admin console: behind the gate.
   "GET /api/admin/summary": { rule: "admin" },
+  "GET /api/admin/role-grants": { rule: "admin" },
   "GET /api/admin/security/logs": { rule: "admin" },
   "PUT /api/admin/security/code": { rule: "admin", body: () => ({ code: DEFAULT_ADMIN_CODE }) },
   "GET /api/admin/audit": { rule: "admin" },
@@ -508,6 +509,10 @@ const RULES: Record<string, Declared> = {
   },
   "GET /api/admin/kyc": { rule: "admin", url: () => "/api/admin/kyc?status=pending" },
   "GET /api/admin/kyc/:userId": { rule: "admin", url: (c) => `/api/admin/kyc/${c.referralId}` },
+  "POST /api/admin/kyc/:userId/open": {
+    rule: "admin",
+    url: (c) => `/api/admin/kyc/${c.referralId}/open`,
+  },
   "GET /api/admin/kyc/:userId/files/:slot": {
     rule: "admin",
     url: (c) => `/api/admin/kyc/${c.referralId}/files/front`,
@@ -526,6 +531,10 @@ const RULES: Record<string, Declared> = {
   },
   "GET /api/admin/shop/orders": { rule: "admin" },
   "GET /api/admin/withdrawals": { rule: "admin" },
+  "POST /api/admin/withdrawals/:id/open": {
+    rule: "admin",
+    url: () => "/api/admin/withdrawals/00000000-0000-4000-8000-000000000000/open",
+  },
   "POST /api/admin/withdrawals/:id/approve": {
     rule: "admin",
     url: () => "/api/admin/withdrawals/00000000-0000-4000-8000-000000000000/approve",

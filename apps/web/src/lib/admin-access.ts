@@ -32,6 +32,8 @@ export const adminKeys = {
   userLists: ["admin", "users", "list"] as const,
   userList: (q: string, risk: RiskFilter) => [...adminKeys.userLists, q, risk ?? "all"] as const,
   user: (id: string) => [...adminKeys.users, "detail", id] as const,
+  /** The admin role requests waiting for a second admin (under users: a decision refreshes it). */
+  roleGrants: ["admin", "users", "role-grants"] as const,
   /** Every audit page, whatever its filters (an audited act refreshes them). */
   auditAll: ["admin", "audit"] as const,
   audit: (filters: AuditFilters) => [...adminKeys.auditAll, filters] as const,

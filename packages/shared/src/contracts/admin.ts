@@ -3,6 +3,7 @@ import {
   adminAccessBodySchema,
   adminAccessStatusSchema,
   adminNewAccessCodeBodySchema,
+  adminPendingRoleGrantsSchema,
   adminRoleGrantParamsSchema,
   adminSummarySchema,
   adminUserAdjustmentBodySchema,
@@ -61,7 +62,8 @@ export const adminContracts = defineContracts([
     path: "/api/admin/summary",
     access: "admin",
     tag: "admin",
-    summary: "What waits for the team: pending KYC, withdrawals, open support tickets",
+    summary:
+      "What waits for the team: pending KYC, withdrawals, open support tickets, admin role grants",
     response: adminSummarySchema,
     errors: [401, 403],
   }),
@@ -135,6 +137,16 @@ export const adminContracts = defineContracts([
     body: adminUserRoleBodySchema,
     response: adminUserDetailSchema,
     errors: [400, 401, 403, 404, 409],
+  }),
+  route({
+    method: "GET",
+    path: "/api/admin/role-grants",
+    access: "admin",
+    tag: "admin",
+    summary:
+      "The requests to make someone an admin that wait for a second admin (live ones, oldest first, 50 at most)",
+    response: adminPendingRoleGrantsSchema,
+    errors: [401, 403],
   }),
   route({
     method: "POST",

@@ -27,6 +27,8 @@ export const adminSummarySchema = z.object({
   pendingWithdrawals: z.number().int(),
   /** Support tickets waiting for the team's answer (status "open"). */
   openSupportTickets: z.number().int(),
+  /** Live requests to make someone an admin, waiting for a second admin (decision 0049). */
+  pendingRoleGrants: z.number().int(),
 });
 export const securityLogEntrySchema = z.object({
   id: z.string(),
@@ -104,6 +106,12 @@ export const adminRoleGrantSchema = z.object({
   expiresAt: z.string(),
 });
 export const adminRoleGrantParamsSchema = z.object({ id: z.uuid() });
+/** The live grant requests, oldest first, each with whom it would make an admin. */
+export const adminPendingRoleGrantsSchema = z.object({
+  items: z.array(
+    adminRoleGrantSchema.extend({ grantee: z.object({ id: z.string(), nickname: z.string() }) }),
+  ),
+});
 export const adminLedgerEntrySchema = z.object({
   id: z.number().int(),
   kind: z.string(),
@@ -204,5 +212,6 @@ export type AdminUserLedgerQuery = z.infer<typeof adminUserLedgerQuerySchema>;
 export type AdminUserLedger = z.infer<typeof adminUserLedgerSchema>;
 export type AdminUserRoleBody = z.infer<typeof adminUserRoleBodySchema>;
 export type AdminRoleGrant = z.infer<typeof adminRoleGrantSchema>;
+export type AdminPendingRoleGrants = z.infer<typeof adminPendingRoleGrantsSchema>;
 export type AdminUserAdjustmentBody = z.infer<typeof adminUserAdjustmentBodySchema>;
 export type AdminUserAdjustment = z.infer<typeof adminUserAdjustmentSchema>;

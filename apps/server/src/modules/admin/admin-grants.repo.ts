@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { aliasedTable, and, asc, count, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { adminRoleGrants, users } from "../../db/schema/index.ts";
 
@@ -100,4 +100,50 @@ export async function liveGrantOf(db: Db, granteeId: string, now: Date) {
       ),
     );
   return row ?? null;
+}
+
+const grantee = aliasedTable(users, "grantee");
+
+/**
+ * Live grants (as liveGrantOf: not expired, the requester an active admin) of accounts that are
+ * still there, oldest first: what waits for a second admin.
+ */
+const liveGrants = (now: Date) =>
+  and(
+    eq(adminRoleGrants.status, "pending"),
+    gt(adminRoleGrants.expiresAt, now),
+    eq(users.role, "admin"),
+    isNull(users.erasedAt),
+    isNull(users.suspendedAt),
+    isNull(grantee.erasedAt),
+  );
+
+export async function livePendingGrants(db: Db, now: Date, limit: number) {
+  return db
+    .select({
+      id: adminRoleGrants.id,
+      requestedBy: adminRoleGrants.requestedBy,
+      requesterNickname: users.nickname,
+      granteeId: adminRoleGrants.granteeId,
+      granteeNickname: grantee.nickname,
+      reason: adminRoleGrants.reason,
+      requestedAt: adminRoleGrants.requestedAt,
+      expiresAt: adminRoleGrants.expiresAt,
+    })
+    .from(adminRoleGrants)
+    .innerJoin(users, eq(users.id, adminRoleGrants.requestedBy))
+    .innerJoin(grantee, eq(grantee.id, adminRoleGrants.granteeId))
+    .where(liveGrants(now))
+    .orderBy(asc(adminRoleGrants.requestedAt))
+    .limit(limit);
+}
+
+export async function countLivePendingGrants(db: Db, now: Date) {
+  const [row] = await db
+    .select({ count: count() })
+    .from(adminRoleGrants)
+    .innerJoin(users, eq(users.id, adminRoleGrants.requestedBy))
+    .innerJoin(grantee, eq(grantee.id, adminRoleGrants.granteeId))
+    .where(liveGrants(now));
+  return row?.count ?? 0;
 }

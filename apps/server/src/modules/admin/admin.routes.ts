@@ -6,6 +6,7 @@ import {
   assertAdmin,
   changeAccessCode,
   grantAccess,
+  pendingRoleGrants,
   pendingSummary,
   revokeAccess,
   securityLog,
@@ -45,6 +46,7 @@ export async function adminAccessRoutes(app: FastifyInstance, deps: AdminDeps) {
 /** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
 export async function adminRoutes(app: FastifyInstance, deps: AdminDeps) {
   handle(app, "GET /api/admin/summary", () => pendingSummary(deps));
+  handle(app, "GET /api/admin/role-grants", () => pendingRoleGrants(deps));
   handle(app, "GET /api/admin/security/logs", () => securityLog(deps));
   handle(app, "PUT /api/admin/security/code", ({ body }, request) =>
     changeAccessCode(deps, adminOf(request), body.code, request.ip),

@@ -28,6 +28,15 @@ export const adminSummaryQueryOptions = () =>
     retry: false,
   });
 
+/** The admin role requests waiting for a second admin, polled as the summary is. */
+export const pendingRoleGrantsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.roleGrants,
+    queryFn: ({ signal }) => api.call("GET /api/admin/role-grants", undefined, signal),
+    refetchInterval: ADMIN_PENDING_POLL_MS,
+    retry: false,
+  });
+
 export const securityLogsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.securityLogs,

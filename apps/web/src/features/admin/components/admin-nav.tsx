@@ -12,6 +12,7 @@ const BADGES: Partial<Record<AdminSection, keyof AdminSummary>> = {
   kyc: "pendingKyc",
   withdrawals: "pendingWithdrawals",
   support: "openSupportTickets",
+  users: "pendingRoleGrants",
 };
 
 /** The section a path belongs to (a user's page is under Users); undefined on the home page. */

@@ -5,6 +5,7 @@ import {
   adminKeys,
   adminSummaryQueryOptions,
   changeAdminCodeMutation,
+  pendingRoleGrantsQueryOptions,
   requestAdminAccessMutation,
   securityLogsQueryOptions,
 } from "../api/admin-api";
@@ -42,6 +43,12 @@ export function useAdminSummary() {
 
 export function useSecurityLogs() {
   const query = useQuery(securityLogsQueryOptions());
+  useDropElevationOn(query.error);
+  return query;
+}
+
+export function usePendingRoleGrants() {
+  const query = useQuery(pendingRoleGrantsQueryOptions());
   useDropElevationOn(query.error);
   return query;
 }

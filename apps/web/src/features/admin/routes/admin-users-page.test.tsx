@@ -1,4 +1,4 @@
-import type { AdminUserRow } from "@fre/shared";
+import type { AdminPendingRoleGrants, AdminUserRow } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import { MemoryRouter } from "react-router";
@@ -27,8 +27,14 @@ const row = (nickname: string, risk: AdminUserRow["risk"]): AdminUserRow => ({
   risk,
 });
 
-async function render(url: string, risk: RiskFilter, items: AdminUserRow[]) {
+async function render(
+  url: string,
+  risk: RiskFilter,
+  items: AdminUserRow[],
+  grants: AdminPendingRoleGrants["items"] = [],
+) {
   const client = new QueryClient();
+  client.setQueryData(adminKeys.roleGrants, { items: grants });
   client.setQueryData(adminKeys.userList("", risk), {
     pages: [{ items, nextCursor: null }],
     pageParams: [undefined],
@@ -71,5 +77,32 @@ describe("AdminUsersPage", () => {
     const html = await render("/admin/users?risk=medium", "medium", []);
     expect(current(html)).toEqual(["Risque moyen"]);
     expect(html).toContain("Aucun compte à risque moyen.");
+  });
+
+  it("lists the admin role requests waiting for a second admin, each a link to decide", async () => {
+    const html = await render(
+      "/admin/users",
+      undefined,
+      [],
+      [
+        {
+          id: "7d0c6c1e-1111-4a1a-8a1a-000000000001",
+          grantee: { id: "00000000-0000-4000-8000-000000000042", nickname: "Noah.P" },
+          requestedBy: { id: "00000000-0000-4000-8000-000000000007", nickname: "Camille_M" },
+          reason: "Nouvel opérateur",
+          requestedAt: "2026-12-01T09:00:00.000Z",
+          expiresAt: "2026-12-02T09:00:00.000Z",
+        },
+      ],
+    );
+    expect(html).toContain("Demandes de rôle administrateur en attente");
+    expect(html).toContain("Camille_M demande de rendre Noah.P administrateur");
+    expect(html).toContain("Motif : Nouvel opérateur");
+    expect(html).toContain('href="/admin/users/00000000-0000-4000-8000-000000000042"');
+  });
+
+  it("shows no request panel while none waits", async () => {
+    const html = await render("/admin/users", undefined, []);
+    expect(html).not.toContain("admin-pending-role-grants");
   });
 });

@@ -9,6 +9,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { formatDate } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
 import type { RiskFilter } from "../api/admin-users-api";
+import { PendingRoleGrants } from "../components/pending-role-grants";
 import { RiskBadge } from "../components/risk-badge";
 import { UserBadges } from "../components/user-badges";
 import { useAdminUsers } from "../hooks/use-admin-users";
@@ -94,6 +95,7 @@ export function AdminUsersPage() {
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
+      <PendingRoleGrants />
       <form
         onSubmit={submit}
         data-testid="admin-users-search"
