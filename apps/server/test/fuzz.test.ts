@@ -906,6 +906,34 @@ describe("fuzz", () => {
     expect(signIn.statusCode).toBe(401);
   });
 
+  it("refuses the admin queues' filters carrying control characters or out of bounds with 400", async () => {
+    const admin = callers[2]!;
+    const queries = [
+      "minAmount=1%00",
+      "maxAmount=%1B%5B31m5",
+      "sort=oldest%00",
+      "limit=1e9",
+      "offset=-5",
+      "limit=1&limit=2",
+      `minAmount=${"9".repeat(80)}`,
+    ];
+    for (const [path, own] of [
+      ["/api/admin/withdrawals", ["risk=high%0A"]],
+      ["/api/admin/kyc", ["status=pending%00"]],
+    ] as const) {
+      for (const query of [...queries, ...own]) {
+        const url = `${path}?${query}`;
+        const answer = await send(admin.jar, { label: "", method: "GET", url, control: true });
+        expect(answer.statusCode, `${url} ${answer.body}`).toBe(400);
+        expect(standardError(answer.body), answer.body).toBe(true);
+      }
+    }
+    for (const path of [`/api/admin/withdrawals/${ZERO_UUID}%00/open`, "/api/admin/kyc/%00/open"]) {
+      const answer = await send(admin.jar, { label: "", method: "POST", url: path, control: true });
+      expect(answer.statusCode, `${path} ${answer.body}`).toBe(400);
+    }
+  });
+
   it("refuses a support ticket carrying a NUL with 400 VALIDATION_ERROR, and stores nothing", async () => {
     const jar = await newUser();
     for (const payload of [

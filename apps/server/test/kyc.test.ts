@@ -273,6 +273,8 @@ describe("the admin's review", () => {
         status: "pending",
         submittedAt: t1.toISOString(),
         reviewedAt: null,
+        balance: "0.000000000",
+        openedBy: null,
       },
       {
         userId: second.me.id,
@@ -280,6 +282,8 @@ describe("the admin's review", () => {
         status: "pending",
         submittedAt: new Date(t1.getTime() + 60_000).toISOString(),
         reviewedAt: null,
+        balance: "0.000000000",
+        openedBy: null,
       },
     ]);
     // The default is the pending queue; other statuses on request; an unknown one is refused.

@@ -10,6 +10,7 @@ export * from "./money.ts";
 export * from "./notifications.ts";
 export * from "./password.ts";
 export * from "./schemas/admin.ts";
+export * from "./schemas/admin-queues.ts";
 export * from "./schemas/admin-stats.ts";
 export * from "./schemas/ads.ts";
 export * from "./schemas/audit.ts";

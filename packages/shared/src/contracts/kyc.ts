@@ -1,3 +1,4 @@
+import { queueOpenSchema } from "../schemas/admin-queues.ts";
 import {
   adminKycDecisionBodySchema,
   adminKycFileParamsSchema,
@@ -90,6 +91,17 @@ export const kycContracts = defineContracts([
     params: adminKycUserParamsSchema,
     response: adminKycRequestSchema,
     errors: ADMIN_ERRORS,
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/kyc/:userId/open",
+    access: "admin",
+    tag: "admin",
+    summary:
+      "Records that this admin opened the request (shown to the other admins for a few minutes); answers whether another admin has it open",
+    params: adminKycUserParamsSchema,
+    response: queueOpenSchema,
+    errors: [400, 401, 403, 404, 429],
   }),
   route({
     method: "GET",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queueOpenSchema } from "../schemas/admin-queues.ts";
 import { idempotencyKeySchema, uuidParamsSchema } from "../schemas/common.ts";
 import {
   adminWithdrawalApproveBodySchema,
@@ -56,6 +57,17 @@ export const withdrawalsContracts = defineContracts([
     query: adminWithdrawalQuerySchema,
     response: adminWithdrawalListSchema,
     errors: ADMIN_ERRORS,
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/withdrawals/:id/open",
+    access: "admin",
+    tag: "admin",
+    summary:
+      "Records that this admin opened the request (shown to the other admins for a few minutes); answers whether another admin has it open",
+    params: uuidParamsSchema,
+    response: queueOpenSchema,
+    errors: [400, 401, 403, 404, 429],
   }),
   route({
     method: "POST",

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  AMOUNT_RANGE_ISSUE,
+  amountRangeHolds,
+  queueOpenedBySchema,
+  queuePageFields,
+} from "./admin-queues.ts";
 
 /** Where a user's identity check stands (spec §4): `none` before the first saved step. */
 export const KYC_STATUSES = ["none", "draft", "pending", "approved", "rejected"] as const;
@@ -186,18 +192,33 @@ export const kycStateSchema = z.object({
 });
 export type KycState = z.infer<typeof kycStateSchema>;
 
-/** Admin queue. */
-export const adminKycQuerySchema = z.object({
-  status: z.enum(["pending", "approved", "rejected"]).default("pending"),
-});
+/**
+ * Admin queue: one status, sorted by submission (oldest first unless told) or by the user's
+ * balance, filtered by a balance range (`minAmount`, `maxAmount`), paged (decision 0061).
+ */
+export const ADMIN_KYC_QUEUE_STATUSES = ["pending", "approved", "rejected"] as const;
+export const adminKycQuerySchema = z
+  .object({
+    status: z.enum(ADMIN_KYC_QUEUE_STATUSES).default("pending"),
+    ...queuePageFields,
+  })
+  .refine(amountRangeHolds, AMOUNT_RANGE_ISSUE);
+export type AdminKycQuery = z.infer<typeof adminKycQuerySchema>;
 export const adminKycItemSchema = z.object({
   userId: z.string(),
   nickname: z.string(),
   status: kycRequestStatusSchema,
   submittedAt: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  /** The user's spendable balance now, FRE: what the check would let them withdraw. */
+  balance: z.string(),
+  openedBy: queueOpenedBySchema,
 });
-export const adminKycListSchema = z.object({ items: z.array(adminKycItemSchema) });
+export const adminKycListSchema = z.object({
+  items: z.array(adminKycItemSchema),
+  /** The next page's offset, null on the last page. */
+  nextOffset: z.number().int().nullable(),
+});
 export type AdminKycItem = z.infer<typeof adminKycItemSchema>;
 export type AdminKycList = z.infer<typeof adminKycListSchema>;
 

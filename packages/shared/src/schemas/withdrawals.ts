@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  AMOUNT_RANGE_ISSUE,
+  amountRangeHolds,
+  type QueueSort,
+  queueOpenedBySchema,
+  queuePageFields,
+} from "./admin-queues.ts";
 import { freAmountSchema } from "./common.ts";
 import { kycRequestStatusSchema } from "./kyc.ts";
 
@@ -76,9 +83,23 @@ export type WithdrawalList = z.infer<typeof withdrawalListSchema>;
 
 // Admin
 
-export const adminWithdrawalQuerySchema = z.object({
-  status: withdrawalStatusSchema.default("pending"),
-});
+/** The risk filter: a high or medium score, or low (low or never scored). */
+export const WITHDRAWAL_RISK_FILTERS = ["high", "medium", "low"] as const;
+/**
+ * One status, sorted (by default the pending queue oldest first, a history newest first) by age
+ * or amount, filtered by risk level and amount range, paged (decision 0061).
+ */
+export const adminWithdrawalQuerySchema = z
+  .object({
+    status: withdrawalStatusSchema.default("pending"),
+    risk: z.enum(WITHDRAWAL_RISK_FILTERS).optional(),
+    ...queuePageFields,
+  })
+  .refine(amountRangeHolds, AMOUNT_RANGE_ISSUE);
+export type AdminWithdrawalQuery = z.infer<typeof adminWithdrawalQuerySchema>;
+/** The order of a list when none is asked: a queue oldest first, a history newest first. */
+export const defaultWithdrawalSort = (status: WithdrawalStatus): QueueSort =>
+  status === "pending" ? "oldest" : "newest";
 /**
  * What the admin weighs before paying, computed by the server when it lists the request (one
  * query for the page): the user's account now, their history and what would look unusual.
@@ -139,9 +160,15 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
    * for a low or never scored account. Never shown to the user.
    */
   riskLevel: z.enum(["high", "medium"]).nullable(),
+  /** Another admin opened it in the last minutes (decision 0061), else null. */
+  openedBy: queueOpenedBySchema,
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
-export const adminWithdrawalListSchema = z.object({ items: z.array(adminWithdrawalSchema) });
+export const adminWithdrawalListSchema = z.object({
+  items: z.array(adminWithdrawalSchema),
+  /** The next page's offset, null on the last page. */
+  nextOffset: z.number().int().nullable(),
+});
 export type AdminWithdrawalList = z.infer<typeof adminWithdrawalListSchema>;
 
 export const adminWithdrawalRejectBodySchema = z.object({

@@ -16,6 +16,7 @@ export * from "./notifications.ts";
 export * from "./outbox.ts";
 export * from "./platform.ts";
 export * from "./push.ts";
+export * from "./queue-opens.ts";
 export * from "./referrals.ts";
 export * from "./risk.ts";
 export * from "./shop.ts";

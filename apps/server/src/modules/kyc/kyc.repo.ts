@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { kycFiles, kycFileViews, kycRequests, users } from "../../db/schema/index.ts";
 import { kycRecheckDueSql } from "./kyc-recheck-sql.ts";
@@ -211,12 +211,32 @@ export async function findNickname(db: Executor, userId: string) {
   return row?.nickname ?? null;
 }
 
-/** Requests in one status with their user's nickname, oldest submission first (the queue). */
-export async function listRequestsByStatus(
-  db: Executor,
-  status: "pending" | "approved" | "rejected",
-  limit: number,
-) {
+/** How the queue is ordered: by submission, or by the user's balance; ties by user id. */
+const queueOrder = {
+  oldest: [asc(kycRequests.submittedAt), asc(kycRequests.userId)],
+  newest: [desc(kycRequests.submittedAt), desc(kycRequests.userId)],
+  amount_desc: [desc(users.balance), asc(kycRequests.submittedAt), asc(kycRequests.userId)],
+  amount_asc: [asc(users.balance), asc(kycRequests.submittedAt), asc(kycRequests.userId)],
+} as const;
+
+export interface KycQueueFilter {
+  status: "pending" | "approved" | "rejected";
+  sort: keyof typeof queueOrder;
+  /** The user's balance range, nano-FRE, inclusive. */
+  minBalance?: bigint;
+  maxBalance?: bigint;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A page of the requests in one status with their user's nickname and balance (the queue); the
+ * status reads `kyc_requests_queue_idx`.
+ */
+export async function listRequestsByStatus(db: Executor, filter: KycQueueFilter) {
+  const conditions = [eq(kycRequests.status, filter.status)];
+  if (filter.minBalance !== undefined) conditions.push(gte(users.balance, filter.minBalance));
+  if (filter.maxBalance !== undefined) conditions.push(lte(users.balance, filter.maxBalance));
   return db
     .select({
       userId: kycRequests.userId,
@@ -224,12 +244,14 @@ export async function listRequestsByStatus(
       status: kycRequests.status,
       submittedAt: kycRequests.submittedAt,
       reviewedAt: kycRequests.reviewedAt,
+      balance: users.balance,
     })
     .from(kycRequests)
     .innerJoin(users, eq(users.id, kycRequests.userId))
-    .where(eq(kycRequests.status, status))
-    .orderBy(asc(kycRequests.submittedAt), asc(kycRequests.userId))
-    .limit(limit);
+    .where(and(...conditions))
+    .orderBy(...queueOrder[filter.sort])
+    .limit(filter.limit)
+    .offset(filter.offset);
 }
 
 export async function insertFileView(

@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { actorOf } from "../admin/admin-gate.ts";
 import {
   adminListRequests,
+  adminOpenRequest,
   adminReadFile,
   adminViewRequest,
   decide,
@@ -83,7 +84,16 @@ export async function kycRoutes(app: FastifyInstance, deps: KycDeps) {
 
 /** Admin routes: registered in the admin scope, behind its gate (admin role + live elevation). */
 export async function kycAdminRoutes(app: FastifyInstance, deps: KycDeps) {
-  handle(app, "GET /api/admin/kyc", ({ query }) => adminListRequests(deps, query.status));
+  handle(app, "GET /api/admin/kyc", ({ query }, request) =>
+    adminListRequests(deps, actorOf(request).userId, query),
+  );
+  // Sent each time an admin shows a request: bounded per admin, idempotent (one row per request).
+  handle(
+    app,
+    "POST /api/admin/kyc/:userId/open",
+    ({ params }, request) => adminOpenRequest(deps, actorOf(request).userId, params.userId),
+    { config: { userRateLimit: { max: 120, timeWindow: "1 minute" } } },
+  );
   handle(app, "GET /api/admin/kyc/:userId", ({ params }, request) =>
     adminViewRequest(deps, actorOf(request), params.userId),
   );

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import {
   type AdminKycDecisionBody,
+  type AdminKycQuery,
   type AdminKycRequest,
+  formatNano,
   internationalPhone,
   KYC_MIN_AGE_YEARS,
   KYC_PARTS,
@@ -12,6 +14,7 @@ import {
   type KycIdentityBody,
   type KycPart,
   type KycState,
+  parseFre,
 } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -20,6 +23,7 @@ import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileStore } from "../../lib/file-store.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { openedByOthers, recordOpen } from "../queue-opens/index.ts";
 import type { AccountSignals } from "../risk/signals.ts";
 import {
   findFile,
@@ -282,21 +286,56 @@ export async function submit(deps: KycDeps, userId: string) {
   return getMyKyc(deps, userId);
 }
 
-/** The admin queue (oldest submission first). */
+/**
+ * The admin queue (decision 0061): one status, oldest submission first unless told, or by the
+ * user's balance, within a balance range; each request says whether another admin opened it in
+ * the last minutes. One more row than the page says whether there is a next one.
+ */
 export async function adminListRequests(
-  deps: Pick<KycDeps, "db">,
-  status: "pending" | "approved" | "rejected",
+  deps: Pick<KycDeps, "db" | "clock">,
+  adminId: string,
+  query: AdminKycQuery,
 ) {
-  const rows = await listRequestsByStatus(deps.db, status, 200);
+  const rows = await listRequestsByStatus(deps.db, {
+    status: query.status,
+    sort: query.sort ?? "oldest",
+    minBalance: query.minAmount === undefined ? undefined : parseFre(query.minAmount),
+    maxBalance: query.maxAmount === undefined ? undefined : parseFre(query.maxAmount),
+    limit: query.limit + 1,
+    offset: query.offset,
+  });
+  const page = rows.slice(0, query.limit);
+  const opened = await openedByOthers(
+    deps,
+    "kyc",
+    page.map((r) => r.userId),
+    adminId,
+  );
   return {
-    items: rows.map((r) => ({
+    items: page.map((r) => ({
       userId: r.userId,
       nickname: r.nickname,
       status: r.status,
       submittedAt: iso(r.submittedAt),
       reviewedAt: iso(r.reviewedAt),
+      balance: formatNano(r.balance),
+      openedBy: opened.get(r.userId) ?? null,
     })),
+    nextOffset: rows.length > query.limit ? query.offset + query.limit : null,
   };
+}
+
+/**
+ * `POST /api/admin/kyc/:userId/open`: this admin has the request open (shown to the others for
+ * the window); the answer says whether another admin has it open too.
+ */
+export async function adminOpenRequest(
+  deps: Pick<KycDeps, "db" | "clock">,
+  adminId: string,
+  userId: string,
+) {
+  if (!(await findRequest(deps.db, userId))) throw new AppError("NOT_FOUND", 404);
+  return recordOpen(deps, "kyc", userId, adminId);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RiskLevel } from "@fre/shared";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { users, withdrawals } from "../../db/schema/index.ts";
@@ -81,21 +81,60 @@ type RiskRow = Awaited<ReturnType<typeof selectRowsWithRisk>>[number];
 /** A withdrawal as the admin sees it; its risk context only while it is pending. */
 export type AdminWithdrawalRow = Omit<RiskRow, "risk"> & { risk: RiskRow["risk"] | null };
 
-/** A page of one status; the risk context is computed for the pending list only. */
+/** How a list is ordered: by age or by amount; ties by id, so pages never overlap. */
+const listOrder = {
+  oldest: [asc(withdrawals.createdAt), asc(withdrawals.id)],
+  newest: [desc(withdrawals.createdAt), desc(withdrawals.id)],
+  amount_desc: [desc(withdrawals.amountNano), asc(withdrawals.createdAt), asc(withdrawals.id)],
+  amount_asc: [asc(withdrawals.amountNano), asc(withdrawals.createdAt), asc(withdrawals.id)],
+} as const;
+
+export interface AdminWithdrawalFilter {
+  status: WithdrawalStatusValue;
+  sort: keyof typeof listOrder;
+  /** The account's risk level now; "low" is low or never scored. */
+  risk?: RiskLevel;
+  /** The amount range, nano-FRE, inclusive. */
+  minAmount?: bigint;
+  maxAmount?: bigint;
+  limit: number;
+  offset: number;
+}
+
+function filterOf(filter: AdminWithdrawalFilter) {
+  const conditions = [eq(withdrawals.status, filter.status)];
+  if (filter.minAmount !== undefined)
+    conditions.push(gte(withdrawals.amountNano, filter.minAmount));
+  if (filter.maxAmount !== undefined)
+    conditions.push(lte(withdrawals.amountNano, filter.maxAmount));
+  if (filter.risk) {
+    conditions.push(
+      sql`coalesce((select k.level from user_risk k where k.user_id = ${withdrawals.userId}), 'low') = ${filter.risk}`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** A page of one status, filtered and sorted; the risk context is computed for pending only. */
 export async function listAdminRows(
   db: Executor,
-  status: WithdrawalStatusValue,
-  limit: number,
+  filter: AdminWithdrawalFilter,
   now: Date,
 ): Promise<AdminWithdrawalRow[]> {
-  const where = eq(withdrawals.status, status);
-  if (status === "pending") {
+  const where = filterOf(filter);
+  const order = listOrder[filter.sort];
+  if (filter.status === "pending") {
     return selectRowsWithRisk(db, now)
       .where(where)
-      .orderBy(asc(withdrawals.createdAt))
-      .limit(limit);
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset(filter.offset);
   }
-  const rows = await selectRows(db).where(where).orderBy(desc(withdrawals.createdAt)).limit(limit);
+  const rows = await selectRows(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset(filter.offset);
   return rows.map((row) => ({ ...row, risk: null }));
 }
 
@@ -136,4 +175,12 @@ export async function recordFirstApproval(tx: Tx, id: string, adminId: string, a
     .where(eq(withdrawals.id, id))
     .returning();
   return row!;
+}
+
+export async function withdrawalExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id));
+  return row !== undefined;
 }

@@ -1,13 +1,17 @@
 import {
   type AdminWithdrawal,
   type AdminWithdrawalApproveBody,
+  type AdminWithdrawalQuery,
+  defaultWithdrawalSort,
   formatNano,
-  type WithdrawalStatus,
+  parseFre,
+  type QueueOpenedBy,
 } from "@fre/shared";
 import type { Tx } from "../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, adminRoleGrantedBetween, recordAudit } from "../audit/index.ts";
 import { release } from "../ledger/ledger.ts";
+import { openedByOthers, recordOpen } from "../queue-opens/index.ts";
 import { transition, type WithdrawalRow } from "./withdrawals.repo.ts";
 import {
   announce,
@@ -22,9 +26,8 @@ import {
   listAdminRows,
   lockWithdrawal,
   recordFirstApproval,
+  withdrawalExists,
 } from "./withdrawals-admin.repo.ts";
-
-const ADMIN_PAGE_SIZE = 200;
 
 type Step = AdminWithdrawalApproveBody["expect"];
 
@@ -53,7 +56,11 @@ function riskView(risk: NonNullable<AdminWithdrawalRow["risk"]>): AdminWithdrawa
   };
 }
 
-function adminView(deps: WithdrawalDeps, row: AdminWithdrawalRow): AdminWithdrawal {
+function adminView(
+  deps: WithdrawalDeps,
+  row: AdminWithdrawalRow,
+  openedBy: QueueOpenedBy = null,
+): AdminWithdrawal {
   const w = row.withdrawal;
   const pending = w.status === "pending";
   // A first approval whose admin has since lost the role (or their account) no longer counts:
@@ -82,12 +89,53 @@ function adminView(deps: WithdrawalDeps, row: AdminWithdrawalRow): AdminWithdraw
         : null,
     risk: row.risk ? riskView(row.risk) : null,
     riskLevel: row.riskLevel === "high" || row.riskLevel === "medium" ? row.riskLevel : null,
+    openedBy,
   };
 }
 
-export async function adminListWithdrawals(deps: WithdrawalDeps, status: WithdrawalStatus) {
-  const rows = await listAdminRows(deps.db, status, ADMIN_PAGE_SIZE, deps.clock.now());
-  return { items: rows.map((row) => adminView(deps, row)) };
+/**
+ * `GET /api/admin/withdrawals` (decision 0061): one status, sorted by age or amount, filtered by
+ * risk level and amount range, a page at a time (one row more says whether a next page exists);
+ * each request says whether another admin opened it in the last minutes.
+ */
+export async function adminListWithdrawals(
+  deps: WithdrawalDeps,
+  adminId: string,
+  query: AdminWithdrawalQuery,
+) {
+  const rows = await listAdminRows(
+    deps.db,
+    {
+      status: query.status,
+      sort: query.sort ?? defaultWithdrawalSort(query.status),
+      risk: query.risk,
+      minAmount: query.minAmount === undefined ? undefined : parseFre(query.minAmount),
+      maxAmount: query.maxAmount === undefined ? undefined : parseFre(query.maxAmount),
+      limit: query.limit + 1,
+      offset: query.offset,
+    },
+    deps.clock.now(),
+  );
+  const page = rows.slice(0, query.limit);
+  const opened = await openedByOthers(
+    deps,
+    "withdrawal",
+    page.map((row) => row.withdrawal.id),
+    adminId,
+  );
+  return {
+    items: page.map((row) => adminView(deps, row, opened.get(row.withdrawal.id) ?? null)),
+    nextOffset: rows.length > query.limit ? query.offset + query.limit : null,
+  };
+}
+
+/**
+ * `POST /api/admin/withdrawals/:id/open`: this admin has the request open (its confirmation or
+ * its rejection); the answer says whether another admin has it open too.
+ */
+export async function adminOpenWithdrawal(deps: WithdrawalDeps, adminId: string, id: string) {
+  if (!(await withdrawalExists(deps.db, id))) throw new AppError("NOT_FOUND");
+  return recordOpen(deps, "withdrawal", id, adminId);
 }
 
 async function adminOne(deps: WithdrawalDeps, id: string) {

@@ -9,7 +9,12 @@ import {
   setSettings,
   type WithdrawalDeps,
 } from "./withdrawals.service.ts";
-import { adminApprove, adminListWithdrawals, adminReject } from "./withdrawals-admin.service.ts";
+import {
+  adminApprove,
+  adminListWithdrawals,
+  adminOpenWithdrawal,
+  adminReject,
+} from "./withdrawals-admin.service.ts";
 
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function withdrawalsRoutes(app: FastifyInstance, deps: WithdrawalDeps) {
@@ -36,8 +41,15 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: WithdrawalDe
 
 /** Admin routes: registered in the admin scope, behind its gate (elevated admins only). */
 export async function withdrawalsAdminRoutes(app: FastifyInstance, deps: WithdrawalDeps) {
-  handle(app, "GET /api/admin/withdrawals", ({ query }) =>
-    adminListWithdrawals(deps, query.status),
+  handle(app, "GET /api/admin/withdrawals", ({ query }, request) =>
+    adminListWithdrawals(deps, actorOf(request).userId, query),
+  );
+  // Sent each time an admin opens a request: bounded per admin, idempotent (one row per request).
+  handle(
+    app,
+    "POST /api/admin/withdrawals/:id/open",
+    ({ params }, request) => adminOpenWithdrawal(deps, actorOf(request).userId, params.id),
+    { config: { userRateLimit: { max: 120, timeWindow: "1 minute" } } },
   );
   handle(app, "POST /api/admin/withdrawals/:id/approve", ({ params, body }, request) =>
     adminApprove(deps, actorOf(request), params.id, body.expect),

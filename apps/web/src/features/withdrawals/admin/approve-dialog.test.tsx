@@ -38,6 +38,7 @@ const withdrawal = (patch: Partial<AdminWithdrawal> = {}): AdminWithdrawal => ({
   firstApproval: null,
   risk: RISK,
   riskLevel: null,
+  openedBy: null,
   ...patch,
 });
 
