@@ -51,15 +51,22 @@ export function slotSymbols(reels: SlotMachine["reels"], stops: readonly number[
   });
 }
 
+/** The first paytable line these payline symbols match, if any. */
+export function matchLine(
+  paytable: SlotMachine["paytable"],
+  symbols: readonly string[],
+): PaytableLine | undefined {
+  return paytable.find((line) =>
+    line.symbols.every((symbol, i) => symbol === ANY_SYMBOL || symbol === symbols[i]),
+  );
+}
+
 /** The first paytable line matching the payline, if any. */
 export function matchPaytable(
   machine: SlotMachine,
   stops: readonly number[],
 ): PaytableLine | undefined {
-  const symbols = slotSymbols(machine.reels, stops);
-  return machine.paytable.find((line) =>
-    line.symbols.every((symbol, i) => symbol === ANY_SYMBOL || symbol === symbols[i]),
-  );
+  return matchLine(machine.paytable, slotSymbols(machine.reels, stops));
 }
 
 /** Free slot prize: an exact FRE amount (0 when nothing matches). */

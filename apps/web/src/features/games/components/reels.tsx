@@ -1,8 +1,10 @@
-import type { PaytableLine } from "@fre/shared";
+import type { PaytableLine, SlotMachine } from "@fre/shared";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatFreColumn } from "../../../lib/fre-amount";
 import { sortedPaytable } from "../games-logic";
 import { useReveal, useTicker } from "../hooks/use-reveal";
+import { idleStops } from "../idle-reels";
 import { useMultiplier } from "./game-ui";
 
 /** How a symbol looks on a reel; its name is read from the catalog. */
@@ -38,35 +40,42 @@ export function SymbolGlyph({ symbol }: { symbol: string }) {
 
 /**
  * Three reels: they roll while the server decides, then stop one after another on the
- * symbols of its answer (at once under reduced motion).
+ * symbols of its answer (at once under reduced motion). Before any spin they rest on a line
+ * the paytable does not pay (idle-reels.ts).
  */
 export function Reels({
-  reels,
+  machine,
   symbols,
   spinKey,
   spinning,
 }: {
-  reels: readonly (readonly string[])[];
+  machine: SlotMachine;
   symbols: string[] | undefined;
   spinKey: string | null;
   spinning: boolean;
 }) {
   const { t } = useTranslation("games");
+  const { reels } = machine;
   const stopped = useReveal(spinKey, reels.length, 350);
-  const tick = useTicker(spinning || (spinKey !== null && stopped < reels.length), 90);
+  const rolling = spinning || (spinKey !== null && stopped < reels.length);
+  const tick = useTicker(rolling, 90);
+  const rest = useMemo(() => idleStops(machine), [machine]);
+  const idle = !rolling && symbols === undefined && rest !== null;
+  const idleLine = idle ? reels.map((strip, i) => strip[rest[i] ?? 0] ?? "") : null;
   return (
     <section
       aria-label={t("slot.reels")}
       aria-busy={spinning}
       data-testid="games-reels"
       data-stopped={symbols && stopped >= reels.length ? symbols.join(",") : ""}
+      data-idle={idleLine ? idleLine.join(",") : ""}
       className="grid grid-cols-3 gap-2"
     >
       {reels.map((strip, i) => {
         const settled = symbols !== undefined && !spinning && i < stopped;
         const symbol = settled
           ? (symbols[i] ?? "")
-          : (strip[(tick + i * 7) % strip.length] ?? strip[0] ?? "");
+          : (idleLine?.[i] ?? strip[(tick + i * 7) % strip.length] ?? strip[0] ?? "");
         return (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: a reel is its position

@@ -19,7 +19,8 @@ function FreMachine({ info }: { info: GamesInfo }) {
   const spin = usePlay(spinFreMachine);
   const result = spin.data;
   const symbols = result?.outcome.symbols as string[] | undefined;
-  const reels = info.publication["fre-machine"].reels;
+  const machine = info.publication["fre-machine"];
+  const reels = machine.reels;
   const stopped = useReveal(result?.id ?? null, reels.length, 350);
   const done = result !== undefined && stopped >= reels.length;
   const jackpot = symbols?.every((s) => s === "FRE") ?? false;
@@ -40,7 +41,7 @@ function FreMachine({ info }: { info: GamesInfo }) {
       </p>
       <div className={`${panelClasses} grid gap-3`}>
         <Reels
-          reels={reels}
+          machine={machine}
           symbols={symbols}
           spinKey={result?.id ?? null}
           spinning={spin.isPending}

@@ -35,7 +35,8 @@ function FreeSlot({ info }: { info: GamesInfo }) {
   );
   const result = spin.data;
   const symbols = result?.outcome.symbols as string[] | undefined;
-  const reels = info.publication.slot.reels;
+  const machine = info.publication.slot;
+  const reels = machine.reels;
   const stopped = useReveal(result?.id ?? null, reels.length, REEL_STOP_MS);
   useRevealSound(result?.id ?? null, stopped, reels.length, result ? outcomeSound(result) : null);
   const { daily, bonus } = info.freeSpins;
@@ -44,7 +45,7 @@ function FreeSlot({ info }: { info: GamesInfo }) {
     <div className="grid gap-4">
       <div className={`${panelClasses} grid gap-3`}>
         <Reels
-          reels={reels}
+          machine={machine}
           symbols={symbols}
           spinKey={result?.id ?? null}
           spinning={spin.isPending}
