@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page, Response } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import {
   baseURL,
   expectAccessible,
@@ -104,6 +104,67 @@ describe("amounts people can read", () => {
     await shot(page, "dashboard-fr-rate", "rate-ways");
     await shot(page, "dashboard-fr-balance", "balance");
     await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Gives the player `amount` FRE through a one-use bonus code made by the seeded admin. */
+async function fund(player: Page, amount: string) {
+  const context = await chromium.browser.newContext({ baseURL: baseURL() });
+  chromium.contexts.push(context);
+  const headers = { origin: baseURL() };
+  const signedIn = await context.request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: inject("adminEmail"), password: inject("adminPassword") },
+  });
+  expect(signedIn.status()).toBe(200);
+  const elevated = await context.request.post("/api/admin/access", {
+    headers,
+    data: { code: inject("adminCode") },
+  });
+  expect(elevated.status()).toBeLessThan(300);
+  const code = `AM${Date.now().toString(36).toUpperCase()}`;
+  const created = await context.request.post("/api/admin/bonus-codes", {
+    headers,
+    data: { code, type: "fre", rewardValue: amount, maxUses: 1 },
+  });
+  expect(created.status()).toBe(201);
+  const redeemed = await player.request.post("/api/bonus-codes/redeem", {
+    headers,
+    data: { code },
+  });
+  expect(redeemed.status()).toBe(200);
+}
+
+describe("amounts people type (issue 34 point 7)", () => {
+  it("bets « 2,5 » FRE on Dice as typed: the field keeps the comma, ×2 reads it, 2.5 is staked", async () => {
+    const { page, errors } = await verifiedPhone("typed");
+    await fund(page, "100,5");
+    await page.goto("/game/dice");
+    const bet = page.getByLabel("Mise (FRE)");
+    await bet.waitFor({ state: "visible", timeout: 20_000 });
+    await bet.fill("2,5");
+    expect(await bet.inputValue()).toBe("2,5");
+    // The one example under every amount input, beside the bet's bounds.
+    await expect
+      .poll(() => page.locator("[data-amount-example]").allTextContents())
+      .toEqual(["ex. 12,5", "ex. 12,5"]);
+    await page.getByRole("button", { name: "Doubler la mise" }).click();
+    expect(await bet.inputValue()).toBe("5");
+    await bet.fill("2,5");
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r: Response) =>
+          r.request().method() === "POST" && new URL(r.url()).pathname === "/api/games/dice/bets",
+      ),
+      page.getByRole("button", { name: "Lancer les dés" }).click(),
+    ]);
+    expect(response.request().postDataJSON()).toMatchObject({ amount: "2.5" });
+    expect(response.status()).toBe(200);
+    const play = (await response.json()) as { amount: string; payout: string; balance: string };
+    expect(play.amount).toBe("2.500000000");
+    const expected = 100_500_000_000n - 2_500_000_000n + BigInt(play.payout.replace(".", ""));
+    expect(BigInt(play.balance.replace(".", ""))).toBe(expected);
     expect(errors).toEqual([]);
   });
 });
