@@ -31,7 +31,9 @@ import {
   benchServerEnv,
   freePort,
   freshDatabase,
+  ledgerVerify,
   seedMiningHistory,
+  startRealServer,
 } from "./bench-setup.ts";
 import { median } from "./stats.ts";
 
@@ -694,31 +696,6 @@ async function measureWorkers(b: {
  * The real server (`npm run serve`'s entry) with WEB_CONCURRENCY=workers, ready once it answers
  * /api/health/live and its workers had a moment to boot (they warm up in parallel).
  */
-async function startRealServer(env: NodeJS.ProcessEnv, base: string, workers: number) {
-  const child = fork(resolve(import.meta.dirname, "../apps/server/src/server.ts"), {
-    env: { ...env, WEB_CONCURRENCY: String(workers) },
-    execArgv: ["--import", "tsx"],
-    silent: true,
-  });
-  process.once("exit", () => child.kill("SIGKILL"));
-  let stderr = "";
-  child.stdout?.resume();
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-2000);
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`server not ready after 120 s: ${stderr}`);
-    const ok = await fetch(`${base}/api/health/live`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await new Promise((r) => setTimeout(r, 3000 + 1000 * workers));
-  return child;
-}
 
 /**
  * One wrk run of GET `path` with 50 connections on one thread, each request signed in as the
@@ -783,22 +760,6 @@ function machineCpu() {
 function machineBusy(a: ReturnType<typeof machineCpu>, b: ReturnType<typeof machineCpu>) {
   return `${Math.round((100 * (b.busy - a.busy)) / Math.max(1, b.total - a.total))} %`;
 }
-
-/** `npm run ledger:verify` on the bench database (balances and the jackpot pool). */
-const ledgerVerify = (serverEnv: NodeJS.ProcessEnv) =>
-  new Promise<string>((done) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", resolve(import.meta.dirname, "../apps/server/src/cli/ledger-verify.ts")],
-      { env: serverEnv },
-      (error, stdout, stderr) =>
-        done(
-          error
-            ? `ledger:verify FAILED (exit ${error.code}): ${`${stdout}${stderr}`.trim()}`
-            : `ledger:verify: ${stdout.trim()}`,
-        ),
-    );
-  });
 
 main().catch((error) => {
   console.error(error);

@@ -2,8 +2,10 @@
  * What every API bench starts with: its flags, a fresh PostgreSQL database, a free port and the
  * bench server's environment (limits lifted: one machine plays every user).
  */
-import { randomBytes } from "node:crypto";
+import { execFile, fork } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:net";
+import { resolve } from "node:path";
 import postgres from "postgres";
 
 /** The command line after the script. */
@@ -80,3 +82,55 @@ export async function seedMiningHistory(sql: postgres.Sql, days: number): Promis
     select u.id, 'mining_session_claim', '{"amount":"86.4"}', true,
       now() - make_interval(days => d) from users u, generate_series(1, ${days}) d`);
 }
+
+/**
+ * The real server (apps/server/src/server.ts, as `npm start` runs it) with WEB_CONCURRENCY =
+ * `workers`, once its health answers and its workers have warmed up.
+ */
+export async function startRealServer(env: NodeJS.ProcessEnv, base: string, workers: number) {
+  const child = fork(resolve(import.meta.dirname, "../apps/server/src/server.ts"), {
+    env: { ...env, WEB_CONCURRENCY: String(workers) },
+    execArgv: ["--import", "tsx"],
+    silent: true,
+  });
+  process.once("exit", () => child.kill("SIGKILL"));
+  let stderr = "";
+  child.stdout?.resume();
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-2000);
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`server not ready after 120 s: ${stderr}`);
+    const ok = await fetch(`${base}/api/health/live`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await new Promise((r) => setTimeout(r, 3000 + 1000 * workers));
+  return child;
+}
+
+/** Better Auth's signed session cookie: `token.base64(HMAC-SHA256(secret, token))`. */
+export const signedSessionCookie = (secret: string, token: string) =>
+  `fre.session_token=${encodeURIComponent(
+    `${token}.${createHmac("sha256", secret).update(token).digest("base64")}`,
+  )}`;
+
+/** `npm run ledger:verify` on the bench database (balances and the jackpot pool). */
+export const ledgerVerify = (serverEnv: NodeJS.ProcessEnv) =>
+  new Promise<string>((done) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", resolve(import.meta.dirname, "../apps/server/src/cli/ledger-verify.ts")],
+      { env: serverEnv },
+      (error, stdout, stderr) =>
+        done(
+          error
+            ? `ledger:verify FAILED (exit ${error.code}): ${`${stdout}${stderr}`.trim()}`
+            : `ledger:verify: ${stdout.trim()}`,
+        ),
+    );
+  });

@@ -13,11 +13,17 @@
  * Goal (issue 23): 10 000 streams in one process, fan-out ≤ 2 s, bounded memory.
  */
 import { fork } from "node:child_process";
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { resolve } from "node:path";
 import postgres from "postgres";
-import { arg, benchServerEnv, freePort, freshDatabase } from "./bench-setup.ts";
+import {
+  arg,
+  benchServerEnv,
+  freePort,
+  freshDatabase,
+  signedSessionCookie,
+} from "./bench-setup.ts";
 import { median } from "./stats.ts";
 
 const STREAMS = arg("streams", 10_000);
@@ -27,12 +33,6 @@ const FANOUTS = arg("fanouts", 3);
 const OPENING = arg("opening", 200);
 const dbName = "fre_bench_sse";
 const secret = randomBytes(32).toString("hex");
-
-/** Better Auth's signed cookie value: `token.base64(HMAC-SHA256(secret, token))`. */
-const signedCookie = (token: string) =>
-  `fre.session_token=${encodeURIComponent(
-    `${token}.${createHmac("sha256", secret).update(token).digest("base64")}`,
-  )}`;
 
 interface Stream {
   /** When the stream last received the bench's live event, by its sequence number. */
@@ -72,7 +72,7 @@ async function main() {
            now() + interval '1 day'
     from generate_series(1, ${STREAMS}) g
     returning token`;
-  const cookies = tokens.map((t) => signedCookie(t.token));
+  const cookies = tokens.map((t) => signedSessionCookie(secret, t.token));
   process.stdout.write(
     `created ${cookies.length} users and sessions in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );

@@ -39,6 +39,9 @@ describe("admin: a user's page and the audit log", () => {
     const ledger = page.getByTestId("admin-user-ledger");
     await ledger.getByText("Ajustement par l'équipe · +0,1 FRE").waitFor();
     const filters = page.getByTestId("admin-user-ledger-filters");
+    // Folded under one line, so the latest entries are on the first screen (issue 34 point 5).
+    expect(await filters.getByLabel("Type").isVisible()).toBe(false);
+    await filters.getByText("Filtrer par type ou par dates").click();
     await filters.getByLabel("Type").selectOption("mining");
     await filters.getByRole("button", { name: "Filtrer" }).click();
     await page.getByTestId("admin-user-ledger").waitFor({ state: "detached" });

@@ -100,6 +100,13 @@ describe("admin settings forms", () => {
       }
     }
 
+    // The league rewards by place, in French ordinals: « 1re place », never « 1e place ».
+    await page.goto("/admin/leagues");
+    for (const place of ["1re place", "2e place", "3e place"]) {
+      await page.getByLabel(place, { exact: true }).waitFor();
+    }
+    expect(await page.getByText("1e place").count()).toBe(0);
+
     // The circle's schema, applied in the browser: an empty field is refused before any request.
     const circle = await read("/api/admin/circle/settings");
     await page.goto("/admin/circle");

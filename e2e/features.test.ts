@@ -101,6 +101,21 @@ describe("feature switches and maintenance", () => {
     await boss.page.goto("/dashboard");
     await expect.poll(() => boss.page.getByTestId("page-title").textContent()).toBe("Minage");
     expect(await boss.page.getByTestId("maintenance-screen").count()).toBe(0);
+    // …under a banner on every page that says users are locked out, with the way to the switch.
+    for (const path of ["/dashboard", "/admin", "/wallet"]) {
+      if (path !== "/dashboard") await boss.page.goto(path);
+      const banner = boss.page.getByTestId("maintenance-banner");
+      await banner.waitFor({ timeout: 20_000 });
+      expect(await banner.textContent()).toContain(
+        "Maintenance en cours : les utilisateurs ne peuvent pas",
+      );
+    }
+    await boss.page
+      .getByTestId("maintenance-banner")
+      .getByRole("link", { name: "Gérer la maintenance" })
+      .click();
+    await boss.page.waitForURL("**/admin/security");
+    await boss.page.getByTestId("features-panel").waitFor();
 
     // Maintenance off: the user's page comes back (it checks every minute, or at once here).
     await boss.page.goto("/admin/security");
@@ -115,6 +130,11 @@ describe("feature switches and maintenance", () => {
       () => user.page.getByRole("button", { name: "Vérifier maintenant" }).click(),
     );
     expect(await maintenance.count()).toBe(0);
+    // The maintenance over, the admin's banner goes too.
+    await boss.page.goto("/dashboard");
+    await expect.poll(() => boss.page.getByTestId("page-title").textContent()).toBe("Minage");
+    await expect.poll(() => boss.page.getByTestId("maintenance-banner").count()).toBe(0);
+    await boss.page.goto("/admin/security");
 
     // Games off: the games screen says they are unavailable (a link kept elsewhere leads there);
     // the menu no longer offers Jeux nor Machine FRE.

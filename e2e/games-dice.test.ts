@@ -4,15 +4,8 @@
  * the bet goes from the history to the verify page, recomputed in the browser and by the server.
  */
 import type { Page, Response } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
-import {
-  baseURL,
-  expectAccessible,
-  linkFromMail,
-  newUser,
-  signUpInContext,
-  useBrowser,
-} from "./support";
+import { describe, expect, it } from "vitest";
+import { baseURL, expectAccessible, fundWithBonusCode, useBrowser, verifiedPhone } from "./support";
 
 const chromium = useBrowser();
 
@@ -22,48 +15,10 @@ const visible = (locator: ReturnType<Page["locator"]>, timeout = 20_000) =>
 
 type Play = { id: string; game: string; nonce: number; outcome: Record<string, unknown> };
 
-async function verifiedPhone(prefix: string) {
-  const opened = await chromium.open();
-  const user = newUser(prefix);
-  await signUpInContext(opened.context, user);
-  const link = new URL(await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/));
-  await opened.page.goto(link.pathname + link.search);
-  await opened.page.waitForURL("**/dashboard");
-  return opened;
-}
-
-/** Gives the player `amount` FRE through a one-use bonus code made by the seeded admin. */
-async function fund(player: Page, amount: string) {
-  const context = await chromium.browser.newContext({ baseURL: baseURL() });
-  chromium.contexts.push(context);
-  const admin = context.request;
-  const signedIn = await admin.post("/api/auth/sign-in/email", {
-    headers: origin(),
-    data: { email: inject("adminEmail"), password: inject("adminPassword") },
-  });
-  expect(signedIn.status()).toBe(200);
-  const elevated = await admin.post("/api/admin/access", {
-    headers: origin(),
-    data: { code: inject("adminCode") },
-  });
-  expect(elevated.status()).toBeLessThan(300);
-  const code = `DC${Date.now().toString(36).toUpperCase()}`;
-  const created = await admin.post("/api/admin/bonus-codes", {
-    headers: origin(),
-    data: { code, type: "fre", rewardValue: amount, durationHours: 24, maxUses: 1, isActive: true },
-  });
-  expect(created.status()).toBe(201);
-  const redeemed = await player.request.post("/api/bonus-codes/redeem", {
-    headers: origin(),
-    data: { code },
-  });
-  expect(redeemed.status()).toBe(200);
-}
-
 describe("dice", () => {
   it("rolls over a target, then verifies the roll from the history", async () => {
-    const { page, errors } = await verifiedPhone("dice");
-    await fund(page, "100");
+    const { page, errors } = await verifiedPhone(chromium, "dice");
+    await fundWithBonusCode(chromium, page, "100");
 
     await page.goto("/game");
     await visible(page.getByTestId("games-link-dice"));
@@ -79,6 +34,11 @@ describe("dice", () => {
     expect(await page.getByTestId("dice-odds").textContent()).toMatch(/×2,00/);
     await page.getByTestId("dice-under").click();
     await expect.poll(() => page.getByTestId("dice-odds").textContent()).toMatch(/50,50\s%/);
+
+    // The slider writes its target the French way: one step right of 50,5 reads « 50,51 ».
+    await page.locator('input[type="range"]').focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => target.inputValue()).toBe("50,51");
 
     // Out of bounds: said in French, and nothing can be sent.
     await target.fill("1,5");

@@ -499,3 +499,46 @@ export async function expectAccessible(page: Page) {
     bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
   ).toEqual([]);
 }
+
+type BrowserHandle = ReturnType<typeof useBrowser>;
+
+/** A phone signed up and verified through the e-mail link, on its dashboard. */
+export async function verifiedPhone(chromium: BrowserHandle, prefix: string) {
+  const opened = await chromium.open();
+  const user = newUser(prefix);
+  await signUpInContext(opened.context, user);
+  const link = new URL(await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/));
+  await opened.page.goto(link.pathname + link.search);
+  await opened.page.waitForURL("**/dashboard");
+  return opened;
+}
+
+/** Gives the player `amount` FRE through a one-use bonus code made by the seeded admin. */
+export async function fundWithBonusCode(chromium: BrowserHandle, player: Page, amount: string) {
+  const context = await chromium.browser.newContext({ baseURL: baseURL() });
+  chromium.contexts.push(context);
+  const admin = context.request;
+  const origin = { origin: baseURL() };
+  const signedIn = await admin.post("/api/auth/sign-in/email", {
+    headers: origin,
+    data: { email: inject("adminEmail"), password: inject("adminPassword") },
+  });
+  expect(signedIn.status()).toBe(200);
+  const elevated = await admin.post("/api/admin/access", {
+    headers: origin,
+    data: { code: inject("adminCode") },
+  });
+  expect(elevated.status()).toBeLessThan(300);
+  const code =
+    `FD${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const created = await admin.post("/api/admin/bonus-codes", {
+    headers: origin,
+    data: { code, type: "fre", rewardValue: amount, durationHours: 24, maxUses: 1, isActive: true },
+  });
+  expect(created.status()).toBe(201);
+  const redeemed = await player.request.post("/api/bonus-codes/redeem", {
+    headers: origin,
+    data: { code },
+  });
+  expect(redeemed.status()).toBe(200);
+}

@@ -19,6 +19,7 @@ export const SERVER_ENTRIES = {
   backup: "cli/backup.ts",
   restore: "cli/restore.ts",
   "rotate-key": "cli/rotate-key.ts",
+  "ton-check": "cli/ton-check.ts",
 };
 
 /** Builds into `outdir` (default apps/server/dist), replacing what was there. */

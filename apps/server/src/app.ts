@@ -18,10 +18,12 @@ import {
   type RateLimitCounters,
   rateLimitCounters,
   rateLimitStore,
+  syncedCounters,
 } from "./lib/rate-limit-store.ts";
 import { addSecurityHeaders } from "./lib/security-headers.ts";
 import { serializerCompiler } from "./lib/serializer.ts";
 import {
+  countedLocallyFirst,
   installUserFairShare,
   installUserRateLimits,
   isApiPath,
@@ -182,9 +184,21 @@ export async function buildApp(config: Config, deps: AppDeps) {
   const counters = deps.counters ?? (await rateLimitCounters(config, deps.database, app.log));
   if (!deps.counters && counters.kind !== "memory") app.addHook("onClose", () => counters.close());
   app.decorate<RateLimitCounters>("rateLimitCounters", counters);
+  // The guard and the fair share, which every API request passes, count in the process first and
+  // share their counts every RATE_LIMIT_SYNC_MS (decision 0067); 0: every check waits for them.
+  const localFirst =
+    counters.kind !== "memory" && config.RATE_LIMIT_SYNC_MS > 0
+      ? syncedCounters(counters, { syncMs: config.RATE_LIMIT_SYNC_MS, log: app.log })
+      : undefined;
+  if (localFirst) app.addHook("onClose", () => localFirst.close());
   await app.register(rateLimit, {
     global: true,
-    store: rateLimitStore(counters, "ip", app.log),
+    store: rateLimitStore(
+      counters,
+      "ip",
+      app.log,
+      localFirst && { counters: localFirst, hot: countedLocallyFirst },
+    ),
     max: config.RATE_LIMIT_MAX,
     timeWindow: "1 minute",
     allowList: (request) => !isApiPath(request.url),

@@ -17,9 +17,9 @@ import { loadVapidKeys } from "./adapters/web-push/vapid-keys.ts";
 import { webPushTransport } from "./adapters/web-push/web-push-transport.ts";
 import { type Config, isLoopbackUrl } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { poolGauges } from "./db/pool-gauges.ts";
 import { transactionGroups } from "./db/transaction-group.ts";
 import { domainEffects } from "./domain-effects.ts";
+import { viewerResolver } from "./http/viewer.ts";
 import type { AdminCodeNotice } from "./lib/admin-code-notice.ts";
 import { getOrCreateSetting, newSecret } from "./lib/app-settings.repo.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
@@ -28,13 +28,13 @@ import { createEventBus } from "./lib/event-bus.ts";
 import { type Job, oneProcessAtATime } from "./lib/jobs.ts";
 import type { DomainMetrics } from "./lib/metrics.ts";
 import { outboxGauges } from "./lib/outbox-gauges.ts";
+import { poolGauges } from "./lib/pool-gauges.ts";
 import { ensureSecuritySettings } from "./modules/admin/admin.service.ts";
 import type { AdsDeps } from "./modules/ads/index.ts";
 import { sweepExpiredAuthRows } from "./modules/auth/auth.service.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { secretGrace } from "./modules/auth/secret-grace.ts";
-import { liveSessionIds } from "./modules/auth/sessions.repo.ts";
-import { viewerResolver } from "./modules/auth/viewer.ts";
+import { findLiveSession, liveSessionIds } from "./modules/auth/sessions.repo.ts";
 import { createChallengeService } from "./modules/challenge/index.ts";
 import { sendDailyReminders } from "./modules/daily/index.ts";
 import { createFeatureStore } from "./modules/features/index.ts";
@@ -138,6 +138,7 @@ export async function buildDependencies(
               apiKey: config.TON_API_KEY,
               mnemonic: config.TON_HOT_WALLET_MNEMONIC,
               jettonMaster: config.FRE_JETTON_MASTER,
+              clock,
             })
           : undefined,
     });
@@ -150,7 +151,11 @@ export async function buildDependencies(
     onError: (error) => log.warn({ err: error }, "live event relay failed"),
   });
   await bus.start();
-  const viewer = viewerResolver({ db, clock, secret });
+  const viewer = viewerResolver({
+    clock,
+    secret,
+    findSession: (token, now) => findLiveSession(db, token, now),
+  });
   // This process's live-event streams, each alive only as long as its session.
   const streams = liveStreams({
     liveSessions: (ids) => liveSessionIds(db, ids, clock.now()),
@@ -290,12 +295,12 @@ export async function buildDependencies(
     {
       name: "session-end-sweep",
       everyMs: 15_000,
-      run: () => sweepSessionEndings(notificationDeps),
+      run: () => sweepSessionEndings({ db, clock, events }),
     },
     {
       name: "boost-expiry-sweep",
       everyMs: 15_000,
-      run: () => sweepExpiringBoosts(notificationDeps),
+      run: () => sweepExpiringBoosts({ db, clock, events }),
     },
     {
       name: "slot-available",
@@ -379,7 +384,7 @@ export async function buildDependencies(
 
   // What the alerts watch (deploy/prometheus/alerts.yml), read at each scrape.
   context.metrics.gauges([
-    ...withdrawalGauges(db, clock),
+    ...withdrawalGauges(db, clock, chain),
     ...outboxGauges(db, clock),
     ...ledgerGauges(db),
     ...(tonPrice.enabled ? tonPriceGauges(db, clock) : []),
@@ -442,14 +447,14 @@ export async function buildDependencies(
       db,
       clock,
       events,
-      files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
+      files: fileStoreFromUrl(config.FILES_URL),
       cipher: lazyDataCipher(config),
       documentNumbers: signals,
     } satisfies KycDeps,
     adsDeps: {
       db,
       clock,
-      files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
+      files: fileStoreFromUrl(config.FILES_URL),
       onFileError: (adId: string) => log.warn({ adId }, "ad image file not deleted"),
     } satisfies AdsDeps,
     shopDeps,

@@ -45,6 +45,7 @@ describe("loadConfig", () => {
       USER_RATE_LIMIT_MAX: 600,
       AUTH_RATE_LIMIT_MAX: 300,
       VITALS_RATE_LIMIT_MAX: 60,
+      RATE_LIMIT_SYNC_MS: 250,
       HEALTH_INTERVAL_MS: 300_000,
       MAIL_TRANSPORT: "outbox",
       DEV_ROUTES: true,

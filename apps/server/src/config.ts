@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
 import { z } from "zod";
-import { parseS3Url } from "./adapters/file-store/s3-file-store.ts";
+import { parseS3Url } from "./s3-url.ts";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
@@ -259,6 +259,13 @@ export const configSchema = z.object({
    * hundreds of phones behind one), not a fair share — that is USER_RATE_LIMIT_MAX.
    */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(6000),
+  /**
+   * Milliseconds between two shares of the per-address and fair-share counts between processes
+   * (decision 0067): a check costs no round trip; a burst spread over processes may pass those
+   * two limits by what the others let through in one interval. 0: every check waits for the
+   * shared count. The auth and per-route limits are exact either way.
+   */
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   /** API requests per minute per signed-in user: each person's fair share. */
   USER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Game plays (bets, steps, spins) per user per minute. */
@@ -331,9 +338,12 @@ export type Config = Omit<
   | "WITHDRAWALS_ENABLED"
   | "DATA_DIR"
   | "DATABASE_URL"
+  | "FILES_URL"
 > & {
   DATA_DIR: string;
   DATABASE_URL: string;
+  /** `<DATA_DIR>/files` unless set. */
+  FILES_URL: string;
   HOST: string;
   /** HOST was set although DEV_ROUTES is on, to an address other machines may reach. */
   HOST_EXPOSES_DEV_ROUTES: boolean;

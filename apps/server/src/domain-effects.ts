@@ -3,7 +3,6 @@
  * notification or live event reaches the user, through the transactional outbox (decision 0032).
  */
 
-import { randomUUID } from "node:crypto";
 import type { NotificationType } from "@fre/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "./db/client.ts";
@@ -16,7 +15,6 @@ import type { Mailer } from "./modules/mail/mail.transport.ts";
 import {
   deliverRecordedNotification,
   type NotificationDeps,
-  storeRecordedNotification,
 } from "./modules/notifications/notifications.service.ts";
 import { mailRecipientOf } from "./modules/users/users.service.ts";
 
@@ -123,19 +121,8 @@ export function domainEffects(deps: {
 
   const events: DomainEvents = {
     rateChanged: deps.rateChanged,
-    async notify(userId, type, params = {}, options = {}) {
-      if (options.tx) {
-        await outbox.record(options.tx, "notification", userId, { type, params });
-        return;
-      }
-      // Called after a commit: the notification is stored before this returns (the caller's
-      // reader sees it), its push and live event follow from the outbox.
-      const id = randomUUID();
-      await db.transaction(async (tx) => {
-        await storeRecordedNotification(tx, { id, userId, type, params, at: clock.now() });
-        await outbox.record(tx, "notification", userId, { type, params }, { id, quiet: true });
-      });
-      await deliverNow(id);
+    async notify(userId, type, params, { tx }) {
+      await outbox.record(tx, "notification", userId, { type, params });
     },
     mail: (userId, template, data, options) => effect("mail", userId, { template, data }, options),
     async live(userId, event, options = {}) {

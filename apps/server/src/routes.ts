@@ -8,17 +8,18 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import type { Dependencies } from "./composition.ts";
+import { adminScope } from "./http/admin-gate.ts";
+import { signedInScope } from "./http/signed-in-scope.ts";
 import { AppError } from "./lib/errors.ts";
 import { isLoopbackCaller } from "./lib/loopback-caller.ts";
 import { rateLimitStore } from "./lib/rate-limit-store.ts";
 import { rateLimitedError } from "./lib/user-rate-limit.ts";
 import { adminAccessRoutes, adminRoutes } from "./modules/admin/admin.routes.ts";
-import { adminScope } from "./modules/admin/admin-gate.ts";
+import { assertElevated } from "./modules/admin/admin.service.ts";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes.ts";
 import { adsAdminRoutes, adsRoutes } from "./modules/ads/index.ts";
 import { auditAdminRoutes } from "./modules/audit/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { signedInScope } from "./modules/auth/signed-in-scope.ts";
 import {
   bonusCodesAdminRoutes,
   bonusCodesRoutes,
@@ -91,6 +92,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       onSessionsRevoked: d.onSessionsRevoked,
       challenge: d.challenge,
       signals: d.signals,
+      supportEmail: config.LEGAL_CONTACT_EMAIL,
     });
     // Proof-of-work challenges, under the same per-address limit (decision 0044).
     await challengeRoutes(scope, { challenge: d.challenge });
@@ -105,6 +107,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       features: d.featuresDeps.features,
       publicUrl: config.PUBLIC_URL,
       signals: d.signals,
+      supportEmail: config.LEGAL_CONTACT_EMAIL,
     });
   });
 
@@ -171,7 +174,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   const gatedAdminRoutes: { method: string; url: string }[] = [];
   await app.register(
     adminScope(
-      { ...d.adminDeps, viewer },
+      { viewer, elevated: (caller) => assertElevated(d.adminDeps, caller) },
       async (admin) => {
         await admin.register(adminRoutes, d.adminDeps);
         await admin.register(auditAdminRoutes, { db });

@@ -19,8 +19,8 @@ import {
   type ViewFacts,
 } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { SESSION_COOKIE_NAMES } from "./http/viewer.ts";
 import { readCookie } from "./lib/cookies.ts";
-import { SESSION_COOKIE_NAMES } from "./modules/auth/viewer.ts";
 
 type RenderScreen = (request: ScreenRequest) => Promise<ScreenRender | undefined>;
 

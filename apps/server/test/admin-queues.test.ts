@@ -117,6 +117,18 @@ describe("the withdrawals queue", () => {
     expect(await of("&risk=low")).toEqual([w50]);
   });
 
+  it("searches by the start of the user's nickname or e-mail, any case, % and _ as letters", async () => {
+    const [w50, w500] = asked.map((a) => a.nickname) as [string, string, string];
+    const of = async (query: string) =>
+      queued(nicknames((await listWithdrawals(camille, query)).items), asked);
+    expect(await of(`&q=${encodeURIComponent(w500.toUpperCase())}`)).toEqual([w500]);
+    expect(await of(`&q=${encodeURIComponent(` ${w50.slice(0, -1)}`)}`)).toContain(w50);
+    expect(await of(`&q=${encodeURIComponent(`${w50}@EXAMPLE`)}`)).toEqual([w50]);
+    expect(await of("&q=%25")).toEqual([]);
+    expect(await of("&q=_")).toEqual([]);
+    expect(await of(`&q=${encodeURIComponent(w500)}&sort=amount_desc&minAmount=1`)).toEqual([w500]);
+  });
+
   it("pages within its bounds: a limit, an offset and the next page's offset", async () => {
     const first = await listWithdrawals(camille, "&limit=2");
     expect(first.items).toHaveLength(2);
@@ -136,6 +148,8 @@ describe("the withdrawals queue", () => {
     ["an amount that is no number", "minAmount=abc"],
     ["an amount with ten decimals", "minAmount=1,0000000001"],
     ["a range whose bounds cross", "minAmount=500&maxAmount=100"],
+    ["a search longer than 64 characters", `q=${"a".repeat(65)}`],
+    ["a search with a control character", "q=a%07b"],
   ])("refuses %s with 400 {error, message}", async (_name, query) => {
     const response = await camille.client.get(`/api/admin/withdrawals?${query}`);
     expect(response.statusCode, response.body).toBe(400);
@@ -164,6 +178,7 @@ describe("the KYC queue", () => {
     const of = async (query: string) => queued(nicknames((await listKyc(noah, query)).items), kyc);
     expect(await of("&minAmount=299,5&maxAmount=899,999")).toEqual([k300]);
     expect(await of("&minAmount=300&sort=amount_desc")).toEqual([k900, k300]);
+    expect(await of(`&q=${encodeURIComponent(k300.toUpperCase())}`)).toEqual([k300]);
     const page = await listKyc(noah, "&limit=1");
     expect(page.items).toHaveLength(1);
     expect(page.nextOffset).toBe(1);

@@ -349,6 +349,18 @@ const RULES: Record<string, Declared> = {
     rule: "user",
     body: () => ({ amount: "1", target: 50, direction: "over" }),
   },
+  // Mines: its opening takes an Idempotency-Key, so the allowed roles get a 400 without one.
+  "POST /api/games/mines/rounds": { rule: "user", body: () => ({ amount: "1", mines: 3 }) },
+  "GET /api/games/mines/rounds/current": { rule: "user" },
+  "POST /api/games/mines/rounds/:id/reveal": {
+    rule: "user",
+    url: () => `/api/games/mines/rounds/${NO_ROUND_ID}/reveal`,
+    body: () => ({ tile: 0 }),
+  },
+  "POST /api/games/mines/rounds/:id/cashout": {
+    rule: "user",
+    url: () => `/api/games/mines/rounds/${NO_ROUND_ID}/cashout`,
+  },
   // Withdrawals: without an Idempotency-Key the allowed roles get a 400 before any rule; the
   // owner-only cancel is checked in withdrawals.test.ts (another user's id answers 404).
   "GET /api/withdrawals": { rule: "user" },

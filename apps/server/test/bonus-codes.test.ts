@@ -168,7 +168,8 @@ describe("bonus codes", () => {
     const { sweepSessionEndings } = await import(
       "../src/modules/notifications/notifications.service.ts"
     );
-    await sweepSessionEndings({ db: test().db, clock: test().clock, bus: test().bus });
+    await sweepSessionEndings({ db: test().db, clock: test().clock, events: test().events });
+    await test().effects.settle();
     expect((await c.get("/api/notifications")).json().items).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@
  * One contract per route (issue 22): every API route the app serves is declared once in
  * packages/shared's contracts, and every contract is served — a route registered by hand, or a
  * contract whose route is gone, fails here. The server registers routes only through `handle()`
- * (lib/contract-route.ts), which refuses a route outside the scope its contract's access names.
+ * (http/contract-route.ts), which refuses a route outside the scope its contract's access names.
  */
 import { contracts } from "@fre/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

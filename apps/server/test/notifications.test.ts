@@ -1,9 +1,20 @@
-import { SESSION_DURATION_MS } from "@fre/shared";
+import { randomUUID } from "node:crypto";
+import {
+  isNotificationType,
+  LANGUAGES,
+  NOTIFICATION_TYPES,
+  NOTIFICATIONS,
+  SESSION_DURATION_MS,
+} from "@fre/shared";
 import { describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { createEventBus } from "../src/lib/event-bus.ts";
-import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
 import {
+  insertNotification,
+  insertNotificationOnce,
+} from "../src/modules/notifications/notifications.repo.ts";
+import {
+  getNotifications,
   sweepExpiringBoosts,
   sweepSessionEndings,
 } from "../src/modules/notifications/notifications.service.ts";
@@ -11,7 +22,12 @@ import { client, signUp, testConfig, useTestApp, verifiedUser } from "./helpers.
 
 const test = useTestApp();
 
-const deps = () => ({ db: test().db, clock: test().clock, bus: test().bus });
+/** A sweep's dependencies: its notices go through the app's outbox, settled before a read. */
+const deps = () => ({ db: test().db, clock: test().clock, events: test().events });
+const sweep = async (run: Promise<unknown>) => {
+  await run;
+  await test().effects.settle();
+};
 let address: string | undefined;
 /** The test app on a real port (SSE needs a streaming client). */
 const listening = async () => {
@@ -49,11 +65,11 @@ describe("notifications", () => {
     const { client: c } = await verifiedUser(test(), "notif");
     await c.post("/api/mining/start");
     test().clock.advance(SESSION_DURATION_MS - 2 * 60_000);
-    await sweepSessionEndings(deps());
+    await sweep(sweepSessionEndings(deps()));
     expect((await c.get("/api/notifications")).json().items).toHaveLength(0);
     test().clock.advance(61_000);
-    await Promise.all([sweepSessionEndings(deps()), sweepSessionEndings(deps())]);
-    await sweepSessionEndings(deps());
+    await sweep(Promise.all([sweepSessionEndings(deps()), sweepSessionEndings(deps())]));
+    await sweep(sweepSessionEndings(deps()));
     const list = (await c.get("/api/notifications")).json();
     expect(list.unread).toBe(1);
     expect(list.items).toEqual([
@@ -78,11 +94,11 @@ describe("notifications", () => {
       appliedAt: now,
       expiresAt: new Date(now.getTime() + 48 * 3_600_000),
     });
-    await sweepExpiringBoosts(deps());
+    await sweep(sweepExpiringBoosts(deps()));
     expect((await c.get("/api/notifications")).json().items).toHaveLength(0);
     test().clock.advance(24 * 3_600_000 + 1000);
-    await Promise.all([sweepExpiringBoosts(deps()), sweepExpiringBoosts(deps())]);
-    await sweepExpiringBoosts(deps());
+    await sweep(Promise.all([sweepExpiringBoosts(deps()), sweepExpiringBoosts(deps())]));
+    await sweep(sweepExpiringBoosts(deps()));
     const items = (await c.get("/api/notifications")).json().items;
     expect(items).toEqual([
       expect.objectContaining({
@@ -151,8 +167,9 @@ describe("notifications", () => {
     const { client: c, me } = await signUp(test());
     const events = await openEvents(c);
     expect(events.response.headers.get("content-type")).toContain("text/event-stream");
-    const { notify } = await import("../src/modules/notifications/notifications.service.ts");
-    await notify(deps(), me.id, "level_up", { level: 3 });
+    await test().db.transaction((tx) =>
+      test().events.notify(me.id, "level_up", { level: 3 }, { tx }),
+    );
     expect(await events.until("event: notification")).toContain(
       "Bravo ! Vous avez validé le niveau 3.",
     );
@@ -209,10 +226,10 @@ describe("notifications", () => {
     try {
       const { client: c, me } = await signUp(test());
       const events = await openEvents(c);
-      const { notify } = await import("../src/modules/notifications/notifications.service.ts");
-      await notify({ db: test().db, clock: test().clock, bus: other.bus }, me.id, "level_up", {
-        level: 4,
-      });
+      // Recorded by the other process: its outbox delivers it, its bus relays it here.
+      await test().db.transaction((tx) =>
+        other.events.notify(me.id, "level_up", { level: 4 }, { tx }),
+      );
       expect(await events.until("event: notification")).toContain(
         "Bravo ! Vous avez validé le niveau 4.",
       );
@@ -220,5 +237,50 @@ describe("notifications", () => {
     } finally {
       await other.app.close();
     }
+  });
+
+  it("renders every type with its registry target and its texts, in every language", async () => {
+    const { me } = await signUp(test());
+    const at = test().clock.now();
+    for (const [i, type] of NOTIFICATION_TYPES.entries()) {
+      await insertNotificationOnce(test().db, {
+        id: randomUUID(),
+        userId: me.id,
+        type,
+        params: {},
+        at: new Date(at.getTime() + i),
+      });
+    }
+    for (const language of LANGUAGES) {
+      const { items } = await getNotifications(
+        { db: test().db, clock: test().clock, bus: test().bus },
+        me.id,
+        language,
+      );
+      expect(items.map((n) => n.type).sort(), language).toEqual([...NOTIFICATION_TYPES].sort());
+      for (const item of items) {
+        if (!isNotificationType(item.type)) throw new Error(`unknown type ${item.type}`);
+        expect(item.target, item.type).toBe(NOTIFICATIONS[item.type].target);
+        expect(item.title.length, `${language} ${item.type}`).toBeGreaterThan(0);
+        expect(item.message.length, `${language} ${item.type}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("neither lists nor counts a stored row of a type this build does not know", async () => {
+    const { client: c, me } = await signUp(test());
+    await insertNotification(test().db, {
+      userId: me.id,
+      type: "a_type_since_removed",
+      params: {},
+      at: test().clock.now(),
+    });
+    await test().db.transaction((tx) =>
+      test().events.notify(me.id, "level_up", { level: 2 }, { tx }),
+    );
+    await test().effects.settle();
+    const list = (await c.get("/api/notifications")).json();
+    expect(list.items.map((n: { type: string }) => n.type)).toEqual(["level_up"]);
+    expect(list.unread).toBe(1);
   });
 });

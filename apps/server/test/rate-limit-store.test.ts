@@ -14,6 +14,7 @@ import {
   rateLimitCounters,
   redisCounters,
   type SharedCounters,
+  syncedCounters,
 } from "../src/lib/rate-limit-store.ts";
 import {
   client,
@@ -66,6 +67,19 @@ function behavesLikeACounter(counters: () => SharedCounters) {
     expect(counts.map((c) => c.current).sort((x, y) => x - y)).toEqual(
       Array.from({ length: 40 }, (_, i) => i + 1),
     );
+  });
+
+  it("adds a batch of hits to several keys in one call, counted with the single checks", async () => {
+    const [x, y] = [`t:${unique()}`, `t:${unique()}`];
+    await counters().incr(x, 60_000);
+    const after = await counters().add([
+      { key: x, n: 5, windowMs: 60_000 },
+      { key: y, n: 3, windowMs: 60_000 },
+    ]);
+    expect(after.map((count) => count.current)).toEqual([6, 3]);
+    expect(after[1]!.ttl).toBeGreaterThan(59_000);
+    expect((await counters().incr(y, 60_000)).current).toBe(4);
+    expect(await counters().add([])).toEqual([]);
   });
 
   it("starts a new window once the last one ended", async () => {
@@ -175,7 +189,8 @@ describe.runIf(redisUp)("counters in Redis (REDIS_URL)", () => {
     let a: TestApp;
     let b: TestApp;
     beforeAll(async () => {
-      const config = { REDIS_URL, RATE_LIMIT_MAX: "5" };
+      // Every check waits for Redis here; counting in the process first is tested below.
+      const config = { REDIS_URL, RATE_LIMIT_MAX: "5", RATE_LIMIT_SYNC_MS: "0" };
       [a, b] = await Promise.all([createTestApp({ config }), createTestApp({ config })]);
     });
     afterAll(async () => {
@@ -226,6 +241,9 @@ describe("when the shared counters fail", () => {
       incr: async () => {
         throw new Error("connection is closed");
       },
+      add: async () => {
+        throw new Error("connection is closed");
+      },
       jobs: [],
       close: async () => {},
     };
@@ -239,4 +257,182 @@ describe("when the shared counters fail", () => {
     expect(answer.headers["retry-after"]).toBe("5");
     await app.close();
   });
+});
+
+/**
+ * The hot limiters count in the process first (decision 0067): each check is answered from the
+ * last shared count plus the process's own hits, and the hits are shared every
+ * RATE_LIMIT_SYNC_MS. These run on every shared backend this machine has.
+ */
+function countsLocallyFirst(sharedCounters: () => SharedCounters) {
+  it("answers without a round trip, exact within one process, and shares the hits in one batch", async () => {
+    const shared = sharedCounters();
+    let rounds = 0;
+    const counted: SharedCounters = {
+      ...shared,
+      add: (batch) => {
+        rounds++;
+        return shared.add(batch);
+      },
+    };
+    const local = syncedCounters(counted, { syncMs: 60_000 });
+    const [x, y] = [`t:${unique()}`, `t:${unique()}`];
+    const counts = Array.from({ length: 50 }, (_, i) => local.count(i % 5 ? x : y, 60_000)!);
+    expect(counts.filter((_, i) => i % 5).map((c) => c.current)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+    expect(rounds).toBe(0);
+    await local.sync();
+    expect(rounds).toBe(1);
+    // The shared counter holds them. Another process's hit is learnt at this one's next sync.
+    expect((await shared.incr(x, 60_000)).current).toBe(41);
+    expect(local.count(x, 60_000)!.current).toBe(41);
+    await local.sync();
+    expect(rounds).toBe(2);
+    expect(local.count(x, 60_000)!.current).toBe(43);
+    await local.close();
+  });
+
+  it("across processes: a burst passes at most each process's own limit, and after a sync every process refuses", async () => {
+    const max = 10;
+    const [a, b] = [
+      syncedCounters(sharedCounters(), { syncMs: 60_000 }),
+      syncedCounters(sharedCounters(), { syncMs: 60_000 }),
+    ];
+    const key = `t:${unique()}`;
+    // A burst of 30 checks on each process within one interval: each lets through at most `max`
+    // (its own count is exact) — together at most 2 × max, the stated tolerance.
+    const allowed = (c: ReturnType<typeof a.count>) => c!.current <= max;
+    expect(Array.from({ length: 30 }, () => a.count(key, 60_000)).filter(allowed)).toHaveLength(
+      max,
+    );
+    expect(Array.from({ length: 30 }, () => b.count(key, 60_000)).filter(allowed)).toHaveLength(
+      max,
+    );
+    await a.sync();
+    await b.sync();
+    // b shared last: it knows all 60 hits. a knows its own 30 until its next sync (still over).
+    expect(b.count(key, 60_000)!.current).toBe(61);
+    expect(a.count(key, 60_000)!.current).toBe(31);
+    await a.sync();
+    expect(a.count(key, 60_000)!.current).toBe(62);
+    // Under the limit, hits spread over the processes add up at every sync.
+    const other = `t:${unique()}`;
+    a.count(other, 60_000);
+    b.count(other, 60_000);
+    await a.sync();
+    await b.sync();
+    expect(b.count(other, 60_000)!.current).toBe(3);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("keeps counting on its own while the shared counter fails, and shares the hits once it is back", async () => {
+    const shared = sharedCounters();
+    let down = true;
+    const flaky: SharedCounters = {
+      ...shared,
+      add: (batch) =>
+        down ? Promise.reject(new Error("connection is closed")) : shared.add(batch),
+    };
+    const warnings: unknown[] = [];
+    const local = syncedCounters(flaky, {
+      syncMs: 60_000,
+      log: { warn: (...args: unknown[]) => warnings.push(args) },
+    });
+    const key = `t:${unique()}`;
+    for (let i = 0; i < 4; i++) local.count(key, 60_000);
+    await local.sync();
+    await local.sync();
+    expect(warnings).toHaveLength(1);
+    expect(local.count(key, 60_000)!.current).toBe(5);
+    down = false;
+    await local.sync();
+    expect((await shared.incr(key, 60_000)).current).toBe(6);
+    await local.close();
+  });
+
+  it("forgets ended windows, and past maxKeys sends a new key's check to the shared counter", async () => {
+    let clock = 1_000_000;
+    const local = syncedCounters(sharedCounters(), {
+      syncMs: 60_000,
+      maxKeys: 2,
+      now: () => clock,
+    });
+    const [x, y, z] = [`t:${unique()}`, `t:${unique()}`, `t:${unique()}`];
+    expect(local.count(x, 1_000)).not.toBeNull();
+    expect(local.count(y, 60_000)).not.toBeNull();
+    expect(local.count(z, 60_000)).toBeNull();
+    await local.sync();
+    clock += 2_000;
+    // x's window ended and its hits are shared: it makes room.
+    expect(local.count(z, 60_000)!.current).toBe(1);
+    expect(local.size()).toBe(2);
+    expect(local.count(x, 1_000)).toBeNull();
+    await local.close();
+  });
+}
+
+describe.runIf(onPostgres)("counted in the process first, shared through PostgreSQL", () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.drop());
+  countsLocallyFirst(() => postgresCounters(database.db));
+
+  describe("two servers (RATE_LIMIT_SYNC_MS=100)", () => {
+    let group: Awaited<ReturnType<typeof createTestApps>>;
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      group = await createTestApps(2, {
+        config: { RATE_LIMIT_MAX: "6", AUTH_RATE_LIMIT_MAX: "4", RATE_LIMIT_SYNC_MS: "100" },
+      });
+      [a, b] = group.apps as [TestApp, TestApp];
+    });
+    afterAll(() => group.close());
+
+    it("count one address's requests together: past the limit, every process refuses after its next sync", async () => {
+      const ip = randomIp();
+      for (let i = 0; i < 6; i++) {
+        expect((await client(i % 2 ? a : b, { ip }).get("/api/features")).statusCode).toBe(200);
+        await sleep(150);
+      }
+      // a shared last: it knows all six.
+      const refused = await client(a, { ip }).get("/api/features");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toBe("RATE_LIMITED");
+      // b may let one more through on its stale count; once it has shared, it refuses too.
+      await client(b, { ip }).get("/api/features");
+      await sleep(250);
+      expect((await client(b, { ip }).get("/api/features")).statusCode).toBe(429);
+      expect((await client(a, { ip }).get("/api/features")).statusCode).toBe(429);
+    });
+
+    it("a burst on both passes the guard by at most one process's share, the auth limit not at all", async () => {
+      const ip = randomIp();
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => client(i % 2 ? a : b, { ip }).get("/api/features")),
+      );
+      const passed = burst.filter((answer) => answer.statusCode === 200).length;
+      expect(passed).toBeGreaterThanOrEqual(6);
+      expect(passed).toBeLessThanOrEqual(12);
+      const authIp = randomIp();
+      const signUps = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          client(i % 2 ? a : b, { ip: authIp }).post("/api/auth/sign-up/email", {}),
+        ),
+      );
+      expect(signUps.filter((answer) => answer.statusCode !== 429)).toHaveLength(4);
+    });
+  });
+});
+
+describe.runIf(redisUp)("counted in the process first, shared through Redis", () => {
+  let counters: SharedCounters;
+  beforeAll(async () => {
+    counters = redisCounters(await connectRedis(REDIS_URL), `fre:test:${unique()}:`);
+  });
+  afterAll(() => counters.close());
+  countsLocallyFirst(() => counters);
 });

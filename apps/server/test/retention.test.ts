@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
+import { SESSION_CACHE_MS } from "../src/http/viewer.ts";
 import { sweepExpiredAuthRows } from "../src/modules/auth/auth.service.ts";
-import { SESSION_CACHE_MS } from "../src/modules/auth/viewer.ts";
 import { createTestApp, expectLedgerBalanced, signUp, type TestApp } from "./helpers.ts";
 
 let test: TestApp;

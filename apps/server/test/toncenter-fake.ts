@@ -44,12 +44,22 @@ export interface ToncenterFake {
   /** The jetton wallet the master gives an owner (deterministic). */
   jettonWalletOf(owner: string): string;
   seqno: number;
+  /**
+   * The hot wallet's TON (`GET /api/v3/account`) and FRE (`get_wallet_data` of its jetton
+   * wallet); each transfer takes its FRE and its TON cost (the fees below) out of them.
+   */
+  hotTonNano: bigint;
+  hotJettonNano: bigint;
   down: boolean;
   calls: number;
   close(): Promise<void>;
 }
 
 const PAYER = "0:83DFD552E63729B472FCBCC8C45EBCC6691702558B68EC7527E1BA403A0F31A8";
+/** The fees the fake charges: the wallet's transaction, its message's forward fee, the excess's. */
+export const FAKE_FEES = { wallet: 5_000_000n, forward: 1_000_000n, excess: 100_000n };
+/** The excess the jetton wallet sends back (of the 0.05 TON attached). */
+const EXCESS_NANO = 30_000_000n;
 
 export async function startToncenterFake(account: string): Promise<ToncenterFake> {
   const history: Record<string, unknown>[] = [];
@@ -58,7 +68,11 @@ export async function startToncenterFake(account: string): Promise<ToncenterFake
   let hot: { address: Address; publicKey: Buffer; jettonMaster: Address } | null = null;
   const raw = (address: string) => Address.parse(address).toRawString().toUpperCase();
   const b64 = (cell: Cell) => cell.toBoc().toString("base64");
-  const txOf = (inMsg: Record<string, unknown>, outMsgs: Record<string, unknown>[] = []) => {
+  const txOf = (
+    inMsg: Record<string, unknown>,
+    outMsgs: Record<string, unknown>[] = [],
+    totalFees = 0n,
+  ) => {
     lt += 1000n;
     now = Math.max(now + 1, Math.floor(Date.now() / 1000));
     const hash = createHash("sha256").update(`tx:${lt}`).digest("base64");
@@ -67,6 +81,7 @@ export async function startToncenterFake(account: string): Promise<ToncenterFake
       hash,
       lt: lt.toString(),
       now,
+      total_fees: totalFees.toString(),
       description: { type: "ord", aborted: false, compute_ph: { success: true } },
       in_msg: inMsg,
       out_msgs: outMsgs,
@@ -104,13 +119,17 @@ export async function startToncenterFake(account: string): Promise<ToncenterFake
         source: raw(hot!.address.toRawString()),
         destination: raw(jettonWallet),
         value: m.message.info.type === "internal" ? m.message.info.value.coins.toString() : "0",
+        fwd_fee: FAKE_FEES.forward.toString(),
         message_content: { body: b64(m.message.body) },
       })),
+      FAKE_FEES.wallet,
     );
+    fake.hotTonNano -= FAKE_FEES.wallet;
     hashes.push(String(history.at(-1)!.hash));
     for (const { message: m } of outs) {
       const transfer = parseJettonTransfer(m.body);
       const attachedNano = m.info.type === "internal" ? m.info.value.coins : 0n;
+      fake.hotTonNano -= attachedNano + FAKE_FEES.forward;
       const bounced = fake.bounceNext;
       fake.bounceNext = false;
       if (bounced) {
@@ -127,16 +146,22 @@ export async function startToncenterFake(account: string): Promise<ToncenterFake
         continue;
       }
       fake.transfers.push({ ...transfer, attachedNano, seqno: send.seqno, hash: hashes[0]! });
+      fake.hotJettonNano -= transfer.amount;
+      fake.hotTonNano += EXCESS_NANO - FAKE_FEES.excess;
       const excess = beginCell()
         .storeUint(JETTON_EXCESSES_OP, 32)
         .storeUint(transfer.queryId, 64)
         .endCell();
-      txOf({
-        source: raw(fake.jettonWalletOf(transfer.destination.toRawString())),
-        bounced: false,
-        value: "30000000",
-        message_content: { body: b64(excess) },
-      });
+      txOf(
+        {
+          source: raw(fake.jettonWalletOf(transfer.destination.toRawString())),
+          bounced: false,
+          value: EXCESS_NANO.toString(),
+          message_content: { body: b64(excess) },
+        },
+        [],
+        FAKE_FEES.excess,
+      );
     }
     return null;
   };
@@ -149,6 +174,8 @@ export async function startToncenterFake(account: string): Promise<ToncenterFake
     loseNextAnswer: false,
     bounceNext: false,
     seqno: 0,
+    hotTonNano: 10_000_000_000n,
+    hotJettonNano: 1_000_000_000_000_000n,
     enablePayouts({ address, publicKey, jettonMaster }) {
       hot = {
         address: Address.parse(address),
@@ -204,6 +231,13 @@ export async function startToncenterFake(account: string): Promise<ToncenterFake
     if (fake.down) return send(503, { error: "service unavailable" });
     const url = new URL(request.url ?? "/", "http://fake");
     if (url.pathname === "/api/v3/masterchainInfo") return send(200, { last: { seqno: 1 } });
+    if (url.pathname === "/api/v3/account") {
+      const address = url.searchParams.get("address") ?? "";
+      if (!hot || raw(address) !== raw(hot.address.toRawString())) {
+        return send(404, { error: "account not found" });
+      }
+      return send(200, { balance: fake.hotTonNano.toString(), status: "active" });
+    }
     if (url.pathname === "/api/v3/transactions") {
       const start = BigInt(url.searchParams.get("start_lt") ?? "0");
       const limit = Number(url.searchParams.get("limit") ?? "10");
@@ -250,6 +284,16 @@ export async function startToncenterFake(account: string): Promise<ToncenterFake
           return send(200, {
             exit_code: 0,
             stack: [{ type: "cell", value: b64(wallet.endCell()) }],
+          });
+        }
+        if (
+          hot &&
+          method === "get_wallet_data" &&
+          raw(address) === raw(fake.jettonWalletOf(hot.address.toRawString()))
+        ) {
+          return send(200, {
+            exit_code: 0,
+            stack: [{ type: "num", value: `0x${fake.hotJettonNano.toString(16)}` }],
           });
         }
         const key = fake.publicKeys.get(address);

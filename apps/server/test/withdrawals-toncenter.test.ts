@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toncenterChain } from "../src/adapters/chain/toncenter-chain.ts";
 import { payoutQueryId, toncenterPayouts } from "../src/adapters/chain/toncenter-payouts.ts";
 import { users, withdrawals } from "../src/db/schema/index.ts";
+import { fr } from "../src/i18n/fr.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
 import { walletV4R2 } from "../src/modules/ton/wallet-v4.ts";
@@ -15,11 +16,12 @@ import {
   createTestApp,
   elevatedAdmin,
   expectLedgerBalanced,
+  metricLines,
   type TestApp,
   verifiedUser,
 } from "./helpers.ts";
-import { linkTonWallet, payoutWorkerDeps } from "./ton-helpers.ts";
-import { startToncenterFake, type ToncenterFake } from "./toncenter-fake.ts";
+import { linkTonWallet, payoutWorkerDeps, requestWithdrawal } from "./ton-helpers.ts";
+import { FAKE_FEES, startToncenterFake, type ToncenterFake } from "./toncenter-fake.ts";
 
 const SHOP = "0:5a6b0000000000000000000000000000000000000000000000000000000000cd";
 const MASTER = `0:${"f7".repeat(32)}`;
@@ -73,7 +75,12 @@ const workerDeps = (chain?: Chain) => payoutWorkerDeps(test, chain);
 /** What an admin confirms in the approve dialog of a request one approval pays. */
 const FINAL = { expect: "final" };
 
-async function approvedWithdrawal(amount = "30") {
+/** What a payout costs the hot wallet on the fake: its fees and the 0.05 TON not sent back. */
+const FEE_PER_PAYOUT =
+  FAKE_FEES.wallet + 50_000_000n + FAKE_FEES.forward - (30_000_000n - FAKE_FEES.excess);
+
+/** A verified user with approved KYC, a ton_proof wallet and 100 FRE. */
+async function kycUser() {
   const { client: c, me } = await verifiedUser(test, "tcwd");
   await test.db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, me.id));
   const wallet = await linkTonWallet(test, c);
@@ -86,6 +93,11 @@ async function approvedWithdrawal(amount = "30") {
       at: test.clock.now(),
     }),
   );
+  return { c, wallet };
+}
+
+async function approvedWithdrawal(amount = "30") {
+  const { c, wallet } = await kycUser();
   const asked = await test.app.inject({
     method: "POST",
     url: "/api/withdrawals",
@@ -127,6 +139,8 @@ describe("withdrawals paid through toncenter (TEP-74 jetton transfer from the ho
     expect(done.txHash).toBe(Buffer.from(sent!.hash, "base64").toString("hex"));
     expect(done.explorerUrl).toBe(`https://testnet.tonviewer.com/transaction/${done.txHash}`);
     expect((await c.get("/api/withdrawals")).json().limits.balance).toBe("70.000000000");
+    // Its real cost, read from the executed transactions (decision 0070).
+    expect((await rowOf(id)).payoutFeeNano).toBe(FEE_PER_PAYOUT);
     // More runs send nothing more.
     await processPayouts(workerDeps());
     expect(transfersFor(id)).toHaveLength(1);
@@ -143,7 +157,11 @@ describe("withdrawals paid through toncenter (TEP-74 jetton transfer from the ho
       },
     };
     await processPayouts(workerDeps(crashing));
-    expect(await rowOf(id)).toMatchObject({ payoutState: "sending", payoutId: null });
+    // The signed message's id was recorded before it left (decision 0068).
+    expect(await rowOf(id)).toMatchObject({
+      payoutState: "sending",
+      payoutId: expect.stringMatching(/^tc1:/),
+    });
     expect(transfersFor(id)).toHaveLength(1);
     test.clock.advance(61_000);
     const restarted = restartedChain();
@@ -207,5 +225,70 @@ describe("withdrawals paid through toncenter (TEP-74 jetton transfer from the ho
     expect((await rowOf(first.id)).status).toBe("completed");
     expect((await rowOf(second.id)).status).toBe("completed");
     expect(fake.refused).toEqual([]);
+  });
+});
+
+const gauge = async (name: string) => {
+  const [line] = await metricLines(test, `${name} `);
+  return line === undefined ? null : Number(line.split(" ")[1]);
+};
+
+describe("the hot wallet watched (decision 0070)", () => {
+  it("exposes its TON and FRE, the recent real fee and the payouts they still pay", async () => {
+    // Read at most every 30 s: a scrape after the worker's own reading.
+    await processPayouts(workerDeps());
+    expect(await gauge("fre_hot_wallet_ton")).toBe(Number(fake.hotTonNano) / 1e9);
+    expect(await gauge("fre_hot_wallet_jetton")).toBe(Number(fake.hotJettonNano) / 1e9);
+    expect(await gauge("fre_payout_fee_ton")).toBe(Number(FEE_PER_PAYOUT) / 1e9);
+    // TON: one payout's 0.1 TON at send time, then the recent fee each; FRE: plenty.
+    const byTon = (fake.hotTonNano - 100_000_000n) / FEE_PER_PAYOUT + 1n;
+    expect(await gauge("fre_hot_wallet_payouts_left")).toBe(Number(byTon));
+  });
+
+  it("empty: requests answer WITHDRAWALS_UNAVAILABLE, approved payouts wait with their FRE held, then resume once funded", async () => {
+    const waiting = await approvedWithdrawal("40");
+    const sentBefore = fake.transfers.length;
+    const ton = fake.hotTonNano;
+    const fre = fake.hotJettonNano;
+    fake.hotTonNano = 90_000_000n; // under the 0.1 TON one payout takes when it is sent
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        expect(await processPayouts(workerDeps())).toMatchObject({ sent: 0, paused: 1 });
+        test.clock.advance(61_000);
+      }
+      expect(fake.transfers).toHaveLength(sentBefore);
+      expect(await rowOf(waiting.id)).toMatchObject({
+        status: "processing",
+        payoutState: "queued",
+      });
+      // Held, not refused one by one nor refunded.
+      expect((await waiting.c.get("/api/withdrawals")).json().limits).toMatchObject({
+        balance: "60.000000000",
+        available: false,
+      });
+      expect(await gauge("fre_hot_wallet_payouts_left")).toBe(0);
+      const other = await kycUser();
+      const refused = await requestWithdrawal(test, other.c, "30");
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({
+        error: "WITHDRAWALS_UNAVAILABLE",
+        message: fr.errors.WITHDRAWALS_UNAVAILABLE,
+      });
+      expect((await other.c.get("/api/withdrawals")).json().limits.balance).toBe("100.000000000");
+      // Out of FRE too (TON back): a payout larger than what it holds waits as well.
+      fake.hotTonNano = ton;
+      fake.hotJettonNano = 39_000_000_000n;
+      expect(await processPayouts(workerDeps())).toMatchObject({ sent: 0, paused: 1 });
+    } finally {
+      fake.hotTonNano = ton;
+      fake.hotJettonNano = fre;
+    }
+    // Funded: the waiting payout goes, once; requests are taken again.
+    await processPayouts(workerDeps());
+    await processPayouts(workerDeps());
+    expect(await rowOf(waiting.id)).toMatchObject({ status: "completed" });
+    expect(transfersFor(waiting.id)).toHaveLength(1);
+    const again = await kycUser();
+    expect((await requestWithdrawal(test, again.c, "30")).statusCode).toBe(201);
   });
 });

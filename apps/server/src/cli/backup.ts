@@ -27,7 +27,7 @@ async function main(argv: string[]) {
     const summary = await createBackup({
       database,
       databaseUrl: config.DATABASE_MIGRATION_URL ?? config.DATABASE_URL,
-      files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
+      files: fileStoreFromUrl(config.FILES_URL),
       out,
     });
     const schema = summary.manifest.schema;

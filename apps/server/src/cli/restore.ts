@@ -27,7 +27,7 @@ async function main(argv: string[]) {
       archive,
       databaseUrl: config.DATABASE_URL,
       migrationUrl: config.DATABASE_MIGRATION_URL,
-      files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
+      files: fileStoreFromUrl(config.FILES_URL),
     });
     process.stdout.write(
       `restored ${archive}: ${summary.rows} rows, ${summary.files} files, made ` +

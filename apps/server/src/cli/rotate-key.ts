@@ -74,7 +74,7 @@ async function main(argv: string[]) {
     );
     const progress = await rotateKycData({
       db: database.db,
-      files: fileStoreFromUrl(config.FILES_URL, config.DATABASE_URL),
+      files: fileStoreFromUrl(config.FILES_URL),
       cipher,
       batchSize,
       onBatch: async (p) => {

@@ -110,7 +110,8 @@ export const en: Catalog = {
       "A withdrawal to this wallet is in progress: you can disconnect it once the withdrawal is finished or cancelled.",
     WITHDRAWALS_UNAVAILABLE:
       "Withdrawals are paused for the moment. Your FRE stay in your balance; please try again later.",
-    ACCOUNT_SUSPENDED: "Your account is suspended. Contact support if you think this is a mistake.",
+    ACCOUNT_SUSPENDED:
+      "Your account is suspended. If you think this is a mistake, write to support at {{email}} from your account's address: no need to sign in.",
     SELF_ACTION_FORBIDDEN: "You cannot do this to your own account.",
     FEATURE_DISABLED: "This feature is turned off for now. Try again later.",
     TELEGRAM_DISABLED: "Signing in with Telegram is not available on this server.",

@@ -114,7 +114,7 @@ export const es: Catalog = {
     WITHDRAWALS_UNAVAILABLE:
       "Los retiros están suspendidos por el momento. Tus FRE siguen en tu saldo; inténtalo más tarde.",
     ACCOUNT_SUSPENDED:
-      "Tu cuenta está suspendida. Contacta con el soporte si crees que es un error.",
+      "Tu cuenta está suspendida. Si crees que es un error, escribe al soporte a {{email}} desde la dirección de tu cuenta: no hace falta iniciar sesión.",
     SELF_ACTION_FORBIDDEN: "No puedes hacer esto con tu propia cuenta.",
     FEATURE_DISABLED: "Esta función está desactivada por ahora. Inténtalo más tarde.",
     TELEGRAM_DISABLED: "El inicio de sesión con Telegram no está disponible en este servidor.",

@@ -117,7 +117,7 @@ export const fr = {
     WITHDRAWALS_UNAVAILABLE:
       "Les retraits sont momentanément suspendus. Vos FRE restent sur votre solde ; réessayez plus tard.",
     ACCOUNT_SUSPENDED:
-      "Votre compte est suspendu. Contactez le support si vous pensez qu'il s'agit d'une erreur.",
+      "Votre compte est suspendu. Si vous pensez qu'il s'agit d'une erreur, écrivez au support à {{email}} depuis l'adresse de votre compte : pas besoin de vous connecter.",
     SELF_ACTION_FORBIDDEN: "Vous ne pouvez pas faire cela sur votre propre compte.",
     FEATURE_DISABLED: "Cette fonctionnalité est momentanément désactivée. Réessayez plus tard.",
     TELEGRAM_DISABLED: "La connexion avec Telegram n'est pas disponible sur ce serveur.",

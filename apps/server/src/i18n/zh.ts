@@ -103,7 +103,8 @@ export const zh: Catalog = {
     WITHDRAWAL_NOT_PENDING: "此提现已不在待处理状态，无法再更改。",
     WALLET_WITHDRAWAL_ACTIVE: "有一笔提现正在转入此钱包：提现完成或取消后才能断开该钱包。",
     WITHDRAWALS_UNAVAILABLE: "提现暂时暂停。您的 FRE 仍在余额中，请稍后再试。",
-    ACCOUNT_SUSPENDED: "您的账户已被停用。如认为有误，请联系客服。",
+    ACCOUNT_SUSPENDED:
+      "您的账户已被停用。如认为有误，请用您账户的邮箱发送邮件至客服 {{email}}，无需登录。",
     SELF_ACTION_FORBIDDEN: "您不能对自己的账户执行此操作。",
     FEATURE_DISABLED: "此功能暂时关闭，请稍后再试。",
     TELEGRAM_DISABLED: "此服务器未开放 Telegram 登录。",

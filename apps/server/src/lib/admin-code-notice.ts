@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 
 /** How a generated default admin access code reaches the person who started the server. */
 export interface AdminCodeNotice {
@@ -13,16 +13,6 @@ export interface AdminCodeNotice {
 }
 
 export const ADMIN_CODE_FILE = "admin-access-code.txt";
-
-/**
- * The folder the server keeps its local data in: the embedded database's parent
- * (`pglite:./data/db` → `./data`), `./data` of the folder the server starts from otherwise
- * (PostgreSQL, `pglite:memory:`).
- */
-export function dataFolder(databaseUrl: string): string {
-  const embedded = databaseUrl.startsWith("pglite:") ? databaseUrl.slice("pglite:".length) : "";
-  return embedded && embedded !== "memory:" ? dirname(resolve(embedded)) : resolve("data");
-}
 
 /** The code in a framed block a person notices among the console's lines. */
 export function adminCodeBlock(code: string): string {

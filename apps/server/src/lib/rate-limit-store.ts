@@ -32,11 +32,20 @@ export interface Count {
   ttl: number;
 }
 
-/** A shared counter backend: one round trip per check. */
+/** Hits of one key to add at once (`syncedCounters`' batches). */
+export interface Hits {
+  key: string;
+  n: number;
+  windowMs: number;
+}
+
+/** A shared counter backend: one round trip per check, or per batch. */
 export interface SharedCounters {
   kind: "postgres" | "redis";
   /** Counts one hit of `key`; a key unseen or whose window ended starts a window of `windowMs`. */
   incr(key: string, windowMs: number): Promise<Count>;
+  /** Adds `n` hits to each key in one round trip; the counts after, in the same order. */
+  add(batch: Hits[]): Promise<Count[]>;
   /** Periodic work (the sweep of ended windows); none for Redis, whose keys expire. */
   jobs: Job[];
   close(): Promise<void>;
@@ -87,6 +96,20 @@ export function postgresCounters(db: Db, options: { batch?: boolean } = {}): Sha
 
   return {
     kind: "postgres",
+    async add(batch) {
+      if (batch.length === 0) return [];
+      const rows = await countChecks(
+        db,
+        batch.map((hits) => hits.key),
+        batch.map((hits) => hits.n),
+        batch.map((hits) => hits.windowMs),
+      );
+      const byKey = new Map(rows.map((row) => [row.key, row]));
+      return batch.map((hits) => {
+        const row = byKey.get(hits.key);
+        return { current: row?.hits ?? hits.n, ttl: Math.max(0, row?.ttl ?? hits.windowMs) };
+      });
+    },
     incr(key, windowMs) {
       return new Promise<Count>((resolve, reject) => {
         const ask = pending.get(key);
@@ -112,7 +135,7 @@ export function postgresCounters(db: Db, options: { batch?: boolean } = {}): Sha
  * The same rule in Redis, atomic in one script: the key counts; a key without expiry (new, or
  * left without one) gets the window. PTTL is what remains.
  */
-const INCR_LUA = `local current = redis.call('INCR', KEYS[1])
+const INCR_LUA = `local current = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -130,14 +153,18 @@ interface RedisClient {
 /** Counters in Redis (REDIS_URL), under `prefix`: keys expire with their window. */
 export function redisCounters(redis: RedisClient, prefix = "fre:rl:"): SharedCounters {
   redis.defineCommand("freRateLimit", { numberOfKeys: 1, lua: INCR_LUA });
-  const run = (redis as unknown as { freRateLimit(key: string, ms: number): Promise<unknown> })
-    .freRateLimit;
+  const run = (
+    redis as unknown as { freRateLimit(key: string, ms: number, n: number): Promise<unknown> }
+  ).freRateLimit;
+  const count = async (key: string, windowMs: number, n: number): Promise<Count> => {
+    const [current, ttl] = (await run.call(redis, prefix + key, windowMs, n)) as [number, number];
+    return { current, ttl };
+  };
   return {
     kind: "redis",
-    async incr(key, windowMs) {
-      const [current, ttl] = (await run.call(redis, prefix + key, windowMs)) as [number, number];
-      return { current, ttl };
-    },
+    incr: (key, windowMs) => count(key, windowMs, 1),
+    // One script per key, sent together (auto-pipelining): one round trip for the batch.
+    add: (batch) => Promise.all(batch.map((hits) => count(hits.key, hits.windowMs, hits.n))),
     jobs: [],
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
@@ -178,6 +205,138 @@ export async function connectRedis(
   return redis;
 }
 
+/** Counts answered in the process, shared in batches (`syncedCounters`). */
+export interface LocalFirstCounters {
+  /**
+   * Counts one hit of `key` at once: the last shared count known plus this process's own since.
+   * Null when `maxKeys` keys are live: that check then waits for the shared counter.
+   */
+  count(key: string, windowMs: number): Count | null;
+  /** Sends the hits not yet shared and reads back the shared counts (also run every `syncMs`). */
+  sync(): Promise<void>;
+  /** Keys held in memory (the bench and the tests read it). */
+  size(): number;
+  /** Stops the timer and shares what is left. */
+  close(): Promise<void>;
+}
+
+interface KeyState {
+  windowMs: number;
+  /** When this process believes the window ends (the shared counter's ttl at the last sync). */
+  endsAt: number;
+  /** The shared count at the last sync (every process's hits, this one's included). */
+  shared: number;
+  /** This process's hits in flight to the shared counter. */
+  sending: number;
+  /** This process's hits since. */
+  unsent: number;
+}
+
+/**
+ * The hot limiters' counters (decision 0067): a check costs no round trip. Each process answers
+ * from the last shared count it knows plus its own hits since, and every `syncMs` sends its new
+ * hits of every key in one statement (PostgreSQL) or one pipelined write (Redis), reading back
+ * the counts of all processes. Within one process the count is exact; across processes a burst
+ * can pass a limit by what the other processes let through since their last sync (at most one
+ * interval and one round trip of their hits). A failed sync keeps the hits for the next one: the
+ * process then limits on its own counts and says so once, rather than failing requests.
+ */
+export function syncedCounters(
+  shared: SharedCounters,
+  options: {
+    syncMs: number;
+    /** Keys kept at most; past it, windows that ended are dropped at once. */
+    maxKeys?: number;
+    now?: () => number;
+    log?: Pick<FastifyBaseLogger, "warn">;
+  },
+): LocalFirstCounters {
+  const now = options.now ?? Date.now;
+  const maxKeys = options.maxKeys ?? 200_000;
+  const states = new Map<string, KeyState>();
+  let running: Promise<void> | null = null;
+  let failing = false;
+
+  function dropEnded(at: number) {
+    for (const [key, state] of states)
+      if (at >= state.endsAt && state.unsent === 0 && state.sending === 0) states.delete(key);
+  }
+
+  async function send() {
+    const at = now();
+    const batch: { key: string; state: KeyState; n: number }[] = [];
+    for (const [key, state] of states) {
+      if (state.unsent > 0) {
+        batch.push({ key, state, n: state.unsent });
+        state.sending += state.unsent;
+        state.unsent = 0;
+      } else if (at >= state.endsAt && state.sending === 0) states.delete(key);
+    }
+    if (batch.length === 0) return;
+    let counts: Count[];
+    try {
+      counts = await shared.add(
+        batch.map(({ key, state, n }) => ({ key, n, windowMs: state.windowMs })),
+      );
+    } catch (error) {
+      for (const { state, n } of batch) {
+        state.sending -= n;
+        state.unsent += n;
+      }
+      if (!failing) options.log?.warn({ err: error }, "rate-limit sync failed: counting locally");
+      failing = true;
+      return;
+    }
+    failing = false;
+    const back = now();
+    for (const [i, { key, state, n }] of batch.entries()) {
+      state.sending -= n;
+      const count = counts[i]!;
+      // A window that ended here meanwhile started a new state: the old count is not its own.
+      if (states.get(key) !== state) continue;
+      state.shared = count.current;
+      state.endsAt = back + count.ttl;
+    }
+  }
+
+  function sync() {
+    running ??= send().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => void sync(), options.syncMs);
+  timer.unref();
+
+  return {
+    count(key, windowMs) {
+      const at = now();
+      let state = states.get(key);
+      if (!state || at >= state.endsAt) {
+        if (!state && states.size >= maxKeys) {
+          dropEnded(at);
+          if (states.size >= maxKeys) return null;
+        }
+        state = { windowMs, endsAt: at + windowMs, shared: 0, sending: 0, unsent: 0 };
+        states.set(key, state);
+      }
+      state.unsent += 1;
+      return {
+        current: state.shared + state.sending + state.unsent,
+        ttl: Math.max(0, state.endsAt - at),
+      };
+    },
+    sync,
+    size: () => states.size,
+    async close() {
+      clearInterval(timer);
+      await running;
+      await sync();
+    },
+  };
+}
+
 /**
  * The counters for this server: Redis with REDIS_URL, else PostgreSQL on PostgreSQL, else the
  * embedded database's one process (memory).
@@ -202,12 +361,19 @@ export function rateLimitStore(
   counters: RateLimitCounters,
   namespace: string,
   log?: Pick<FastifyBaseLogger, "warn">,
+  /** The registration's hot keys, counted in the process first (decision 0067). */
+  localFirst?: { counters: LocalFirstCounters; hot: (key: string) => boolean },
 ): FastifyRateLimitStoreCtor | undefined {
   if (counters.kind === "memory") return undefined;
   const shared = counters;
   const storeIn = (space: string): FastifyRateLimitStore => ({
     incr(key, callback, timeWindow?: number) {
-      shared.incr(`${space}:${key}`, timeWindow ?? 60_000).then(
+      const windowMs = timeWindow ?? 60_000;
+      if (localFirst && space === namespace && localFirst.hot(key)) {
+        const count = localFirst.counters.count(`${space}:${key}`, windowMs);
+        if (count) return callback(null, count);
+      }
+      shared.incr(`${space}:${key}`, windowMs).then(
         (count) => callback(null, count),
         (error: Error) => {
           log?.warn({ err: error }, "rate-limit counter failed");

@@ -50,6 +50,17 @@ export function installUserRateLimits(
   });
 }
 
+/** The fair share's keys (`share:<user id>`). */
+const FAIR_SHARE = "share:";
+
+/**
+ * The keys of the limiters every API request passes — the per-address guard (the address
+ * itself) and the fair share — counted in the process first (decision 0067). A route's own
+ * per-user limit (`<METHOD> <route> user:<id>`: auth, money, redemption, proofs) stays exact.
+ */
+export const countedLocallyFirst = (key: string) =>
+  key.startsWith(FAIR_SHARE) || !key.includes(" ");
+
 /** The API (and the operators' /metrics): what the per-address and per-user limits count. */
 export function isApiPath(url: string): boolean {
   return url.startsWith("/api/") || url === "/api" || url.startsWith("/api?") || url === "/metrics";
@@ -68,7 +79,7 @@ export function installUserFairShare(
   const check = app.createRateLimit({
     max,
     timeWindow: 60_000,
-    keyGenerator: async (request) => `share:${await userIdOf(request)}`,
+    keyGenerator: async (request) => `${FAIR_SHARE}${await userIdOf(request)}`,
   });
   app.addHook("onRequest", async (request, reply) => {
     if (!isApiPath(request.url) || (await userIdOf(request)) === null) return;

@@ -1,10 +1,16 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ErrorInfo, lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Button } from "../components/ui/button";
 import { Logo } from "../components/ui/logo";
 import { isOfflineError, OfflineNotice } from "../features/loading/components/offline-notice";
-import { RateLimitedScreen, rateLimitWait } from "./rate-limited-screen";
+import { rateLimitWait } from "./rate-limit-wait";
+
+// Shown after a 429 only (static files are never rate-limited, so its chunk still comes): not
+// on every landing.
+const RateLimitedScreen = lazy(() =>
+  import("./rate-limited-screen").then((m) => ({ default: m.RateLimitedScreen })),
+);
 
 /** Spec §2 error screen: title, the error text (or a generic one) and a reload button. */
 export function ErrorScreen({ message }: { message?: string | undefined }) {
@@ -40,7 +46,13 @@ export function RouteErrorScreen() {
   const error = useRouteError();
   if (isOfflineError(error)) return <OfflineNotice />;
   const wait = rateLimitWait(error);
-  if (wait !== null) return <RateLimitedScreen seconds={wait} onRetry={reload} />;
+  if (wait !== null) {
+    return (
+      <Suspense fallback={null}>
+        <RateLimitedScreen seconds={wait} onRetry={reload} />
+      </Suspense>
+    );
+  }
   return <ErrorScreen message={messageOf(error)} />;
 }
 

@@ -1,13 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/ui/button";
-import { ApiError } from "../lib/api-client";
-
-/** A 429 from our API: the wait it asked for, in seconds. */
-export function rateLimitWait(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.status !== 429) return null;
-  return Math.min(Math.max(Math.ceil(error.retryAfter ?? 10), 1), 3600);
-}
 
 /**
  * « Trop de requêtes, réessayez dans N s »: counts down, then tries again by itself — never a

@@ -62,6 +62,7 @@ const GAME_PAGES: [string, () => Promise<ComponentType>][] = [
   ["game/hilo", () => import("../features/games/routes/hilo-page").then((m) => m.HiloPage)],
   ["game/slot", () => import("../features/games/routes/slot-page").then((m) => m.SlotPage)],
   ["game/dice", () => import("../features/games/routes/dice-page").then((m) => m.DicePage)],
+  ["game/mines", () => import("../features/games/routes/mines-page").then((m) => m.MinesPage)],
   [
     "game/history",
     () => import("../features/games/routes/history-page").then((m) => m.GamesHistoryPage),

@@ -5,7 +5,8 @@ import { Alert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { PageLoader } from "../components/ui/spinner";
 import { justSignedOut, type Me, useMe } from "../lib/session";
-import { RateLimitedScreen, rateLimitWait } from "./rate-limited-screen";
+import { rateLimitWait } from "./rate-limit-wait";
+import { RateLimitedScreen } from "./rate-limited-screen";
 
 // The signed-in and admin guards load with their area (lazy routes): the landing never needs them.
 

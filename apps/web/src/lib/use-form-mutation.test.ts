@@ -63,6 +63,18 @@ describe("formErrorsOf", () => {
     });
   });
 
+  it("shows a refusal's own message, in the user's language, under the field its issue names", () => {
+    const error = apiError(
+      "KYC_UNDERAGE",
+      "Vous devez avoir au moins 18 ans pour vérifier votre identité.",
+      [{ path: "dateOfBirth", message: "must be 18 or older" }],
+    );
+    expect(formErrorsOf(error, { fields: ["dateOfBirth", "firstName"], fallback })).toEqual({
+      form: undefined,
+      fields: { dateOfBirth: "Vous devez avoir au moins 18 ans pour vérifier votre identité." },
+    });
+  });
+
   it("puts an error code that concerns one field under it", () => {
     const error = apiError("BONUS_CODE_EXISTS", "Ce code existe déjà.", undefined, 409);
     expect(

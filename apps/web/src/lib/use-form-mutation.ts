@@ -41,12 +41,15 @@ export function formErrorsOf<F extends string>(
   if (!isApiError(error)) return { form: fallback, fields: {} };
   const mapped: FieldErrors<F> = {};
   const unplaced: string[] = [];
+  // A refusal with its own code (KYC_UNDERAGE…) says it in the user's language: its field shows
+  // that message, not the issue's detail, which is written for developers.
+  const ownCode = error.error !== "VALIDATION_ERROR";
   for (const issue of error.issues ?? []) {
     const field = fieldOf(issue.path, fields);
     if (field === undefined) {
       unplaced.push(issue.path ? `${issue.path} : ${issue.message}` : issue.message);
     } else if (mapped[field] === undefined) {
-      mapped[field] = issue.message;
+      mapped[field] = ownCode ? error.message : issue.message;
     }
   }
   const codeField = errorFields[error.error];

@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 /**
  * One API route, declared once: the server registers its validation, serialization and OpenAPI
- * from it (apps/server/src/lib/contract-route.ts) and the web calls it through one typed client
+ * from it (apps/server/src/http/contract-route.ts) and the web calls it through one typed client
  * (apps/web/src/lib/api-client.ts `api.call`), so neither side writes the other's types by hand.
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

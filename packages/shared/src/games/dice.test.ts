@@ -96,7 +96,8 @@ describe("dice", () => {
 
   it("is in the registry: publication and the match of a recorded roll", () => {
     expect(gameRegistry.dice.publication()).toMatchObject({ minTarget: 2, maxTarget: 98 });
-    expect(gameRegistry.dice.matches({ roll: 12.34, target: 50 }, { roll: 12.34 })).toBe(true);
+    const recorded = { roll: 12.34, target: 50, direction: "over", win: false };
+    expect(gameRegistry.dice.matches(recorded, { roll: 12.34 })).toBe(true);
     expect(gameRegistry.dice.matches({ roll: 12.35 }, { roll: 12.34 })).toBe(false);
   });
 });

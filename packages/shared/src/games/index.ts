@@ -3,6 +3,7 @@ export * from "./fair.ts";
 export * from "./hilo.ts";
 export * from "./keno.ts";
 export * from "./keno-paytables.ts";
+export * from "./mines.ts";
 export * from "./publication.ts";
 export * from "./rational.ts";
 export * from "./registry.ts";

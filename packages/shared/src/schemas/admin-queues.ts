@@ -21,9 +21,16 @@ export const QUEUE_OFFSET_MAX = 10_000;
  */
 export const QUEUE_OPEN_WINDOW_MINUTES = 10;
 
-/** The sort, amount range and page every queue accepts, amounts typed as people write them. */
+/** How long a queue's search may be (a nickname or an e-mail's start). */
+export const QUEUE_SEARCH_MAX = 64;
+
+/**
+ * The sort, search, amount range and page every queue accepts, amounts typed as people write
+ * them. `q`: the user's nickname or e-mail starts with it (any case).
+ */
 export const queuePageFields = {
   sort: queueSortSchema.optional(),
+  q: z.string().trim().min(1).max(QUEUE_SEARCH_MAX).optional(),
   /** From this amount (FRE, inclusive); « 100,5 » and « 100.5 » alike. */
   minAmount: freAmountSchema.optional(),
   /** Up to this amount (FRE, inclusive). */

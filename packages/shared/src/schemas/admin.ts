@@ -112,6 +112,37 @@ export const adminPendingRoleGrantsSchema = z.object({
     adminRoleGrantSchema.extend({ grantee: z.object({ id: z.string(), nickname: z.string() }) }),
   ),
 });
+/** Another account as the user page names it: the id for a link, the nickname to read. */
+export const adminUserRefSchema = z.object({ id: z.string(), nickname: z.string() });
+export const BROWSERS = [
+  "chrome",
+  "firefox",
+  "safari",
+  "edge",
+  "opera",
+  "samsung",
+  "telegram",
+  "other",
+] as const;
+export const OPERATING_SYSTEMS = [
+  "android",
+  "ios",
+  "windows",
+  "macos",
+  "linux",
+  "chromeos",
+  "other",
+] as const;
+export const DEVICE_FORMS = ["phone", "tablet", "computer"] as const;
+/** Where a Web Push subscription's endpoint lives, which names the browser family. */
+export const PUSH_SERVICES = ["google", "mozilla", "apple", "microsoft", "other"] as const;
+/** A user agent read into words (describeUserAgent): the raw header is not sent. */
+export const userAgentSummarySchema = z.object({
+  browser: z.enum(BROWSERS),
+  os: z.enum(OPERATING_SYSTEMS),
+  form: z.enum(DEVICE_FORMS).nullable(),
+});
+export type UserAgentSummary = z.infer<typeof userAgentSummarySchema>;
 export const adminLedgerEntrySchema = z.object({
   id: z.number().int(),
   kind: z.string(),
@@ -161,7 +192,9 @@ export const adminUserDetailSchema = z.object({
     z.object({
       id: z.string(),
       itemId: z.string(),
-      /** The item's kind and length, so the screen names it ("Boîte de 7 jours"). */
+      /** The item's name as the shop shows it, in the caller's language ("Boîte de 7 jours"). */
+      itemName: z.string(),
+      /** The item's kind and length. */
       itemKind: z.enum(["pack", "box"]).nullable(),
       itemDays: z.number().int().nullable(),
       status: z.string(),
@@ -173,6 +206,68 @@ export const adminUserDetailSchema = z.object({
   ),
   /** The pending admin role grant of this user, if any. */
   roleGrant: adminRoleGrantSchema.nullable(),
+  /** The identity check's state and verdict; never the documents (the KYC queue shows those). */
+  kyc: z
+    .object({
+      status: z.enum(["draft", "pending", "approved", "rejected"]),
+      submittedAt: z.string().nullable(),
+      reviewedAt: z.string().nullable(),
+      reviewer: adminUserRefSchema.nullable(),
+      rejectionReason: z.string().nullable(),
+    })
+    .nullable(),
+  /** The security circle they formed (latest 20) and how many circles name them (no names). */
+  circle: z.object({
+    members: z.array(
+      adminUserRefSchema.extend({
+        addedAt: z.string(),
+        /** Counts in the circle now: mined in the last 24 h and not suspended. */
+        active: z.boolean(),
+        suspended: z.boolean(),
+      }),
+    ),
+    membersCount: z.number().int(),
+    namedByCount: z.number().int(),
+  }),
+  /** Who brought them and whom they brought (latest 20, `count` in all). */
+  referrals: z.object({
+    referrer: adminUserRefSchema.nullable(),
+    items: z.array(
+      adminUserRefSchema.extend({
+        joinedAt: z.string(),
+        /** Mining right now (spec §5's "active"). */
+        active: z.boolean(),
+        suspended: z.boolean(),
+      }),
+    ),
+    count: z.number().int(),
+  }),
+  /** Sign-in sessions, newest first (latest 20): the device in words, never the IP (decision 0064). */
+  signInSessions: z.object({
+    items: z.array(
+      z.object({
+        createdAt: z.string(),
+        lastSeenAt: z.string(),
+        expiresAt: z.string(),
+        device: userAgentSummarySchema,
+      }),
+    ),
+    count: z.number().int(),
+  }),
+  /** The devices FRE knows of: push subscriptions and recognised browsers (latest 20 each). */
+  devices: z.object({
+    push: z.array(z.object({ createdAt: z.string(), service: z.enum(PUSH_SERVICES) })),
+    browsers: z.array(
+      z.object({
+        firstSeenAt: z.string(),
+        lastSeenAt: z.string(),
+        signIns: z.number().int(),
+        /** Other accounts seen on the same browser (the risk signals, decision 0045). */
+        sharedWith: z.number().int(),
+      }),
+    ),
+    browsersCount: z.number().int(),
+  }),
 });
 /** Why an admin acts on an account: kept in the audit log. */
 export const adminReasonSchema = z.string().trim().min(3).max(500);

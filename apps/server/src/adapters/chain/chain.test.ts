@@ -380,7 +380,13 @@ const history = [
     hash: "aGFzaDU=",
     now: 1_767_225_840,
     aborted: true,
-    in_msg: internalMessage("2000000000", { type: "text_comment", comment: "aborted" }),
+    // Bounceable: the aborted transaction sent its value back (a non-bounceable one left it
+    // at the address, and counts: shop-sandbox.test.ts).
+    in_msg: internalMessage(
+      "2000000000",
+      { type: "text_comment", comment: "aborted" },
+      { bounce: true },
+    ),
   }),
   toncenterTx({
     lt: "47000000000006",

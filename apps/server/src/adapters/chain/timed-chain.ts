@@ -16,6 +16,8 @@ const OPERATIONS = [
   "sendPayout",
   "payoutStatus",
   "payoutTxHash",
+  "payoutReceipt",
+  "hotWalletBalances",
 ] as const;
 
 /**

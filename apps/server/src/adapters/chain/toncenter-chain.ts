@@ -17,7 +17,10 @@ export interface ToncenterChainOptions {
   /** The ton_proof check; without one every proof answers "not available". */
   verifyProof?: TonProofVerifier;
   /** Payouts from the hot wallet (`toncenter-payouts.ts`); without them sendPayout throws. */
-  payouts?: Pick<Chain, "sendPayout" | "payoutStatus" | "payoutTxHash">;
+  payouts?: Pick<
+    Chain,
+    "sendPayout" | "payoutStatus" | "payoutTxHash" | "payoutReceipt" | "hotWalletBalances"
+  >;
 }
 
 const decimal = z.string().regex(/^\d+$/);
@@ -34,6 +37,7 @@ const toncenterTransactions = z.object({
         .object({
           source: z.string().nullish(),
           value: decimal.nullish(),
+          bounce: z.boolean().nullish(),
           bounced: z.boolean().nullish(),
           message_content: z
             .object({
@@ -67,9 +71,12 @@ type ToncenterTransaction = z.infer<typeof toncenterTransactions>["transactions"
 /** A payment to the account, or null for any other transaction. */
 function toIncomingTransfer(tx: ToncenterTransaction): IncomingTransfer | null {
   const message = tx.in_msg;
-  // External messages (the wallet's own sends) have no source; bounced and aborted ones paid
-  // nothing.
-  if (!message?.source || message.bounced || tx.description?.aborted) return null;
+  // External messages (the wallet's own sends) have no source; bounced ones paid nothing, nor
+  // did an aborted bounceable one (its value went back). An aborted non-bounceable message —
+  // what an order asks wallets to send, to an address not deployed yet — left its value at the
+  // address: it paid.
+  if (!message?.source || message.bounced) return null;
+  if (tx.description?.aborted && message.bounce !== false) return null;
   const amountNano = BigInt(message.value ?? "0");
   if (amountNano <= 0n) return null;
   const decoded = message.message_content?.decoded;
@@ -161,5 +168,14 @@ export function toncenterChain(
     async payoutTxHash(payoutId) {
       return (await options.payouts?.payoutTxHash?.(payoutId)) ?? null;
     },
+
+    async payoutReceipt(payoutId) {
+      if (options.payouts?.payoutReceipt) return options.payouts.payoutReceipt(payoutId);
+      return { txHash: (await options.payouts?.payoutTxHash?.(payoutId)) ?? null, feeNano: null };
+    },
+
+    ...(options.payouts?.hotWalletBalances && {
+      hotWalletBalances: options.payouts.hotWalletBalances,
+    }),
   };
 }

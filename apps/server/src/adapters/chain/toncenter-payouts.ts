@@ -21,7 +21,13 @@ import {
 import type { WalletContractV4 } from "@ton/ton";
 import { z } from "zod";
 import { type Clock, systemClock } from "../../lib/clock.ts";
-import type { Chain, PayoutRequest, PayoutStatus } from "../../modules/ton/chain.ts";
+import type {
+  Chain,
+  HotWalletBalances,
+  PayoutReceipt,
+  PayoutRequest,
+  PayoutStatus,
+} from "../../modules/ton/chain.ts";
 import {
   ChainNotRespondingError,
   PayoutConflictError,
@@ -56,6 +62,8 @@ export interface ToncenterPayoutsOptions {
 
 export type ToncenterPayouts = Pick<Chain, "sendPayout" | "payoutStatus"> & {
   payoutTxHash(payoutId: string): Promise<string | null>;
+  payoutReceipt(payoutId: string): Promise<PayoutReceipt>;
+  hotWalletBalances(): Promise<HotWalletBalances>;
   /** The hot wallet's address (raw form). */
   hotWalletAddress(): Promise<string>;
 };
@@ -71,6 +79,8 @@ export class HotWalletNotSyncedError extends Error {
 const SKEW_SECONDS = 30;
 /** A landed transfer with neither excess nor bounce after this long is taken as delivered. */
 const CONFIRM_WITHOUT_EXCESS_SECONDS = 300;
+/** Beyond the attachment, what the hot wallet's own transaction may cost (0.05 TON: generous). */
+const PAYOUT_FEE_MARGIN_NANO = 50_000_000n;
 const PAGE = 100;
 
 /** The u64 query id of a reference: the same reference always gives the same id. */
@@ -117,6 +127,8 @@ export function parseWalletV4Transfer(body: Cell): WalletV4Transfer {
 const decimal = z.string().regex(/^\d+$/);
 const message = z.object({
   source: z.string().nullish(),
+  value: decimal.nullish(),
+  fwd_fee: decimal.nullish(),
   destination: z.string().nullish(),
   bounced: z.boolean().nullish(),
   message_content: z.object({ body: z.string().nullish() }).nullish(),
@@ -127,6 +139,7 @@ const transactionsAnswer = z.object({
       hash: z.string().min(1),
       lt: decimal,
       now: z.number().int(),
+      total_fees: decimal.nullish(),
       description: z
         .object({
           aborted: z.boolean().nullish(),
@@ -138,6 +151,7 @@ const transactionsAnswer = z.object({
     }),
   ),
 });
+const accountAnswer = z.object({ balance: decimal });
 const getMethodAnswer = z.object({
   exit_code: z.number().int(),
   stack: z.array(z.object({ type: z.string(), value: z.string().max(100_000).nullish() })),
@@ -155,13 +169,23 @@ interface WalletSend {
   /** The wallet sent the transfer on to its jetton wallet. */
   forwarded: boolean;
   transfer: ReturnType<typeof parseJettonTransfer> | null;
+  /**
+   * What the transaction took from the wallet: its total_fees, and the value and forward fee of
+   * every message it sent; null when the indexer gave no fees.
+   */
+  spentNano: bigint | null;
+}
+
+/** An excess back at the hot wallet: the TON returned, less what receiving it cost. */
+interface Excess {
+  returnedNano: bigint | null;
 }
 
 interface History {
   /** Sends of the hot wallet by query id (a successful one wins over an aborted one). */
   sends: Map<bigint, WalletSend>;
   bounced: Set<bigint>;
-  excesses: Set<bigint>;
+  excesses: Map<bigint, Excess>;
   /** Seqno of the newest indexed send that used its seqno; null: none found. */
   lastSeqno: number | null;
 }
@@ -190,8 +214,14 @@ function encodePayoutId(queryId: bigint, seqno: number, validUntil: number) {
 }
 
 function decodePayoutId(payoutId: string) {
+  const decoded = readPayoutId(payoutId);
+  if (!decoded) throw new UnknownPayoutError(payoutId);
+  return decoded;
+}
+
+function readPayoutId(payoutId: string) {
   const match = /^tc1:([0-9a-f]{16}):(\d{1,10}):(\d{1,10})$/.exec(payoutId);
-  if (!match) throw new UnknownPayoutError(payoutId);
+  if (!match) return null;
   return {
     queryId: BigInt(`0x${match[1]}`),
     seqno: Number(match[2]),
@@ -243,7 +273,7 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
   };
   // This process's last send: a second payout waits until the wallet's seqno has moved past it.
   let inFlight: { seqno: number; validUntil: number } | null = null;
-  const txHashes = new Map<string, string>();
+  const receipts = new Map<string, PayoutReceipt>();
 
   async function call(path: string, init?: { body: unknown }) {
     const response = await fetchImpl(new URL(path, options.baseUrl), {
@@ -293,7 +323,7 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
     const found: History = {
       sends: new Map(),
       bounced: new Set(),
-      excesses: new Set(),
+      excesses: new Map(),
       lastSeqno: null,
     };
     let endLt: bigint | null = null;
@@ -349,6 +379,7 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
           aborted,
           forwarded: (tx.out_msgs ?? []).some((out) => sameAddress(out.destination, jettonWallet)),
           transfer,
+          spentNano: spentBy(tx),
         });
       }
       return;
@@ -359,11 +390,38 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
       if (op === BOUNCED_PREFIX && tx.in_msg.bounced !== false) {
         if (slice.loadUint(32) === JETTON_TRANSFER_OP) into.bounced.add(slice.loadUintBig(64));
       } else if (op === JETTON_EXCESSES_OP) {
-        into.excesses.add(slice.loadUintBig(64));
+        const queryId = slice.loadUintBig(64);
+        const value = tx.in_msg.value;
+        const fees = tx.total_fees;
+        into.excesses.set(queryId, {
+          returnedNano: value != null && fees != null ? BigInt(value) - BigInt(fees) : null,
+        });
       }
     } catch {
       // Not a message of ours.
     }
+  }
+
+  /** The TON a wallet transaction took: its fees, and what its messages carried and cost. */
+  function spentBy(tx: Tx) {
+    if (tx.total_fees == null) return null;
+    let spent = BigInt(tx.total_fees);
+    for (const out of tx.out_msgs ?? []) {
+      spent += BigInt(out.value ?? "0") + BigInt(out.fwd_fee ?? "0");
+    }
+    return spent;
+  }
+
+  /**
+   * What a payout cost the hot wallet (decision 0070): what its transaction took, less the
+   * excess the jetton wallet sent back (what receiving it cost stays counted); null without the
+   * fees, or with an excess whose value is unknown.
+   */
+  function feeOf(sent: WalletSend, excess: Excess | undefined) {
+    if (sent.spentNano === null) return null;
+    if (!excess) return sent.spentNano;
+    if (excess.returnedNano === null) return null;
+    return sent.spentNano - excess.returnedNano;
   }
 
   /** Is the indexed history as far as the wallet's seqno (the chain's own answer)? */
@@ -408,6 +466,17 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
     return beginCell().store(storeMessage(message)).endCell().toBoc().toString("base64");
   }
 
+  async function payoutReceipt(payoutId: string): Promise<PayoutReceipt> {
+    const known = receipts.get(payoutId);
+    if (known) return known;
+    const { queryId, validUntil } = decodePayoutId(payoutId);
+    const wallet = await hotWallet();
+    const seen = await history(wallet, await jettonWalletOf(wallet), validUntil - ttl - 60);
+    const sent = seen.sends.get(queryId);
+    if (!sent) return { txHash: null, feeNano: null };
+    return { txHash: sent.txHash, feeNano: feeOf(sent, seen.excesses.get(queryId)) };
+  }
+
   return {
     async hotWalletAddress() {
       return (await hotWallet()).address.toRawString();
@@ -427,7 +496,9 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
       const seqno = await seqnoOf(wallet.address);
       const seen = await history(wallet, jettonWallet, since);
       const sent = seen.sends.get(queryId);
-      if (sent?.transfer) {
+      // An aborted send used no seqno and paid nothing: not a payout to answer with (it may
+      // still run again until its expiry, which the in-flight check below waits for).
+      if (sent?.transfer && !sent.aborted) {
         // Already on the chain: this call is a reconciliation, nothing is sent.
         if (
           sent.transfer.amount !== request.amountNano ||
@@ -438,16 +509,25 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
         return { payoutId: encodePayoutId(queryId, sent.seqno, sent.validUntil) };
       }
       if (!caughtUp(seen, seqno)) throw new HotWalletNotSyncedError("indexer behind the wallet");
-      if (inFlight && seqno <= inFlight.seqno && now <= inFlight.validUntil + SKEW_SECONDS) {
-        throw new HotWalletNotSyncedError("the previous payout has not landed yet");
+      // A message signed earlier (by this process, or by one before a restart: the caller's
+      // list) that may still execute at this seqno: signing another would give two payouts the
+      // same seqno, and the wallet would drop one of them. Wait until it lands or expires.
+      const earlier = [
+        ...(inFlight ? [inFlight] : []),
+        ...(request.inFlight ?? []).map(readPayoutId).filter((p) => p !== null),
+      ];
+      if (earlier.some((p) => seqno <= p.seqno && now <= p.validUntil + SKEW_SECONDS)) {
+        throw new HotWalletNotSyncedError("an earlier payout may still land at this seqno");
       }
       const validUntil = now + ttl;
       const boc = signTransfer(wallet, jettonWallet, request, queryId, seqno, validUntil);
+      const payoutId = encodePayoutId(queryId, seqno, validUntil);
       inFlight = { seqno, validUntil };
+      await request.beforeSend?.(payoutId);
       // Any failure from here may hide an accepted message: the caller retries with the same
-      // reference later, which finds it or re-signs with the same seqno (one of them lands).
+      // reference later, which finds it, or waits until it expired and signs a new one.
       await call("/api/v3/message", { body: { boc } });
-      return { payoutId: encodePayoutId(queryId, seqno, validUntil) };
+      return { payoutId };
     },
 
     async payoutStatus(payoutId): Promise<PayoutStatus> {
@@ -458,30 +538,56 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
       const seen = await history(wallet, jettonWallet, validUntil - ttl - 2 * SKEW_SECONDS);
       const sent = seen.sends.get(queryId);
       if (sent) {
-        if (sent.aborted) return now > sent.validUntil + SKEW_SECONDS ? "failed" : "pending";
+        // Accepted but rolled back (the seqno not used): nothing left; it may run again until
+        // its expiry, then never.
+        if (sent.aborted) return now > sent.validUntil + SKEW_SECONDS ? "expired" : "pending";
         // Refused by the hot wallet's jetton wallet (no FRE left), or never forwarded (no TON).
         if (!sent.forwarded || seen.bounced.has(queryId)) return "failed";
         if (seen.excesses.has(queryId) || now - sent.now > CONFIRM_WITHOUT_EXCESS_SECONDS) {
-          txHashes.set(payoutId, sent.txHash);
+          receipts.set(payoutId, {
+            txHash: sent.txHash,
+            feeNano: feeOf(sent, seen.excesses.get(queryId)),
+          });
           return "confirmed";
         }
         return "sent";
       }
-      // Not in the history: failed only once it can never land (its seqno used by another
-      // message, or past its valid_until) and the history is known to be complete.
+      // Not in the history: expired once it can never land (its seqno used by another message,
+      // or past its valid_until) and the history is known to be complete. Nothing left the hot
+      // wallet: the caller sends the reference again, with a new seqno (decision 0068).
       const current = await seqnoOf(wallet.address);
       if (!caughtUp(seen, current)) return "pending";
-      if (current > seqno || now > validUntil + SKEW_SECONDS) return "failed";
+      if (current > seqno || now > validUntil + SKEW_SECONDS) return "expired";
       return "pending";
     },
 
     async payoutTxHash(payoutId) {
-      const known = txHashes.get(payoutId);
-      if (known) return known;
-      const { queryId, validUntil } = decodePayoutId(payoutId);
+      return (await payoutReceipt(payoutId)).txHash;
+    },
+
+    payoutReceipt,
+
+    async hotWalletBalances() {
       const wallet = await hotWallet();
-      const seen = await history(wallet, await jettonWalletOf(wallet), validUntil - ttl - 60);
-      return seen.sends.get(queryId)?.txHash ?? null;
+      const jettonWallet = await jettonWalletOf(wallet);
+      const query = new URLSearchParams({ address: wallet.address.toRawString() });
+      // toncenter answers 404 for an account the chain never saw: it holds nothing.
+      const account = await call(`/api/v3/account?${query}`).catch((error: unknown) => {
+        if (error instanceof ChainNotRespondingError && error.status === 404) return null;
+        throw error;
+      });
+      const parsed = accountAnswer.safeParse(account ?? { balance: "0" });
+      if (!parsed.success) throw new Error("Unexpected toncenter account answer");
+      const data = await getMethod(jettonWallet, "get_wallet_data");
+      const [top] = data.stack;
+      // Not deployed (no jetton received yet): no code to run, no FRE.
+      const jettonNano =
+        data.exit_code === 0 && top?.type === "num" && top.value ? BigInt(top.value) : 0n;
+      return {
+        tonNano: BigInt(parsed.data.balance),
+        jettonNano,
+        tonPerPayoutNano: attached + PAYOUT_FEE_MARGIN_NANO,
+      };
     },
   };
 }

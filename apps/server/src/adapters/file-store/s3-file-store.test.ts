@@ -4,8 +4,9 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3Fake, startS3Fake } from "../../../test/s3-fake.ts";
 import { InvalidFileKeyError } from "../../lib/file-store.ts";
+import { parseS3Url } from "../../s3-url.ts";
 import { fileStoreFromUrl } from "./file-store-from-url.ts";
-import { parseS3Url, S3Error, s3FileStore } from "./s3-file-store.ts";
+import { S3Error, s3FileStore } from "./s3-file-store.ts";
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
 const textOf = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
@@ -57,7 +58,7 @@ describe("s3FileStore against a local S3-compatible server", () => {
   });
 
   it("puts, reads, checks and deletes objects with signed requests", async () => {
-    const store = fileStoreFromUrl(s3.filesUrl, "pglite:memory:");
+    const store = fileStoreFromUrl(s3.filesUrl);
     expect(store.kind).toBe("s3");
     const bytes = new Uint8Array([0, 1, 2, 250, 255, 10, 13]);
     const stored = await store.put("kyc/abc", bytes, { contentType: "application/octet-stream" });
@@ -85,7 +86,7 @@ describe("s3FileStore against a local S3-compatible server", () => {
   });
 
   it("keeps objects under the prefix", async () => {
-    const store = fileStoreFromUrl(`${s3.filesUrl}&prefix=tenant-1`, "pglite:memory:");
+    const store = fileStoreFromUrl(`${s3.filesUrl}&prefix=tenant-1`);
     await store.put("kyc/x", bytesOf("in prefix"), { contentType: "text/plain" });
     expect(s3.objects.has("tenant-1/kyc/x")).toBe(true);
     expect(textOf((await store.get("kyc/x"))?.bytes)).toBe("in prefix");
@@ -104,7 +105,7 @@ describe("s3FileStore against a local S3-compatible server", () => {
   });
 
   it("reports a server failure instead of pretending", async () => {
-    const store = fileStoreFromUrl(s3.filesUrl, "pglite:memory:");
+    const store = fileStoreFromUrl(s3.filesUrl);
     s3.failNext(500);
     await expect(store.get("kyc/any")).rejects.toMatchObject({ status: 500 });
     s3.failNext(503);
@@ -115,7 +116,7 @@ describe("s3FileStore against a local S3-compatible server", () => {
   });
 
   it("refuses bad keys and content types before any request", async () => {
-    const store = fileStoreFromUrl(s3.filesUrl, "pglite:memory:");
+    const store = fileStoreFromUrl(s3.filesUrl);
     const before = s3.requests.length;
     for (const key of ["../up", "a//b", "Upper", "dot.ted", ""]) {
       await expect(store.get(key)).rejects.toThrow(InvalidFileKeyError);
@@ -139,8 +140,8 @@ describe("fileStoreFromUrl", () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it("defaults to a private `files` folder next to the embedded database", async () => {
-    const store = fileStoreFromUrl(undefined, `pglite:${join(dir, "db")}`);
+  it("keeps a folder private (the configuration's default is `<DATA_DIR>/files`)", async () => {
+    const store = fileStoreFromUrl(join(dir, "files"));
     expect(store.kind).toBe("local");
     await store.put("kyc/one", bytesOf("x"), { contentType: "text/plain" });
     expect((await fs.stat(join(dir, "files"))).mode & 0o777).toBe(0o700);
@@ -148,10 +149,10 @@ describe("fileStoreFromUrl", () => {
   });
 
   it("takes a folder or a file: URL", async () => {
-    const folder = fileStoreFromUrl(join(dir, "custom"), "postgres://db/fre");
+    const folder = fileStoreFromUrl(join(dir, "custom"));
     await folder.put("k", bytesOf("x"), { contentType: "text/plain" });
     expect(await fs.readdir(join(dir, "custom"))).toContain("k.json");
-    const url = fileStoreFromUrl(`file://${join(dir, "by-url")}`, "postgres://db/fre");
+    const url = fileStoreFromUrl(`file://${join(dir, "by-url")}`);
     await url.put("k", bytesOf("x"), { contentType: "text/plain" });
     expect(await fs.readdir(resolve(dir, "by-url"))).toContain("k.json");
   });

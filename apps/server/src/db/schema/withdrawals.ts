@@ -54,6 +54,8 @@ export const withdrawals = pgTable(
     payoutAttempts: integer("payout_attempts").notNull().default(0),
     payoutId: text("payout_id"),
     txHash: text("tx_hash"),
+    /** What the confirmed payout cost the hot wallet, nanoTON, from its executed transactions. */
+    payoutFeeNano: bigint("payout_fee_nano", { mode: "bigint" }),
     createdAt: timestamp("created_at", tz).notNull(),
     updatedAt: timestamp("updated_at", tz).notNull(),
     completedAt: timestamp("completed_at", tz),

@@ -1,20 +1,5 @@
 import type { RiskLevel } from "@fre/shared";
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  isNull,
-  like,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, like, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   ledgerEntries,
@@ -197,32 +182,6 @@ export async function userActivity(db: Db, userId: string, limit: number) {
       .limit(limit),
   ]);
   return { referralsCount: referrals[0]?.n ?? 0, ledger, sessions, orders, payouts };
-}
-
-export interface LedgerFilter {
-  kind?: string;
-  from?: Date;
-  to?: Date;
-  /** The id of the last entry of the previous page: smaller ids come next. */
-  beforeId?: number;
-}
-
-/** One user's ledger entries, newest first, by the owner's index (user_id, id desc). */
-export async function userLedgerPage(db: Db, userId: string, filter: LedgerFilter, limit: number) {
-  return db
-    .select(LEDGER_ROW)
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.userId, userId),
-        filter.kind ? eq(ledgerEntries.kind, filter.kind) : undefined,
-        filter.from ? gte(ledgerEntries.createdAt, filter.from) : undefined,
-        filter.to ? lte(ledgerEntries.createdAt, filter.to) : undefined,
-        filter.beforeId ? lt(ledgerEntries.id, filter.beforeId) : undefined,
-      ),
-    )
-    .orderBy(desc(ledgerEntries.id))
-    .limit(limit);
 }
 
 /** The role, suspension and balance, the row locked for the rest of the transaction. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
-import { actorOf } from "./admin-gate.ts";
+import { actorOf } from "../../http/admin-gate.ts";
+import { handle } from "../../http/contract-route.ts";
+import { languageFromHeader } from "../../i18n/index.ts";
 import { cancelAdminRole, changeRole, confirmAdminRole } from "./admin-roles.service.ts";
 import { quickSearchUsers } from "./admin-user-search.service.ts";
 import {
@@ -21,7 +22,9 @@ export async function adminUsersRoutes(app: FastifyInstance, deps: AdminUsersDep
   handle(app, "GET /api/admin/user-search", ({ query }) => quickSearchUsers(deps.db, query.q), {
     config: { userRateLimit: { max: 120, timeWindow: "1 minute" } },
   });
-  handle(app, "GET /api/admin/users/:id", ({ params }) => userDetail(deps, params.id));
+  handle(app, "GET /api/admin/users/:id", ({ params }, request) =>
+    userDetail(deps, params.id, languageFromHeader(request.headers["accept-language"])),
+  );
   handle(app, "GET /api/admin/users/:id/ledger", ({ params, query }) =>
     userLedger(deps, params.id, query),
   );

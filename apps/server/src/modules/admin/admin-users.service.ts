@@ -8,21 +8,26 @@ import {
   type AdminUserList,
   type AdminUserRow,
   type AdminUsersQuery,
+  DEFAULT_LANGUAGE,
   formatNano,
+  type Language,
   parseFre,
 } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
+import type { ViewerResolver } from "../../http/viewer.ts";
+import { shopItemName } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
 import { claimVerificationResend } from "../auth/auth.service.ts";
 import type { Auth } from "../auth/auth.ts";
-import type { ViewerResolver } from "../auth/viewer.ts";
 import { reRateOwnersAround } from "../circle/index.ts";
 import { idempotent } from "../ledger/idempotency.ts";
 import { credit, debit } from "../ledger/ledger.ts";
+import { userLedgerEntries } from "../ledger/ledger-reads.ts";
 import { anotherAdminRemains, revokeSessionsOf } from "../users/users.service.ts";
 import { liveGrantOf } from "./admin-grants.repo.ts";
+import { userContext } from "./admin-user-context.service.ts";
 import {
   findUserForAdmin,
   lockUserForAdmin,
@@ -30,7 +35,6 @@ import {
   searchUsers,
   setUserFields,
   userActivity,
-  userLedgerPage,
 } from "./admin-users.repo.ts";
 
 export interface AdminUsersDeps {
@@ -132,13 +136,16 @@ async function listRiskQueue(
 export async function userDetail(
   deps: Pick<AdminUsersDeps, "db" | "clock">,
   userId: string,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<AdminUserDetail> {
   const row = await findUserForAdmin(deps.db, userId);
   if (!row) throw new AppError("NOT_FOUND", 404);
+  const now = deps.clock.now();
   const [activity, grant] = await Promise.all([
     userActivity(deps.db, userId, ACTIVITY_SIZE),
-    row.erasedAt ? null : liveGrantOf(deps.db, userId, deps.clock.now()),
+    row.erasedAt ? null : liveGrantOf(deps.db, userId, now),
   ]);
+  const context = await userContext(deps.db, userId, activity.referralsCount, now);
   return {
     user: {
       ...rowView(row),
@@ -169,6 +176,8 @@ export async function userDetail(
     })),
     shopOrders: activity.orders.map((o) => ({
       ...o,
+      // Named as the shop names it, in the admin's language ("Boîte de 7 jours"), never its id.
+      itemName: shopItemName(language, o.itemId),
       itemKind: o.itemKind ?? null,
       itemDays: o.itemDays ?? null,
       createdAt: o.createdAt.toISOString(),
@@ -186,6 +195,7 @@ export async function userDetail(
       requestedAt: grant.requestedAt.toISOString(),
       expiresAt: grant.expiresAt.toISOString(),
     },
+    ...context,
   };
 }
 
@@ -361,7 +371,7 @@ export async function userLedger(
   query: AdminUserLedgerQuery,
 ): Promise<AdminUserLedger> {
   if (!(await findUserForAdmin(deps.db, userId))) throw new AppError("NOT_FOUND", 404);
-  const rows = await userLedgerPage(
+  const rows = await userLedgerEntries(
     deps.db,
     userId,
     {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { adminOf } from "../../http/admin-gate.ts";
+import { handle } from "../../http/contract-route.ts";
 import {
   type AdminDeps,
   accessStatus,
@@ -11,7 +12,6 @@ import {
   revokeAccess,
   securityLog,
 } from "./admin.service.ts";
-import { adminOf } from "./admin-gate.ts";
 
 /** A signed-out caller of the elevation hears it as the admin console says it. */
 const config = { signedOutError: "ADMIN_NOT_SIGNED_IN" } as const;

@@ -1,13 +1,13 @@
 import { ADMIN_CODE_MIN_LENGTH, type AdminPendingRoleGrants, type AdminSummary } from "@fre/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { Viewer } from "../../http/viewer.ts";
 import type { AdminCodeNotice } from "../../lib/admin-code-notice.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashSecret, randomCode, verifySecret } from "../../lib/secret-hash.ts";
 import { recordAudit } from "../audit/index.ts";
 import { accessCodeGuard, reserveAttempt } from "../auth/auth.service.ts";
-import type { Viewer } from "../auth/viewer.ts";
 import { openTicketCount } from "../support/support.service.ts";
 import { roleOf } from "../users/users.service.ts";
 import {

@@ -1,10 +1,10 @@
 import multipart from "@fastify/multipart";
 import { AD_IMAGE_MAX_BYTES } from "@fre/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { actorOf } from "../../http/admin-gate.ts";
+import { handle } from "../../http/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileContent } from "../../lib/file-store.ts";
-import { actorOf } from "../admin/admin-gate.ts";
 import {
   type AdsDeps,
   adminAdImage,

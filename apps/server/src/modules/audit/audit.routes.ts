@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 import { auditPage } from "./audit.service.ts";
 
 /** Admin routes: registered in the admin scope, behind its gate. */

@@ -7,9 +7,10 @@ import {
 } from "@fre/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { handle } from "../../http/contract-route.ts";
+import type { ViewerResolver } from "../../http/viewer.ts";
 import { errorMessage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { handle } from "../../lib/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseBody } from "../../lib/validation.ts";
 import type { ChallengeService } from "../challenge/index.ts";
@@ -34,7 +35,6 @@ import {
 } from "./auth-paths.ts";
 import { deviceCookies } from "./device-cookie.ts";
 import { signInSignals } from "./sign-in-signals.ts";
-import type { ViewerResolver } from "./viewer.ts";
 
 /**
  * The least time an anonymous mail-link request (verification resend, password reset) takes to
@@ -83,6 +83,8 @@ export interface AuthRoutesDeps {
   challenge: Pick<ChallengeService, "checkSignUp" | "consume">;
   /** The bot-farm signals of sign-ups and sign-ins (decision 0045). */
   signals: Pick<AccountSignals, "record">;
+  /** Where a suspended account writes to (LEGAL_CONTACT_EMAIL), named in its refusal. */
+  supportEmail: string;
 }
 
 interface AuthAnswer {
@@ -403,7 +405,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     await attempt.settle(status === 401 ? "failure" : status < 400 ? "success" : "cancel");
     // Only after the password matched: a suspension is news to its owner alone. The session
     // Better Auth just opened goes at once, its cookie never sent.
-    await refuseSuspended(db, status < 400 ? await signedInUserId(response) : null);
+    await refuseSuspended(
+      db,
+      status < 400 ? await signedInUserId(response) : null,
+      deps.supportEmail,
+    );
     return sendAuthResponse(request, res, response, {
       cookies: [
         ...(await deviceCookieAfter(request, response)),

@@ -301,11 +301,15 @@ export async function claimVerificationResend(db: Db, clock: Clock, email: strin
   throw new AppError("VERIFICATION_COOLDOWN", 429, { seconds: retryAfter }, { retryAfter });
 }
 
-/** A suspended account may not sign in: its new session is deleted, and 403 ACCOUNT_SUSPENDED. */
-export async function refuseSuspended(db: Db, userId: string | null) {
+/**
+ * A suspended account may not sign in: its new session is deleted, and 403 ACCOUNT_SUSPENDED,
+ * whose message gives the support address to write to without signing in (LEGAL_CONTACT_EMAIL;
+ * decision 0063).
+ */
+export async function refuseSuspended(db: Db, userId: string | null, supportEmail: string) {
   if (!userId || !(await isSuspended(db, userId))) return;
   await revokeSessionsOf(db, userId);
-  throw new AppError("ACCOUNT_SUSPENDED", 403);
+  throw new AppError("ACCOUNT_SUSPENDED", 403, { email: supportEmail });
 }
 
 /**

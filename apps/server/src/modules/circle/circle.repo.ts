@@ -1,5 +1,5 @@
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
-import { memberMinedSql } from "./circle-sql.ts";
+import { memberMinedSql } from "../mining/circle-sql.ts";
 
 /**
  * The security circle's SQL (decision 0043). Every read is filtered by the owner: nothing here

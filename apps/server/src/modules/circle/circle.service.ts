@@ -12,6 +12,7 @@ import { isDeadlock } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, auditedSetting } from "../audit/index.ts";
 import { lockUser } from "../ledger/ledger.ts";
+import { CIRCLE_SETTINGS_KEY } from "../mining/circle-sql.ts";
 import { bringSessionUpToDate } from "../mining/mining.service.ts";
 import {
   deleteEveryMembership,
@@ -24,7 +25,6 @@ import {
   lockOwnersOf,
   membership,
 } from "./circle.repo.ts";
-import { CIRCLE_SETTINGS_KEY } from "./circle-sql.ts";
 
 /** The security circle (issue 25, decision 0043). */
 export interface CircleDeps {

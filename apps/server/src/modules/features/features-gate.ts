@@ -1,7 +1,7 @@
 import { FEATURE_IDS, type FeatureId, type Features } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ViewerResolver } from "../../http/viewer.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { ViewerResolver } from "../auth/viewer.ts";
 import { isAdminUser } from "./features.repo.ts";
 import type { FeaturesDeps } from "./features.service.ts";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
-import { actorOf } from "../admin/admin-gate.ts";
+import { actorOf } from "../../http/admin-gate.ts";
+import { handle } from "../../http/contract-route.ts";
 import { type FeaturesDeps, getFeatures, updateFeatures } from "./features.service.ts";
 
 /** Public: what is on right now (the web app shows or closes screens from it). */

@@ -7,12 +7,14 @@ import {
   compareRational,
   FRE_MACHINE,
   formatNano,
+  type Game,
   JACKPOT_PRIZE,
   type KenoRisk,
   kenoPaytableMultiplier,
   MAX_AMOUNT_NANO,
   MAX_PAYOUT_NANO,
   NANO_PER_FRE,
+  type PlayedOutcomeOf,
   parseFre,
   type Rational,
   rationalFromDecimal,
@@ -37,12 +39,8 @@ import {
   playOneShots,
   takeNonce,
 } from "./games.repo.ts";
-import {
-  type GamesMemory,
-  KNOWN_PAIRS_MAX,
-  type KnownPair,
-  ONE_SHOT_MONEY,
-} from "./games-memory.ts";
+import { type GamesMemory, KNOWN_PAIRS_MAX, type KnownPair } from "./games-memory.ts";
+import { ONE_SHOT_MONEY } from "./games-one-shot-writer.ts";
 
 export interface GamesDeps {
   db: Db;
@@ -95,20 +93,30 @@ export async function checkedBet(deps: Pick<GamesDeps, "memory">, amount: string
 const largest = (multipliers: Rational[]) =>
   multipliers.reduce((a, b) => (compareRational(a, b) >= 0 ? a : b), ZERO);
 
-/** The most each game can multiply a bet by (the FRE machine's jackpot is the pool's, not the bet's). */
+/**
+ * A recorded outcome as this server wrote it: the bets' column holds what each game's play
+ * recorded with the registry's type for that game (outcomes.ts).
+ */
+export const recordedOutcome = <G extends Game>(_game: G, outcome: unknown) =>
+  outcome as PlayedOutcomeOf<G>;
+
+/**
+ * The most each paid game can multiply a bet by, keyed by game id (the FRE machine's jackpot is
+ * the pool's, not the bet's; Dice's and Hi-Lo's depend on the play itself: the target, each step).
+ */
 export const topMultiplier = {
   keno: (risk: KenoRisk, picks: number) =>
     largest(
       Array.from({ length: picks + 1 }, (_, hits) => kenoPaytableMultiplier(risk, picks, hits)),
     ),
   towers: (difficulty: TowersDifficulty) => towersMultiplier(difficulty, TOWERS.floors),
-  freMachine: () =>
+  "fre-machine": () =>
     largest(
       FRE_MACHINE.paytable
         .filter((line) => line.prize !== JACKPOT_PRIZE)
         .map((line) => rationalFromDecimal(line.prize)),
     ),
-};
+} satisfies Partial<Record<Game, (...args: never[]) => Rational>>;
 
 export interface Play {
   betId: string;

@@ -9,9 +9,11 @@ const WEEK_MS = 7 * 86_400_000;
 /**
  * `slot_available` (spec §9), once per UTC day, to players active in the last 7 days — people
  * who played a game (a bet, a round or a spin) in that time, not everyone who signed in: a
- * member who never plays is not nagged — whose free spin of the day is still unplayed; it says how many referral bonus
- * spins wait (the notification picks its bonus wording then). The day's notice row is claimed
- * in the same statement, so two server processes never send it twice.
+ * member who never plays is not nagged — whose free spin of the day is still unplayed; it says
+ * how many referral bonus spins wait (the notification picks its bonus wording then). The day's
+ * notice rows are claimed and the notices recorded through the outbox in one transaction
+ * (decision 0065): two server processes never send one twice, and a process that dies after
+ * the commit loses none — another delivers them.
  */
 export async function sweepSlotNotices(
   deps: { db: Db; clock: Clock; events: Pick<DomainEvents, "notify"> },
@@ -19,13 +21,15 @@ export async function sweepSlotNotices(
 ) {
   const now = deps.clock.now();
   const day = utcDay(now);
-  const due = await claimSlotNotices(deps.db, {
-    day,
-    since: new Date(now.getTime() - WEEK_MS),
-    batch,
+  return deps.db.transaction(async (tx) => {
+    const due = await claimSlotNotices(tx, {
+      day,
+      since: new Date(now.getTime() - WEEK_MS),
+      batch,
+    });
+    for (const { userId, bonusSpins } of due) {
+      await deps.events.notify(userId, "slot_available", { bonusSpins }, { tx });
+    }
+    return due.length;
   });
-  for (const { userId, bonusSpins } of due) {
-    await deps.events.notify(userId, "slot_available", { bonusSpins });
-  }
-  return due.length;
 }

@@ -10,12 +10,15 @@ import {
   formatMultiplier,
   formatNano,
   type GamePlay,
+  type GameRound,
   type HiloGuess,
   hiloCards,
   hiloStepMultiplier,
   hiloWins,
   mulRational,
+  type PlayedOutcomeOf,
   type Rational,
+  type RoundGame,
   rational,
   TOWERS,
   type TowersDifficulty,
@@ -25,6 +28,7 @@ import {
 import type { Tx } from "../../db/client.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
+import { idempotentIn } from "../ledger/idempotency.ts";
 import {
   balanceOf,
   findOpenRound,
@@ -36,42 +40,43 @@ import {
 } from "./games.repo.ts";
 import {
   checkedBet,
+  findOrCreatePair,
   type GamesDeps,
   largestBetFor,
+  lockCurrentPair,
   openPlay,
   payWin,
   plainFre,
+  recordedOutcome,
   topMultiplier,
 } from "./games-money.ts";
 
-type RoundGame = "towers" | "hilo";
-
-type TowersOutcome = {
-  difficulty: TowersDifficulty;
-  /** The tile chosen on each floor climbed (and on the one that lost). */
-  tiles: number[];
-  /** Trap positions of the floors played so far; all 9 once settled. */
-  floors: number[][];
-};
-type HiloOutcome = {
-  /** The cards shown so far, as "J♠", "10♥"… */
-  cards: string[];
-  /** guesses[i] was made on cards[i]. */
-  guesses: HiloGuess[];
-};
+type TowersOutcome = PlayedOutcomeOf<"towers">;
+type HiloOutcome = PlayedOutcomeOf<"hilo">;
 interface HiloState {
   num: string;
   den: string;
 }
 
-function view(round: RoundRow, balance: bigint): GamePlay {
+/** An open round of game G (a row of the bets), its outcome typed as G's. */
+export type Round<G extends RoundGame> = Omit<RoundRow, "game" | "outcome"> & {
+  game: G;
+  outcome: PlayedOutcomeOf<G>;
+};
+const roundOf = <G extends RoundGame>(game: G, row: RoundRow): Round<G> => ({
+  ...row,
+  game,
+  outcome: recordedOutcome(game, row.outcome),
+});
+
+export function view<G extends RoundGame>(round: Round<G>, balance: bigint): GamePlay<G> {
   return {
     id: round.id,
     game: round.game,
     nonce: round.nonce,
     status: round.status,
     amount: formatNano(round.amountNano),
-    outcome: round.outcome as Record<string, unknown>,
+    outcome: round.outcome,
     multiplier: round.multiplier,
     payout: formatNano(round.payoutNano),
     balance: formatNano(balance),
@@ -80,42 +85,42 @@ function view(round: RoundRow, balance: bigint): GamePlay {
 
 /**
  * Opens a round (bet debited); ROUND_IN_PROGRESS when one of this game already runs. `top`: the
- * most the round can multiply the bet by, when known from the start (Towers).
+ * most the round can multiply the bet by, when known from the start (Towers). With `once` (the
+ * client's Idempotency-Key, Mines), the same key answers the round it opened, never a second one.
  */
-async function openRound(
+export async function openRound<G extends RoundGame>(
   deps: GamesDeps,
   userId: string,
-  game: RoundGame,
+  game: G,
   bet: { amount: string; top?: Rational },
   start: (seeds: { serverSeed: string; clientSeed: string; nonce: number }) => {
     options: Record<string, unknown>;
-    outcome: Record<string, unknown>;
+    outcome: PlayedOutcomeOf<G>;
     state: HiloState | null;
     multiplier: Rational;
   },
-) {
+  once?: { key: string; body: unknown },
+): Promise<GamePlay<G>> {
   const amountNano = await checkedBet(deps, bet.amount, bet.top);
   const at = deps.clock.now();
+  if (once) await findOrCreatePair(deps.db, userId, at);
   try {
     return await deps.db.transaction(async (tx) => {
-      const play = await openPlay(tx, { userId, game, amountNano, at });
-      const first = start(play.seeds);
-      const round: RoundRow = {
-        id: play.betId,
-        game,
-        amountNano,
-        seedPairId: play.pairId,
-        nonce: play.nonce,
-        clientSeed: play.clientSeed,
-        options: first.options,
-        outcome: first.outcome,
-        state: first.state,
-        multiplier: formatMultiplier(first.multiplier),
-        payoutNano: 0n,
-        status: "open",
+      if (!once) return open(tx);
+      // The pair first, as every play locks it, then the key (whose row locks the user's).
+      await lockCurrentPair(tx, userId);
+      const request = {
+        userId,
+        key: once.key,
+        operation: `games.${game}.open`,
+        body: once.body,
+        at,
       };
-      await insertBet(tx, { ...round, userId, createdAt: at });
-      return view(round, await balanceOf(tx, userId));
+      const answer = await idempotentIn(tx, request, async () => ({
+        statusCode: 200,
+        body: await open(tx),
+      }));
+      return answer.body;
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -123,36 +128,57 @@ async function openRound(
     }
     throw error;
   }
+
+  async function open(tx: Tx) {
+    const play = await openPlay(tx, { userId, game, amountNano, at });
+    const first = start(play.seeds);
+    const round: Round<G> = {
+      id: play.betId,
+      game,
+      amountNano,
+      seedPairId: play.pairId,
+      nonce: play.nonce,
+      clientSeed: play.clientSeed,
+      options: first.options,
+      outcome: first.outcome,
+      state: first.state,
+      multiplier: formatMultiplier(first.multiplier),
+      payoutNano: 0n,
+      status: "open",
+    };
+    await insertBet(tx, { ...round, userId, createdAt: at });
+    return view(round, await balanceOf(tx, userId));
+  }
 }
 
 /** Runs one step on the user's locked open round (NO_ROUND when there is none with this id). */
-async function withRound<T>(
+export async function withRound<G extends RoundGame, T>(
   deps: GamesDeps,
   userId: string,
-  game: RoundGame,
+  game: G,
   id: string,
-  step: (tx: Tx, round: RoundRow, serverSeed: string) => Promise<T>,
+  step: (tx: Tx, round: Round<G>, serverSeed: string) => Promise<T>,
 ) {
   return deps.db.transaction(async (tx) => {
-    const round = await lockOpenRound(tx, userId, game, id);
-    if (!round) throw new AppError("NO_ROUND", 404);
-    const serverSeed = await pairServerSeed(tx, round.seedPairId);
+    const row = await lockOpenRound(tx, userId, game, id);
+    if (!row) throw new AppError("NO_ROUND", 404);
+    const serverSeed = await pairServerSeed(tx, row.seedPairId);
     if (!serverSeed) throw new Error("round without its seed pair");
-    return step(tx, round, serverSeed);
+    return step(tx, roundOf(game, row), serverSeed);
   });
 }
 
 /** Settles a round: pays `payoutNano` (0 on a loss) and writes the final outcome. */
-async function settle(
+export async function settle<G extends RoundGame>(
   deps: GamesDeps,
   tx: Tx,
   userId: string,
-  round: RoundRow,
-  result: { outcome: Record<string, unknown>; multiplier: Rational; payoutNano: bigint },
+  round: Round<G>,
+  result: { outcome: PlayedOutcomeOf<G>; multiplier: Rational; payoutNano: bigint },
 ) {
   const at = deps.clock.now();
   await payWin(tx, { userId, betId: round.id, payoutNano: result.payoutNano, at });
-  const settled: RoundRow = {
+  const settled: Round<G> = {
     ...round,
     outcome: result.outcome,
     state: null,
@@ -164,7 +190,7 @@ async function settle(
   return view(settled, await balanceOf(tx, userId));
 }
 
-const seedsOf = (round: RoundRow, serverSeed: string) => ({
+export const seedsOf = (round: Round<RoundGame>, serverSeed: string) => ({
   serverSeed,
   clientSeed: round.clientSeed,
   nonce: round.nonce,
@@ -192,7 +218,7 @@ export const startTowers = (
 
 export const stepTowers = (deps: GamesDeps, userId: string, id: string, tile: number) =>
   withRound(deps, userId, "towers", id, async (tx, round, serverSeed) => {
-    const outcome = round.outcome as TowersOutcome;
+    const { outcome } = round;
     const { difficulty } = outcome;
     if (tile >= TOWERS.difficulties[difficulty].tiles) {
       throw new AppError(
@@ -223,7 +249,7 @@ export const stepTowers = (deps: GamesDeps, userId: string, id: string, tile: nu
         payoutNano: applyMultiplier(round.amountNano, multiplier),
       });
     }
-    const next: RoundRow = {
+    const next: Round<"towers"> = {
       ...round,
       outcome: { difficulty, tiles, floors: traps.slice(0, tiles.length) },
       multiplier: formatMultiplier(multiplier),
@@ -234,7 +260,7 @@ export const stepTowers = (deps: GamesDeps, userId: string, id: string, tile: nu
 
 export const cashOutTowers = (deps: GamesDeps, userId: string, id: string) =>
   withRound(deps, userId, "towers", id, async (tx, round, serverSeed) => {
-    const outcome = round.outcome as TowersOutcome;
+    const { outcome } = round;
     const traps = towersTraps(seedsOf(round, serverSeed), outcome.difficulty);
     const multiplier = towersMultiplier(outcome.difficulty, outcome.tiles.length);
     return settle(deps, tx, userId, round, {
@@ -247,7 +273,7 @@ export const cashOutTowers = (deps: GamesDeps, userId: string, id: string) =>
 /* ----- Hi-Lo ----- */
 
 const HILO_MAX_CARDS = 52;
-const stateOf = (round: RoundRow) => {
+const stateOf = (round: Round<"hilo">) => {
   const state = round.state as HiloState;
   return rational(BigInt(state.num), BigInt(state.den));
 };
@@ -266,7 +292,7 @@ export const startHilo = (deps: GamesDeps, userId: string, body: { amount: strin
 
 export const guessHilo = (deps: GamesDeps, userId: string, id: string, guess: HiloGuess) =>
   withRound(deps, userId, "hilo", id, async (tx, round, serverSeed) => {
-    const outcome = round.outcome as HiloOutcome;
+    const { outcome } = round;
     const cards = hiloCards(seedsOf(round, serverSeed), HILO_MAX_CARDS);
     const position = outcome.cards.length - 1;
     const current = cards[position] ?? 0;
@@ -300,7 +326,7 @@ export const guessHilo = (deps: GamesDeps, userId: string, id: string, guess: Hi
         payoutNano: applyMultiplier(round.amountNano, multiplier),
       });
     }
-    const updated: RoundRow = {
+    const updated: Round<"hilo"> = {
       ...round,
       outcome: shown,
       state: toState(multiplier),
@@ -314,16 +340,20 @@ export const cashOutHilo = (deps: GamesDeps, userId: string, id: string) =>
   withRound(deps, userId, "hilo", id, async (tx, round) => {
     const multiplier = stateOf(round);
     return settle(deps, tx, userId, round, {
-      outcome: round.outcome as Record<string, unknown>,
+      outcome: round.outcome,
       multiplier,
       payoutNano: applyMultiplier(round.amountNano, multiplier),
     });
   });
 
 /** The open round of a game (resumed after a reload), or null. */
-export async function currentRound(deps: GamesDeps, userId: string, game: RoundGame) {
-  const round = await findOpenRound(deps.db, userId, game);
-  if (!round) return { round: null };
-  const { balance: _balance, ...rest } = view(round, 0n);
-  return { round: rest };
+export async function currentRound<G extends RoundGame>(
+  deps: GamesDeps,
+  userId: string,
+  game: G,
+): Promise<{ round: GameRound<G> | null }> {
+  const row = await findOpenRound(deps.db, userId, game);
+  if (!row) return { round: null };
+  const { balance: _balance, ...round } = view(roundOf(game, row), 0n);
+  return { round };
 }

@@ -13,6 +13,7 @@ import {
   isFreMachineJackpot,
   JACKPOT_SEED_FRE,
   NANO_PER_FRE,
+  type PlayedOutcomeOf,
   parseFre,
   type Rational,
   type Seeds,
@@ -71,7 +72,7 @@ function drawSlot(seeds: Seeds) {
  * The seed pair and then the user's row are locked, so two spins at once count one after the
  * other (and the daily spin's unique index backs that up).
  */
-export async function spinSlot(deps: GamesDeps, userId: string): Promise<GamePlay> {
+export async function spinSlot(deps: GamesDeps, userId: string): Promise<GamePlay<"slot">> {
   const at = deps.clock.now();
   const day = utcDay(at);
   try {
@@ -82,7 +83,7 @@ export async function spinSlot(deps: GamesDeps, userId: string): Promise<GamePla
       // An account erased since the session was read spins nothing.
       if (!(await lockUser(tx, userId))) throw new AppError("UNAUTHORIZED", 401);
       const used = await freeSpinsUsed(tx, userId, day);
-      let kind: "daily" | "bonus" = "daily";
+      let kind: PlayedOutcomeOf<"slot">["freeSpin"] = "daily";
       if (used.daily > 0) {
         const earned = await countQualifiedReferrals(tx, userId);
         if (earned - used.bonus <= 0) throw new AppError("NO_FREE_SPIN", 409);
@@ -154,8 +155,8 @@ export async function spinFreMachine(
   deps: GamesDeps,
   userId: string,
   body: { amount: string },
-): Promise<GamePlay> {
-  const amountNano = await checkedBet(deps, body.amount, topMultiplier.freMachine());
+): Promise<GamePlay<"fre-machine">> {
+  const amountNano = await checkedBet(deps, body.amount, topMultiplier["fre-machine"]());
   const at = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     // Pair (the nonce) → user row (the bet and the paytable's win, one statement) → pool.
@@ -207,7 +208,7 @@ export async function spinFreMachine(
       createdAt: at,
       settledAt: at,
     });
-    const played: GamePlay = {
+    const played: GamePlay<"fre-machine"> = {
       id: play.betId,
       game: "fre-machine",
       nonce: play.nonce,

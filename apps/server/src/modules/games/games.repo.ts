@@ -440,7 +440,7 @@ export async function writeLimits(conn: Conn, value: { minBetNano: string; maxBe
  * with the referral bonus spins each still has.
  */
 export async function claimSlotNotices(
-  db: Db,
+  db: Conn,
   p: { day: string; since: Date; batch: number },
 ): Promise<{ userId: string; bonusSpins: number }[]> {
   // As text with a cast: postgres-js does not bind a Date in a raw statement.

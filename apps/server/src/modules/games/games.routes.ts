@@ -1,8 +1,8 @@
 import { DICE, GAMES, type GameId, isDiceTarget } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type ExtraOptions, handle } from "../../lib/contract-route.ts";
+import { actorOf } from "../../http/admin-gate.ts";
+import { type ExtraOptions, handle } from "../../http/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
-import { actorOf } from "../admin/admin-gate.ts";
 import {
   changeClientSeed,
   type GamesDeps,
@@ -16,6 +16,7 @@ import {
   setLimits,
   verify,
 } from "./games.service.ts";
+import { cashOutMines, revealMines, startMines } from "./games-mines.service.ts";
 import {
   cashOutHilo,
   cashOutTowers,
@@ -106,6 +107,30 @@ const playRoutes: Record<GameId, PlayRoutes> = {
       app,
       "POST /api/games/hilo/rounds/:id/cashout",
       ({ viewer, params }) => cashOutHilo(deps, viewer.userId, params.id),
+      play,
+    );
+  },
+  mines: (app, deps, play) => {
+    handle(
+      app,
+      "POST /api/games/mines/rounds",
+      ({ viewer, headers, body }) =>
+        startMines(deps, viewer.userId, headers["idempotency-key"], body),
+      play,
+    );
+    handle(app, "GET /api/games/mines/rounds/current", ({ viewer }) =>
+      currentRound(deps, viewer.userId, "mines"),
+    );
+    handle(
+      app,
+      "POST /api/games/mines/rounds/:id/reveal",
+      ({ viewer, params, body }) => revealMines(deps, viewer.userId, params.id, body.tile),
+      play,
+    );
+    handle(
+      app,
+      "POST /api/games/mines/rounds/:id/cashout",
+      ({ viewer, params }) => cashOutMines(deps, viewer.userId, params.id),
       play,
     );
   },

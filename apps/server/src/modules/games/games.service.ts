@@ -1,5 +1,6 @@
 import {
   applyMultiplier,
+  type BetGame,
   type DiceDirection,
   diceMultiplier,
   diceRollHundredths,
@@ -17,12 +18,13 @@ import {
   kenoDraw,
   kenoHits,
   kenoMultiplier,
+  type PlayedOutcomeOf,
   parseFre,
   type RotateSeeds,
   rational,
   type SeedsView,
   type VerifyOptions,
-  verifyOutcome,
+  verifyResult,
 } from "@fre/shared";
 import { AppError } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/index.ts";
@@ -46,6 +48,7 @@ import {
   newPairValues,
   plainFre,
   playOneShot,
+  recordedOutcome,
   topMultiplier,
 } from "./games-money.ts";
 import { freeSpinsOf } from "./games-slots.service.ts";
@@ -160,7 +163,7 @@ export async function playKeno(
   deps: GamesDeps,
   userId: string,
   body: { amount: string; picks: number[]; risk: KenoRisk },
-): Promise<GamePlay> {
+): Promise<GamePlay<"keno">> {
   const top = topMultiplier.keno(body.risk, body.picks.length);
   const amountNano = await checkedBet(deps, body.amount, top);
   const { play, decided, balance } = await playOneShot(deps, {
@@ -183,13 +186,13 @@ export async function playKeno(
 }
 
 /** A one-shot play's answer: settled at once, payout included. */
-const settledPlay = (
-  game: GameId,
+const settledPlay = <G extends BetGame>(
+  game: G,
   play: { betId: string; nonce: number },
   amountNano: bigint,
-  decided: { outcome: Record<string, unknown>; multiplier: string; payoutNano: bigint },
+  decided: { outcome: PlayedOutcomeOf<G>; multiplier: string; payoutNano: bigint },
   balance: bigint,
-): GamePlay => ({
+): GamePlay<G> => ({
   id: play.betId,
   game,
   nonce: play.nonce,
@@ -209,7 +212,7 @@ export async function playDice(
   deps: GamesDeps,
   userId: string,
   body: { amount: string; target: number; direction: DiceDirection },
-): Promise<GamePlay> {
+): Promise<GamePlay<"dice">> {
   const top = diceMultiplier(body.target, body.direction);
   const amountNano = await checkedBet(deps, body.amount, top);
   const { play, decided, balance } = await playOneShot(deps, {
@@ -232,6 +235,24 @@ export async function playDice(
   return settledPlay("dice", play, amountNano, decided, balance);
 }
 
+type BetRow = Awaited<ReturnType<typeof listBets>>[number];
+
+/** A line of the history: game G's bet, its outcome typed as G's. */
+const betOf = <G extends GameId>(game: G, row: BetRow): GameBet<G> => ({
+  id: row.id,
+  game,
+  nonce: row.nonce,
+  status: row.status,
+  amount: formatNano(row.amountNano),
+  outcome: recordedOutcome(game, row.outcome),
+  multiplier: row.multiplier,
+  payout: formatNano(row.payoutNano),
+  serverSeedHash: row.serverSeedHash,
+  clientSeed: row.clientSeed,
+  serverSeed: row.serverSeed,
+  createdAt: row.createdAt.toISOString(),
+});
+
 export async function listMyBets(
   deps: GamesDeps,
   userId: string,
@@ -240,20 +261,7 @@ export async function listMyBets(
   const rows = await listBets(deps.db, userId, query.cursor, query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
-    items: page.map((row) => ({
-      id: row.id,
-      game: row.game,
-      nonce: row.nonce,
-      status: row.status,
-      amount: formatNano(row.amountNano),
-      outcome: row.outcome as Record<string, unknown>,
-      multiplier: row.multiplier,
-      payout: formatNano(row.payoutNano),
-      serverSeedHash: row.serverSeedHash,
-      clientSeed: row.clientSeed,
-      serverSeed: row.serverSeed,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    items: page.map((row) => betOf(row.game, row)),
     nextCursor: rows.length > query.limit ? String(page.at(-1)?.seq) : null,
   };
 }
@@ -265,9 +273,12 @@ export function verify(query: {
   clientSeed: string;
   nonce: number;
   difficulty?: VerifyOptions["difficulty"];
+  mines?: VerifyOptions["mines"];
 }) {
-  // Towers' traps depend on the difficulty: never guess what a game needs for the player.
-  const missing = gameRegistry[query.game].verifyNeeds.filter((field) => !query[field]);
+  // Towers' traps depend on the difficulty, Mines' on the count: never guess them for the player.
+  const missing = gameRegistry[query.game].verifyNeeds.filter(
+    (field) => query[field] === undefined,
+  );
   if (missing.length > 0) {
     throw new AppError(
       "VALIDATION_ERROR",
@@ -277,9 +288,5 @@ export function verify(query: {
     );
   }
   const seeds = { serverSeed: query.serverSeed, clientSeed: query.clientSeed, nonce: query.nonce };
-  const outcome = verifyOutcome(query.game, seeds, { difficulty: query.difficulty }) as Record<
-    string,
-    unknown
-  >;
-  return { game: query.game, outcome };
+  return verifyResult(query.game, seeds, { difficulty: query.difficulty, mines: query.mines });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 import { checkHealth, type HealthDeps } from "./health.service.ts";
 
 export async function healthRoutes(app: FastifyInstance, deps: HealthDeps) {

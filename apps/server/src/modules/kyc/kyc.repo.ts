@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, like, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { kycFiles, kycFileViews, kycRequests, users } from "../../db/schema/index.ts";
 import { kycRecheckDueSql } from "./kyc-recheck-sql.ts";
@@ -211,6 +211,15 @@ export async function findNickname(db: Executor, userId: string) {
   return row?.nickname ?? null;
 }
 
+/** `%`, `_` and `\\` typed by the admin are letters, not patterns. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The user's nickname or e-mail starts with `prefix`, any case (a queue's search). */
+function userStartsWith(prefix: string) {
+  const lower = `${escapeLike(prefix.toLowerCase())}%`;
+  return or(like(sql`lower(${users.nickname})`, lower), like(sql`lower(${users.email})`, lower))!;
+}
+
 /** How the queue is ordered: by submission, or by the user's balance; ties by user id. */
 const queueOrder = {
   oldest: [asc(kycRequests.submittedAt), asc(kycRequests.userId)],
@@ -222,6 +231,8 @@ const queueOrder = {
 export interface KycQueueFilter {
   status: "pending" | "approved" | "rejected";
   sort: keyof typeof queueOrder;
+  /** The user's nickname or e-mail starts with it (any case). */
+  search?: string;
   /** The user's balance range, nano-FRE, inclusive. */
   minBalance?: bigint;
   maxBalance?: bigint;
@@ -237,6 +248,7 @@ export async function listRequestsByStatus(db: Executor, filter: KycQueueFilter)
   const conditions = [eq(kycRequests.status, filter.status)];
   if (filter.minBalance !== undefined) conditions.push(gte(users.balance, filter.minBalance));
   if (filter.maxBalance !== undefined) conditions.push(lte(users.balance, filter.maxBalance));
+  if (filter.search) conditions.push(userStartsWith(filter.search));
   return db
     .select({
       userId: kycRequests.userId,

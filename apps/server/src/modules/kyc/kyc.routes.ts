@@ -1,9 +1,9 @@
 import multipart from "@fastify/multipart";
 import { KYC_FILE_MAX_BYTES } from "@fre/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { actorOf } from "../../http/admin-gate.ts";
+import { handle } from "../../http/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
-import { actorOf } from "../admin/admin-gate.ts";
 import {
   adminListRequests,
   adminOpenRequest,

@@ -299,6 +299,7 @@ export async function adminListRequests(
   const rows = await listRequestsByStatus(deps.db, {
     status: query.status,
     sort: query.sort ?? "oldest",
+    search: query.q,
     minBalance: query.minAmount === undefined ? undefined : parseFre(query.minAmount),
     maxBalance: query.maxAmount === undefined ? undefined : parseFre(query.maxAmount),
     limit: query.limit + 1,

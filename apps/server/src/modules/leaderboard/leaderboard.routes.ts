@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 import type { LeaderboardService } from "./leaderboard.service.ts";
 
 /** Signed-in routes (registered inside the signed-in scope). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
-import { actorOf } from "../admin/admin-gate.ts";
+import { actorOf } from "../../http/admin-gate.ts";
+import { handle } from "../../http/contract-route.ts";
 import {
   adminLeagues,
   currentLeague,

@@ -50,18 +50,31 @@ export async function idempotent<T>(
   request: IdempotentRequest,
   run: (tx: Tx) => Promise<StoredAnswer<T>>,
 ): Promise<StoredAnswer<T> & { replayed: boolean }> {
-  const hash = requestHash(request.operation, request.body);
   return db.transaction(async (tx) => {
     if (!(await lockUserRow(tx, request.userId))) throw new AppError("UNAUTHORIZED", 401);
-    if (!(await claimKey(tx, request, hash))) {
-      const stored = await findKey(tx, request.userId, request.key);
-      if (!stored || stored.requestHash !== hash) {
-        throw new AppError("IDEMPOTENCY_KEY_REUSED", 422);
-      }
-      return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
-    }
-    const answer = await run(tx);
-    await storeAnswer(tx, request.userId, request.key, answer);
-    return { ...answer, replayed: false };
+    return idempotentIn(tx, request, () => run(tx));
   });
+}
+
+/**
+ * The same, inside the caller's transaction, which has taken its own first lock — one that
+ * serialises this user's requests of that kind (a game's seed pair) and comes before the user's
+ * row in every path that takes both, so no deadlock is possible.
+ */
+export async function idempotentIn<T>(
+  tx: Tx,
+  request: IdempotentRequest,
+  run: () => Promise<StoredAnswer<T>>,
+): Promise<StoredAnswer<T> & { replayed: boolean }> {
+  const hash = requestHash(request.operation, request.body);
+  if (!(await claimKey(tx, request, hash))) {
+    const stored = await findKey(tx, request.userId, request.key);
+    if (!stored || stored.requestHash !== hash) {
+      throw new AppError("IDEMPOTENCY_KEY_REUSED", 422);
+    }
+    return { statusCode: stored.statusCode, body: stored.response as T, replayed: true };
+  }
+  const answer = await run();
+  await storeAnswer(tx, request.userId, request.key, answer);
+  return { ...answer, replayed: false };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 import { readOutbox } from "./mail.transport.ts";
 
 /** With the outbox transport: an elevated admin reads it (admin scope), whatever DEV_ROUTES says. */

@@ -1,5 +1,6 @@
 import type { Language } from "@fre/shared";
 import { type MailMessageKey, mailText } from "../../i18n/index.ts";
+import type { LinkMailData, MailFact, MailFacts } from "../../lib/domain-events.ts";
 import type { Mail } from "./mail.transport.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -183,15 +184,6 @@ export const withdrawalMail = (
     ...(outcome === "rejected" && values.reason ? { quote: values.reason } : {}),
   });
 
-/**
- * A Better Auth link mail: its absolute URL (it carries a one-time token) and when that token
- * expires. The token is a secret: see `isSecretLinkMail`.
- */
-export interface LinkMailData {
-  url: string;
-  expiresAt: string;
-}
-
 /** What a template needs beyond its data: where the app's links point. */
 export interface MailContext {
   publicUrl: string;
@@ -200,42 +192,28 @@ export interface MailContext {
 const link = (context: MailContext, path: string) => new URL(path, context.publicUrl).toString();
 
 /**
- * The mails sent after a change commits, by name. A service records the name and the data (no
- * address, no language); the mail is rendered at delivery in the recipient's language of that
- * moment. The data of each name is typed: a recorded mail cannot miss a value its text uses.
+ * The mail module's subscriptions: one template per fact a user hears of by mail (`MailFacts`,
+ * which the domain events carry). A service records the fact and its data (no address, no
+ * language); the mail is rendered at delivery in the recipient's language of that moment. A new
+ * fact fails to compile here until it has its template.
  */
 export const mailTemplates = {
   verifyEmail: (to: Recipient, data: LinkMailData) => verificationMail(to, data.url),
   passwordReset: (to: Recipient, data: LinkMailData) => passwordResetMail(to, data.url),
-  supportReceived: (to: Recipient, data: { ticketId: string; subject: string }, c: MailContext) =>
+  supportReceived: (to: Recipient, data: MailFacts["supportReceived"], c: MailContext) =>
     supportReceivedMail(to, data.subject, link(c, `/support?ticket=${data.ticketId}`)),
-  supportAnswered: (
-    to: Recipient,
-    data: { ticketId: string; subject: string; answer: string },
-    c: MailContext,
-  ) =>
+  supportAnswered: (to: Recipient, data: MailFacts["supportAnswered"], c: MailContext) =>
     supportAnsweredMail(to, data.subject, link(c, `/support?ticket=${data.ticketId}`), data.answer),
-  purchaseConfirmed: (to: Recipient, data: { item: string; bonus: string }, c: MailContext) =>
+  purchaseConfirmed: (to: Recipient, data: MailFacts["purchaseConfirmed"], c: MailContext) =>
     purchaseConfirmedMail(to, data, link(c, "/shop")),
-  kycDecision: (
-    to: Recipient,
-    data: { approved: true } | { approved: false; reason: string },
-    c: MailContext,
-  ) => kycDecisionMail(to, data, link(c, "/kyc")),
-  withdrawalOutcome: (
-    to: Recipient,
-    data: {
-      outcome: "completed" | "rejected" | "failed";
-      amount: string;
-      wallet: string;
-      reason: string | null;
-    },
-    c: MailContext,
-  ) => withdrawalMail(to, data.outcome, data, link(c, "/wallet")),
-} satisfies Record<string, (to: Recipient, data: never, context: MailContext) => Mail>;
+  kycDecision: (to: Recipient, data: MailFacts["kycDecision"], c: MailContext) =>
+    kycDecisionMail(to, data, link(c, "/kyc")),
+  withdrawalOutcome: (to: Recipient, data: MailFacts["withdrawalOutcome"], c: MailContext) =>
+    withdrawalMail(to, data.outcome, data, link(c, "/wallet")),
+} satisfies { [F in MailFact]: (to: Recipient, data: MailFacts[F], context: MailContext) => Mail };
 
-export type MailTemplateName = keyof typeof mailTemplates;
-export type MailData<T extends MailTemplateName> = Parameters<(typeof mailTemplates)[T]>[1];
+export type MailTemplateName = MailFact;
+export type MailData<T extends MailTemplateName> = MailFacts[T];
 
 export const isMailTemplate = (name: string): name is MailTemplateName =>
   Object.hasOwn(mailTemplates, name);

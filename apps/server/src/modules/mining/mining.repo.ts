@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type Db, driverQuery, preparedFor, type Tx } from "../../db/client.ts";
 import { miningSessions } from "../../db/schema/index.ts";
 import { batchLoader } from "../../lib/batch-loader.ts";
-import { CIRCLE_SETTINGS_KEY, memberCountsSql, memberMinedSql } from "../circle/circle-sql.ts";
+import { CIRCLE_SETTINGS_KEY, memberCountsSql, memberMinedSql } from "./circle-sql.ts";
 
 export type SessionRow = typeof miningSessions.$inferSelect;
 type Executor = Db | Tx;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 import type { ChallengeService } from "../challenge/index.ts";
 import { getMining, type MiningDeps, settleMining, startMining } from "./mining.service.ts";
 

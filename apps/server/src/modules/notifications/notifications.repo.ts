@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type Db, driverQuery, rowsOf, type Tx } from "../../db/client.ts";
-import { notifications, users } from "../../db/schema/index.ts";
+import { notifications } from "../../db/schema/index.ts";
 
 export const MAX_NOTIFICATIONS_PER_USER = 50;
 
@@ -130,14 +130,6 @@ export async function markAllRead(db: Db, userId: string) {
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
-}
-
-export async function findLanguage(db: Db, userId: string) {
-  const [row] = await db
-    .select({ language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.language ?? "fr";
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { handle } from "../../http/contract-route.ts";
 import { languageFromHeader } from "../../i18n/index.ts";
-import { handle } from "../../lib/contract-route.ts";
 import { endStream, onDrain } from "../../lib/drain.ts";
 import { AppError } from "../../lib/errors.ts";
 import { rateLimitedError } from "../../lib/user-rate-limit.ts";

@@ -1,14 +1,13 @@
-import type { NotificationType } from "@fre/shared";
+import { isNotificationType, NOTIFICATIONS, type NotificationType } from "@fre/shared";
 import type { Db, Tx } from "../../db/client.ts";
 import { isLanguage, type NotificationTextKey, notificationText } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
+import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { EventBus } from "../../lib/event-bus.ts";
 import {
   claimEndingSessions,
   claimExpiringBoosts,
-  findLanguage,
-  insertNotification,
   insertNotificationOnce,
   listNotifications,
   markAllRead,
@@ -18,29 +17,8 @@ import {
 
 export { NOTIFICATION_TYPES, type NotificationType } from "@fre/shared";
 
-/** Spec §2 click targets. */
-export function notificationTarget(type: string): string {
-  switch (type) {
-    case "slot_available":
-      return "/game";
-    case "withdrawal_complete":
-      return "/wallet";
-    case "bonus_expiring":
-      return "/shop";
-    case "support_answer":
-      return "/support";
-    case "referral_reminder":
-      return "/dashboard";
-    case "kyc_decision":
-      return "/kyc";
-    case "daily_reminder":
-      return "/daily";
-    case "league_result":
-      return "/leaderboard";
-    default:
-      return "/";
-  }
-}
+/** Where a notification leads: its registry target (decision 0065; spec §2 click targets). */
+export const notificationTarget = (type: NotificationType) => NOTIFICATIONS[type].target;
 
 export interface NotificationDeps {
   db: Db;
@@ -54,22 +32,26 @@ export interface NotificationDeps {
 }
 
 /** Live in the open app, and on the user's devices when they subscribed to push. */
-async function deliver(deps: NotificationDeps, row: Row, language?: string) {
-  const view = render(row, language ?? (await findLanguage(deps.db, row.userId)));
+async function deliver(deps: NotificationDeps, row: KnownRow, language: string) {
+  const view = render(row, language);
   deps.bus.publish(row.userId, { type: "notification", data: view });
   await deps.push?.(row.userId, view);
 }
 
 type Row = Awaited<ReturnType<typeof listNotifications>>[number];
+/** A stored row of a type this build knows (rows keep the plain string they were written with). */
+type KnownRow = Omit<Row, "type"> & { type: NotificationType };
+const isKnown = (row: Omit<Row, "type"> & { type: string }): row is KnownRow =>
+  isNotificationType(row.type);
 
-function render(row: Row, language: string) {
+function render(row: KnownRow, language: string) {
   const lang = isLanguage(language) ? language : "fr";
-  // slot_available has its own wording when referral bonus spins are waiting (spec §9).
-  const key = (
+  // slot_available has its own wording when referral bonus spins are waiting (spec §9). Every
+  // type is a text key: a type without its texts in the catalogs does not compile.
+  const key: NotificationTextKey =
     row.type === "slot_available" && Number(row.params.bonusSpins ?? 0) > 0
       ? "slot_available_bonus"
-      : row.type
-  ) as NotificationTextKey;
+      : row.type;
   // Stored values are raw (an amount's decimal, an item's id): notificationText words them.
   const params: Record<string, string | number> = {
     count: row.params.bonusSpins ?? 0,
@@ -87,16 +69,6 @@ function render(row: Row, language: string) {
   };
 }
 
-export async function notify(
-  deps: NotificationDeps,
-  userId: string,
-  type: NotificationType,
-  params: Record<string, string | number> = {},
-) {
-  const row = await insertNotification(deps.db, { userId, type, params, at: deps.clock.now() });
-  await deliver(deps, row);
-}
-
 /** A notification as the outbox records it: its id is the effect's. */
 export interface RecordedNotification {
   id: string;
@@ -105,10 +77,6 @@ export interface RecordedNotification {
   params: Record<string, string | number>;
   at: Date;
 }
-
-/** Stores a recorded notification (once, whatever the retries) in the caller's transaction. */
-export const storeRecordedNotification = (tx: Db | Tx, notification: RecordedNotification) =>
-  insertNotificationOnce(tx, notification);
 
 /**
  * The outbox's delivery of a notification: stored if it is not yet (never for an erased
@@ -119,11 +87,13 @@ export async function deliverRecordedNotification(
   notification: RecordedNotification,
 ) {
   const row = await insertNotificationOnce(deps.db, notification);
-  if (row) await deliver(deps, row, row.language);
+  // A type this build no longer knows is stored (the row is the delivery's record) but not sent.
+  if (row && isKnown(row)) await deliver(deps, row, row.language);
 }
 
 export async function getNotifications(deps: NotificationDeps, userId: string, language: string) {
-  const rows = await listNotifications(deps.db, userId);
+  // A row of a type this build no longer knows is not listed (it has no target nor text).
+  const rows = (await listNotifications(deps.db, userId)).filter(isKnown);
   return {
     items: rows.map((row) => render(row, language)),
     unread: rows.filter((row) => !row.read).length,
@@ -138,30 +108,37 @@ export async function readAll(deps: NotificationDeps, userId: string) {
   await markAllRead(deps.db, userId);
 }
 
+/** What a sweep needs: its claim's database and the outbox it records its notices in. */
+export interface SweepDeps {
+  db: Db;
+  clock: Clock;
+  events: Pick<DomainEvents, "notify">;
+}
+
 type Claim = (tx: Tx, now: Date) => Promise<{ userId: string }[]>;
 
-/** Claims due rows (SKIP LOCKED), writes one notification each, then pushes them live. */
-async function sweepNotices(deps: NotificationDeps, type: NotificationType, claim: Claim) {
-  const now = deps.clock.now();
-  const created = await deps.db.transaction(async (tx) => {
-    const rows = [];
-    for (const due of await claim(tx, now)) {
-      rows.push(await insertNotification(tx, { userId: due.userId, type, params: {}, at: now }));
-    }
-    return rows;
+/**
+ * Claims due rows (SKIP LOCKED) and records one notice each through the outbox, in the claim's
+ * transaction (decision 0065): the notices exist exactly when the claim does, and are stored and
+ * pushed after the commit, by whichever process delivers them — a crash after the commit loses
+ * none, and a claimed row is never claimed again, so none is doubled.
+ */
+async function sweepNotices(deps: SweepDeps, type: NotificationType, claim: Claim) {
+  return deps.db.transaction(async (tx) => {
+    const due = await claim(tx, deps.clock.now());
+    for (const { userId } of due) await deps.events.notify(userId, type, {}, { tx });
+    return due.length;
   });
-  for (const row of created) await deliver(deps, row);
-  return created.length;
 }
 
 /** Every session with ≤ 1 minute left gets its end notice, once (spec §4). */
-export const sweepSessionEndings = (deps: NotificationDeps, windowMs = 60_000) =>
+export const sweepSessionEndings = (deps: SweepDeps, windowMs = 60_000) =>
   sweepNotices(deps, "mining_session_end", (tx, now) =>
     claimEndingSessions(tx, now, windowMs, 500),
   );
 
 /** Every boost expiring within 24 h gets its warning, once (spec §9); old ones are pruned. */
-export async function sweepExpiringBoosts(deps: NotificationDeps) {
+export async function sweepExpiringBoosts(deps: SweepDeps) {
   const sent = await sweepNotices(deps, "bonus_expiring", (tx, now) =>
     claimExpiringBoosts(tx, now, 24 * 3_600_000, 500),
   );

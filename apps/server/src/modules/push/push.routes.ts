@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
 import { deleteSubscription, saveSubscription } from "./push.service.ts";
 import { endpointAllowance, pushEndpointProblem, type ResolveAll } from "./push-endpoint.ts";

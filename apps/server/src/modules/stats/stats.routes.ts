@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 import type { StatsService } from "./stats.service.ts";
 
 export async function statsRoutes(app: FastifyInstance, deps: { stats: StatsService }) {

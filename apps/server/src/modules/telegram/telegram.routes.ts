@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 import { deviceCookies } from "../auth/device-cookie.ts";
 import { signInSignals } from "../auth/sign-in-signals.ts";
 import type { AccountSignals } from "../risk/signals.ts";

@@ -10,6 +10,7 @@ import {
 } from "@fre/shared";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { ViewerResolver } from "../../http/viewer.ts";
 import { isLanguage, languageFromHeader } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -25,7 +26,6 @@ import {
   signInGuard,
 } from "../auth/auth.service.ts";
 import { type Auth, signUpContext } from "../auth/auth.ts";
-import type { ViewerResolver } from "../auth/viewer.ts";
 import {
   claimInitData,
   deleteFreshUser,
@@ -52,6 +52,8 @@ export interface TelegramDeps {
   /** TELEGRAM_BOT_TOKEN; undefined: the feature is off. */
   botToken: string | undefined;
   features: { current(): Promise<Features> };
+  /** Where a suspended account writes to (LEGAL_CONTACT_EMAIL), named in its refusal. */
+  supportEmail: string;
 }
 
 /** What a route sends back: the outcome, and the Set-Cookie lines of a session just opened. */
@@ -171,7 +173,7 @@ export async function signInWithTelegram(
   if (linkedUserId) {
     if (await isErased(deps.db, linkedUserId))
       throw new AppError("TELEGRAM_INIT_DATA_INVALID", 401);
-    await refuseSuspended(deps.db, linkedUserId);
+    await refuseSuspended(deps.db, linkedUserId, deps.supportEmail);
     await claim(deps, checked);
     await refreshUsername(deps.db, linkedUserId, checked.username);
     return {

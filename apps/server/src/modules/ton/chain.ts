@@ -41,7 +41,13 @@ export interface IncomingTransfer {
   lt: string;
 }
 
-export type PayoutStatus = "pending" | "sent" | "confirmed" | "failed";
+/**
+ * pending → sent → confirmed; `failed`: the wallet executed the message and nothing reached the
+ * recipient (a bounce, no TON for the transfer): the payout is over. `expired`: the message can
+ * never execute any more (past its expiry, or its seqno used by another message) and never did:
+ * nothing left the hot wallet, so the same reference may be sent again (decision 0068).
+ */
+export type PayoutStatus = "pending" | "sent" | "confirmed" | "failed" | "expired";
 
 export interface PayoutRequest {
   /** Destination wallet address. */
@@ -54,6 +60,17 @@ export interface PayoutRequest {
    * chain without local state searches for an earlier send. Default: a day back.
    */
   since?: Date;
+  /**
+   * Payout ids of messages already signed (this reference's earlier ones included) that may
+   * still execute: a chain that orders its messages (a wallet's seqno) signs no new one while
+   * one of them could still take the same place. Ignored by chains without such an order.
+   */
+  inFlight?: string[];
+  /**
+   * Called with the payout id once the message is signed and before it leaves, so the caller
+   * records it first: a crash after the send then still knows what may be in flight.
+   */
+  beforeSend?: (payoutId: string) => Promise<void>;
 }
 
 /**
@@ -96,6 +113,32 @@ export interface Chain {
    * the chain has none to give (the payout id then stands for it).
    */
   payoutTxHash?(payoutId: string): Promise<string | null>;
+  /**
+   * A confirmed payout's transaction hash and what it cost the hot wallet in nanoTON, read from
+   * the executed transactions (decision 0070); null fields when the chain cannot tell. Absent on
+   * chains without fees (the simulated chain).
+   */
+  payoutReceipt?(payoutId: string): Promise<PayoutReceipt>;
+  /**
+   * The hot wallet's TON and FRE jetton balances now, and the TON one payout needs at send time;
+   * absent on chains whose hot wallet never runs dry (the simulated chain mints what it sends).
+   * Throws when the API fails.
+   */
+  hotWalletBalances?(): Promise<HotWalletBalances>;
+}
+
+export interface PayoutReceipt {
+  txHash: string | null;
+  /** TON the hot wallet spent on the payout (fees and the attachment not returned), nanoTON. */
+  feeNano: bigint | null;
+}
+
+export interface HotWalletBalances {
+  tonNano: bigint;
+  /** FRE held by the hot wallet's jetton wallet, nano-FRE (0 while it is not deployed). */
+  jettonNano: bigint;
+  /** TON a payout takes out of the wallet when it is sent (the attachment and a fee margin). */
+  tonPerPayoutNano: bigint;
 }
 
 export interface SimulatedTransferRequest {

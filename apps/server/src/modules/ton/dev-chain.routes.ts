@@ -1,7 +1,7 @@
 import { formatNano, parseFre } from "@fre/shared";
 import { Cell } from "@ton/core";
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 import { AppError } from "../../lib/errors.ts";
 import { formatFriendlyAddress, type TonNetwork } from "./address.ts";
 import { fromHex } from "./bytes.ts";

@@ -2,12 +2,11 @@ import { randomBytes } from "node:crypto";
 import { ERASED_NICKNAME_PREFIX } from "@fre/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../../db/client.ts";
+import type { ViewerResolver } from "../../http/viewer.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { isDeadlock } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileStore } from "../../lib/file-store.ts";
-import type { Auth } from "../auth/auth.ts";
-import type { ViewerResolver } from "../auth/viewer.ts";
 import { leaveEveryCircle } from "../circle/index.ts";
 import {
   anonymiseUser,
@@ -20,10 +19,23 @@ import {
   nicknameTaken,
 } from "./users-erasure.repo.ts";
 
+/**
+ * What erasure needs of Better Auth: its password hashing, to check the user's password. (A
+ * shape, not the auth module's type: users sits below auth, which reads users' suspension.)
+ */
+export interface PasswordCheck {
+  $context: Promise<{
+    password: {
+      hash(password: string): Promise<string>;
+      verify(input: { hash: string; password: string }): Promise<boolean>;
+    };
+  }>;
+}
+
 export interface ErasureDeps {
   db: Db;
   clock: Clock;
-  auth: Auth;
+  auth: PasswordCheck;
   /** Where the KYC photos lie: deleted after the commit. */
   files: FileStore;
   viewer: Pick<ViewerResolver, "forgetAll">;

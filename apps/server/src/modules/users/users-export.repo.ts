@@ -6,7 +6,6 @@ import {
   boosts,
   gameBets,
   gameSeedPairs,
-  ledgerEntries,
   levelValidations,
   miningSessions,
   notifications,
@@ -99,20 +98,6 @@ export const exportBoosts = (db: Executor, userId: string) =>
     .from(boosts)
     .where(eq(boosts.userId, userId))
     .orderBy(asc(boosts.appliedAt));
-
-export const exportLedger = (db: Executor, userId: string, limit: number) =>
-  db
-    .select({
-      id: ledgerEntries.id,
-      kind: ledgerEntries.kind,
-      amountNano: ledgerEntries.amountNano,
-      reference: ledgerEntries.reference,
-      createdAt: ledgerEntries.createdAt,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(limit);
 
 /** Whom the user referred: nickname and join date only. */
 export const exportReferees = (db: Executor, userId: string) =>

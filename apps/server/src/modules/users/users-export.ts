@@ -9,12 +9,12 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getMyKyc, type KycDeps } from "../kyc/kyc.service.ts";
+import { userLedgerEntries } from "../ledger/ledger-reads.ts";
 import {
   exportBonusCodes,
   exportBoosts,
   exportGameBets,
   exportGameSeeds,
-  exportLedger,
   exportLevelValidations,
   exportLoginSessions,
   exportMiningSessions,
@@ -95,7 +95,7 @@ async function readSections(deps: UserExportDeps, tx: Tx, userId: string, max: n
     loginSessions: await exportLoginSessions(tx, userId),
     mining: await exportMiningSessions(tx, userId),
     boosts: await exportBoosts(tx, userId),
-    ledger: capped(await exportLedger(tx, userId, max + 1), max),
+    ledger: capped(await userLedgerEntries(tx, userId, {}, max + 1), max),
     referees: await exportReferees(tx, userId),
     codes: await exportBonusCodes(tx, userId),
     levels: await exportLevelValidations(tx, userId),

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { handle } from "../../http/contract-route.ts";
+import { SESSION_COOKIE_NAMES } from "../../http/viewer.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { handle } from "../../lib/contract-route.ts";
-import { SESSION_COOKIE_NAMES } from "../auth/viewer.ts";
 import { getMe, updateMe } from "./users.service.ts";
 import { type ErasureDeps, eraseAccount } from "./users-erasure.ts";
 import { buildUserExport, type UserExportDeps } from "./users-export.ts";

@@ -1,6 +1,6 @@
 import type { WebVitalName } from "@fre/shared";
 import type { FastifyInstance } from "fastify";
-import { handle } from "../../lib/contract-route.ts";
+import { handle } from "../../http/contract-route.ts";
 
 export interface VitalsDeps {
   /** Records one value (milliseconds, or the CLS score) under its route pattern. */

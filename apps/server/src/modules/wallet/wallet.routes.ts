@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { handle } from "../../http/contract-route.ts";
 import type { Clock } from "../../lib/clock.ts";
-import { handle } from "../../lib/contract-route.ts";
 import { getLedgerPage, getWallet } from "./wallet.service.ts";
 
 /** Signed-in routes (registered inside the signed-in scope). */

@@ -4,8 +4,9 @@ import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { bonusHistory } from "../bonus-codes/bonus-codes.service.ts";
 import { levelValidationsOf } from "../contest/contest.service.ts";
+import { userLedgerEntries } from "../ledger/ledger-reads.ts";
 import { currentRateNano } from "../mining/mining.service.ts";
-import { findBalances, listLedgerEntries } from "./wallet.repo.ts";
+import { findBalances } from "./wallet.repo.ts";
 
 /** Wallet view of spec §3. */
 export async function getWallet(
@@ -31,7 +32,7 @@ export async function getLedgerPage(
   limit: number,
 ): Promise<LedgerPage> {
   // One row more than the page tells whether there is a next page.
-  const rows = await listLedgerEntries(db, userId, cursor, limit + 1);
+  const rows = await userLedgerEntries(db, userId, { beforeId: cursor }, limit + 1);
   const page = rows.slice(0, limit);
   return {
     items: page.map((r) => ({

@@ -1,10 +1,15 @@
 import { formatNano } from "@fre/shared";
 import { release } from "../ledger/ledger.ts";
+import type { Chain, HotWalletBalances, PayoutReceipt } from "../ton/chain.ts";
 import { PayoutRejectedError } from "../ton/chain-errors.ts";
+import { canPay, readHotWallet } from "./hot-wallet.ts";
 import {
   claimPayouts,
+  listInFlightPayoutIds,
   listSent,
   markSending,
+  recordPayoutId,
+  requeuePayout,
   transition,
   type WithdrawalRow,
 } from "./withdrawals.repo.ts";
@@ -20,20 +25,39 @@ const BATCH = 20;
  * 2. ask the chain to pay, keyed by the withdrawal id: the chain answers the payout it already
  *    made for that id instead of paying again, so a retry after a crash at any point is a
  *    reconciliation, never a second payment;
- * 3. write `sent` with the payout id; later runs poll it to `completed` (tx hash) or `failed`
- *    (the hold released, in the status change's transaction).
+ * 3. write `sent` with the payout id (already recorded just before the message left); later
+ *    runs poll it to `completed` (tx hash), `failed` (the hold released, in the status change's
+ *    transaction), or `expired` (never executed: queued again, decision 0068).
  * A row left in `sending` by a crash is claimed again once its lease is past.
+ * A queued payout the hot wallet cannot pay now (short of TON or of FRE, read just before) is
+ * not sent: it stays queued, its FRE held, until the wallet is funded (decision 0070).
  */
 export async function processPayouts(deps: WithdrawalDeps) {
   const now = deps.clock.now();
+  const budget = await freshBalances(deps);
+  let paused = 0;
   const claimed = await deps.db.transaction(async (tx) => {
     const rows = await claimPayouts(tx, now, BATCH);
+    const sending: WithdrawalRow[] = [];
     for (const row of rows) {
+      // A row already `sending` may be on the chain: it is reconciled whatever the balances.
+      if (budget && row.payoutState === "queued") {
+        if (!canPay(budget, row.amountNano)) {
+          paused += 1;
+          continue;
+        }
+        budget.tonNano -= budget.tonPerPayoutNano;
+        budget.jettonNano -= row.amountNano;
+      }
       await markSending(tx, row.id, now, new Date(now.getTime() + PAYOUT_LEASE_MS));
+      sending.push(row);
     }
-    return rows;
+    return sending;
   });
   let sent = 0;
+  // Messages signed earlier that may still execute (this run's too): the chain signs no new one
+  // at a seqno one of them may still take, whatever process signed it (decision 0068).
+  const inFlight = claimed.length > 0 ? await listInFlightPayoutIds(deps.db) : [];
   for (const row of claimed) {
     try {
       const { payoutId } = await deps.chain.sendPayout({
@@ -42,6 +66,12 @@ export async function processPayouts(deps: WithdrawalDeps) {
         reference: row.id,
         // Approved before any send: how far back a chain without local state looks for one.
         since: row.reviewedAt ?? row.createdAt,
+        inFlight,
+        // Recorded before the message leaves: a crash after the send still knows it.
+        beforeSend: async (signed) => {
+          await recordPayoutId(deps.db, row.id, signed, deps.clock.now());
+          inFlight.push(signed);
+        },
       });
       await transition(
         deps.db,
@@ -58,19 +88,39 @@ export async function processPayouts(deps: WithdrawalDeps) {
     }
   }
   const confirmed = await confirmPayouts(deps);
-  return { sent, ...confirmed };
+  return { sent, paused, ...confirmed };
+}
+
+/** The balances now (the last reading is renewed for requests too); null: no check possible. */
+async function freshBalances(deps: WithdrawalDeps): Promise<HotWalletBalances | null> {
+  try {
+    const balances = await readHotWallet(deps.chain, deps.clock, 0);
+    return balances && { ...balances };
+  } catch (error) {
+    // Unreachable: the sends below would meet the same chain and are retried as before.
+    deps.onPayoutError?.(error, "hot-wallet");
+    return null;
+  }
+}
+
+/** The transaction hash and real fee of a confirmed payout, as far as the chain can tell. */
+async function receiptOf(chain: Chain, payoutId: string): Promise<PayoutReceipt> {
+  if (chain.payoutReceipt) return chain.payoutReceipt(payoutId);
+  return { txHash: (await chain.payoutTxHash?.(payoutId)) ?? null, feeNano: null };
 }
 
 /** Polls every sent payout: confirmed → completed with its tx hash; failed → refunded. */
 export async function confirmPayouts(deps: WithdrawalDeps) {
   let completed = 0;
   let failed = 0;
+  let requeued = 0;
   for (const row of await listSent(deps.db, 100)) {
     if (!row.payoutId) continue;
     try {
       const status = await deps.chain.payoutStatus(row.payoutId);
       if (status === "confirmed") {
-        const txHash = (await deps.chain.payoutTxHash?.(row.payoutId)) ?? row.payoutId;
+        const receipt = await receiptOf(deps.chain, row.payoutId);
+        const txHash = receipt.txHash ?? row.payoutId;
         const now = deps.clock.now();
         // The status and what the user hears of it commit together.
         const done = await deps.db.transaction(async (tx) => {
@@ -80,6 +130,7 @@ export async function confirmPayouts(deps: WithdrawalDeps) {
             {
               status: "completed",
               txHash,
+              payoutFeeNano: receipt.feeNano,
               completedAt: now,
               updatedAt: now,
               payoutLeaseUntil: null,
@@ -99,12 +150,16 @@ export async function confirmPayouts(deps: WithdrawalDeps) {
         if (done) completed += 1;
       } else if (status === "failed") {
         if (await fail(deps, row)) failed += 1;
+      } else if (status === "expired") {
+        // Never executed and never will: nothing left the hot wallet, so it is sent again
+        // (a new message, the wallet's next seqno) by the next run — paid once, not refunded.
+        if (await requeuePayout(deps.db, row.id, row.payoutId, deps.clock.now())) requeued += 1;
       }
     } catch (error) {
       deps.onPayoutError?.(error, row.id);
     }
   }
-  return { completed, failed };
+  return { completed, failed, requeued };
 }
 
 /** A payout that cannot arrive: failed, and the hold released in the same transaction. */

@@ -1,5 +1,5 @@
 import type { RiskLevel } from "@fre/shared";
-import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, like, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { users, withdrawals } from "../../db/schema/index.ts";
@@ -94,11 +94,22 @@ export interface AdminWithdrawalFilter {
   sort: keyof typeof listOrder;
   /** The account's risk level now; "low" is low or never scored. */
   risk?: RiskLevel;
+  /** The user's nickname or e-mail starts with it (any case). */
+  search?: string;
   /** The amount range, nano-FRE, inclusive. */
   minAmount?: bigint;
   maxAmount?: bigint;
   limit: number;
   offset: number;
+}
+
+/** `%`, `_` and `\\` typed by the admin are letters, not patterns. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The user's nickname or e-mail starts with `prefix`, any case (the queue's search). */
+function userStartsWith(prefix: string) {
+  const lower = `${escapeLike(prefix.toLowerCase())}%`;
+  return or(like(sql`lower(${users.nickname})`, lower), like(sql`lower(${users.email})`, lower))!;
 }
 
 function filterOf(filter: AdminWithdrawalFilter) {
@@ -107,6 +118,7 @@ function filterOf(filter: AdminWithdrawalFilter) {
     conditions.push(gte(withdrawals.amountNano, filter.minAmount));
   if (filter.maxAmount !== undefined)
     conditions.push(lte(withdrawals.amountNano, filter.maxAmount));
+  if (filter.search) conditions.push(userStartsWith(filter.search));
   if (filter.risk) {
     conditions.push(
       sql`coalesce((select k.level from user_risk k where k.user_id = ${withdrawals.userId}), 'low') = ${filter.risk}`,

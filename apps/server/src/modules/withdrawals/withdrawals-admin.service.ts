@@ -109,6 +109,7 @@ export async function adminListWithdrawals(
       status: query.status,
       sort: query.sort ?? defaultWithdrawalSort(query.status),
       risk: query.risk,
+      search: query.q,
       minAmount: query.minAmount === undefined ? undefined : parseFre(query.minAmount),
       maxAmount: query.maxAmount === undefined ? undefined : parseFre(query.maxAmount),
       limit: query.limit + 1,

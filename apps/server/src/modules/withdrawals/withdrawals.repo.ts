@@ -1,5 +1,5 @@
 import type { RiskLevel } from "@fre/shared";
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
 import { appSettings, tonWallets, users, withdrawals } from "../../db/schema/index.ts";
 import { kycRecheckDueSql } from "../kyc/kyc-recheck-sql.ts";
@@ -152,6 +152,58 @@ export async function markSending(tx: Tx, id: string, now: Date, leaseUntil: Dat
     .where(eq(withdrawals.id, id));
 }
 
+/**
+ * The payout ids of every signed message that may still execute: withdrawals being paid whose
+ * payout id is recorded (sent, or recorded just before the send and not yet marked sent).
+ */
+export async function listInFlightPayoutIds(db: Executor) {
+  const rows = await db
+    .select({ payoutId: withdrawals.payoutId })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, "processing"),
+        inArray(withdrawals.payoutState, ["sending", "sent"]),
+        isNotNull(withdrawals.payoutId),
+      ),
+    );
+  return rows.map((row) => row.payoutId!);
+}
+
+/** The payout id of a message signed for a withdrawal this worker is sending, before it leaves. */
+export async function recordPayoutId(db: Executor, id: string, payoutId: string, now: Date) {
+  await db
+    .update(withdrawals)
+    .set({ payoutId, updatedAt: now })
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        eq(withdrawals.status, "processing"),
+        eq(withdrawals.payoutState, "sending"),
+      ),
+    );
+}
+
+/**
+ * A sent payout whose message can never execute and never did (decision 0068): queued again,
+ * to be signed anew with the wallet's next seqno; false when the row moved meanwhile.
+ */
+export async function requeuePayout(db: Executor, id: string, payoutId: string, now: Date) {
+  const rows = await db
+    .update(withdrawals)
+    .set({ payoutState: "queued", payoutId: null, payoutLeaseUntil: null, updatedAt: now })
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        eq(withdrawals.status, "processing"),
+        eq(withdrawals.payoutState, "sent"),
+        eq(withdrawals.payoutId, payoutId),
+      ),
+    )
+    .returning({ id: withdrawals.id });
+  return rows.length > 0;
+}
+
 /** Sent payouts waiting for their confirmation. */
 export function listSent(db: Executor, limit: number) {
   return db
@@ -191,4 +243,21 @@ export async function processingPayouts(db: Db) {
     [],
   );
   return row!;
+}
+
+// The last 100 paid, newest requests first (withdrawals_status_created_idx).
+const RECENT_PAYOUTS_SQL = `select round(avg(payout_fee_nano))::text as "feeNano",
+    round(avg(amount_nano))::text as "amountNano"
+  from (select payout_fee_nano, amount_nano from withdrawals
+    where status = 'completed' order by created_at desc limit 100) recent`;
+
+/** The average real fee (nanoTON) and amount (nano-FRE) of the last payouts; null with none. */
+export async function recentPayoutCosts(db: Db) {
+  const [row] = await driverQuery<{ feeNano: string | null; amountNano: string | null }>(
+    db,
+    RECENT_PAYOUTS_SQL,
+    [],
+  );
+  const nano = (value: string | null | undefined) => (value == null ? null : BigInt(value));
+  return { feeNano: nano(row?.feeNano), amountNano: nano(row?.amountNano) };
 }

@@ -19,6 +19,7 @@ import { hold, release } from "../ledger/ledger.ts";
 import { formatFriendlyAddress } from "../ton/address.ts";
 import type { Chain } from "../ton/chain.ts";
 import { lockLinkedWallet } from "../ton/ton-wallet.service.ts";
+import { hotWalletCanPay } from "./hot-wallet.ts";
 import {
   findActive,
   findUserForWithdrawal,
@@ -102,6 +103,9 @@ export async function createWithdrawal(
   // Never accept FRE that nothing would pay out: they would wait "processing" forever.
   if (!deps.enabled) throw new AppError("WITHDRAWALS_UNAVAILABLE");
   const amountNano = parseFre(body.amount);
+  // Nor FRE the hot wallet could not send now (decision 0070): paused with one clear answer,
+  // rather than held to fail later. The requests already made keep their FRE held and wait.
+  if (!(await hotWalletCanPay(deps, amountNano))) throw new AppError("WITHDRAWALS_UNAVAILABLE");
   const now = deps.clock.now();
   const minimum = await minimumNano(deps);
   try {
@@ -170,6 +174,7 @@ export async function listMyWithdrawals(
     findUserSummary(deps.db, userId),
     findWalletOf(deps.db, userId),
   ]);
+  const payable = deps.enabled && (await hotWalletCanPay(deps, minimum));
   const items = rows.map((row) => withdrawalView(row, deps.chain.kind));
   return {
     items,
@@ -179,7 +184,7 @@ export async function listMyWithdrawals(
       wallet: wallet ? formatFriendlyAddress(wallet.address, { network: wallet.network }) : null,
       kycStatus: user?.kycStatus ?? "none",
       hasActiveWithdrawal: items.some((w) => w.status === "pending" || w.status === "processing"),
-      available: deps.enabled,
+      available: payable,
     },
   };
 }

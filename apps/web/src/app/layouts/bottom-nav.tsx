@@ -1,11 +1,6 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { LineIcon } from "../../components/ui/line-icon";
-
-function Icon({ children }: { children: ReactNode }) {
-  return <LineIcon className="size-6">{children}</LineIcon>;
-}
+import { Glyph } from "../../components/ui/glyph";
 
 const sideItem = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-2xl text-xs font-semibold transition-colors ${
@@ -24,12 +19,7 @@ export function BottomNav() {
       <ul className="mx-auto flex max-w-md items-end justify-around gap-2 px-4 pt-1.5 pb-1.5">
         <li className="flex flex-1">
           <NavLink to="/group" className={sideItem}>
-            <Icon>
-              <circle cx="9" cy="8" r="3.2" />
-              <path d="M3.5 19c.6-3.2 2.8-5 5.5-5s4.9 1.8 5.5 5" />
-              <circle cx="17" cy="9" r="2.5" />
-              <path d="M16 14.2c2.4.1 4 1.7 4.5 4.3" />
-            </Icon>
+            <Glyph name="users" className="size-6" />
             {t("nav.group")}
           </NavLink>
         </li>
@@ -50,12 +40,7 @@ export function BottomNav() {
                     isActive ? "scale-105 ring-2 ring-amber-200/70" : ""
                   }`}
                 >
-                  <Icon>
-                    <path d="M14.5 4.5 19.5 9.5" />
-                    <path d="M12 7 17 12" />
-                    <path d="M15.8 3.2a9 9 0 0 1 5 5" />
-                    <path d="m13.5 8.5-9 9a1.4 1.4 0 0 0 2 2l9-9" />
-                  </Icon>
+                  <Glyph name="pickaxe" className="size-6" />
                 </span>
                 {t("nav.mining")}
               </>
@@ -64,11 +49,7 @@ export function BottomNav() {
         </li>
         <li className="flex flex-1">
           <NavLink to="/leaderboard" className={sideItem}>
-            <Icon>
-              <path d="M8 21h8M12 17v4" />
-              <path d="M7 4h10v5a5 5 0 0 1-10 0Z" />
-              <path d="M7 6H4.5a2.5 2.5 0 0 0 2.7 3.4M17 6h2.5a2.5 2.5 0 0 1-2.7 3.4" />
-            </Icon>
+            <Glyph name="trophy" className="size-6" />
             {t("nav.leaderboard")}
           </NavLink>
         </li>

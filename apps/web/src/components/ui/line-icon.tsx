@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** The frame of the app's line icons (24×24, stroked): Glyph's and the menu's. Decorative. */
+/** The frame of the app's line icons (24×24, stroked), drawn by Glyph. Decorative. */
 export function LineIcon({
   className = "size-5",
   children,

@@ -1,25 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Glyph } from "./glyph";
 import { TextField, type TextFieldProps } from "./text-field";
 
 function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-    >
-      <path
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        d="M2.5 12s3.5-6.5 9.5-6.5S21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z"
-      />
-      <circle cx="12" cy="12" r="3" strokeWidth="1.8" />
-      {open ? null : <path strokeWidth="1.8" strokeLinecap="round" d="M4 20 20 4" />}
-    </svg>
-  );
+  return <Glyph name={open ? "eye" : "eyeOff"} className="size-5" />;
 }
 
 /** A password input with a show/hide toggle; `secret` says what it hides (a password, a code). */

@@ -1,2 +1,2 @@
-export { changePassword } from "./api/auth-api";
+export { useChangePassword } from "./api/auth-api";
 export { useSignOut } from "./hooks/use-session-actions";

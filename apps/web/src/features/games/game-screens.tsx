@@ -4,17 +4,23 @@
  * bet up. Keyed by the registry's ids, so a game missing here does not compile (decision 0035).
  * The router's lazy routes (app/router.tsx) name the same paths.
  */
-import type { GameId } from "@fre/shared";
+import type {
+  GameId,
+  PlayedOutcomeOf,
+  PlayedResult,
+  VerifiedOutcomeOf,
+  VerifyResult,
+} from "@fre/shared";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import type { GamesInfo } from "./api/games-api";
 import { freText, percentText } from "./game-text";
 
 type Publication = GamesInfo["publication"];
-type Outcome = Record<string, unknown>;
 type Context = { t: TFunction<"games">; language: string; symbolName: (symbol: string) => string };
 
-export interface GameScreen {
+/** Game G's screen; its outcomes are G's own, typed by the registry (outcomes.ts). */
+export interface GameScreen<G extends GameId = GameId> {
   /** The screen's route. */
   path: string;
   /** A play changes the games view (free spins, the jackpot): read it again after one. */
@@ -22,24 +28,25 @@ export interface GameScreen {
   /** The RTP (or expected prize) line of the game's card. */
   rtpLine(publication: Publication, context: Context): string;
   /** The outcome recomputed on the verify page. */
-  verifiedOutcome(outcome: Outcome, context: Context): ReactNode;
+  verifiedOutcome(outcome: VerifiedOutcomeOf<G>, context: Context): ReactNode;
   /** What the history says a settled bet was, beside its amounts (nothing when they suffice). */
-  betSummary(outcome: Outcome, context: Context): string | null;
+  betSummary(outcome: PlayedOutcomeOf<G>, context: Context): string | null;
 }
 
-const list = (value: unknown) => (Array.isArray(value) ? value.join(", ") : "");
-const symbolNames = (value: unknown, { symbolName }: Context) =>
-  Array.isArray(value) ? value.map((symbol) => symbolName(String(symbol))).join(", ") : "";
+const list = (values: readonly (number | string)[]) => values.join(", ");
+const symbolNames = (symbols: readonly string[], { symbolName }: Context) =>
+  symbols.map(symbolName).join(", ");
 const rtp = (percent: string, { t, language }: Context) =>
   t("rtp", { percent: percentText(percent, language) });
 
-const reelsOutcome = (outcome: Outcome, context: Context) => (
+type Reels = VerifiedOutcomeOf<"slot">;
+const reelsOutcome = (outcome: Reels, context: Context) => (
   <>
     <p>{context.t("verify.stops", { stops: list(outcome.stops) })}</p>
     <p>{context.t("verify.symbols", { symbols: symbolNames(outcome.symbols, context) })}</p>
   </>
 );
-const reelsSummary = (outcome: Outcome, context: Context) =>
+const reelsSummary = (outcome: Reels, context: Context) =>
   symbolNames(outcome.symbols, context) || null;
 
 /** A roll as the screens write it: always two decimals, the reader's separator. */
@@ -48,7 +55,9 @@ export const rollText = (roll: number, language: string) =>
     roll,
   );
 
-export const gameScreens: Record<GameId, GameScreen> = {
+type GameScreens = { [G in GameId]: GameScreen<G> };
+
+export const gameScreens: GameScreens = {
   keno: {
     path: "/game/keno",
     refreshesView: false,
@@ -64,31 +73,26 @@ export const gameScreens: Record<GameId, GameScreen> = {
       });
     },
     verifiedOutcome: (outcome, { t }) => <p>{t("verify.draw", { numbers: list(outcome.draw) })}</p>,
-    betSummary: (outcome, { t }) =>
-      Array.isArray(outcome.draw) ? t("verify.draw", { numbers: list(outcome.draw) }) : null,
+    betSummary: (outcome, { t }) => t("verify.draw", { numbers: list(outcome.draw) }),
   },
   towers: {
     path: "/game/towers",
     refreshesView: false,
     rtpLine: (publication, context) => rtp(publication.towers.rtp.percent, context),
-    verifiedOutcome: (outcome, { t }) =>
-      Array.isArray(outcome.floors) ? (
-        <ol className="grid gap-0.5">
-          {(outcome.floors as number[][]).map((traps, floor) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a floor is its position
-            <li key={floor}>
-              {t("verify.floors", {
-                floor: floor + 1,
-                traps: traps.map((tile) => tile + 1).join(", "),
-              })}
-            </li>
-          ))}
-        </ol>
-      ) : null,
-    betSummary: (outcome, { t }) =>
-      typeof outcome.difficulty === "string"
-        ? t(`towers.difficulties.${outcome.difficulty}`, { defaultValue: outcome.difficulty })
-        : null,
+    verifiedOutcome: (outcome, { t }) => (
+      <ol className="grid gap-0.5">
+        {outcome.floors.map((traps, floor) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a floor is its position
+          <li key={floor}>
+            {t("verify.floors", {
+              floor: floor + 1,
+              traps: traps.map((tile) => tile + 1).join(", "),
+            })}
+          </li>
+        ))}
+      </ol>
+    ),
+    betSummary: (outcome, { t }) => t(`towers.difficulties.${outcome.difficulty}`),
   },
   hilo: {
     path: "/game/hilo",
@@ -117,13 +121,40 @@ export const gameScreens: Record<GameId, GameScreen> = {
     refreshesView: false,
     rtpLine: (publication, context) => rtp(publication.dice.rtp.percent, context),
     verifiedOutcome: (outcome, { t, language }) => (
-      <p>{t("verify.roll", { roll: rollText(Number(outcome.roll), language) })}</p>
+      <p>{t("verify.roll", { roll: rollText(outcome.roll, language) })}</p>
     ),
     betSummary: (outcome, { t, language }) =>
       t("dice.summary", {
-        roll: rollText(Number(outcome.roll), language),
-        target: rollText(Number(outcome.target), language),
+        roll: rollText(outcome.roll, language),
+        target: rollText(outcome.target, language),
         direction: t(outcome.direction === "under" ? "dice.under" : "dice.over"),
       }),
   },
+  mines: {
+    path: "/game/mines",
+    refreshesView: false,
+    rtpLine: (publication, context) => rtp(publication.mines.rtp.percent, context),
+    verifiedOutcome: (outcome, { t }) => (
+      <p>{t("verify.minesAt", { tiles: list(outcome.mines.map((tile) => tile + 1)) })}</p>
+    ),
+    betSummary: (outcome, { t }) =>
+      t("mines.summary", {
+        mines: outcome.count,
+        found: outcome.revealed.filter((tile) => !outcome.mines.includes(tile)).length,
+      }),
+  },
 };
+
+/** The verify page's view of a result, by its game's own screen (typed by the registry). */
+export function verifiedOutcomeView<G extends GameId>(result: VerifyResult<G>, context: Context) {
+  const screens: GameScreens = gameScreens;
+  const screen: GameScreen<G> = screens[result.game];
+  return screen.verifiedOutcome(result.outcome, context);
+}
+
+/** The history's one line on a settled bet of a game, by that game's screen. */
+export function betSummaryOf<G extends GameId>(bet: PlayedResult<G>, context: Context) {
+  const screens: GameScreens = gameScreens;
+  const screen: GameScreen<G> = screens[bet.game];
+  return screen.betSummary(bet.outcome, context);
+}

@@ -80,7 +80,8 @@ describe("outcomes", () => {
     const spin = { stops: [1, 2, 3], symbols: ["a", "b", "c"] };
     expect(outcomeMatches("slot", spin, { ...spin })).toBe(true);
     expect(outcomeMatches("fre-machine", spin, { ...spin, stops: [1, 2, 4] })).toBe(false);
-    expect(outcomeMatches("dice", { roll: 42.17, target: 50 }, { roll: 42.17 })).toBe(true);
+    const recorded = { roll: 42.17, target: 50 };
+    expect(outcomeMatches("dice", recorded, { roll: 42.17 })).toBe(true);
     expect(outcomeMatches("dice", { roll: 42.18 }, { roll: 42.17 })).toBe(false);
   });
 
@@ -91,10 +92,14 @@ describe("outcomes", () => {
       serverSeedHash: "h",
       clientSeed: "c",
       nonce: 3,
-      outcome: {},
+      outcome: { difficulty: "easy" as const, tiles: [], floors: [] },
     };
     expect(verifyLink(bet)).toBeNull();
-    const link = verifyLink({ ...bet, serverSeed: "ab", outcome: { difficulty: "hard" } });
+    const link = verifyLink({
+      ...bet,
+      serverSeed: "ab",
+      outcome: { ...bet.outcome, difficulty: "hard" as const },
+    });
     expect(link).toBe(
       "/game/verify?game=towers&serverSeed=ab&serverSeedHash=h&clientSeed=c&nonce=3&difficulty=hard",
     );

@@ -1,8 +1,8 @@
 import {
-  type GameId,
   HILO_RANKS,
   isDiceTarget,
   NANO_PER_FRE,
+  type PlayedResult,
   parseFre,
   parseTypedAmount,
   verifyOptionsOf,
@@ -101,14 +101,14 @@ export const diceTargetText = (value: number, language: string) =>
 export const isRedSuit = (label: string) => label.endsWith("♦") || label.endsWith("♥");
 
 /** The link to the verify page, filled from a bet whose server seed is revealed. */
-export function verifyLink(bet: {
-  game: GameId;
-  serverSeed: string | null;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-  outcome: Record<string, unknown>;
-}): string | null {
+export function verifyLink(
+  bet: PlayedResult & {
+    serverSeed: string | null;
+    serverSeedHash: string;
+    clientSeed: string;
+    nonce: number;
+  },
+): string | null {
   if (!bet.serverSeed) return null;
   const query = new URLSearchParams({
     game: bet.game,
@@ -117,8 +117,9 @@ export function verifyLink(bet: {
     clientSeed: bet.clientSeed,
     nonce: String(bet.nonce),
   });
-  const { difficulty } = verifyOptionsOf(bet.game, bet.outcome);
+  const { difficulty, mines } = verifyOptionsOf(bet.game, bet.outcome);
   if (difficulty) query.set("difficulty", difficulty);
+  if (mines !== undefined) query.set("mines", String(mines));
   return `/game/verify?${query}`;
 }
 

@@ -195,8 +195,7 @@ describe("play", () => {
 });
 
 describe("outcome sounds", () => {
-  const result = (payout: string, status: "open" | "settled" = "settled") =>
-    ({ payout, status }) as Parameters<SoundModule["outcomeSound"]>[0];
+  const result = (payout: string, status: "open" | "settled" = "settled") => ({ payout, status });
 
   it("maps a settled play to win, loss or jackpot, and an open step to a tick", async () => {
     const sound = await loadSound();

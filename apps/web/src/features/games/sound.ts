@@ -130,13 +130,13 @@ export function play(kind: GameSound): void {
 }
 
 /** The sound of a settled play: jackpot, win (any prize) or loss. */
-export function outcomeSound(result: GamePlay, jackpot = false): GameSound {
+export function outcomeSound(result: Pick<GamePlay, "payout">, jackpot = false): GameSound {
   if (jackpot) return "jackpot";
   return Number(result.payout) > 0 ? "win" : "loss";
 }
 
 /** A step of a round (towers, hi-lo): a tick while it goes on, then its outcome. */
-export const stepSound = (result: GamePlay): GameSound =>
+export const stepSound = (result: Pick<GamePlay, "payout" | "status">): GameSound =>
   result.status === "open" ? "tick" : outcomeSound(result);
 
 /** The sound preference, the same in every component (and tab) that reads it. */

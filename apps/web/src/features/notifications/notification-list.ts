@@ -1,4 +1,10 @@
-import type { AppNotification, NotificationList } from "@fre/shared";
+import {
+  type AppNotification,
+  isNotificationType,
+  NOTIFICATIONS,
+  type NotificationList,
+} from "@fre/shared";
+import type { GlyphName } from "../../components/ui/glyph";
 
 /** The server keeps at most 50 per user (spec §3); so does the cache. */
 export const MAX_NOTIFICATIONS = 50;
@@ -31,6 +37,17 @@ export function markAllRead(list: NotificationList): NotificationList {
 export function notificationPath(target: string): string {
   if (!target.startsWith("/") || target.startsWith("//")) return "/dashboard";
   return target === "/" ? "/dashboard" : target;
+}
+
+/**
+ * A notification's glyph: its registry icon (decision 0065), which must be one of the Glyph set's
+ * — an icon the set lacks does not compile here. The bell is for a type newer than this app
+ * bundle (a cached app meeting a newer server), never for a known type: each has its icon.
+ */
+export function notificationGlyph(type: string): GlyphName {
+  if (!isNotificationType(type)) return "bell";
+  const glyph: GlyphName = NOTIFICATIONS[type].icon;
+  return glyph;
 }
 
 /** Badge text: the count, capped so it fits the bell. */

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { Glyph } from "../../../components/ui/glyph";
 import { PageTitle } from "../../../components/ui/page-title";
 import { PasswordField } from "../../../components/ui/password-field";
 import { useFormMutation } from "../../../lib/use-form-mutation";
@@ -26,17 +27,7 @@ export function AdminCodeForm() {
     <div className="mx-auto w-full max-w-md">
       <div className="rounded-3xl border border-night-700 bg-night-850 p-6 sm:p-8">
         <div className="mb-4 grid size-12 place-items-center rounded-2xl bg-amber-400/15 text-amber-200">
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
-            <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
-            <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
-          </svg>
+          <Glyph name="lock" className="size-6" />
         </div>
         <PageTitle title={t("access.title")}>{t("access.title")}</PageTitle>
         <p className="mt-2 text-muted">{t("access.text")}</p>

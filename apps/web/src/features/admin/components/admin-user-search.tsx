@@ -1,15 +1,31 @@
 import type { AdminUserSearchHit } from "@fre/shared";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useAdminUserSearch } from "../hooks/use-admin-user-search";
+import { SEARCH_MIN_LENGTH, useAdminUserSearch } from "../hooks/use-admin-user-search";
 
 const userPath = (hit: AdminUserSearchHit) => `/admin/users/${encodeURIComponent(hit.id)}`;
+
+/** The answer whose e-mail, nickname, @telegram or id is exactly what was typed. */
+function exactHit(hits: AdminUserSearchHit[], typed: string): AdminUserSearchHit | undefined {
+  const wanted = typed.trim().toLowerCase();
+  return hits.find((hit) =>
+    [
+      hit.email,
+      hit.nickname,
+      hit.telegramUsername && `@${hit.telegramUsername}`,
+      hit.walletAddress,
+      hit.id,
+    ].some((value) => value?.toLowerCase() === wanted),
+  );
+}
 
 /**
  * The header's user search (decision 0057): an ARIA combobox whose listbox fills as the admin
  * types — e-mail, nickname, Telegram username, wallet address or user id. Arrows move through
- * the answers, Enter or a click opens the user's page, Escape closes the list.
+ * the answers, a click opens the user's page, Enter opens the chosen one, else the one answer or
+ * the one typed exactly (an Enter before the answers came opens it when they come); Escape
+ * closes the list.
  */
 export function AdminUserSearch() {
   const { t } = useTranslation("admin");
@@ -18,17 +34,29 @@ export function AdminUserSearch() {
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [enterPending, setEnterPending] = useState(false);
   const { q, query } = useAdminUserSearch(text);
   const hits = q ? (query.data?.items ?? []) : [];
   const expanded = open && q.length > 0;
   const optionId = (index: number) => `${id}-option-${index}`;
+  const settled = q !== "" && q === text.trim() && query.isSuccess && !query.isPlaceholderData;
+  const target = exactHit(hits, text) ?? (hits.length === 1 ? hits[0] : undefined);
 
   const choose = (hit: AdminUserSearchHit) => {
     setOpen(false);
     setText("");
     setActive(-1);
+    setEnterPending(false);
     navigate(userPath(hit));
   };
+
+  // An Enter typed before the answers came: opens the one meant once they are in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answers settle
+  useEffect(() => {
+    if (!enterPending || !settled) return;
+    setEnterPending(false);
+    if (target) choose(target);
+  }, [enterPending, settled, target]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -38,11 +66,11 @@ export function AdminUserSearch() {
       const step = event.key === "ArrowDown" ? 1 : -1;
       setActive((current) => (current + step + hits.length) % hits.length);
     } else if (event.key === "Enter") {
-      const hit = hits[active] ?? (hits.length === 1 ? hits[0] : undefined);
-      if (expanded && hit) {
-        event.preventDefault();
-        choose(hit);
-      }
+      if (!text.trim()) return;
+      event.preventDefault();
+      const hit = settled ? (hits[active] ?? target) : undefined;
+      if (hit) choose(hit);
+      else if (!settled && text.trim().length >= SEARCH_MIN_LENGTH) setEnterPending(true);
     } else if (event.key === "Escape") {
       setOpen(false);
       setActive(-1);
@@ -79,6 +107,7 @@ export function AdminUserSearch() {
           setText(event.target.value);
           setOpen(true);
           setActive(-1);
+          setEnterPending(false);
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}

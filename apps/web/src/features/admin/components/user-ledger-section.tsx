@@ -24,6 +24,7 @@ export function UserLedgerSection({ userId }: { userId: string }) {
   const [problem, setProblem] = useState<{ from?: string; to?: string }>({});
   const [filters, setFilters] = useState<UserLedgerFilters>({});
   const ledger = useUserLedger(userId, filters);
+  const filtered = Boolean(filters.kind || filters.from || filters.to) || undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,53 +39,55 @@ export function UserLedgerSection({ userId }: { userId: string }) {
   return (
     <section className={card} aria-label={t("users.ledger")}>
       <h2 className="font-semibold text-white">{t("users.ledger")}</h2>
-      <form
-        onSubmit={submit}
-        data-testid="admin-user-ledger-filters"
-        className="grid gap-3 sm:grid-cols-3"
-      >
-        <div className="grid gap-1">
-          <label htmlFor={kindId} className="text-sm font-medium text-slate-200">
-            {t("users.ledgerFilters.kind")}
-          </label>
-          <select
-            id={kindId}
-            className={inputClasses}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as LedgerKind | "")}
-          >
-            <option value="">{t("users.ledgerFilters.anyKind")}</option>
-            {LEDGER_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`users.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          label={t("audit.filters2.from")}
-          name="ledger-from"
-          inputMode="numeric"
-          maxLength={10}
-          placeholder={t("audit.filters2.datePlaceholder")}
-          value={from}
-          error={problem.from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-        <TextField
-          label={t("audit.filters2.to")}
-          name="ledger-to"
-          inputMode="numeric"
-          maxLength={10}
-          placeholder={t("audit.filters2.datePlaceholder")}
-          value={to}
-          error={problem.to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-        <Button type="submit" variant="secondary" className="sm:col-span-3 sm:w-fit">
-          {t("users.ledgerFilters.apply")}
-        </Button>
-      </form>
+      {/* Folded to one line until asked for: the latest entries stay on the first screen. */}
+      <details data-testid="admin-user-ledger-filters" open={filtered} className="group text-sm">
+        <summary className="cursor-pointer text-amber-200 underline underline-offset-2">
+          {t("users.ledgerFilters.open")}
+        </summary>
+        <form onSubmit={submit} className="mt-3 grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
+          <div className="col-span-2 grid gap-1 sm:col-span-1">
+            <label htmlFor={kindId} className="text-sm font-medium text-slate-200">
+              {t("users.ledgerFilters.kind")}
+            </label>
+            <select
+              id={kindId}
+              className={inputClasses}
+              value={kind}
+              onChange={(event) => setKind(event.target.value as LedgerKind | "")}
+            >
+              <option value="">{t("users.ledgerFilters.anyKind")}</option>
+              {LEDGER_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`users.kinds.${k}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label={t("audit.filters2.from")}
+            name="ledger-from"
+            inputMode="numeric"
+            maxLength={10}
+            placeholder={t("audit.filters2.datePlaceholder")}
+            value={from}
+            error={problem.from}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+          <TextField
+            label={t("audit.filters2.to")}
+            name="ledger-to"
+            inputMode="numeric"
+            maxLength={10}
+            placeholder={t("audit.filters2.datePlaceholder")}
+            value={to}
+            error={problem.to}
+            onChange={(event) => setTo(event.target.value)}
+          />
+          <Button type="submit" variant="secondary" className="col-span-2 sm:col-span-1 sm:mt-6">
+            {t("users.ledgerFilters.apply")}
+          </Button>
+        </form>
+      </details>
       <QueryState
         query={ledger}
         isEmpty={(data) => data.pages[0]?.items.length === 0}

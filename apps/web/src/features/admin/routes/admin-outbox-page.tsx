@@ -4,9 +4,9 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { EmailField } from "../../../components/ui/email-field";
 import { PageTitle } from "../../../components/ui/page-title";
 import { PageLoader } from "../../../components/ui/spinner";
-import { TextField } from "../../../components/ui/text-field";
 import { useDropElevationOn } from "../../../lib/admin-access";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime, formatNumber } from "../../../lib/format";
@@ -122,16 +122,11 @@ export function AdminOutboxPage() {
           onSubmit={submit}
           className="grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-5"
         >
-          <TextField
+          <EmailField
             label={t("outbox.email")}
             name="to"
-            type="email"
-            inputMode="email"
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             required
-            maxLength={254}
             value={email}
             onChange={(event) => {
               setEmail(event.target.value);

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frAdmin from "../../../locales/fr/admin.json";
+import { adminUserDetail } from "../../../test/admin-user-detail";
 import { renderStatic } from "../../../test/render-static";
 import { adminKeys } from "../api/admin-users-api";
 import { AdminUserPage } from "./admin-user-page";
@@ -18,34 +19,7 @@ beforeAll(async () => {
   i18next.addResourceBundle("fr", "admin", frAdmin);
 });
 
-const detail = (roleGrant: AdminUserDetail["roleGrant"]): AdminUserDetail => ({
-  user: {
-    id: USER,
-    nickname: "candidate",
-    email: "candidate@example.com",
-    referralCode: "CAND1234",
-    role: "user",
-    emailVerified: true,
-    kycStatus: "none",
-    suspended: false,
-    erased: false,
-    createdAt: "2026-11-01T10:00:00.000Z",
-    risk: null,
-    language: "fr",
-    level: 0,
-    balance: "0.000000000",
-    totalMined: "0.000000000",
-    suspendedAt: null,
-    suspendedReason: null,
-    referralsCount: 0,
-    wallet: null,
-  },
-  ledger: [],
-  miningSessions: [],
-  shopOrders: [],
-  withdrawals: [],
-  roleGrant,
-});
+const detail = (roleGrant: AdminUserDetail["roleGrant"]) => adminUserDetail(USER, { roleGrant });
 
 const grant = {
   id: "00000000-0000-4000-8000-0000000000b1",
@@ -98,5 +72,99 @@ describe("the user page's admin role grant", () => {
     const html = await render(detail(null), OTHER_ADMIN);
     expect(html).not.toContain('data-testid="admin-role-grant"');
     expect(buttons(html)).toContain("Nommer administrateur");
+  });
+});
+
+describe("the user page's context (decision 0064)", () => {
+  it("names the circle, referrals and devices in French words", async () => {
+    const page = detail(null);
+    page.circle = {
+      members: [
+        {
+          id: "m1",
+          nickname: "Noah",
+          addedAt: "2026-11-02T10:00:00.000Z",
+          active: false,
+          suspended: true,
+        },
+      ],
+      membersCount: 1,
+      namedByCount: 0,
+    };
+    page.signInSessions = {
+      items: [
+        {
+          createdAt: "2026-11-02T10:00:00.000Z",
+          lastSeenAt: "2026-11-03T10:00:00.000Z",
+          expiresAt: "2026-11-09T10:00:00.000Z",
+          device: { browser: "chrome", os: "android", form: "phone" },
+        },
+      ],
+      count: 1,
+    };
+    const html = await render(page, OTHER_ADMIN);
+    expect(html).toContain("Chrome sur Android · téléphone");
+    expect(html).toContain("suspendu");
+    expect(html).toContain("Cercle de sécurité\u00a0: 1 membre");
+    expect(html).not.toContain("android");
+  });
+});
+
+describe("the user page's orders and circle in words (issue 34 point 3)", () => {
+  it("names each order by the server's name for the item, never its id or a wrong plural", async () => {
+    const page = detail(null);
+    page.shopOrders = [
+      {
+        id: "o1",
+        itemId: "BOX1",
+        itemName: "Boîte de 1 jour",
+        itemKind: "box",
+        itemDays: 1,
+        status: "paid",
+        createdAt: "2026-11-02T10:00:00.000Z",
+      },
+      {
+        id: "o2",
+        itemId: "GIFT9",
+        itemName: "Article de la boutique",
+        itemKind: null,
+        itemDays: null,
+        status: "expired",
+        createdAt: "2026-11-01T10:00:00.000Z",
+      },
+    ];
+    const html = await render(page, OTHER_ADMIN);
+    expect(html).toContain("Boîte de 1 jour · payée");
+    expect(html).toContain("Article de la boutique · expirée");
+    expect(html).not.toContain("1 jours");
+    expect(html).not.toContain("GIFT9");
+    expect(html).not.toContain("BOX1");
+  });
+
+  it("says in how many other members' circles the user is named, a count only", async () => {
+    const named = detail(null);
+    named.circle = { members: [], membersCount: 0, namedByCount: 1 };
+    expect(await render(named, OTHER_ADMIN)).toContain("Figure dans 1 cercle d'un autre membre");
+    named.circle = { members: [], membersCount: 0, namedByCount: 3 };
+    expect(await render(named, OTHER_ADMIN)).toContain("Figure dans 3 cercles d'autres membres");
+    named.circle = { members: [], membersCount: 0, namedByCount: 0 };
+    expect(await render(named, OTHER_ADMIN)).toContain(
+      "Ne figure dans le cercle d'aucun autre membre",
+    );
+  });
+
+  it("puts the balance, the actions and the audit link before the ledger and the profile", async () => {
+    const html = await render(detail(null), OTHER_ADMIN);
+    const at = (text: string) => {
+      const index = html.indexOf(text);
+      expect(index, text).toBeGreaterThan(-1);
+      return index;
+    };
+    const ledger = at("Derniers mouvements");
+    expect(at('data-testid="admin-user-balance"')).toBeLessThan(ledger);
+    expect(at("Ajuster le solde")).toBeLessThan(ledger);
+    expect(at("Suspendre le compte")).toBeLessThan(ledger);
+    expect(at("Journal d'audit le concernant")).toBeLessThan(ledger);
+    expect(ledger).toBeLessThan(at("Code de parrainage"));
   });
 });

@@ -4,7 +4,7 @@ import {
   normalizeTypedFre,
   signedFreAmountSchema,
 } from "@fre/shared";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -23,6 +23,7 @@ import { newIdempotencyKey } from "../api/admin-users-api";
 import { Facts } from "../components/facts";
 import { RoleGrantPanel } from "../components/role-grant-panel";
 import { UserBadges } from "../components/user-badges";
+import { UserContextSections } from "../components/user-context-sections";
 import { UserLedgerSection } from "../components/user-ledger-section";
 import { type UserAction, useAdminUser, useUserAction } from "../hooks/use-admin-users";
 
@@ -86,14 +87,22 @@ function ActionDialog({
   const [amount, setAmount] = useState("");
   const [key, setKey] = useState(newIdempotencyKey);
   const [problem, setProblem] = useState<string | null>(null);
+  // The adjustment may be followed by the suspension, with the same reason (one dialog: the
+  // operator's usual pair when a fraud is found); once the money moved, a retry only suspends.
+  const [alsoSuspend, setAlsoSuspend] = useState(false);
+  const [adjusted, setAdjusted] = useState(false);
+  const alsoSuspendId = useId();
   const { user, roleGrant } = detail;
   const needsReason = dialog === "role" || dialog === "suspend" || dialog === "adjust";
   const newRole = user.role === "admin" ? "user" : "admin";
+  const suspendsToo = dialog === "adjust" && alsoSuspend && !user.suspended;
 
   function close() {
     setReason("");
     setAmount("");
     setProblem(null);
+    setAlsoSuspend(false);
+    setAdjusted(false);
     action.reset();
     onClose();
   }
@@ -116,7 +125,7 @@ function ActionDialog({
     }
   }
 
-  function confirm() {
+  async function confirm() {
     if (!dialog) return;
     if (needsReason && !adminReasonSchema.safeParse(reason).success) {
       setProblem(t("users.reasonRequired"));
@@ -132,13 +141,19 @@ function ActionDialog({
     const request = actionFor(dialog);
     if (!request) return;
     setProblem(null);
-    action.mutate(request, {
-      onSuccess: () => {
-        // A new adjustment gets a new key; a failed one is retried with the same.
-        if (dialog === "adjust") setKey(newIdempotencyKey());
-        close();
-      },
-    });
+    try {
+      if (!adjusted) await action.mutateAsync(request);
+      if (suspendsToo) {
+        setAdjusted(true);
+        await action.mutateAsync({ kind: "suspend", reason });
+      }
+    } catch {
+      // Shown in the dialog (action.error); a failed adjustment is retried with the same key.
+      return;
+    }
+    // A new adjustment gets a new key.
+    if (dialog === "adjust") setKey(newIdempotencyKey());
+    close();
   }
 
   const error = problem ?? (action.error && isApiError(action.error) ? action.error.message : null);
@@ -146,12 +161,18 @@ function ActionDialog({
     <ConfirmDialog
       open={dialog !== null}
       title={dialog ? t(`users.dialogs.${dialog}.title`, { nickname: user.nickname }) : ""}
-      confirmLabel={dialog ? t(`users.dialogs.${dialog}.confirm`) : ""}
+      confirmLabel={
+        suspendsToo
+          ? t("users.dialogs.adjust.confirmAndSuspend")
+          : dialog
+            ? t(`users.dialogs.${dialog}.confirm`)
+            : ""
+      }
       cancelLabel={t("users.cancel")}
       tone={dialog === "suspend" || dialog === "adjust" ? "danger" : "primary"}
       busy={action.isPending}
       onCancel={close}
-      onConfirm={confirm}
+      onConfirm={() => void confirm()}
     >
       <div className="grid gap-3">
         <p>
@@ -175,6 +196,7 @@ function ActionDialog({
             inputMode="decimal"
             name="amount"
             value={amount}
+            disabled={adjusted}
             onChange={(event) => setAmount(event.target.value)}
           />
         ) : null}
@@ -189,6 +211,22 @@ function ActionDialog({
             onChange={(event) => setReason(event.target.value)}
           />
         ) : null}
+        {dialog === "adjust" && !user.suspended ? (
+          <div className="flex items-center gap-3">
+            <input
+              id={alsoSuspendId}
+              type="checkbox"
+              checked={alsoSuspend}
+              disabled={adjusted}
+              onChange={(event) => setAlsoSuspend(event.target.checked)}
+              className="size-5 shrink-0 accent-amber-400"
+            />
+            <label htmlFor={alsoSuspendId} className="text-sm text-slate-200">
+              {t("users.dialogs.adjust.alsoSuspend")}
+            </label>
+          </div>
+        ) : null}
+        {adjusted ? <Alert tone="success">{t("users.dialogs.adjust.adjustedOnly")}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
       </div>
     </ConfirmDialog>
@@ -206,30 +244,24 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
   type OrderStatus = "pending" | "underpaid" | "paid" | "expired";
   type PayoutStatus = "pending" | "processing" | "completed" | "failed" | "rejected";
   type SessionStatus = "active" | "claimed" | "stopped";
-  const itemName = (o: AdminUserDetail["shopOrders"][number]) =>
-    o.itemKind === "pack"
-      ? t("users.orderItem.pack", { pack: o.itemId })
-      : o.itemKind === "box"
-        ? t("users.orderItem.box", { days: o.itemDays ?? 0 })
-        : o.itemId;
+  const link = "text-sm text-amber-200 underline underline-offset-2";
+  // The first screen is the work: who, how much, the actions, the audit, then the ledger (issue
+  // 34 point 5: the operator's day in at most 8 taps); the rest of the profile follows.
   return (
     <div className="grid gap-4">
-      <section className={card} aria-label={t("users.profile")}>
+      <section className={card} aria-label={t("users.actions")}>
         <p className="flex flex-wrap items-center gap-2">
           <UserBadges user={user} />
         </p>
         <Facts
           items={[
             [t("users.fields.email"), user.email],
-            [t("users.fields.balance"), fre(user.balance)],
-            [t("users.fields.totalMined"), fre(user.totalMined)],
-            [t("users.fields.role"), t(`users.roles.${user.role}`)],
-            [t("users.fields.kyc"), t(`users.kyc.${user.kycStatus}`)],
-            [t("users.fields.level"), String(user.level)],
-            [t("users.fields.referralCode"), user.referralCode],
-            [t("users.fields.referrals"), String(user.referralsCount)],
-            [t("users.fields.wallet"), user.wallet?.address ?? t("users.noWallet")],
-            [t("users.fields.createdAt"), at(user.createdAt)],
+            [
+              t("users.fields.balance"),
+              <span key="balance" data-testid="admin-user-balance" className="font-semibold">
+                {fre(user.balance)}
+              </span>,
+            ],
             ...(user.suspendedAt
               ? ([
                   [t("users.fields.suspendedAt"), at(user.suspendedAt)],
@@ -238,9 +270,6 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
               : []),
           ]}
         />
-      </section>
-      <section className={card} aria-label={t("users.actions")}>
-        <h2 className="font-semibold text-white">{t("users.actions")}</h2>
         {roleGrant ? (
           <RoleGrantPanel
             grant={roleGrant}
@@ -249,12 +278,10 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
             onCancel={() => setDialog("grantCancel")}
           />
         ) : null}
-        <div className="grid gap-2 sm:flex sm:flex-wrap">
-          {roleGrant ? null : (
-            <Button variant="secondary" onClick={() => setDialog("role")}>
-              {user.role === "admin" ? t("users.demote") : t("users.promote")}
-            </Button>
-          )}
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          <Button variant="secondary" onClick={() => setDialog("adjust")}>
+            {t("users.adjust")}
+          </Button>
           {user.suspended ? (
             <Button variant="secondary" onClick={() => setDialog("unsuspend")}>
               {t("users.unsuspend")}
@@ -264,36 +291,47 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
               {t("users.suspend")}
             </Button>
           )}
-          <Button variant="secondary" onClick={() => setDialog("adjust")}>
-            {t("users.adjust")}
-          </Button>
+          {roleGrant ? null : (
+            <Button variant="secondary" onClick={() => setDialog("role")}>
+              {user.role === "admin" ? t("users.demote") : t("users.promote")}
+            </Button>
+          )}
           {user.emailVerified ? null : (
             <Button variant="secondary" onClick={() => setDialog("verification")}>
               {t("users.resend")}
             </Button>
           )}
         </div>
+        <nav className="flex flex-wrap gap-x-4 gap-y-1" aria-label={t("users.auditAbout")}>
+          <Link to={`/admin/audit?target=${encodeURIComponent(user.id)}`} className={link}>
+            {t("users.auditAbout")}
+          </Link>
+          {user.role === "admin" ? (
+            <Link to={`/admin/audit?actor=${encodeURIComponent(user.id)}`} className={link}>
+              {t("users.auditBy")}
+            </Link>
+          ) : null}
+        </nav>
+      </section>
+      <UserLedgerSection userId={user.id} />
+      <section className={card} aria-label={t("users.profile")}>
+        <h2 className="font-semibold text-white">{t("users.profile")}</h2>
+        <Facts
+          items={[
+            [t("users.fields.totalMined"), fre(user.totalMined)],
+            [t("users.fields.role"), t(`users.roles.${user.role}`)],
+            [t("users.fields.kyc"), t(`users.kyc.${user.kycStatus}`)],
+            [t("users.fields.level"), String(user.level)],
+            [t("users.fields.referralCode"), user.referralCode],
+            [t("users.fields.referrals"), String(user.referralsCount)],
+            [t("users.fields.wallet"), user.wallet?.address ?? t("users.noWallet")],
+            [t("users.fields.createdAt"), at(user.createdAt)],
+          ]}
+        />
       </section>
       <Suspense fallback={<p className="text-sm text-muted">{t("risk.section.loading")}</p>}>
         <UserRiskSection userId={user.id} nickname={user.nickname} suspended={user.suspended} />
       </Suspense>
-      <nav className={card} aria-label={t("users.auditAbout")}>
-        <Link
-          to={`/admin/audit?target=${encodeURIComponent(user.id)}`}
-          className="text-sm text-amber-200 underline underline-offset-2"
-        >
-          {t("users.auditAbout")}
-        </Link>
-        {user.role === "admin" ? (
-          <Link
-            to={`/admin/audit?actor=${encodeURIComponent(user.id)}`}
-            className="text-sm text-amber-200 underline underline-offset-2"
-          >
-            {t("users.auditBy")}
-          </Link>
-        ) : null}
-      </nav>
-      <UserLedgerSection userId={user.id} />
       <History
         title={t("users.sessions")}
         testId="admin-user-sessions"
@@ -313,7 +351,7 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
         testId="admin-user-orders"
         rows={detail.shopOrders.map((o) => ({
           key: o.id,
-          main: `${itemName(o)} · ${t(`users.orderStatus.${o.status as OrderStatus}`, { defaultValue: o.status })}`,
+          main: `${o.itemName} · ${t(`users.orderStatus.${o.status as OrderStatus}`, { defaultValue: o.status })}`,
           side: at(o.createdAt),
         }))}
       />
@@ -326,6 +364,7 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
           side: at(w.createdAt),
         }))}
       />
+      <UserContextSections detail={detail} />
       <ActionDialog dialog={dialog} detail={detail} onClose={() => setDialog(null)} />
     </div>
   );

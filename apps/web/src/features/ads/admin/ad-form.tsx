@@ -9,7 +9,6 @@ import {
   type AdminAd,
   type AdPlacement,
 } from "@fre/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
@@ -18,7 +17,7 @@ import { FieldFrame } from "../../../components/ui/field-frame";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { fromLocalInput, toLocalInput } from "../ads-logic";
-import { adsKeys, createAd, updateAd, uploadAdImage } from "../api/ads-api";
+import { useSaveAd } from "../api/ads-api";
 
 const DAY_MS = 86_400_000;
 
@@ -77,7 +76,6 @@ function useFilePreview(file: File | null): string | null {
  */
 export function AdForm({ ad, onDone }: { ad: AdminAd | null; onDone: () => void }) {
   const { t } = useTranslation("ads");
-  const queryClient = useQueryClient();
   // Once created, the ad is edited: a retry after a refused image must not create it twice.
   const [current, setCurrent] = useState(ad);
   const [values, setValues] = useState(() => initialValues(ad));
@@ -88,27 +86,15 @@ export function AdForm({ ad, onDone }: { ad: AdminAd | null; onDone: () => void 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  const save = useMutation({
-    mutationFn: async (body: AdCreateBody) => {
-      const saved = current ? await updateAd(current.id, body) : await createAd(body);
-      setCurrent(saved);
-      if (!file) return saved;
-      try {
-        return await uploadAdImage(saved.id, file);
-      } catch (error) {
-        // The settings are saved: the list must show them even though the image is not.
-        await queryClient.invalidateQueries({ queryKey: adsKeys.admin() });
-        throw new Error(
-          t("admin.imageSavedFailed", {
-            message: isApiError(error) ? error.message : t("admin.noImage"),
-          }),
-        );
-      }
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adsKeys.admin() });
-      onDone();
-    },
+  const save = useSaveAd({
+    onSaved: setCurrent,
+    // The settings are saved (the list shows them) even though the image is not.
+    imageFailed: (error) =>
+      new Error(
+        t("admin.imageSavedFailed", {
+          message: isApiError(error) ? error.message : t("admin.noImage"),
+        }),
+      ),
   });
 
   const submit = (event: FormEvent) => {
@@ -120,7 +106,7 @@ export function AdForm({ ad, onDone }: { ad: AdminAd | null; onDone: () => void 
       return setLocalError(t("admin.endBeforeStart"));
     }
     setLocalError(null);
-    save.mutate({
+    const body: AdCreateBody = {
       placement: values.placement,
       title: values.title.trim(),
       linkUrl: values.linkUrl.trim(),
@@ -128,7 +114,8 @@ export function AdForm({ ad, onDone }: { ad: AdminAd | null; onDone: () => void 
       endsAt,
       weight: Number(values.weight),
       active: values.active,
-    });
+    };
+    save.mutate({ id: current?.id ?? null, body, file }, { onSuccess: onDone });
   };
 
   const shownImage = preview ?? current?.imageUrl ?? null;

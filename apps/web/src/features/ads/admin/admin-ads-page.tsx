@@ -1,5 +1,5 @@
 import type { AdminAd } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
@@ -10,7 +10,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { formatDateTime, formatDecimal, formatNumber } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
 import { clickThroughRate } from "../ads-logic";
-import { adminAdsQueryOptions, adsKeys, deleteAd } from "../api/ads-api";
+import { adminAdsQueryOptions, useDeleteAd } from "../api/ads-api";
 import { AdForm } from "./ad-form";
 
 const cell = "px-2 py-1.5 text-right tabular-nums";
@@ -132,18 +132,11 @@ function AdCard({
 export function AdminAdsPage() {
   const { t } = useTranslation("ads");
   const { t: ta } = useTranslation("admin");
-  const queryClient = useQueryClient();
   const ads = useQuery(adminAdsQueryOptions());
   // null: no form; "new": the creation form; else the ad being edited.
   const [editing, setEditing] = useState<AdminAd | "new" | null>(null);
   const [deleting, setDeleting] = useState<AdminAd | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteAd(id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adsKeys.admin() });
-      setDeleting(null);
-    },
-  });
+  const remove = useDeleteAd();
   const title = ta("pages.ads");
 
   return (
@@ -189,7 +182,9 @@ export function AdminAdsPage() {
         cancelLabel={t("admin.cancel")}
         tone="danger"
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+        }
         onCancel={() => setDeleting(null)}
       >
         <p>{t("admin.deleteText", { title: deleting?.title ?? "" })}</p>

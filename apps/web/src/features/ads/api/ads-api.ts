@@ -1,5 +1,5 @@
 import type { AdCreateBody, AdminAd, AdPlacement, AdUpdateBody } from "@fre/shared";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, networkError, urlOf } from "../../../lib/api-client";
 import { i18n } from "../../../lib/i18n";
 import { storedLanguage } from "../../../lib/languages";
@@ -76,4 +76,53 @@ export async function uploadAdImage(id: string, file: File): Promise<AdminAd> {
     });
   }
   return answer as unknown as AdminAd;
+}
+
+/**
+ * Creates an ad (`id` null) or edits one, then sends its image when one was chosen (a second
+ * request). `onSaved` learns the saved ad at once (a retry after a refused image edits it rather
+ * than creating it twice); a refused image reads the list again (the settings are saved) and
+ * fails with `imageFailed`'s error. The list is read again once all is saved.
+ */
+export function useSaveAd({
+  onSaved,
+  imageFailed,
+}: {
+  onSaved: (ad: AdminAd) => void;
+  imageFailed: (error: unknown) => Error;
+}) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: adminAdsQueryOptions().queryKey });
+  return useMutation({
+    mutationFn: async ({
+      id,
+      body,
+      file,
+    }: {
+      id: string | null;
+      body: AdCreateBody;
+      file: File | null;
+    }) => {
+      const saved = id ? await updateAd(id, body) : await createAd(body);
+      onSaved(saved);
+      if (!file) return saved;
+      try {
+        return await uploadAdImage(saved.id, file);
+      } catch (error) {
+        await refresh();
+        throw imageFailed(error);
+      }
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** Deletes an ad; the list is read again. */
+export function useDeleteAd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteAd(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAdsQueryOptions().queryKey }),
+  });
 }

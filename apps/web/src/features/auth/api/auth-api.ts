@@ -1,4 +1,5 @@
 import type { Language } from "@fre/shared";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export interface SignUpInput {
@@ -47,5 +48,13 @@ export function resetPassword(token: string, newPassword: string): Promise<unkno
 export function changePassword(currentPassword: string, newPassword: string): Promise<unknown> {
   return api.call("POST /api/auth/change-password", {
     body: { currentPassword, newPassword, revokeOtherSessions: true },
+  });
+}
+
+/** Changes the password (the server signs the other sessions out); no query holds it. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (passwords: { current: string; next: string }) =>
+      changePassword(passwords.current, passwords.next),
   });
 }

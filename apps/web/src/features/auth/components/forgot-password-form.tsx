@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
+import { EmailField } from "../../../components/ui/email-field";
 import { isApiError } from "../../../lib/api-client";
 import { requestPasswordReset } from "../api/auth-api";
 import { isEmail } from "../register-validation";
@@ -44,12 +44,9 @@ export function ForgotPasswordForm({
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-4">
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <TextField
+          <EmailField
             label={t("forgot.email")}
-            type="email"
             name="email"
-            autoComplete="email"
-            inputMode="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             required

@@ -3,13 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { EmailField } from "../../../components/ui/email-field";
 import { PasswordField } from "../../../components/ui/password-field";
-import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { TelegramSignInButton } from "../../telegram";
 import { signIn } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
 import { ForgotPasswordForm } from "../components/forgot-password-form";
+import { SignInError, type SignInFailure } from "../components/sign-in-error";
 import { useCompleteSignIn } from "../hooks/use-session-actions";
 
 export function LoginPage() {
@@ -21,12 +22,12 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<SignInFailure>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim() || !password) {
-      setError(t("login.required"));
+      setError({ message: t("login.required") });
       return;
     }
     setError(undefined);
@@ -35,7 +36,11 @@ export function LoginPage() {
       await signIn(email.trim(), password);
       if (!(await completeSignIn())) throw new Error("Profile missing after sign-in");
     } catch (caught) {
-      setError(isApiError(caught) ? caught.message : t("register.errors.generic"));
+      setError(
+        isApiError(caught)
+          ? { code: caught.error, message: caught.message }
+          : { message: t("register.errors.generic") },
+      );
       setSubmitting(false);
     }
   }
@@ -55,13 +60,10 @@ export function LoginPage() {
         {notice === "passwordReset" ? (
           <Alert tone="success">{t("login.passwordReset")}</Alert>
         ) : null}
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextField
+        {error ? <SignInError failure={error} accountEmail={email.trim()} /> : null}
+        <EmailField
           label={t("login.email")}
-          type="email"
           name="email"
-          autoComplete="email"
-          inputMode="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           required

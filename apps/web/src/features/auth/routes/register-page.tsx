@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { EmailField } from "../../../components/ui/email-field";
 import { PasswordChecklist } from "../../../components/ui/password-checklist";
 import { PasswordField } from "../../../components/ui/password-field";
 import { TextField } from "../../../components/ui/text-field";
@@ -164,12 +165,9 @@ export function RegisterPage() {
             <Alert tone="error">{message("form")}</Alert>
           </div>
         ) : null}
-        <TextField
+        <EmailField
           label={t("register.email")}
-          type="email"
           name="email"
-          autoComplete="email"
-          inputMode="email"
           value={values.email}
           onChange={(event) => update("email", event.target.value)}
           onBlur={touch("email")}

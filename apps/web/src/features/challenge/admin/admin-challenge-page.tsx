@@ -1,5 +1,5 @@
 import type { ChallengeSettings } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../../components/settings/settings-card";
@@ -10,8 +10,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import {
   adminChallengeSettingsQueryOptions,
-  challengeAdminKeys,
-  updateAdminChallengeSettings,
+  useUpdateAdminChallengeSettings,
 } from "../api/challenge-admin-api";
 
 const FIELDS = ["maxNumber", "busyMaxNumber", "busySignUps"] as const;
@@ -29,11 +28,7 @@ const bodyOf = (v: Values): ChallengeSettings => ({
 
 function SettingsForm({ settings }: { settings: ChallengeSettings }) {
   const { t } = useTranslation("admin");
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: updateAdminChallengeSettings,
-    onSuccess: (saved) => queryClient.setQueryData(challengeAdminKeys.settings(), saved),
-  });
+  const save = useUpdateAdminChallengeSettings();
   const fields = useNumberFields(() => valuesOf(settings), save.reset);
   const submit = (event: FormEvent) => {
     event.preventDefault();

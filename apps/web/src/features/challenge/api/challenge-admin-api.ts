@@ -1,5 +1,5 @@
 import type { ChallengeSettings } from "@fre/shared";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /** The proof of work's difficulty, under the admin root (leaving the admin area drops it). */
@@ -17,3 +17,13 @@ export const adminChallengeSettingsQueryOptions = () =>
 
 export const updateAdminChallengeSettings = (body: ChallengeSettings) =>
   api.call("PUT /api/admin/challenge/settings", { body });
+
+/** Saves the settings and writes the server's answer into the settings query. */
+export function useUpdateAdminChallengeSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAdminChallengeSettings,
+    onSuccess: (saved) =>
+      queryClient.setQueryData(adminChallengeSettingsQueryOptions().queryKey, saved),
+  });
+}

@@ -1,5 +1,5 @@
 import { type CircleSettings, circleSettingsSchema } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../../components/settings/settings-card";
@@ -8,11 +8,7 @@ import { numberOf, textsOf, useNumberFields } from "../../../components/settings
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
-import {
-  circleAdminKeys,
-  circleSettingsQueryOptions,
-  updateCircleSettings,
-} from "../api/circle-admin-api";
+import { circleSettingsQueryOptions, useUpdateCircleSettings } from "../api/circle-admin-api";
 
 const FIELDS = ["minMembers", "maxMembers", "minActive", "capWithout"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
@@ -28,12 +24,8 @@ export function circleSettingsOf(values: Values) {
 
 function SettingsForm({ settings }: { settings: CircleSettings }) {
   const { t } = useTranslation("app", { keyPrefix: "circle" });
-  const queryClient = useQueryClient();
   const [invalid, setInvalid] = useState(false);
-  const save = useMutation({
-    mutationFn: updateCircleSettings,
-    onSuccess: (saved) => queryClient.setQueryData(circleAdminKeys.settings(), saved),
-  });
+  const save = useUpdateCircleSettings();
   const fields = useNumberFields(
     () => valuesOf(settings),
     () => {

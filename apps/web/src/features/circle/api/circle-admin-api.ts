@@ -1,5 +1,5 @@
 import type { CircleSettings } from "@fre/shared";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /**
@@ -21,3 +21,12 @@ export const circleSettingsQueryOptions = () =>
 /** `PUT /api/admin/circle/settings` (audited by the server as circle.settings). */
 export const updateCircleSettings = (settings: CircleSettings) =>
   api.call("PUT /api/admin/circle/settings", { body: settings });
+
+/** Saves the circle rules and writes the server's answer into the settings query. */
+export function useUpdateCircleSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCircleSettings,
+    onSuccess: (saved) => queryClient.setQueryData(circleSettingsQueryOptions().queryKey, saved),
+  });
+}

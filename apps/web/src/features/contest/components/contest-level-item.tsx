@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
+import { Glyph } from "../../../components/ui/glyph";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
@@ -26,18 +27,10 @@ const chipClasses: Record<ContestLevel["status"], string> = {
 
 function NodeIcon({ level }: { level: ContestLevel }) {
   if (level.status === "done") {
-    return (
-      <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5" fill="currentColor">
-        <path d="M7.8 13.6 4.4 10.2 3.2 11.4l4.6 4.6 9-9-1.2-1.2z" />
-      </svg>
-    );
+    return <Glyph name="check" className="size-5" />;
   }
   if (level.status === "locked") {
-    return (
-      <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4" fill="currentColor">
-        <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4Zm-2.5 4a2.5 2.5 0 0 1 5 0v2h-5z" />
-      </svg>
-    );
+    return <Glyph name="lock" className="size-4" />;
   }
   return <span className="text-sm font-bold">{level.level}</span>;
 }
@@ -86,9 +79,7 @@ function SocialTask({ level, actions }: { level: ContestLevel; actions: LevelAct
             className={buttonClasses("secondary", "md")}
           >
             {t("open")}
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-4" fill="currentColor">
-              <path d="M11 3h6v6h-1.6V5.7l-6.6 6.6-1.1-1.1 6.6-6.6H11zM4 5h5v1.6H5.6v7.8h7.8V11H15v5H4z" />
-            </svg>
+            <Glyph name="external" className="size-4" />
           </a>
         ) : (
           <p className="text-sm text-muted">{t("noLink")}</p>

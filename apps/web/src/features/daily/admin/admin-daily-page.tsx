@@ -1,5 +1,5 @@
 import { type DailyAdminSettings, parseTypedAmount } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../../components/settings/settings-card";
@@ -11,8 +11,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import {
   adminDailySettingsQueryOptions,
-  dailyAdminKeys,
-  updateAdminDailySettings,
+  useUpdateAdminDailySettings,
 } from "../api/daily-admin-api";
 
 const NUMBERS = ["boostPercent", "boostHours", "claimsPerFreeze", "maxFreezes"] as const;
@@ -37,11 +36,7 @@ export const dailySettingsBodyOf = (rewards: string[], numbers: Numbers): DailyA
 
 function SettingsForm({ settings }: { settings: DailyAdminSettings }) {
   const { t } = useTranslation("app");
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: updateAdminDailySettings,
-    onSuccess: (saved) => queryClient.setQueryData(dailyAdminKeys.settings(), saved),
-  });
+  const save = useUpdateAdminDailySettings();
   // The seven rewards are a list (day 1 to 7); the four rules are named fields.
   const [rewards, setRewards] = useState(() => [...settings.rewards]);
   const numbers = useNumberFields(() => numbersOf(settings), save.reset);

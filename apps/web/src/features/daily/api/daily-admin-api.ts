@@ -1,5 +1,5 @@
 import type { DailyAdminSettings } from "@fre/shared";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /**
@@ -20,3 +20,13 @@ export const adminDailySettingsQueryOptions = () =>
 
 export const updateAdminDailySettings = (body: DailyAdminSettings) =>
   api.call("PUT /api/admin/daily/settings", { body });
+
+/** Saves the rules and writes the server's answer into the settings query. */
+export function useUpdateAdminDailySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAdminDailySettings,
+    onSuccess: (saved) =>
+      queryClient.setQueryData(adminDailySettingsQueryOptions().queryKey, saved),
+  });
+}

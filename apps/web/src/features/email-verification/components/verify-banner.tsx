@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { Glyph } from "../../../components/ui/glyph";
 import { isApiError } from "../../../lib/api-client";
 import { meQuery } from "../../../lib/session";
 import { TelegramEmailForm } from "../../telegram";
@@ -85,17 +86,7 @@ export function VerifyBanner() {
     >
       <div className="grid gap-2 rounded-2xl border border-amber-300/40 bg-gradient-to-br from-amber-400/15 to-amber-400/5 px-4 py-3">
         <div className="flex items-center gap-3">
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="size-5 shrink-0 text-amber-300"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
-            <rect x="3" y="5" width="18" height="14" rx="2" />
-            <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
-          </svg>
+          <Glyph name="mail" className="size-5 shrink-0 text-amber-300" />
           <h2
             id="verify-banner-title"
             className="min-w-0 flex-1 text-sm font-semibold text-amber-100"

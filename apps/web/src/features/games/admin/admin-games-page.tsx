@@ -1,5 +1,5 @@
 import type { GameLimits } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../../components/settings/settings-card";
@@ -11,8 +11,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
-import { gameLimitsQueryOptions, gamesAdminKeys, updateGameLimits } from "../api/games-admin-api";
-import { gamesKeys } from "../api/games-api";
+import { gameLimitsQueryOptions, useUpdateGameLimits } from "../api/games-admin-api";
 import { checkLimits, editableLimit, type LimitField, type LimitIssue } from "./game-limits";
 
 const editable = (limits: GameLimits): Record<LimitField, string> => ({
@@ -22,16 +21,8 @@ const editable = (limits: GameLimits): Record<LimitField, string> => ({
 
 function LimitsForm({ limits }: { limits: GameLimits }) {
   const { t } = useTranslation("games");
-  const queryClient = useQueryClient();
   const [issues, setIssues] = useState<Partial<Record<LimitField, LimitIssue>>>({});
-  const save = useMutation({
-    mutationFn: updateGameLimits,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(gamesAdminKeys.limits(), saved);
-      // The players' screens read the bounds from GET /api/games.
-      void queryClient.invalidateQueries({ queryKey: gamesKeys.all });
-    },
-  });
+  const save = useUpdateGameLimits();
   const fields = useNumberFields(
     () => editable(limits),
     (name) => {

@@ -1,4 +1,4 @@
-import type { GamePlay } from "@fre/shared";
+import type { BetGame, GamePlay } from "@fre/shared";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -9,7 +9,8 @@ import { formatMultiplier, formatTime } from "../../../lib/format";
 import type { GamesInfo, OpenRound, RoundGame } from "../api/games-api";
 import { freText } from "../game-text";
 import { nextUtcMidnight } from "../games-logic";
-import { useBalance, useCurrentRound, useGames } from "../hooks/use-games";
+import { useBalance, useBetAmount, useCurrentRound, useGames, usePlay } from "../hooks/use-games";
+import { BetControls } from "./bet-controls";
 import { SoundToggle } from "./sound-toggle";
 
 /**
@@ -68,12 +69,12 @@ export function GameScreen({
  * A game played in rounds (Towers, Hi-Lo): its screen once the games' publication and the round
  * left open, if any, are read.
  */
-export function RoundGameScreen({
+export function RoundGameScreen<G extends RoundGame>({
   game,
   children,
 }: {
-  game: RoundGame;
-  children: (info: GamesInfo, resumed: OpenRound | null) => ReactNode;
+  game: G;
+  children: (info: GamesInfo, resumed: OpenRound<G> | null) => ReactNode;
 }) {
   const { t } = useTranslation("games");
   const games = useGames();
@@ -85,6 +86,66 @@ export function RoundGameScreen({
       </QueryState>
     </GameScreen>
   );
+}
+
+/**
+ * A game settled by one request (Keno, Dice): its screen once the games' publication is read,
+ * with the bet's amount (starting at the minimum), the balance and the play of that game.
+ */
+export function BetGameScreen<G extends BetGame, Body>({
+  game,
+  play,
+  children,
+}: {
+  game: G;
+  play: (body: Body) => Promise<GamePlay<G>>;
+  children: (board: BetBoard<G, Body>) => ReactNode;
+}) {
+  const { t } = useTranslation("games");
+  const games = useGames();
+  return (
+    <GameScreen title={t(`names.${game}`)} subtitle={t(`descriptions.${game}`)}>
+      <QueryState query={games}>
+        {(info) => (
+          <BetBoardOf info={info} play={play}>
+            {children}
+          </BetBoardOf>
+        )}
+      </QueryState>
+    </GameScreen>
+  );
+}
+
+/** What a bet game's board gets from its shell. */
+export interface BetBoard<G extends BetGame, Body> {
+  info: GamesInfo;
+  play: ReturnType<typeof usePlay<Body, G>>;
+  /** The bet field (amount, limits, balance), disabled while a bet is on its way. */
+  betControls: ReactNode;
+  amount: string;
+}
+
+function BetBoardOf<G extends BetGame, Body>({
+  info,
+  play,
+  children,
+}: {
+  info: GamesInfo;
+  play: (body: Body) => Promise<GamePlay<G>>;
+  children: (board: BetBoard<G, Body>) => ReactNode;
+}) {
+  const balance = useBalance();
+  const [amount, setAmount] = useBetAmount(info.limits.minBet);
+  const mutation = usePlay(play);
+  const betControls = (
+    <BetControls
+      amount={amount}
+      onChange={setAmount}
+      bounds={{ ...info.limits, balance }}
+      disabled={mutation.isPending}
+    />
+  );
+  return children({ info, play: mutation, betControls, amount });
 }
 
 /** The API's refusal (already in the user's language), announced at once. */

@@ -1,4 +1,4 @@
-import { type GamePlay, parseFre, type Wallet } from "@fre/shared";
+import { type GameId, type GamePlay, parseFre, type Wallet } from "@fre/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../../../lib/api-client";
@@ -55,15 +55,18 @@ export function useBalance(): string | undefined {
   }).data?.balance;
 }
 
-export function useCurrentRound(game: RoundGame) {
+export function useCurrentRound<G extends RoundGame>(game: G) {
   return useQuery(currentRoundQueryOptions(game));
 }
 
 /**
- * A play (bet, spin, step, cash-out): the answer's balance goes straight to the wallet; the
- * seeds (nonce), the history and the free spins are read again.
+ * A play (bet, spin, step, cash-out) of game G, answered with G's own play: the answer's balance
+ * goes straight to the wallet; the seeds (nonce), the history and the free spins are read again.
  */
-export function usePlay<Body>(play: (body: Body) => Promise<GamePlay>, round?: RoundGame) {
+export function usePlay<Body, G extends GameId>(
+  play: (body: Body) => Promise<GamePlay<G>>,
+  round?: RoundGame,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: play,

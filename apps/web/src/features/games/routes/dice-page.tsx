@@ -11,12 +11,11 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
-import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
-import { type GamesInfo, playDice } from "../api/games-api";
-import { BetControls } from "../components/bet-controls";
+import { playDice } from "../api/games-api";
 import {
-  GameScreen,
+  type BetBoard,
+  BetGameScreen,
   PlayError,
   PlayOutcome,
   panelClasses,
@@ -25,18 +24,19 @@ import {
 import { rollText } from "../game-screens";
 import { percentText } from "../game-text";
 import { diceTargetText, parseDiceTarget } from "../games-logic";
-import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
 import { useRevealSound } from "../hooks/use-reveal";
 import { outcomeSound } from "../sound";
 
-function DiceBoard({ info }: { info: GamesInfo }) {
+function DiceBoard({
+  info,
+  play,
+  betControls,
+  amount,
+}: BetBoard<"dice", Parameters<typeof playDice>[0]>) {
   const { t, i18n } = useTranslation("games");
   const language = i18n.language;
-  const balance = useBalance();
-  const [amount, setAmount] = useBetAmount(info.limits.minBet);
   const [targetText, setTargetText] = useState("50");
   const [direction, setDirection] = useState<DiceDirection>("over");
-  const play = usePlay(playDice);
   const result = play.data;
   const targetId = useId();
   const sliderId = useId();
@@ -48,7 +48,7 @@ function DiceBoard({ info }: { info: GamesInfo }) {
   const chance = target === null ? null : diceChance(target, direction);
   const payout =
     target === null ? null : multiplier(formatMultiplier(diceMultiplier(target, direction)));
-  const rolled = typeof result?.outcome.roll === "number" ? result.outcome.roll : null;
+  const rolled = result?.outcome.roll ?? null;
 
   return (
     <div className="grid gap-4">
@@ -140,12 +140,7 @@ function DiceBoard({ info }: { info: GamesInfo }) {
         <p className="text-xs text-amber-200">
           {t("rtp", { percent: percentText(info.publication.dice.rtp.percent, language) })}
         </p>
-        <BetControls
-          amount={amount}
-          onChange={setAmount}
-          bounds={{ ...info.limits, balance }}
-          disabled={play.isPending}
-        />
+        {betControls}
         <Button
           size="lg"
           disabled={play.isPending || target === null || amount === ""}
@@ -172,11 +167,9 @@ function DiceBoard({ info }: { info: GamesInfo }) {
 }
 
 export function DicePage() {
-  const { t } = useTranslation("games");
-  const games = useGames();
   return (
-    <GameScreen title={t("names.dice")} subtitle={t("descriptions.dice")}>
-      <QueryState query={games}>{(info) => <DiceBoard info={info} />}</QueryState>
-    </GameScreen>
+    <BetGameScreen game="dice" play={playDice}>
+      {(board) => <DiceBoard {...board} />}
+    </BetGameScreen>
   );
 }

@@ -18,7 +18,7 @@ function FreMachine({ info }: { info: GamesInfo }) {
   const [amount, setAmount] = useBetAmount(info.limits.minBet);
   const spin = usePlay(spinFreMachine);
   const result = spin.data;
-  const symbols = result?.outcome.symbols as string[] | undefined;
+  const symbols = result?.outcome.symbols;
   const machine = info.publication["fre-machine"];
   const reels = machine.reels;
   const stopped = useReveal(result?.id ?? null, reels.length, 350);

@@ -1,9 +1,8 @@
 import type { GamePlay } from "@fre/shared";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { cashOut, type GamesInfo, guessHilo, type OpenRound, startHilo } from "../api/games-api";
+import { type GamesInfo, guessHilo, type OpenRound, startHilo } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
 import {
   PlayError,
@@ -14,11 +13,11 @@ import {
 } from "../components/game-ui";
 import { percentText } from "../game-text";
 import { cardRankIndex, hiloGuessLabel, isRedSuit } from "../games-logic";
-import { useBalance, useBetAmount, usePlay } from "../hooks/use-games";
-import { outcomeSound, play as playSound, stepSound } from "../sound";
+import { useBalance, useBetAmount } from "../hooks/use-games";
+import { useRound } from "../hooks/use-round";
+import { play as playSound } from "../sound";
 
-type HiloState = { cards: string[]; guesses: ("higher" | "lower" | "skip")[] };
-type Guess = HiloState["guesses"][number];
+type Guess = GamePlay<"hilo">["outcome"]["guesses"][number];
 
 function Card({ label, big = false }: { label: string; big?: boolean }) {
   return (
@@ -33,28 +32,16 @@ function Card({ label, big = false }: { label: string; big?: boolean }) {
   );
 }
 
-function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | null }) {
+function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"hilo"> | null }) {
   const { t, i18n } = useTranslation("games");
   const balance = useBalance();
   const [amount, setAmount] = useBetAmount(info.limits.minBet);
-  const [last, setLast] = useState<GamePlay | null>(null);
-  const start = usePlay(startHilo, "hilo");
-  const guess = usePlay(({ id, g }: { id: string; g: Guess }) => guessHilo(id, g), "hilo");
-  const cash = usePlay((id: string) => cashOut("hilo", id), "hilo");
-  const busy = start.isPending || guess.isPending || cash.isPending;
-  const error = start.error ?? guess.error ?? cash.error;
-  const settle = (play: GamePlay) => setLast(play.status === "settled" ? play : null);
-  // A card shows as soon as the answer comes: its sound with it.
-  const guessed = (play: GamePlay) => {
-    settle(play);
-    playSound(stepSound(play));
-  };
-  const cashed = (play: GamePlay) => {
-    settle(play);
-    playSound(outcomeSound(play));
-  };
-  const round = resumed ?? last;
-  const state = round ? (round.outcome as HiloState) : null;
+  const { round, last, wasResumed, busy, error, ...play } = useRound(
+    "hilo",
+    { start: startHilo, step: guessHilo },
+    resumed,
+  );
+  const state = round ? round.outcome : null;
   const card = state?.cards.at(-1);
   const rank = card ? cardRankIndex(card) : -1;
   const multipliers = info.publication.hilo.multipliers[rank];
@@ -62,8 +49,7 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
   const current = round ? multiplier(round.multiplier) : null;
   const higher = multipliers ? multiplier(multipliers.higher) : null;
   const lower = multipliers ? multiplier(multipliers.lower) : null;
-  const wasResumed = resumed !== null && !start.data && !guess.data;
-  const send = (g: Guess) => resumed && guess.mutate({ id: resumed.id, g }, { onSuccess: guessed });
+  const send = (g: Guess) => play.step(g);
 
   return (
     <div className="grid gap-4">
@@ -98,7 +84,7 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
               <Button
                 variant="secondary"
                 disabled={busy || state.cards.length < 2}
-                onClick={() => cash.mutate(resumed.id, { onSuccess: cashed })}
+                onClick={() => play.cashOut()}
                 title={current?.title}
               >
                 {t("hilo.cashOut", { multiplier: current?.text })}
@@ -139,17 +125,7 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | nul
           <Button
             size="lg"
             disabled={busy || amount === ""}
-            onClick={() =>
-              start.mutate(
-                { amount },
-                {
-                  onSuccess: () => {
-                    setLast(null);
-                    playSound("tick");
-                  },
-                },
-              )
-            }
+            onClick={() => play.start({ amount }, () => playSound("tick"))}
           >
             {t("hilo.start")}
           </Button>

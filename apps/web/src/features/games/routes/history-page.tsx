@@ -8,7 +8,7 @@ import { formatDateTime } from "../../../lib/format";
 import { betsQueryOptions } from "../api/games-api";
 import { GameScreen, PlayError, panelClasses, useMultiplier } from "../components/game-ui";
 import { useSymbolName } from "../components/reels";
-import { gameScreens } from "../game-screens";
+import { betSummaryOf } from "../game-screens";
 import { freText } from "../game-text";
 import { verifyLink } from "../games-logic";
 
@@ -18,9 +18,7 @@ function BetRow({ bet }: { bet: GameBet }) {
   const multiplier = useMultiplier()(bet.multiplier);
   const symbolName = useSymbolName();
   const summary =
-    bet.status === "settled"
-      ? gameScreens[bet.game].betSummary(bet.outcome, { t, language: i18n.language, symbolName })
-      : null;
+    bet.status === "settled" ? betSummaryOf(bet, { t, language: i18n.language, symbolName }) : null;
   return (
     <li className={`${panelClasses} grid gap-1 text-sm`} data-testid="games-bet" data-id={bet.id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,34 +1,34 @@
-import { type GamePlay, KENO_RISK_VALUES } from "@fre/shared";
+import { KENO_RISK_VALUES } from "@fre/shared";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import { QueryState } from "../../../components/ui/query-state";
-import { type GamesInfo, playKeno } from "../api/games-api";
-import { BetControls } from "../components/bet-controls";
+import { playKeno } from "../api/games-api";
 import {
-  GameScreen,
+  type BetBoard,
+  BetGameScreen,
   PlayError,
   PlayOutcome,
   panelClasses,
   useMultiplier,
 } from "../components/game-ui";
 import { percentText } from "../game-text";
-import { useBalance, useBetAmount, useGames, usePlay } from "../hooks/use-games";
 import { useReveal, useRevealSound } from "../hooks/use-reveal";
 import { outcomeSound } from "../sound";
 
 type Risk = (typeof KENO_RISK_VALUES)[number];
 
-function KenoBoard({ info }: { info: GamesInfo }) {
+function KenoBoard({
+  info,
+  play,
+  betControls,
+  amount,
+}: BetBoard<"keno", Parameters<typeof playKeno>[0]>) {
   const { t, i18n } = useTranslation("games");
   const keno = info.publication.keno;
-  const balance = useBalance();
-  const [amount, setAmount] = useBetAmount(info.limits.minBet);
   const [picks, setPicks] = useState<number[]>([]);
   const [risk, setRisk] = useState<Risk>("classic");
-  const play = usePlay(playKeno);
-  const result: GamePlay | undefined = play.data;
-  const draw = (result?.outcome.draw as number[] | undefined) ?? [];
+  const result = play.data;
+  const draw = result?.outcome.draw ?? [];
   const shown = useReveal(result?.id ?? null, draw.length, 180);
   const drawn = new Set(draw.slice(0, shown));
   const done = result !== undefined && shown >= draw.length;
@@ -151,12 +151,7 @@ function KenoBoard({ info }: { info: GamesInfo }) {
             </table>
           </details>
         ) : null}
-        <BetControls
-          amount={amount}
-          onChange={setAmount}
-          bounds={{ ...info.limits, balance }}
-          disabled={play.isPending}
-        />
+        {betControls}
         <Button
           size="lg"
           disabled={play.isPending || picks.length === 0 || amount === ""}
@@ -169,8 +164,7 @@ function KenoBoard({ info }: { info: GamesInfo }) {
       {result && done ? (
         <div className="grid gap-2">
           <p className="text-sm text-slate-200" data-testid="keno-draw" data-draw={draw.join(",")}>
-            {t("keno.draw")} : {draw.join(", ")} —{" "}
-            {t("keno.hits", { count: Number(result.outcome.hits ?? 0) })}
+            {t("keno.draw")} : {draw.join(", ")} — {t("keno.hits", { count: result.outcome.hits })}
           </p>
           <PlayOutcome play={result} />
         </div>
@@ -180,11 +174,9 @@ function KenoBoard({ info }: { info: GamesInfo }) {
 }
 
 export function KenoPage() {
-  const { t } = useTranslation("games");
-  const games = useGames();
   return (
-    <GameScreen title={t("names.keno")} subtitle={t("descriptions.keno")}>
-      <QueryState query={games}>{(info) => <KenoBoard info={info} />}</QueryState>
-    </GameScreen>
+    <BetGameScreen game="keno" play={playKeno}>
+      {(board) => <KenoBoard {...board} />}
+    </BetGameScreen>
   );
 }

@@ -34,7 +34,7 @@ function FreeSlot({ info }: { info: GamesInfo }) {
     }),
   );
   const result = spin.data;
-  const symbols = result?.outcome.symbols as string[] | undefined;
+  const symbols = result?.outcome.symbols;
   const machine = info.publication.slot;
   const reels = machine.reels;
   const stopped = useReveal(result?.id ?? null, reels.length, REEL_STOP_MS);

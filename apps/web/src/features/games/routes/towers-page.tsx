@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { cashOut, type GamesInfo, type OpenRound, startTowers, stepTowers } from "../api/games-api";
+import { type GamesInfo, type OpenRound, startTowers, stepTowers } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
 import {
   PlayError,
@@ -13,12 +13,12 @@ import {
   useMultiplier,
 } from "../components/game-ui";
 import { percentText } from "../game-text";
-import { useBalance, useBetAmount, usePlay } from "../hooks/use-games";
-import { outcomeSound, play as playSound, stepSound } from "../sound";
+import { useBalance, useBetAmount } from "../hooks/use-games";
+import { useRound } from "../hooks/use-round";
 
-type TowersState = { difficulty: TowersDifficulty; tiles: number[]; floors: number[][] };
+type TowersRound = OpenRound<"towers"> | GamePlay<"towers">;
 
-const stateOf = (round: OpenRound | GamePlay): TowersState => round.outcome as TowersState;
+const stateOf = (round: TowersRound) => round.outcome;
 
 function Tower({
   info,
@@ -27,7 +27,7 @@ function Tower({
   busy,
 }: {
   info: GamesInfo;
-  round: OpenRound | GamePlay;
+  round: TowersRound;
   onStep: (tile: number) => void;
   busy: boolean;
 }) {
@@ -99,38 +99,21 @@ function Tower({
   );
 }
 
-function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | null }) {
+function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"towers"> | null }) {
   const { t, i18n } = useTranslation("games");
   const balance = useBalance();
   const [amount, setAmount] = useBetAmount(info.limits.minBet);
   const [difficulty, setDifficulty] = useState<TowersDifficulty>("easy");
-  const [last, setLast] = useState<GamePlay | null>(null);
-  const start = usePlay(startTowers, "towers");
-  const step = usePlay(
-    ({ id, tile }: { id: string; tile: number }) => stepTowers(id, tile),
+  const { round, last, open, wasResumed, busy, error, ...play } = useRound(
     "towers",
+    { start: startTowers, step: stepTowers },
+    resumed,
   );
-  const cash = usePlay((id: string) => cashOut("towers", id), "towers");
   const selectId = useId();
-  const busy = start.isPending || step.isPending || cash.isPending;
-  const error = start.error ?? step.error ?? cash.error;
-  const settle = (play: GamePlay) => setLast(play.status === "settled" ? play : null);
-  // No animation here: the answer shows at once, and so does its sound.
-  const stepped = (play: GamePlay) => {
-    settle(play);
-    playSound(stepSound(play));
-  };
-  const cashed = (play: GamePlay) => {
-    settle(play);
-    playSound(outcomeSound(play));
-  };
-  const round = resumed ?? last;
-  const open = resumed !== null;
   const state = round ? stateOf(round) : null;
   const spec = state
     ? info.publication.towers.difficulties.find((d) => d.difficulty === state.difficulty)
     : undefined;
-  const wasResumed = resumed !== null && !start.data && !step.data;
   const multiplier = useMultiplier();
   const current = round ? multiplier(round.multiplier) : null;
   const nextReach = state && spec ? spec.multipliers[state.tiles.length + 1] : undefined;
@@ -157,19 +140,12 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | n
               <p className="text-slate-300">{t("towers.pickTile")}</p>
             </div>
           ) : null}
-          <Tower
-            info={info}
-            round={round}
-            busy={busy}
-            onStep={(tile) =>
-              resumed && step.mutate({ id: resumed.id, tile }, { onSuccess: stepped })
-            }
-          />
+          <Tower info={info} round={round} busy={busy} onStep={(tile) => play.step(tile)} />
           {open ? (
             <Button
               size="lg"
               disabled={busy || (state?.tiles.length ?? 0) === 0}
-              onClick={() => resumed && cash.mutate(resumed.id, { onSuccess: cashed })}
+              onClick={() => play.cashOut()}
               title={current?.title}
             >
               {t("towers.cashOut", { multiplier: current?.text })}
@@ -206,7 +182,7 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound | n
           <Button
             size="lg"
             disabled={busy || amount === ""}
-            onClick={() => start.mutate({ amount, difficulty }, { onSuccess: () => setLast(null) })}
+            onClick={() => play.start({ amount, difficulty })}
           >
             {t("towers.start")}
           </Button>

@@ -2,12 +2,14 @@ import {
   GAMES,
   type GameId,
   gameRegistry,
+  isMinesCount,
+  MINES,
   sha256Hex,
   TOWERS_DIFFICULTY_VALUES,
   type TowersDifficulty,
-  verifyOutcome,
+  type VerifyResult,
+  verifyResult,
 } from "@fre/shared";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -15,10 +17,10 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { TextField } from "../../../components/ui/text-field";
-import { fetchVerify, type VerifyQuery } from "../api/games-api";
+import { useVerifyRound, type VerifyQuery } from "../api/games-api";
 import { PlayError, panelClasses } from "../components/game-ui";
 import { useSymbolName } from "../components/reels";
-import { gameScreens } from "../game-screens";
+import { verifiedOutcomeView } from "../game-screens";
 
 const SERVER_SEED = /^[0-9a-fA-F]{64}$/;
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
@@ -29,18 +31,18 @@ const isGame = (value: string | null): value is GameId =>
 const isDifficulty = (value: string | null): value is TowersDifficulty =>
   value !== null && (TOWERS_DIFFICULTY_VALUES as readonly string[]).includes(value);
 
-type Computed = { query: VerifyQuery; outcome: Record<string, unknown>; hash: string };
+type Computed = { query: VerifyQuery; result: VerifyResult; hash: string };
 
-function Outcome({ game, outcome }: { game: GameId; outcome: Record<string, unknown> }) {
+function Outcome({ result }: { result: VerifyResult }) {
   const { t, i18n } = useTranslation("games");
   const symbolName = useSymbolName();
   return (
     <div
       className="grid gap-1 text-sm text-slate-100"
       data-testid="verify-outcome"
-      data-outcome={JSON.stringify(outcome)}
+      data-outcome={JSON.stringify(result.outcome)}
     >
-      {gameScreens[game].verifiedOutcome(outcome, { t, language: i18n.language, symbolName })}
+      {verifiedOutcomeView(result, { t, language: i18n.language, symbolName })}
     </div>
   );
 }
@@ -58,11 +60,15 @@ export function VerifyPage() {
   const [difficulty, setDifficulty] = useState<TowersDifficulty>(
     isDifficulty(initialDifficulty) ? initialDifficulty : "easy",
   );
+  const initialMines = Number(params.get("mines") ?? "3");
+  const [mines, setMines] = useState(isMinesCount(initialMines) ? initialMines : 3);
   const [problem, setProblem] = useState<string | null>(null);
   const [computed, setComputed] = useState<Computed | null>(null);
-  const server = useMutation({ mutationFn: (query: VerifyQuery) => fetchVerify(query) });
+  const server = useVerifyRound();
   const gameId = useId();
   const difficultyId = useId();
+  const minesId = useId();
+  const needs = gameRegistry[game].verifyNeeds;
   const title = t("verify.title");
 
   const compute = (event: FormEvent) => {
@@ -86,11 +92,12 @@ export function VerifyPage() {
       serverSeed: serverSeed.trim(),
       clientSeed: clientSeed.trim(),
       nonce: n,
-      ...(gameRegistry[game].verifyNeeds.includes("difficulty") ? { difficulty } : {}),
+      ...(needs.includes("difficulty") ? { difficulty } : {}),
+      ...(needs.includes("mines") ? { mines } : {}),
     };
     const seeds = { serverSeed: query.serverSeed, clientSeed: query.clientSeed, nonce: n };
-    const outcome = verifyOutcome(game, seeds, { difficulty }) as Record<string, unknown>;
-    setComputed({ query, outcome, hash: sha256Hex(query.serverSeed) });
+    const result = verifyResult(game, seeds, { difficulty, mines });
+    setComputed({ query, result, hash: sha256Hex(query.serverSeed) });
   };
 
   const expectedHash = serverSeedHash.trim().toLowerCase();
@@ -150,7 +157,7 @@ export function VerifyPage() {
           maxLength={10}
           onChange={(event) => setNonce(event.target.value)}
         />
-        {gameRegistry[game].verifyNeeds.includes("difficulty") ? (
+        {needs.includes("difficulty") ? (
           <div className="grid gap-1">
             <label htmlFor={difficultyId} className="text-sm font-semibold text-slate-100">
               {t("verify.difficulty")}
@@ -164,6 +171,28 @@ export function VerifyPage() {
               {TOWERS_DIFFICULTY_VALUES.map((value) => (
                 <option key={value} value={value}>
                   {t(`towers.difficulties.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {needs.includes("mines") ? (
+          <div className="grid gap-1">
+            <label htmlFor={minesId} className="text-sm font-semibold text-slate-100">
+              {t("verify.mines")}
+            </label>
+            <select
+              id={minesId}
+              value={mines}
+              onChange={(event) => setMines(Number(event.target.value))}
+              className={selectClasses}
+            >
+              {Array.from(
+                { length: MINES.maxMines - MINES.minMines + 1 },
+                (_, i) => MINES.minMines + i,
+              ).map((value) => (
+                <option key={value} value={value}>
+                  {value}
                 </option>
               ))}
             </select>
@@ -187,7 +216,7 @@ export function VerifyPage() {
               </span>
             </Alert>
           ) : null}
-          <Outcome game={computed.query.game} outcome={computed.outcome} />
+          <Outcome result={computed.result} />
           <Button
             variant="secondary"
             className="w-fit"
@@ -200,13 +229,13 @@ export function VerifyPage() {
           {server.data ? (
             <Alert
               tone={
-                JSON.stringify(server.data.outcome) === JSON.stringify(computed.outcome)
+                JSON.stringify(server.data.outcome) === JSON.stringify(computed.result.outcome)
                   ? "success"
                   : "error"
               }
             >
               <span data-testid="verify-server">
-                {JSON.stringify(server.data.outcome) === JSON.stringify(computed.outcome)
+                {JSON.stringify(server.data.outcome) === JSON.stringify(computed.result.outcome)
                   ? t("verify.serverSame")
                   : t("verify.serverDifferent")}
               </span>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Glyph } from "../../../components/ui/glyph";
 import { useLanguage } from "../../../lib/use-language";
 import { FAQ_ITEMS, type FaqId } from "../faq-items";
 import { faqValues } from "../help-values";
@@ -38,18 +39,10 @@ export function FaqAccordion({
           >
             <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 py-3 font-semibold text-white hover:text-amber-100 focus-visible:outline-2 focus-visible:outline-amber-300 [&::-webkit-details-marker]:hidden">
               <span>{t(`faq.items.${item.id}.q`)}</span>
-              <svg
-                viewBox="0 0 20 20"
-                aria-hidden="true"
+              <Glyph
+                name="chevronDown"
                 className="size-5 shrink-0 text-amber-300 transition-transform group-open:rotate-180"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
-                <path d="m5 7.5 5 5 5-5" />
-              </svg>
+              />
             </summary>
             <div className="grid gap-3 px-4 pb-4">
               <HelpText text={t(`faq.items.${item.id}.a`, values)} />

@@ -1,33 +1,52 @@
 import {
+  ADMIN_KYC_QUEUE_STATUSES,
+  type AdminKycItem,
   type AdminKycRequest,
   KYC_FILE_SLOTS,
   KYC_REASON_MAX_LENGTH,
   KYC_REASON_MIN_LENGTH,
 } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { OpenedBy } from "../../../components/admin-queue/opened-by";
+import { QueueControls } from "../../../components/admin-queue/queue-controls";
+import {
+  nextQueueParams,
+  type QueueSearchConfig,
+  queueQueryOf,
+  readQueueSearch,
+} from "../../../components/admin-queue/queue-search";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
-import { adminKeys } from "../../../lib/admin-access";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
+import { formatFreSafe } from "../../../lib/fre-amount";
 import { useMe } from "../../../lib/session";
 import { useLanguage } from "../../../lib/use-language";
 import {
   adminKycQueueQueryOptions,
   adminKycRequestQueryOptions,
-  decideKycMutation,
-  kycKeys,
+  useDecideKyc,
+  useOpenKycRequest,
 } from "../api/kyc-api";
 import { KycPhoto } from "./kyc-photo";
 import { countryName, formatCalendarDay } from "./kyc-review-format";
 
-const TABS = ["pending", "approved", "rejected"] as const;
-type Tab = (typeof TABS)[number];
+/** The pending queue is asked again every 30 s: new requests, and who has one open. */
+const QUEUE_POLL_MS = 30_000;
+
+/** The URL's `status`, `sort`, `minAmount`, `maxAmount` (decision 0061; amount = balance). */
+export const KYC_QUEUE_SEARCH: QueueSearchConfig<(typeof ADMIN_KYC_QUEUE_STATUSES)[number], never> =
+  {
+    statuses: ADMIN_KYC_QUEUE_STATUSES,
+    defaultStatus: "pending",
+    defaultSort: () => "oldest",
+  };
 const card = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4";
 
 function Fields({ rows }: { rows: [string, string][] }) {
@@ -45,18 +64,10 @@ function Fields({ rows }: { rows: [string, string][] }) {
 
 function DecisionForm({ request }: { request: AdminKycRequest }) {
   const { t } = useTranslation("kyc");
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
   const reasonId = useId();
-  const decide = useMutation({
-    ...decideKycMutation(request.userId),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(kycKeys.adminRequest(request.userId), updated);
-      void queryClient.invalidateQueries({ queryKey: kycKeys.adminQueues() });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.summary });
-    },
-  });
+  const decide = useDecideKyc(request.userId);
   const reject = (event: FormEvent) => {
     event.preventDefault();
     if (reason.trim().length < KYC_REASON_MIN_LENGTH) {
@@ -125,6 +136,10 @@ export function RequestDetail({ userId, onClose }: { userId: string; onClose: ()
   const { language } = useLanguage();
   const me = useMe();
   const request = useQuery(adminKycRequestQueryOptions(userId));
+  // Shown to this admin: the others are told (« ouverte par … ») and this one learns who else.
+  const open = useOpenKycRequest(userId);
+  const { mutate: markOpen } = open;
+  useEffect(() => markOpen(), [markOpen]);
   return (
     <section
       className={`${card} content-start self-start`}
@@ -141,6 +156,7 @@ export function RequestDetail({ userId, onClose }: { userId: string; onClose: ()
           {t("admin.close")}
         </Button>
       </div>
+      <OpenedBy openedBy={open.data?.openedBy} />
       <QueryState query={request} retry="inline">
         {(data) => {
           const { identity, address, document } = data;
@@ -228,20 +244,64 @@ export function RequestDetail({ userId, onClose }: { userId: string; onClose: ()
   );
 }
 
-/** /admin/kyc: the queue (oldest submission first), one request with its photos, the decision. */
+function QueueItem({
+  item,
+  selected,
+  onSelect,
+}: {
+  item: AdminKycItem;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation("kyc");
+  const { language } = useLanguage();
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-current={selected ? "true" : undefined}
+        className="grid w-full gap-0.5 rounded-xl border border-night-700 px-3 py-2 text-left hover:border-amber-300/70 aria-[current=true]:border-amber-300"
+        data-testid="admin-kyc-item"
+      >
+        <span className="font-semibold text-white">{item.nickname}</span>
+        <span className="text-xs text-muted">
+          {item.submittedAt
+            ? t("admin.submittedAt", { date: formatDateTime(item.submittedAt, language) })
+            : "—"}
+        </span>
+        <span className="text-xs tabular-nums text-slate-200" data-testid="admin-kyc-balance">
+          {t("admin.balance", { amount: formatFreSafe(item.balance, language, "balance") })}
+        </span>
+        <OpenedBy openedBy={item.openedBy} />
+      </button>
+    </li>
+  );
+}
+
+/**
+ * /admin/kyc: the queue (oldest submission first unless sorted otherwise, filtered by balance,
+ * as the URL says), one request with its photos, the decision.
+ */
 export function AdminKycPage() {
   const { t } = useTranslation("kyc");
   const { t: ta } = useTranslation("admin");
-  const { language } = useLanguage();
-  const [tab, setTab] = useState<Tab>("pending");
+  const [params, setParams] = useSearchParams();
+  const search = readQueueSearch(params, KYC_QUEUE_SEARCH);
+  const tab = search.status;
+  const update = (patch: Parameters<typeof nextQueueParams>[1]) =>
+    setParams((current) => nextQueueParams(current, patch), { replace: true });
   const [selected, setSelected] = useState<string | null>(null);
-  const queue = useQuery(adminKycQueueQueryOptions(tab));
+  const queue = useInfiniteQuery({
+    ...adminKycQueueQueryOptions(queueQueryOf(search)),
+    refetchInterval: tab === "pending" ? QUEUE_POLL_MS : false,
+  });
   const title = ta("pages.kyc");
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
       <div role="tablist" aria-label={t("admin.tabsLabel")} className="flex flex-wrap gap-2">
-        {TABS.map((name) => (
+        {ADMIN_KYC_QUEUE_STATUSES.map((name) => (
           <Button
             key={name}
             role="tab"
@@ -249,7 +309,7 @@ export function AdminKycPage() {
             variant={tab === name ? "primary" : "secondary"}
             aria-selected={tab === name}
             onClick={() => {
-              setTab(name);
+              update({ status: name === "pending" ? undefined : name });
               setSelected(null);
             }}
           >
@@ -257,6 +317,19 @@ export function AdminKycPage() {
           </Button>
         ))}
       </div>
+      <QueueControls
+        key={`${search.q}|${search.minAmount}|${search.maxAmount}`}
+        amountKind="balance"
+        sort={search.sort}
+        onSort={(sort) => update({ sort })}
+        q={search.q}
+        minAmount={search.minAmount}
+        maxAmount={search.maxAmount}
+        onApply={(filters) => update(filters)}
+        onClear={() =>
+          update({ risk: undefined, q: undefined, minAmount: undefined, maxAmount: undefined })
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(16rem,1fr)_2fr]">
         <section
           className={`${card} content-start self-start`}
@@ -269,34 +342,32 @@ export function AdminKycPage() {
           <QueryState
             query={queue}
             retry="inline"
-            isEmpty={(data) => data.items.length === 0}
+            isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
             empty={<p className="text-sm text-muted">{t("admin.empty")}</p>}
           >
             {(data) => (
               <ul className="grid gap-2" data-testid="admin-kyc-queue">
-                {data.items.map((item) => (
-                  <li key={item.userId}>
-                    <button
-                      type="button"
-                      onClick={() => setSelected(item.userId)}
-                      aria-current={selected === item.userId ? "true" : undefined}
-                      className="grid w-full gap-0.5 rounded-xl border border-night-700 px-3 py-2 text-left hover:border-amber-300/70 aria-[current=true]:border-amber-300"
-                      data-testid="admin-kyc-item"
-                    >
-                      <span className="font-semibold text-white">{item.nickname}</span>
-                      <span className="text-xs text-muted">
-                        {item.submittedAt
-                          ? t("admin.submittedAt", {
-                              date: formatDateTime(item.submittedAt, language),
-                            })
-                          : "—"}
-                      </span>
-                    </button>
-                  </li>
+                {uniqueByUser(data.pages.flatMap((page) => page.items)).map((item) => (
+                  <QueueItem
+                    key={item.userId}
+                    item={item}
+                    selected={selected === item.userId}
+                    onSelect={() => setSelected(item.userId)}
+                  />
                 ))}
               </ul>
             )}
           </QueryState>
+          {queue.hasNextPage ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={queue.isFetchingNextPage}
+              onClick={() => void queue.fetchNextPage()}
+            >
+              {ta("queues.more")}
+            </Button>
+          ) : null}
         </section>
         {selected ? (
           <RequestDetail key={selected} userId={selected} onClose={() => setSelected(null)} />
@@ -306,4 +377,10 @@ export function AdminKycPage() {
       </div>
     </div>
   );
+}
+
+/** A request that moved between two pages while they were read is listed once. */
+function uniqueByUser(items: AdminKycItem[]): AdminKycItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.userId) && Boolean(seen.add(item.userId)));
 }

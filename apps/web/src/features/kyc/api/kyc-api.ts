@@ -8,7 +8,14 @@ import type {
   KycFileSlot,
   KycIdentityBody,
 } from "@fre/shared";
-import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  mutationOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { adminKeys } from "../../../lib/admin-access";
 import { ApiError, api, networkError } from "../../../lib/api-client";
 import { i18n } from "../../../lib/i18n";
 import { storedLanguage } from "../../../lib/languages";
@@ -22,15 +29,16 @@ export const kycKeys = {
   admin: ["admin", "kyc"] as const,
   /** Every tab of the admins' queue (a decision moves a request from one to another). */
   adminQueues: () => [...kycKeys.admin, "queue"] as const,
-  adminQueue: (status: AdminKycQueueStatus) => [...kycKeys.adminQueues(), status] as const,
+  adminQueue: (query: AdminKycQueueQuery) => [...kycKeys.adminQueues(), query] as const,
   adminRequest: (userId: string) => [...kycKeys.admin, "request", userId] as const,
   adminPhoto: (userId: string, slot: string) => [...kycKeys.admin, "photo", userId, slot] as const,
 };
 
 export type KycUploaded = CallOutput<Contracts["POST /api/kyc/files/:slot"]>;
-/** A tab of the admins' queue (`GET /api/admin/kyc`'s status). */
-export type AdminKycQueueStatus = NonNullable<
-  NonNullable<CallInput<Contracts["GET /api/admin/kyc"]>["query"]>["status"]
+/** `GET /api/admin/kyc`'s query without its page (status, sort, balance range). */
+export type AdminKycQueueQuery = Omit<
+  NonNullable<CallInput<Contracts["GET /api/admin/kyc"]>["query"]>,
+  "limit" | "offset"
 >;
 
 export const kycQueryOptions = () =>
@@ -116,10 +124,20 @@ export function uploadKycFile(
   });
 }
 
-export const adminKycQueueQueryOptions = (status: AdminKycQueueStatus) =>
-  queryOptions({
-    queryKey: kycKeys.adminQueue(status),
-    queryFn: ({ signal }) => api.call("GET /api/admin/kyc", { query: { status } }, signal),
+/** The queue a page at a time (« Afficher plus » asks the next one). */
+export const adminKycQueueQueryOptions = (query: AdminKycQueueQuery) =>
+  infiniteQueryOptions({
+    queryKey: kycKeys.adminQueue(query),
+    queryFn: ({ signal, pageParam }) =>
+      api.call("GET /api/admin/kyc", { query: { ...query, offset: pageParam } }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (page) => page.nextOffset ?? undefined,
+  });
+
+/** Tells the other admins this one has the request open; answers who else has. */
+export const openKycRequestMutation = (userId: string) =>
+  mutationOptions({
+    mutationFn: () => api.call("POST /api/admin/kyc/:userId/open", { params: { userId } }),
   });
 
 /**
@@ -153,3 +171,22 @@ export const adminKycPhotoQueryOptions = (userId: string, slot: KycFileSlot) =>
     gcTime: 0,
     retry: false,
   });
+
+/** Opens the request for this admin (the answer says who else has it open). */
+export const useOpenKycRequest = (userId: string) => useMutation(openKycRequestMutation(userId));
+
+/**
+ * Approves or rejects: the answer replaces the request, and the queues and the console's
+ * counters are read again (the request moved from one tab to another).
+ */
+export function useDecideKyc(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...decideKycMutation(userId),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(adminKycRequestQueryOptions(userId).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: kycKeys.adminQueues() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.summary });
+    },
+  });
+}

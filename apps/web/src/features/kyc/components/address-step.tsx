@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { useFormMutation } from "../../../lib/use-form-mutation";
-import { useSaveAddress } from "../hooks/use-kyc";
+import { useSaveAddress } from "../api/use-kyc";
 import { type AddressValues, addressIssues } from "../kyc-validation";
 import { CountrySelect, useFocusFirstError, useIssueText } from "./kyc-fields";
 

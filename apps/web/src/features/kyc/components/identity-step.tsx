@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { useFormMutation } from "../../../lib/use-form-mutation";
-import { useSaveIdentity } from "../hooks/use-kyc";
+import { useSaveIdentity } from "../api/use-kyc";
 import { type IdentityValues, identityIssues } from "../kyc-validation";
 import { CountrySelect, useFocusFirstError, useIssueText } from "./kyc-fields";
 

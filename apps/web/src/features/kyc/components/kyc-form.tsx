@@ -1,7 +1,7 @@
 import type { KycState } from "@fre/shared";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePhotoUploads } from "../hooks/use-photo-uploads";
+import { usePhotoUploads } from "../api/use-photo-uploads";
 import { AddressStep } from "./address-step";
 import { DocumentsStep } from "./documents-step";
 import { IdentityStep } from "./identity-step";

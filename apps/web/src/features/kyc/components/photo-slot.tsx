@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { formatDateTime, formatKilobytes } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
-import type { PhotoUpload } from "../hooks/use-photo-uploads";
+import type { PhotoUpload } from "../api/use-photo-uploads";
 
 /** An object URL for `file` while it is shown, revoked as soon as it is not. */
 function usePreview(file: File | undefined) {

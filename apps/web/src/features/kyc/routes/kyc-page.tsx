@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
+import { useKyc } from "../api/use-kyc";
 import { KycForm } from "../components/kyc-form";
 import { KycStatusPanel } from "../components/kyc-status-panel";
-import { useKyc } from "../hooks/use-kyc";
 
 /** /kyc: the form while nothing is submitted, then where the request stands. */
 export function KycPage() {

@@ -5,7 +5,7 @@ import {
   type LeagueSettings,
   leagueSettingsSchema,
 } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsFormFooter } from "../../../components/settings/settings-form-footer";
@@ -20,8 +20,7 @@ import { useLanguage } from "../../../lib/use-language";
 import {
   adminLeaguesQueryOptions,
   leagueSettingsQueryOptions,
-  leaguesAdminKeys,
-  updateLeagueSettings,
+  useUpdateLeagueSettings,
 } from "../api/leagues-api";
 
 const card = "grid gap-4 rounded-2xl border border-night-700 bg-night-850 p-4";
@@ -59,16 +58,9 @@ export function settingsOf(values: Values) {
 function SettingsForm({ settings }: { settings: LeagueSettings }) {
   const { t } = useTranslation("admin");
   const { language } = useLanguage();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(settings));
   const [invalid, setInvalid] = useState(false);
-  const save = useMutation({
-    mutationFn: updateLeagueSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(leaguesAdminKeys.settings(), saved);
-      setValues(valuesOf(saved));
-    },
-  });
+  const save = useUpdateLeagueSettings({ onSaved: (saved) => setValues(valuesOf(saved)) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = settingsOf(values);

@@ -1,5 +1,5 @@
 import type { LeagueSettings } from "@fre/shared";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -57,3 +57,19 @@ export const leagueSettingsQueryOptions = () =>
 /** `PUT /api/admin/leagues/settings` (audited by the server as leagues.settings). */
 export const updateLeagueSettings = (settings: LeagueSettings) =>
   api.call("PUT /api/admin/leagues/settings", { body: settings });
+
+/** Saves the league rules and writes the server's answer into the settings query. */
+export function useUpdateLeagueSettings({
+  onSaved,
+}: {
+  onSaved?: (saved: LeagueSettings) => void;
+} = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLeagueSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(leagueSettingsQueryOptions().queryKey, saved);
+      onSaved?.(saved);
+    },
+  });
+}

@@ -101,16 +101,7 @@ export function RateCard({ rate }: { rate: RateBreakdown }) {
           aria-hidden="true"
           className="grid size-11 shrink-0 place-items-center rounded-2xl bg-amber-400/12 text-amber-200"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
-            <path d="M13 2 4.5 13.5H11L10 22l8.5-11.5H12Z" strokeLinejoin="round" />
-          </svg>
+          <Glyph name="bolt" className="size-6" />
         </span>
       </div>
       <dl className="mt-3 divide-y divide-night-700 border-t border-night-700">

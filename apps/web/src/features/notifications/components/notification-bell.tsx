@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { Glyph } from "../../../components/ui/glyph";
 import { useNotifications } from "../hooks/use-notifications";
 import { badgeText } from "../notification-list";
 
@@ -21,19 +22,7 @@ export function NotificationBell() {
         }`
       }
     >
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15Z" />
-        <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
-      </svg>
+      <Glyph name="bell" />
       {unread > 0 ? (
         <span
           data-testid="notification-badge"

@@ -2,24 +2,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { Glyph, type GlyphName } from "../../../components/ui/glyph";
+import { Glyph } from "../../../components/ui/glyph";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatRelative } from "../../../lib/relative-time";
 import { useLanguage } from "../../../lib/use-language";
 import { useMarkAllRead, useMarkRead, useNotifications } from "../hooks/use-notifications";
-import { notificationPath } from "../notification-list";
-
-const icons: Record<string, GlyphName> = {
-  mining_session_end: "clock",
-  mining_session_claim: "coins",
-  slot_available: "dice",
-  referral_active: "bolt",
-  bonus_expiring: "hourglass",
-  level_up: "star",
-  withdrawal_complete: "arrowOut",
-  purchase_confirmation: "bag",
-};
+import { notificationGlyph, notificationPath } from "../notification-list";
 
 /** The notification centre: newest first; opening one marks it read and goes where it points. */
 export function NotificationsPage() {
@@ -93,7 +82,7 @@ export function NotificationsPage() {
                   }`}
                 >
                   <span className="grid size-10 shrink-0 place-items-center rounded-full bg-night-700 text-amber-200">
-                    <Glyph name={icons[item.type] ?? "bell"} />
+                    <Glyph name={notificationGlyph(item.type)} />
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="flex items-start justify-between gap-2">

@@ -13,6 +13,13 @@ const MaintenanceScreen = lazy(() =>
   })),
 );
 
+// Admins only, during a maintenance: its own chunk too.
+const MaintenanceBanner = lazy(() =>
+  Promise.all([import("./maintenance-banner"), loadNamespaces("app")]).then(([m]) => ({
+    default: m.MaintenanceBanner,
+  })),
+);
+
 const LEGAL = new Set<string>(Object.values(LEGAL_PATHS));
 
 /** Open during a maintenance: signing in (admins keep working) and the legal texts. */
@@ -21,19 +28,30 @@ export const openDuringMaintenance = (pathname: string) =>
 
 /**
  * While FRE is in maintenance, visitors and users see the maintenance page instead of the app;
- * admins keep the whole app. Until the session is known the app shows as usual (the guards
- * wait for it anyway), so an admin never sees the maintenance page flash.
+ * admins keep the whole app, under a banner that says so on every page. Until the session is
+ * known the app shows as usual (the guards wait for it anyway), so an admin never sees the
+ * maintenance page flash.
  */
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const { data: features } = useFeatures();
   const me = useMe();
   const { pathname } = useLocation();
-  const closed =
-    features?.maintenance.active === true &&
-    !me.isPending &&
-    me.data?.role !== "admin" &&
-    !openDuringMaintenance(pathname);
-  if (!closed) return children;
+  const active = features?.maintenance.active === true;
+  const admin = me.data?.role === "admin";
+  const closed = active && !me.isPending && !admin && !openDuringMaintenance(pathname);
+  // The same tree with or without the banner: switching the maintenance never remounts the page.
+  if (!closed) {
+    return (
+      <>
+        {active && admin ? (
+          <Suspense fallback={null}>
+            <MaintenanceBanner />
+          </Suspense>
+        ) : null}
+        {children}
+      </>
+    );
+  }
   return (
     <Suspense fallback={<PageLoader fullScreen />}>
       <MaintenanceScreen message={features.maintenance.message} signedIn={Boolean(me.data)} />

@@ -1,5 +1,4 @@
 import { isStrongPassword } from "@fre/shared";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
@@ -7,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { PasswordChecklist } from "../../../components/ui/password-checklist";
 import { PasswordField } from "../../../components/ui/password-field";
 import { useFormMutation } from "../../../lib/use-form-mutation";
-import { changePassword } from "../../auth";
+import { useChangePassword } from "../../auth";
 
 export function ChangePasswordForm() {
   const { t } = useTranslation("app");
@@ -15,13 +14,7 @@ export function ChangePasswordForm() {
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const [attempted, setAttempted] = useState(false);
-  const change = useFormMutation(
-    useMutation({
-      mutationFn: (passwords: { current: string; next: string }) =>
-        changePassword(passwords.current, passwords.next),
-    }),
-    { fallback: t("changePassword.failed") },
-  );
+  const change = useFormMutation(useChangePassword(), { fallback: t("changePassword.failed") });
 
   const weak = !isStrongPassword(next);
   const mismatch = confirm !== next;

@@ -65,13 +65,14 @@ export function PushOptInCard() {
       data-testid="push-banner"
       className="flex animate-rise flex-wrap items-center gap-3 rounded-2xl border border-amber-300/30 bg-night-850 p-4"
     >
-      <div className="min-w-0 flex-1">
+      {/* A 14rem basis: in a long language the buttons go below the text, not beside it. */}
+      <div className="min-w-0 flex-[1_1_14rem]">
         <h2 id="push-banner-title" className="font-semibold text-white">
           {t("push.bannerTitle")}
         </h2>
         <p className="text-sm text-muted">{t("push.bannerText")}</p>
       </div>
-      <div className="flex gap-2">
+      <div className="ml-auto flex flex-wrap justify-end gap-2">
         <Button size="sm" variant="ghost" data-testid="push-banner-later" onClick={dismiss}>
           {t("push.bannerLater")}
         </Button>

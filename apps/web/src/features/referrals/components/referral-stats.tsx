@@ -13,7 +13,7 @@ function Stat({
   accent?: boolean;
 }) {
   return (
-    <div className="rounded-2xl border border-night-700 bg-night-850 p-3 text-center">
+    <div className="min-w-0 flex-[1_1_8rem] rounded-2xl border border-night-700 bg-night-850 p-3 text-center">
       <dt className="text-xs text-muted">{label}</dt>
       <dd
         className={`mt-1 text-lg font-bold tabular-nums ${accent ? "text-amber-200" : "text-white"}`}
@@ -28,7 +28,8 @@ export function ReferralStats({ referrals }: { referrals: Referrals }) {
   const { t } = useTranslation("app");
   const { language } = useLanguage();
   return (
-    <dl className="grid grid-cols-3 gap-2">
+    // Three in a row where their labels fit on a line, else two and the bonus below them.
+    <dl className="flex flex-wrap gap-2">
       <Stat label={t("group.stats.active")} value={String(referrals.activeCount)} />
       <Stat
         label={t("group.stats.counted")}

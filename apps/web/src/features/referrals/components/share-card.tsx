@@ -2,6 +2,7 @@ import { MAX_COUNTED_REFERRALS, REFERRAL_BONUS_NANO } from "@fre/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { Glyph } from "../../../components/ui/glyph";
 import { copyText } from "../../../lib/clipboard";
 import { formatFre } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
@@ -92,19 +93,7 @@ export function ShareCard({ code, link }: { code: string; link: string }) {
       </div>
       <div>
         <Button data-testid="share-invite" className="w-full" onClick={() => void share()}>
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M12 3v12M7.5 7.5 12 3l4.5 4.5" />
-            <path d="M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" />
-          </svg>
+          <Glyph name="share" />
           {t("group.share")}
         </Button>
         <p

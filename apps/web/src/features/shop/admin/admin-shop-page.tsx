@@ -4,7 +4,7 @@ import {
   SHOP_ORDER_STATUSES,
   type ShopItem,
 } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
@@ -22,11 +22,9 @@ import {
   type AdminOrderFilters,
   adminItemsQueryOptions,
   adminOrdersQueryOptions,
-  resolvePaymentMutation,
-  shopKeys,
   unresolvedPaymentsQueryOptions,
-  updateAdminItemMutation,
 } from "../api/shop-api";
+import { useResolvePayment, useUpdateAdminItem } from "../api/use-shop";
 import { useItemName } from "../components/shop-item-card";
 
 const cell = "px-2 py-2 text-left align-top";
@@ -41,13 +39,9 @@ const sectionClasses = "grid gap-3 rounded-2xl border border-night-700 bg-night-
 function ItemRow({ item }: { item: ShopItem }) {
   const { t } = useTranslation("shop");
   const { language } = useLanguage();
-  const queryClient = useQueryClient();
   const name = useItemName()(item);
   const [price, setPrice] = useState(trimTon(item.priceTon));
-  const save = useMutation({
-    ...updateAdminItemMutation(item.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopKeys.adminItems() }),
-  });
+  const save = useUpdateAdminItem(item.id);
   const priceId = useId();
   return (
     <tr className="border-t border-night-700" data-testid={`admin-shop-item-${item.id}`}>
@@ -239,20 +233,12 @@ function OrdersSection({ itemIds }: { itemIds: string[] }) {
 
 function ResolutionForm({ payment }: { payment: AdminShopPayment }) {
   const { t } = useTranslation("shop");
-  const queryClient = useQueryClient();
   const [resolution, setResolution] = useState<"granted" | "refunded">(
     payment.orderId ? "granted" : "refunded",
   );
   const [orderId, setOrderId] = useState(payment.orderId ?? "");
   const [reason, setReason] = useState("");
-  const resolve = useMutation({
-    ...resolvePaymentMutation(payment.txHash),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: shopKeys.adminPayments() }),
-        queryClient.invalidateQueries({ queryKey: shopKeys.adminOrdersAll() }),
-      ]),
-  });
+  const resolve = useResolvePayment(payment.txHash);
   const ids = { resolution: useId(), order: useId(), reason: useId() };
   const submit = (event: FormEvent) => {
     event.preventDefault();

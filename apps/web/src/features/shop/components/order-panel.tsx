@@ -9,7 +9,7 @@ import { formatFreSafe } from "../../../lib/fre-amount";
 import { trimTon } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
 import { TonFiatEquivalent } from "../../ton";
-import { useOrder } from "../hooks/use-shop";
+import { useOrder } from "../api/use-shop";
 import { amountDue } from "../shop-logic";
 import { CopyField } from "./copy-field";
 import { useItemName } from "./shop-item-card";

@@ -1,5 +1,4 @@
 import type { ShopItem, ShopOrder } from "@fre/shared";
-import { useQueryClient } from "@tanstack/react-query";
 import { TonConnectUIError, UserRejectsError, useTonConnectUI } from "@tonconnect/ui-react";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,8 +7,7 @@ import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
 import { DEV_WALLET_BRIDGE_KEY, LazyTonWalletPanel, TonPriceNote } from "../../ton";
-import { cancelPayment, shopKeys, startPayment } from "../api/shop-api";
-import { useCreateOrder, useMyOrders, useShop } from "../hooks/use-shop";
+import { useCreateOrder, useMyOrders, useOrderPayment, useShop } from "../api/use-shop";
 import { openOrderOf } from "../shop-logic";
 import { OrderPanel, type SendState } from "./order-panel";
 import { ShopItemCard } from "./shop-item-card";
@@ -32,8 +30,7 @@ export function ShopScreen() {
     if (current === null && resumable) setCurrent({ id: resumable.id, itemId: resumable.itemId });
   }, [current, resumable]);
 
-  const queryClient = useQueryClient();
-  const showOrder = (order: ShopOrder) => queryClient.setQueryData(shopKeys.order(order.id), order);
+  const payment = useOrderPayment();
 
   /**
    * Pays an order from the wallet (decision 0059). The server first marks the payment on its way
@@ -46,12 +43,10 @@ export function ShopScreen() {
     setSend("sending");
     let started: ShopOrder;
     try {
-      started = await startPayment(order.id);
-      showOrder(started);
+      started = await payment.start(order.id);
     } catch (error) {
       if (isApiError(error, "PAYMENT_IN_FLIGHT")) setSend("sent");
       else setSend("failed");
-      void queryClient.invalidateQueries({ queryKey: shopKeys.order(order.id), exact: true });
       return;
     }
     // The in-page dev wallet shows its own confirm dialog: the widget's "confirm in your wallet"
@@ -71,11 +66,7 @@ export function ShopScreen() {
       }
       // The wallet answered: nothing was sent.
       setSend(error instanceof UserRejectsError ? "cancelled" : "failed");
-      try {
-        showOrder(await cancelPayment(order.id));
-      } catch {
-        void queryClient.invalidateQueries({ queryKey: shopKeys.order(order.id), exact: true });
-      }
+      await payment.cancel(order.id);
     }
   };
 

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { EmailField } from "../../../components/ui/email-field";
 import { PasswordChecklist } from "../../../components/ui/password-checklist";
 import { PasswordField } from "../../../components/ui/password-field";
-import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { meQuery } from "../../../lib/session";
 import { addTelegramEmail } from "../api/telegram-api";
@@ -54,12 +54,9 @@ export function TelegramEmailForm() {
         </h2>
         <p className="text-xs text-amber-50/85">{t("telegram.email.text")}</p>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextField
+        <EmailField
           label={t("login.email")}
-          type="email"
           name="email"
-          autoComplete="email"
-          inputMode="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           required

@@ -1,31 +1,36 @@
 import {
   type AdminWithdrawal,
+  defaultWithdrawalSort,
   WITHDRAWAL_REASON_MAX_LENGTH,
   WITHDRAWAL_REASON_MIN_LENGTH,
+  WITHDRAWAL_RISK_FILTERS,
   WITHDRAWAL_STATUSES,
-  type WithdrawalStatus,
 } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { OpenedBy, useOpenedByText } from "../../../components/admin-queue/opened-by";
+import { QueueControls } from "../../../components/admin-queue/queue-controls";
+import {
+  nextQueueParams,
+  type QueueSearchConfig,
+  queueQueryOf,
+  readQueueSearch,
+} from "../../../components/admin-queue/queue-search";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
-import { adminKeys } from "../../../lib/admin-access";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useMe } from "../../../lib/session";
 import { shortAddress } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
-import {
-  adminWithdrawalsQueryOptions,
-  approveWithdrawalMutation,
-  rejectWithdrawalMutation,
-  withdrawalKeys,
-} from "../api/withdrawals-api";
+import { useWithdrawalDecision } from "../api/use-admin-withdrawals";
+import { adminWithdrawalsQueryOptions } from "../api/withdrawals-api";
 import { WithdrawalStatusBadge } from "../components/withdrawal-status";
 import { ApproveDialog } from "./approve-dialog";
 import { RiskLevelBadge } from "./risk-level-badge";
@@ -34,28 +39,16 @@ import { WithdrawalSettingsPanel } from "./withdrawal-settings-form";
 /** Pending and processing requests change by themselves (payout worker): asked every 10 s. */
 const LIVE_POLL_MS = 10_000;
 
-function useDecision(withdrawal: AdminWithdrawal) {
-  const queryClient = useQueryClient();
-  const settled = () => {
-    void queryClient.invalidateQueries({ queryKey: withdrawalKeys.adminLists() });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.summary });
-  };
-  return {
-    approve: useMutation({
-      ...approveWithdrawalMutation(withdrawal.id),
-      onSuccess: settled,
-      // Another admin acted since this screen was drawn: show the request as it stands now (the
-      // open dialog redraws with it) beside the server's message, and let the admin decide again.
-      onError: (error) => {
-        if (isApiError(error, "WITHDRAWAL_STATE_CHANGED")) settled();
-      },
-    }),
-    reject: useMutation({
-      ...rejectWithdrawalMutation(withdrawal.id),
-      onSuccess: settled,
-    }),
-  };
-}
+/** The URL's `status`, `sort`, `risk`, `minAmount`, `maxAmount` (decision 0061). */
+export const WITHDRAWAL_QUEUE_SEARCH: QueueSearchConfig<
+  (typeof WITHDRAWAL_STATUSES)[number],
+  (typeof WITHDRAWAL_RISK_FILTERS)[number]
+> = {
+  statuses: WITHDRAWAL_STATUSES,
+  defaultStatus: "pending",
+  defaultSort: defaultWithdrawalSort,
+  risks: WITHDRAWAL_RISK_FILTERS,
+};
 
 /** Why this admin may not approve now (the server refuses too), or nothing. */
 function approvalBlock(withdrawal: AdminWithdrawal, myId: string | undefined) {
@@ -69,7 +62,8 @@ function approvalBlock(withdrawal: AdminWithdrawal, myId: string | undefined) {
 
 function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const { t } = useTranslation("withdrawals");
-  const { approve, reject } = useDecision(withdrawal);
+  const { approve, reject, open } = useWithdrawalDecision(withdrawal.id);
+  const othersText = useOpenedByText(open.data?.openedBy ?? undefined);
   const me = useMe();
   const blocked = approvalBlock(withdrawal, me.data?.id);
   const [confirming, setConfirming] = useState(false);
@@ -98,6 +92,7 @@ function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
     <div className="grid gap-2 border-t border-night-700 pt-3">
       {rejecting ? (
         <form onSubmit={submitReject} noValidate className="grid gap-2">
+          {othersText ? <Alert tone="info">{othersText}</Alert> : null}
           <label htmlFor={reasonId} className="text-sm font-medium text-slate-200">
             {t("admin.reason")}
           </label>
@@ -140,6 +135,7 @@ function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
               disabled={busy || blocked !== undefined}
               onClick={() => {
                 approve.reset();
+                open.mutate();
                 setConfirming(true);
               }}
               data-testid="admin-withdrawal-approve"
@@ -152,7 +148,10 @@ function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
               variant="danger"
               size="sm"
               disabled={busy || blocked === "own"}
-              onClick={() => setRejecting(true)}
+              onClick={() => {
+                open.mutate();
+                setRejecting(true);
+              }}
             >
               {t("admin.reject")}
             </Button>
@@ -164,6 +163,7 @@ function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         open={confirming}
         busy={approve.isPending}
         error={approveError}
+        notice={othersText ?? undefined}
         onCancel={() => setConfirming(false)}
         onConfirm={(expect) => approve.mutate(expect, { onSuccess: () => setConfirming(false) })}
       />
@@ -190,6 +190,7 @@ function AdminWithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawal }) {
         </span>
         <WithdrawalStatusBadge status={withdrawal.status} />
       </div>
+      <OpenedBy openedBy={withdrawal.openedBy} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">{t("admin.amount")}</dt>
         <dd className="tabular-nums text-white">
@@ -251,13 +252,20 @@ function AdminWithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   );
 }
 
-/** /admin/withdrawals: the requests by status; pending ones are approved (paid) or rejected. */
+/**
+ * /admin/withdrawals: the requests by status, sorted and filtered as the URL says (a reload or
+ * a shared link keeps them); pending ones are approved (paid) or rejected.
+ */
 export function AdminWithdrawalsPage() {
   const { t } = useTranslation("withdrawals");
   const { t: ta } = useTranslation("admin");
-  const [status, setStatus] = useState<WithdrawalStatus>("pending");
-  const list = useQuery({
-    ...adminWithdrawalsQueryOptions(status),
+  const [params, setParams] = useSearchParams();
+  const search = readQueueSearch(params, WITHDRAWAL_QUEUE_SEARCH);
+  const { status } = search;
+  const update = (patch: Parameters<typeof nextQueueParams>[1]) =>
+    setParams((current) => nextQueueParams(current, patch), { replace: true });
+  const list = useInfiniteQuery({
+    ...adminWithdrawalsQueryOptions(queueQueryOf(search)),
     refetchInterval: status === "pending" || status === "processing" ? LIVE_POLL_MS : false,
   });
   const title = ta("pages.withdrawals");
@@ -273,28 +281,61 @@ export function AdminWithdrawalsPage() {
             size="sm"
             variant={status === name ? "primary" : "secondary"}
             aria-selected={status === name}
-            onClick={() => setStatus(name)}
+            onClick={() => update({ status: name === "pending" ? undefined : name })}
           >
             {t(`status.${name}`)}
           </Button>
         ))}
       </div>
-      <section role="tabpanel" aria-label={t(`status.${status}`)}>
+      <QueueControls
+        key={`${search.q}|${search.minAmount}|${search.maxAmount}`}
+        amountKind="amount"
+        sort={search.sort}
+        onSort={(sort) => update({ sort })}
+        risks={WITHDRAWAL_RISK_FILTERS}
+        risk={search.risk}
+        onRisk={(risk) => update({ risk })}
+        q={search.q}
+        minAmount={search.minAmount}
+        maxAmount={search.maxAmount}
+        onApply={(filters) => update(filters)}
+        onClear={() =>
+          update({ risk: undefined, q: undefined, minAmount: undefined, maxAmount: undefined })
+        }
+      />
+      <section role="tabpanel" aria-label={t(`status.${status}`)} className="grid gap-3">
         <QueryState
           query={list}
           retry="inline"
-          isEmpty={(data) => data.items.length === 0}
+          isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
           empty={<p className="text-sm text-muted">{t("admin.empty")}</p>}
         >
           {(data) => (
             <ul className="grid gap-3 md:grid-cols-2" data-testid="admin-withdrawals">
-              {data.items.map((withdrawal) => (
+              {uniqueById(data.pages.flatMap((page) => page.items)).map((withdrawal) => (
                 <AdminWithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
               ))}
             </ul>
           )}
         </QueryState>
+        {list.hasNextPage ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="justify-self-center"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {ta("queues.more")}
+          </Button>
+        ) : null}
       </section>
     </div>
   );
+}
+
+/** A request that moved between two pages while they were read is listed once. */
+function uniqueById(items: AdminWithdrawal[]): AdminWithdrawal[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
 }

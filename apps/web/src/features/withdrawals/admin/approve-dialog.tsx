@@ -157,6 +157,7 @@ export function ApproveDialog({
   open,
   busy,
   error,
+  notice,
   onConfirm,
   onCancel,
 }: {
@@ -164,6 +165,8 @@ export function ApproveDialog({
   open: boolean;
   busy: boolean;
   error: string | undefined;
+  /** Said first: another admin has this request open (« ouverte par … »). */
+  notice?: string | undefined;
   /** Called with what the dialog showed when the admin confirmed. */
   onConfirm: (expect: AdminWithdrawalApproveBody["expect"]) => void;
   onCancel: () => void;
@@ -184,6 +187,11 @@ export function ApproveDialog({
       onCancel={onCancel}
     >
       <div className="grid max-h-[60vh] gap-4 overflow-y-auto" data-testid="approve-dialog">
+        {notice ? (
+          <Alert tone="info">
+            <span data-testid="approve-dialog-opened-by">{notice}</span>
+          </Alert>
+        ) : null}
         <p>
           {t(`admin.confirm.text.${textOf(step, withdrawal)}`, {
             nickname: withdrawal.firstApproval?.nickname ?? t("admin.unknownAdmin"),

@@ -4,7 +4,7 @@ import {
   type WithdrawalSettings,
   withdrawalAmountSchema,
 } from "@fre/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
@@ -15,11 +15,8 @@ import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
-import {
-  updateWithdrawalSettingsMutation,
-  withdrawalKeys,
-  withdrawalSettingsQueryOptions,
-} from "../api/withdrawals-api";
+import { useUpdateWithdrawalSettings } from "../api/use-admin-withdrawals";
+import { withdrawalSettingsQueryOptions } from "../api/withdrawals-api";
 import { maxAmount } from "../withdrawal-amount";
 
 type Field = "minimum" | "secondApprovalAbove";
@@ -43,20 +40,12 @@ export function settingsBodyOf(values: Record<Field, string>): {
 
 function SettingsForm({ settings }: { settings: WithdrawalSettings }) {
   const { t } = useTranslation("withdrawals");
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<Field, string>>({
     minimum: maxAmount(settings.minimum),
     secondApprovalAbove: maxAmount(settings.secondApprovalAbove),
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const save = useMutation({
-    ...updateWithdrawalSettingsMutation(),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(withdrawalKeys.settings(), saved);
-      // The approvals each request needs follow the threshold.
-      void queryClient.invalidateQueries({ queryKey: withdrawalKeys.adminLists() });
-    },
-  });
+  const save = useUpdateWithdrawalSettings();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<Field, string>> = {};

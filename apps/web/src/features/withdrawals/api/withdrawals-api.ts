@@ -1,9 +1,10 @@
 import type {
   AdminWithdrawalApproveBody,
+  CallInput,
+  Contracts,
   WithdrawalSettingsBody,
-  WithdrawalStatus,
 } from "@fre/shared";
-import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, mutationOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 /**
@@ -13,9 +14,9 @@ import { api } from "../../../lib/api-client";
 export const withdrawalKeys = {
   all: ["withdrawals"] as const,
   admin: ["admin", "withdrawals"] as const,
-  /** Every admin list of withdrawals (one per status): what a decision makes stale. */
+  /** Every admin list of withdrawals (one per status and filter): what a decision makes stale. */
   adminLists: () => [...withdrawalKeys.admin, "list"] as const,
-  adminList: (status: WithdrawalStatus) => [...withdrawalKeys.adminLists(), status] as const,
+  adminList: (query: AdminWithdrawalsQuery) => [...withdrawalKeys.adminLists(), query] as const,
   settings: () => [...withdrawalKeys.admin, "settings"] as const,
 };
 
@@ -49,10 +50,26 @@ export const cancelWithdrawalMutation = () =>
     mutationFn: (id: string) => api.call("POST /api/withdrawals/:id/cancel", { params: { id } }),
   });
 
-export const adminWithdrawalsQueryOptions = (status: WithdrawalStatus) =>
-  queryOptions({
-    queryKey: withdrawalKeys.adminList(status),
-    queryFn: ({ signal }) => api.call("GET /api/admin/withdrawals", { query: { status } }, signal),
+/** `GET /api/admin/withdrawals`'s query without its page (status, sort, filters). */
+export type AdminWithdrawalsQuery = Omit<
+  NonNullable<CallInput<Contracts["GET /api/admin/withdrawals"]>["query"]>,
+  "limit" | "offset"
+>;
+
+/** The queue a page at a time (« Afficher plus » asks the next one). */
+export const adminWithdrawalsQueryOptions = (query: AdminWithdrawalsQuery) =>
+  infiniteQueryOptions({
+    queryKey: withdrawalKeys.adminList(query),
+    queryFn: ({ signal, pageParam }) =>
+      api.call("GET /api/admin/withdrawals", { query: { ...query, offset: pageParam } }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (page) => page.nextOffset ?? undefined,
+  });
+
+/** Tells the other admins this one has the request open; answers who else has. */
+export const openWithdrawalMutation = (id: string) =>
+  mutationOptions({
+    mutationFn: () => api.call("POST /api/admin/withdrawals/:id/open", { params: { id } }),
   });
 
 /** `expect`: what the admin was shown (their approval is the first of two, or the final one). */

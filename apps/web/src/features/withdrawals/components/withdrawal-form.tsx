@@ -10,8 +10,8 @@ import { formatFreSafe } from "../../../lib/fre-amount";
 import { shortAddress } from "../../../lib/ton-format";
 import { formErrorsOf } from "../../../lib/use-form-mutation";
 import { useLanguage } from "../../../lib/use-language";
+import { useCreateWithdrawal } from "../api/use-withdrawals";
 import { newIdempotencyKey } from "../api/withdrawals-api";
-import { useCreateWithdrawal } from "../hooks/use-withdrawals";
 import { retryableWithSameKey, type Submission, submissionFor } from "../idempotency";
 import { amountIssue, maxAmount, typedAmount } from "../withdrawal-amount";
 

@@ -9,7 +9,7 @@ import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { shortAddress } from "../../../lib/ton-format";
 import { useLanguage } from "../../../lib/use-language";
-import { useCancelWithdrawal } from "../hooks/use-withdrawals";
+import { useCancelWithdrawal } from "../api/use-withdrawals";
 import { WithdrawalStatusBadge } from "./withdrawal-status";
 
 /** A payout on the simulated chain, which has no explorer: its facts, in words. */

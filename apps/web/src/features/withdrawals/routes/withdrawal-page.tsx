@@ -5,10 +5,10 @@ import { QueryState } from "../../../components/ui/query-state";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import { TonPriceNote } from "../../ton";
+import { useMyWithdrawals } from "../api/use-withdrawals";
 import { WithdrawalForm } from "../components/withdrawal-form";
 import { WithdrawalList } from "../components/withdrawal-list";
 import { WithdrawalRequirements } from "../components/withdrawal-requirements";
-import { useMyWithdrawals } from "../hooks/use-withdrawals";
 import { canWithdraw } from "../withdrawal-amount";
 
 /** /withdrawal: what is missing, the amount form, and every request with where it stands. */

@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ADD COLUMN "payout_fee_nano" bigint;

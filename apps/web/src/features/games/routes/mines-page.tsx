@@ -1,0 +1,207 @@
+import type { GamePlay } from "@fre/shared";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import {
+  type GamesInfo,
+  newRoundKey,
+  type OpenRound,
+  revealMines,
+  startMines,
+} from "../api/games-api";
+import { BetControls } from "../components/bet-controls";
+import {
+  PlayError,
+  PlayOutcome,
+  panelClasses,
+  RoundGameScreen,
+  useMultiplier,
+} from "../components/game-ui";
+import { percentText } from "../game-text";
+import { useBalance, useBetAmount } from "../hooks/use-games";
+import { useRound } from "../hooks/use-round";
+
+type MinesRound = OpenRound<"mines"> | GamePlay<"mines">;
+
+function Grid({
+  info,
+  round,
+  onReveal,
+  busy,
+}: {
+  info: GamesInfo;
+  round: MinesRound | null;
+  onReveal: (tile: number) => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation("games");
+  const open = round?.status === "open";
+  const { revealed = [], mines = [] } = round?.outcome ?? {};
+  const lost = revealed.at(-1);
+  return (
+    <fieldset
+      className="m-0 grid grid-cols-5 gap-1.5 border-0 p-0"
+      data-testid="mines-grid"
+      aria-busy={busy}
+    >
+      <legend className="sr-only">{t("mines.grid")}</legend>
+      {Array.from({ length: info.publication.mines.tiles }, (_, tile) => {
+        const isMine = mines.includes(tile);
+        const shown = revealed.includes(tile);
+        const known = shown || mines.length > 0;
+        const label = [
+          t("mines.tile", { tile: tile + 1 }),
+          known ? t(isMine ? "mines.mine" : "mines.safe") : null,
+          shown ? t("mines.revealed") : null,
+        ]
+          .filter(Boolean)
+          .join(", ");
+        return (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its position
+            key={tile}
+            type="button"
+            aria-label={label}
+            data-testid={`mines-tile-${tile}`}
+            data-state={known ? (isMine ? "mine" : shown ? "safe" : "hidden-safe") : "hidden"}
+            disabled={!open || shown || busy}
+            onClick={() => onReveal(tile)}
+            className={`aspect-square min-h-11 rounded-lg text-lg font-bold transition-transform motion-reduce:transition-none ${
+              known && isMine
+                ? shown && tile === lost
+                  ? "bg-rose-700 text-white motion-safe:animate-pop"
+                  : "bg-rose-500/30 text-rose-100"
+                : shown
+                  ? "bg-emerald-400 text-night-950 motion-safe:animate-rise"
+                  : known
+                    ? "bg-emerald-500/20 text-emerald-100"
+                    : open
+                      ? "bg-night-700 text-white hover:scale-[1.03] hover:bg-night-600"
+                      : "bg-night-800 text-slate-500"
+            }`}
+          >
+            {known ? (isMine ? "✕" : "◆") : ""}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function MinesGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"mines"> | null }) {
+  const { t, i18n } = useTranslation("games");
+  const balance = useBalance();
+  const publication = info.publication.mines;
+  const [amount, setAmount] = useBetAmount(info.limits.minBet);
+  const [count, setCount] = useState(3);
+  // One key per opening asked for: a retry of the same click opens nothing twice.
+  const [key, setKey] = useState(newRoundKey);
+  const { round, last, open, wasResumed, busy, error, ...play } = useRound(
+    "mines",
+    { start: startMines, step: revealMines },
+    resumed,
+  );
+  const countId = useId();
+  const multiplier = useMultiplier();
+  const current = round ? multiplier(round.multiplier) : null;
+  const found = round?.outcome.revealed.length ?? 0;
+  const table = round ? publication.multipliers[round.outcome.count - 1] : undefined;
+  const nextReach = open ? table?.[found + 1] : undefined;
+  const next = nextReach !== undefined ? multiplier(nextReach) : null;
+  const renewKey = () => setKey(newRoundKey());
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-xs text-amber-200">
+        {t("rtp", { percent: percentText(publication.rtp.percent, i18n.language) })}
+      </p>
+      {wasResumed ? <Alert>{t("mines.resumed")}</Alert> : null}
+      <div className={`${panelClasses} grid gap-3`}>
+        {open && round ? (
+          <div className="grid gap-1 text-sm">
+            <p className="text-slate-100" data-testid="mines-multiplier" title={current?.title}>
+              {t("mines.current", { multiplier: current?.text })}
+            </p>
+            {next ? (
+              <p className="text-slate-300" title={next.title}>
+                {t("mines.next", { multiplier: next.text })}
+              </p>
+            ) : null}
+            <p className="text-slate-300">
+              {t("mines.found", { found, safe: publication.tiles - round.outcome.count })}
+            </p>
+            <p className="text-slate-300">{t("mines.pickTile")}</p>
+          </div>
+        ) : null}
+        <Grid info={info} round={round} busy={busy} onReveal={(tile) => play.step(tile)} />
+        {open ? (
+          <Button
+            size="lg"
+            disabled={busy || found === 0}
+            onClick={() => play.cashOut()}
+            title={current?.title}
+            data-testid="mines-cashout"
+          >
+            {t("mines.cashOut", { multiplier: current?.text })}
+          </Button>
+        ) : null}
+      </div>
+      {!open ? (
+        <div className={`${panelClasses} grid gap-3`}>
+          {last ? <PlayOutcome play={last} /> : null}
+          <p className="text-sm text-slate-300">{t("mines.rules")}</p>
+          <div className="grid gap-1">
+            <label htmlFor={countId} className="text-sm font-semibold text-slate-100">
+              {t("mines.count")}
+            </label>
+            <select
+              id={countId}
+              value={count}
+              onChange={(event) => {
+                setCount(Number(event.target.value));
+                renewKey();
+              }}
+              className="min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50"
+            >
+              {Array.from(
+                { length: publication.maxMines - publication.minMines + 1 },
+                (_, i) => publication.minMines + i,
+              ).map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </div>
+          <BetControls
+            amount={amount}
+            onChange={(value) => {
+              setAmount(value);
+              renewKey();
+            }}
+            bounds={{ ...info.limits, balance }}
+            disabled={busy}
+          />
+          <Button
+            size="lg"
+            disabled={busy || amount === ""}
+            onClick={() => play.start({ amount, mines: count, key }, renewKey)}
+            data-testid="mines-start"
+          >
+            {t("mines.start")}
+          </Button>
+        </div>
+      ) : null}
+      <PlayError error={error} />
+    </div>
+  );
+}
+
+export function MinesPage() {
+  return (
+    <RoundGameScreen game="mines">
+      {(info, resumed) => <MinesGame info={info} resumed={resumed} />}
+    </RoundGameScreen>
+  );
+}
