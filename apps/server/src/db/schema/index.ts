@@ -20,6 +20,7 @@ export * from "./queue-opens.ts";
 export * from "./referrals.ts";
 export * from "./risk.ts";
 export * from "./shop.ts";
+export * from "./squads.ts";
 export * from "./support.ts";
 export * from "./telegram.ts";
 export * from "./ton.ts";
