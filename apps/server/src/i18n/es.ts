@@ -64,6 +64,16 @@ export const es: Catalog = {
     CIRCLE_MEMBER_EXISTS: "Esta persona ya está en tu círculo.",
     CIRCLE_FULL: "Tu círculo está completo: {{max}} miembros como máximo.",
     CIRCLE_MEMBER_NOT_FOUND: "Esta persona no está en tu círculo.",
+    SQUAD_NOT_FOUND: "Este escuadrón no existe.",
+    SQUAD_NAME_INVALID:
+      "El nombre de un escuadrón tiene de 3 a 20 letras, cifras, _ - ., sin espacios.",
+    SQUAD_NAME_TAKEN: "Ya hay un escuadrón con este nombre.",
+    SQUAD_LEVEL_REQUIRED: "Alcanza el nivel {{level}} del concurso para crear un escuadrón.",
+    ALREADY_IN_SQUAD: "Ya estás en un escuadrón: sal de él primero.",
+    SQUAD_COOLDOWN:
+      "Saliste de un escuadrón hace menos de 24 horas: podrás unirte a otro en {{hours}} h.",
+    SQUAD_CLOSED: "Este escuadrón ya no acepta nuevos miembros.",
+    NOT_IN_SQUAD: "No estás en ningún escuadrón.",
     INSUFFICIENT_BALANCE: "Saldo insuficiente.",
     BET_TOO_SMALL: "Apuesta demasiado baja: el mínimo es {{min}} FRE.",
     BET_TOO_LARGE: "Apuesta demasiado alta: el máximo es {{max}} FRE.",
