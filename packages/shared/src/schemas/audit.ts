@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS = [
   "risk.require_kyc",
   "risk.waive_kyc",
   "risk.mark_reviewed",
+  "squad.rename",
+  "squad.hide",
+  "squad.show",
+  "squad.disband",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +71,7 @@ export const AUDIT_TARGET_TYPES = [
   "ad",
   "contest",
   "risk",
+  "squad",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
