@@ -19,6 +19,7 @@ describe("loadConfig", () => {
       HOST_EXPOSES_DEV_ROUTES: false,
       PORT: 3000,
       PROOF_OF_WORK: "on",
+      TELEGRAM_API_URL: "https://api.telegram.org",
       WEB_CONCURRENCY: 1,
       HTTP_KEEP_ALIVE_MS: 5000,
       PUBLIC_URL: "http://localhost:3000",
@@ -287,6 +288,17 @@ describe("loadConfig", () => {
     expect(error.message).toMatch(/^Invalid configuration:\n/);
     for (const key of keys) expect(error.message).toContain(`  - ${key}: `);
     expect(error.message).toContain("DATABASE_URL: must start with pglite: or postgres://");
+  });
+
+  it("takes TELEGRAM_API_URL as an http(s) base URL (a local fake in tests) and refuses anything else", () => {
+    expect(loadConfig({ TELEGRAM_API_URL: "http://127.0.0.1:8081" }).TELEGRAM_API_URL).toBe(
+      "http://127.0.0.1:8081",
+    );
+    for (const bad of ["api.telegram.org", "ftp://api.telegram.org", "https://x/?a=1"]) {
+      expect(configError({ TELEGRAM_API_URL: bad }).problems, bad).toEqual([
+        expect.stringMatching(/^TELEGRAM_API_URL: /),
+      ]);
+    }
   });
 
   it("refuses out-of-range numbers and a short auth secret", () => {

@@ -289,6 +289,15 @@ export const configSchema = z.object({
     .url({ protocol: /^https$/, hostname: /^t\.me$/, error: "must be an https://t.me/… link" })
     .optional(),
   /**
+   * The Telegram Bot API's base URL (`https://api.telegram.org`): the bot's reminders and channel
+   * checks go there with TELEGRAM_BOT_TOKEN. Tests point it at a local fake Bot API server.
+   */
+  TELEGRAM_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL (https://api.telegram.org)" })
+    .max(2000)
+    .refine((value) => !/[?#]/.test(value), "must be a base URL, without query or fragment")
+    .default("https://api.telegram.org"),
+  /**
    * Proof of work (ALTCHA) before a sign-up and a user's first mining start (decision 0044).
    * `off` only for API tests and benches: bots then sign up for free (a warning at boot).
    */
