@@ -14,6 +14,7 @@ export const LEDGER_KINDS = [
   "admin_adjustment",
   "daily_reward",
   "league_reward",
+  "task_reward",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

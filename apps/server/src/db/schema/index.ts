@@ -22,6 +22,7 @@ export * from "./risk.ts";
 export * from "./shop.ts";
 export * from "./squads.ts";
 export * from "./support.ts";
+export * from "./tasks.ts";
 export * from "./telegram.ts";
 export * from "./ton.ts";
 export * from "./withdrawals.ts";

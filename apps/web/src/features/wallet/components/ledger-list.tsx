@@ -23,6 +23,7 @@ const kindIcon: Record<LedgerKind, GlyphName> = {
   admin_adjustment: "coins",
   daily_reward: "gift",
   league_reward: "star",
+  task_reward: "check",
 };
 
 /** Every FRE movement, newest first, 20 at a time. */
