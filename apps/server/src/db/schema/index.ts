@@ -18,6 +18,7 @@ export * from "./platform.ts";
 export * from "./push.ts";
 export * from "./queue-opens.ts";
 export * from "./referrals.ts";
+export * from "./reminders.ts";
 export * from "./risk.ts";
 export * from "./shop.ts";
 export * from "./squads.ts";
