@@ -263,6 +263,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     risk: d.riskDeps,
     /** The mining engine's dependencies, its transaction groups included (decision 0047). */
     mining: d.miningDeps,
+    /** The leagues' dependencies, this app's settings cache included (tests run the week job). */
+    leagues: d.leaguesDeps,
     /**
      * Starts the background jobs of a running server (not started by tests that only inject).
      * Resolves when the warm-up is done (the server serves before that; the bench waits for it).

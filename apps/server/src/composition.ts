@@ -12,6 +12,7 @@ import { toncenterChain } from "./adapters/chain/toncenter-chain.ts";
 import { toncenterPayouts } from "./adapters/chain/toncenter-payouts.ts";
 import { fileStoreFromUrl } from "./adapters/file-store/file-store-from-url.ts";
 import { smtpMailer } from "./adapters/smtp/smtp-mailer.ts";
+import { createTelegramBot, type TelegramBot } from "./adapters/telegram-bot/telegram-bot.ts";
 import { coingeckoPrice } from "./adapters/ton-price/coingecko-price.ts";
 import { loadVapidKeys } from "./adapters/web-push/vapid-keys.ts";
 import { webPushTransport } from "./adapters/web-push/web-push-transport.ts";
@@ -43,7 +44,7 @@ import { sweepSlotNotices } from "./modules/games/games-notices.ts";
 import { type HealthDeps, healthMonitorJob } from "./modules/health/health.service.ts";
 import type { KycDeps } from "./modules/kyc/kyc.service.ts";
 import { leaderboardService } from "./modules/leaderboard/leaderboard.service.ts";
-import { type LeaguesDeps, runLeagueJob } from "./modules/leagues/index.ts";
+import { type LeaguesDeps, leagueSettingsCache, runLeagueJob } from "./modules/leagues/index.ts";
 import {
   ledgerGauges,
   runNightlyLedgerVerification,
@@ -63,6 +64,7 @@ import { accountSignals, sweepOldSignals } from "./modules/risk/signals.ts";
 import type { ShopDeps } from "./modules/shop/shop.service.ts";
 import { pollShopPayments } from "./modules/shop/shop-payments.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
+import type { ChannelMembership, TasksDeps } from "./modules/tasks/index.ts";
 import { formatFriendlyAddress, toRawAddress } from "./modules/ton/address.ts";
 import type { Chain } from "./modules/ton/chain.ts";
 import { tonPriceService } from "./modules/ton/ton-price.service.ts";
@@ -232,7 +234,7 @@ export async function buildDependencies(
     hasOpenWithdrawal,
   };
   const leaderboard = leaderboardService({ database, clock });
-  const leaguesDeps: LeaguesDeps = { db, clock, events };
+  const leaguesDeps: LeaguesDeps = { db, clock, events, settings: leagueSettingsCache() };
   // TON_PRICE_URL empty: no source, and the price answers "unavailable" (never a made-up one).
   const tonPrice = tonPriceService({
     db,
@@ -288,6 +290,18 @@ export async function buildDependencies(
 
   // The nightly risk score: one run at a time, the admin's "run now" included (decision 0045).
   const riskDeps: RiskDeps = { db, clock, runs: riskRunLock(database) };
+  // The tasks hub (issue 38): channel tasks ask the Bot API, when a bot is configured.
+  const tasksDeps: TasksDeps = {
+    db,
+    clock,
+    events,
+    channels: config.TELEGRAM_BOT_TOKEN
+      ? channelMembership(
+          createTelegramBot({ apiUrl: config.TELEGRAM_API_URL, token: config.TELEGRAM_BOT_TOKEN }),
+          log,
+        )
+      : null,
+  };
 
   /** Periodic work of a running server (not started by tests that only inject). */
   const jobs: Job[] = [
@@ -421,6 +435,7 @@ export async function buildDependencies(
     challenge,
     signals,
     riskDeps,
+    tasksDeps,
     miningDeps: {
       db,
       clock,
@@ -481,3 +496,20 @@ export async function buildDependencies(
 }
 
 export type Dependencies = Awaited<ReturnType<typeof buildDependencies>>;
+
+/**
+ * The tasks' port on the Bot API: getChatMember says member or not; a refusal or an outage is
+ * « could not check » (a chat the bot cannot see is the admin's to fix, not the user's fault).
+ */
+function channelMembership(bot: TelegramBot, log: FastifyBaseLogger): ChannelMembership {
+  return {
+    async check(chatId, telegramId) {
+      try {
+        return (await bot.getChatMember(chatId, telegramId)).isMember ? "member" : "not_member";
+      } catch (error) {
+        log.warn({ err: error, chatId }, "telegram channel task: membership not checked");
+        return "unavailable";
+      }
+    },
+  };
+}

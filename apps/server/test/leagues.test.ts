@@ -2,7 +2,9 @@ import { LEAGUE_GROUP_SIZE, parseFre } from "@fre/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
-import { runLeagueJob } from "../src/modules/leagues/index.ts";
+import { writeSetting } from "../src/lib/app-settings.repo.ts";
+import { leagueSettingsCache, runLeagueJob } from "../src/modules/leagues/index.ts";
+import { DEFAULT_LEAGUE_SETTINGS } from "../src/modules/leagues/leagues.rules.ts";
 import { currentLeague, leagueHistory, placeUser } from "../src/modules/leagues/leagues.service.ts";
 import { isoWeekOf, nextWeek, previousWeek } from "../src/modules/leagues/leagues.week.ts";
 import { credit, lockUser } from "../src/modules/ledger/ledger.ts";
@@ -24,7 +26,7 @@ const WEEK_MS = 7 * 86_400_000;
 
 const test = useTestApp();
 
-const deps = (t: TestApp) => ({ db: t.db, clock: t.clock, events: t.events });
+const deps = (t: TestApp) => t.leagues;
 
 let seeded = 0;
 /** Users written straight into the table (fast), returned by id. */
@@ -436,6 +438,29 @@ describe("admin settings", () => {
       rewards: ["5", "3", "1"],
       multipliers: { bronze: 1, silver: 2, gold: 3, platinum: 4, diamond: 5 },
     });
+  });
+});
+
+describe("the settings cache", () => {
+  it("is the app's own: served for 30 s, read again after, forgotten on a save", async () => {
+    const t = test();
+    const cache = leagueSettingsCache(30_000);
+    const store = (rewards: string[]) =>
+      writeSetting(t.db, "league_settings", { ...DEFAULT_LEAGUE_SETTINGS, rewards });
+    await store(["7", "3", "1"]);
+    expect((await cache.read(t.db, 1_000)).rewards).toEqual(["7", "3", "1"]);
+    await store(["8", "3", "1"]);
+    // Within 30 s: what this cache read; another app's cache (or a fresh read) sees the change.
+    expect((await cache.read(t.db, 20_000)).rewards).toEqual(["7", "3", "1"]);
+    expect((await leagueSettingsCache().read(t.db, 20_000)).rewards).toEqual(["8", "3", "1"]);
+    expect((await cache.read(t.db, 20_000, true)).rewards).toEqual(["8", "3", "1"]);
+    await store(["9", "3", "1"]);
+    expect((await cache.read(t.db, 49_000)).rewards).toEqual(["8", "3", "1"]);
+    expect((await cache.read(t.db, 50_001)).rewards).toEqual(["9", "3", "1"]);
+    await store(["5", "3", "1"]);
+    cache.clear();
+    expect((await cache.read(t.db, 50_002)).rewards).toEqual(["5", "3", "1"]);
+    await t.db.execute(sql`delete from app_settings where key = 'league_settings'`);
   });
 });
 

@@ -53,7 +53,12 @@ export interface LeaguesDeps {
   db: Db;
   clock: Clock;
   events: Pick<DomainEvents, "notify">;
+  /** The settings this app serves (one per app: made in the composition root, so per test). */
+  settings: LeagueSettingsCache;
 }
+
+/** What the league functions that read settings need. */
+type SettingsDeps = Pick<LeaguesDeps, "db" | "clock" | "settings">;
 
 /** How long a process serves the settings it read (an admin's change shows within this). */
 const SETTINGS_CACHE_MS = 30_000;
@@ -61,8 +66,6 @@ const SETTINGS_CACHE_MS = 30_000;
 const FRIENDS_MAX = 200;
 /** Past weeks the history shows. */
 const HISTORY_WEEKS = 26;
-
-let cached: { settings: LeagueSettings; at: number; db: Db } | null = null;
 
 /** The stored settings, or the defaults (a stored value that no longer parses: the defaults). */
 const storedSettings = auditedSetting({
@@ -73,21 +76,31 @@ const storedSettings = auditedSetting({
 });
 const loadSettings = (db: Db | Tx) => storedSettings.load(db);
 
-export async function leagueSettings(deps: Pick<LeaguesDeps, "db" | "clock">, fresh = false) {
-  const now = deps.clock.now().getTime();
-  if (
-    !fresh &&
-    cached &&
-    cached.db === deps.db &&
-    now >= cached.at &&
-    now - cached.at < SETTINGS_CACHE_MS
-  ) {
-    return cached.settings;
-  }
-  const settings = await loadSettings(deps.db);
-  cached = { settings, at: now, db: deps.db };
-  return settings;
+export interface LeagueSettingsCache {
+  /** The settings read at most SETTINGS_CACHE_MS ago, or read now (always when `fresh`). */
+  read(db: Db, now: number, fresh?: boolean): Promise<LeagueSettings>;
+  /** Forgets what was read (after a save, the next read is the saved value). */
+  clear(): void;
 }
+
+/** One app's league settings cache. */
+export function leagueSettingsCache(ttlMs = SETTINGS_CACHE_MS): LeagueSettingsCache {
+  let cached: { settings: LeagueSettings; at: number } | null = null;
+  return {
+    async read(db, now, fresh = false) {
+      if (!fresh && cached && now >= cached.at && now - cached.at < ttlMs) return cached.settings;
+      const settings = await loadSettings(db);
+      cached = { settings, at: now };
+      return settings;
+    },
+    clear() {
+      cached = null;
+    },
+  };
+}
+
+const leagueSettings = (deps: SettingsDeps, fresh = false) =>
+  deps.settings.read(deps.db, deps.clock.now().getTime(), fresh);
 
 const linesOf = (rows: BoardRow[]): GroupLine[] =>
   rows.map((r) => ({
@@ -126,7 +139,7 @@ async function entryLeague(
  * or unknown user.
  */
 export async function placeUser(
-  deps: Pick<LeaguesDeps, "db" | "clock">,
+  deps: SettingsDeps,
   userId: string,
   week: IsoWeek,
 ): Promise<boolean> {
@@ -148,7 +161,7 @@ export async function placeUser(
 
 /** `GET /api/leagues/current`: my group's live board; places me first if I am not placed. */
 export async function currentLeague(
-  deps: Pick<LeaguesDeps, "db" | "clock">,
+  deps: SettingsDeps,
   userId: string,
   retried = false,
 ): Promise<LeagueCurrent> {
@@ -337,7 +350,7 @@ export async function settleWeeks(deps: LeaguesDeps) {
 const scannedFrom = new WeakMap<Db, Date>();
 const SCAN_MARGIN_MS = 5 * 60_000;
 
-export async function placeActiveMiners(deps: Pick<LeaguesDeps, "db" | "clock">, batch = 500) {
+export async function placeActiveMiners(deps: SettingsDeps, batch = 500) {
   const now = deps.clock.now();
   const week = isoWeekOf(now);
   const last = scannedFrom.get(deps.db);
@@ -395,16 +408,15 @@ export async function adminLeagues(deps: Pick<LeaguesDeps, "db" | "clock">): Pro
   };
 }
 
-export const getLeagueSettings = (deps: Pick<LeaguesDeps, "db" | "clock">) =>
-  leagueSettings(deps, true);
+export const getLeagueSettings = (deps: SettingsDeps) => leagueSettings(deps, true);
 
 /** Saves the settings; the change and its audit line commit together. */
 export async function setLeagueSettings(
-  deps: Pick<LeaguesDeps, "db" | "clock">,
+  deps: SettingsDeps,
   actor: AuditActor,
   settings: LeagueSettings,
 ): Promise<LeagueSettings> {
   const saved = await storedSettings.save(deps.db, actor, settings, deps.clock.now());
-  cached = null;
+  deps.settings.clear();
   return saved;
 }
