@@ -56,6 +56,7 @@ import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
 import { tonRoutes } from "./modules/ton/ton.routes.ts";
 import { tonPriceRoutes } from "./modules/ton/ton-price.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { tasksAdminRoutes, tasksRoutes } from "./modules/tasks/index.ts";
 import { vitalsRoutes } from "./modules/vitals/vitals.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import {
@@ -161,6 +162,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(leaderboardRoutes, { leaderboard: d.leaderboard });
       await user.register(leaguesRoutes, d.leaguesDeps);
       await user.register(circleRoutes, { db, clock });
+      await user.register(tasksRoutes, d.tasksDeps);
       await user.register(referralsRoutes, {
         db,
         clock,
@@ -197,6 +199,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(gamesAdminRoutes, d.gamesDeps);
         await admin.register(leaguesAdminRoutes, d.leaguesDeps);
         await admin.register(circleAdminRoutes, { db, clock });
+        await admin.register(tasksAdminRoutes, d.tasksDeps);
         await admin.register(riskAdminRoutes, d.riskDeps);
         await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);
         await admin.register(legalAdminRoutes, d.legalDeps);

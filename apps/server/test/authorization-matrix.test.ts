@@ -96,6 +96,8 @@ interface Ctx {
   /** A shop order of `user`. */
   orderId: string;
   bonusCode: string;
+  /** A task of the tasks hub (issue 38). */
+  taskId: string;
   userEmail: string;
   /** A throwaway account to sign in as. */
   signIn: { email: string; password: string };
@@ -230,6 +232,9 @@ const RULES: Record<string, Declared> = {
   "GET /api/wallet": { rule: "user" },
   "GET /api/wallet/ledger": { rule: "user", url: () => "/api/wallet/ledger?limit=5" },
   "POST /api/bonus-codes/redeem": { rule: "user", body: (c) => ({ code: c.bonusCode }) },
+  "GET /api/tasks": { rule: "user" },
+  "POST /api/tasks/:id/start": { rule: "user", url: (c) => `/api/tasks/${c.taskId}/start` },
+  "POST /api/tasks/:id/verify": { rule: "user", url: (c) => `/api/tasks/${c.taskId}/verify` },
   // The daily streak (the matrix's users are verified: a claim answers 200 or 409).
   "GET /api/daily": { rule: "user", url: () => "/api/daily?timeZone=Europe%2FParis" },
   "POST /api/daily/claim": { rule: "user" },
@@ -464,6 +469,21 @@ const RULES: Record<string, Declared> = {
     rule: "admin",
     url: (c) => `/api/admin/bonus-codes/${c.bonusCode}`,
     body: () => ({ maxUses: 1000 }),
+  },
+  "GET /api/admin/tasks": { rule: "admin" },
+  "POST /api/admin/tasks": {
+    rule: "admin",
+    body: (_c, role) => ({
+      kind: "kyc_approved",
+      title: { fr: role, en: role, es: role, ru: role, zh: role },
+      reward: { type: "fre", amount: "1" },
+      params: {},
+    }),
+  },
+  "PATCH /api/admin/tasks/:id": {
+    rule: "admin",
+    url: (c) => `/api/admin/tasks/${c.taskId}`,
+    body: () => ({ maxCompletions: 1000 }),
   },
   "GET /api/admin/challenge/settings": { rule: "admin" },
   "PUT /api/admin/challenge/settings": {
@@ -806,6 +826,13 @@ beforeAll(async () => {
     maxUses: 100,
   });
   expect(code.statusCode, code.body).toBe(201);
+  const task = await asBoss("POST", "/api/admin/tasks", {
+    kind: "visit_link",
+    title: { fr: "Matrice", en: "Matrix", es: "Matriz", ru: "Матрица", zh: "矩阵" },
+    reward: { type: "fre", amount: "1" },
+    params: { url: "https://example.com/matrix", minSeconds: 0 },
+  });
+  expect(task.statusCode, task.body).toBe(201);
   const order = await asUser("POST", "/api/shop/orders", { itemId: "FRE1" });
   expect(order.statusCode, order.body).toBe(201);
   const signIn = await signUp(test(), uniqueUser("mxsignin"));
@@ -816,6 +843,7 @@ beforeAll(async () => {
     referralId: referral.me.id,
     informationId: information.json().id,
     bonusCode: "MATRIX",
+    taskId: task.json().id,
     userEmail: me.email,
     signIn: { email: signIn.user.email, password: signIn.user.password },
   };

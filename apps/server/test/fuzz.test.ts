@@ -307,6 +307,8 @@ interface Resources {
   notificationId: string;
   informationId: string;
   bonusCode: string;
+  /** A task of the tasks hub (issue 38): its start, verify and admin PATCH get real bodies. */
+  taskId: string;
   email: string;
 }
 
@@ -314,6 +316,7 @@ function baseParam(op: Operation, name: string, r: Resources): string {
   if (name === "id" && op.path.includes("/support/")) return r.ticketId;
   if (name === "id" && op.path.includes("/notifications/")) return r.notificationId;
   if (name === "id" && op.path.includes("/information/")) return r.informationId;
+  if (name === "id" && op.path.includes("/tasks/")) return r.taskId;
   if (name === "code") return r.bonusCode;
   if (name === "level") return "1";
   if (name === "token") return "nope";
@@ -687,6 +690,13 @@ beforeAll(async () => {
     maxUses: 1000,
   });
   expect(code.statusCode, code.body).toBe(201);
+  const task = await asAdmin("POST", "/api/admin/tasks", {
+    kind: "visit_link",
+    title: { fr: "Fuzz", en: "Fuzz", es: "Fuzz", ru: "Fuzz", zh: "Fuzz" },
+    reward: { type: "fre", amount: "1" },
+    params: { url: "https://example.com/fuzz", minSeconds: 0 },
+  });
+  expect(task.statusCode, task.body).toBe(201);
   const me = await send(user.jar, { label: "", method: "GET", url: "/api/me", control: false });
   const notification = await insertNotification(test().db, {
     userId: me.json().id,
@@ -699,6 +709,7 @@ beforeAll(async () => {
     notificationId: notification!.id,
     informationId: information.json().id,
     bonusCode: "FUZZ_1",
+    taskId: task.json().id,
     email: me.json().email,
   };
 });

@@ -85,7 +85,9 @@ export const en: Catalog = {
     LEVEL_ALREADY_VALIDATED: "This level is already validated.",
     TASK_NOT_OPENED: "Open the task's link first.",
     TASK_TOO_SOON: "Take the time to do the task, then confirm in a few seconds.",
-    TASK_NOT_DONE: "The task is not done yet.",
+    TASK_NOT_DONE:
+      "The task is not done yet: {reason, select, not_started {open the link with the task's button first} too_soon {stay {{seconds}} more seconds on the page, then verify} not_member {you are not a member of the channel yet} no_telegram {link your Telegram account in your profile first} wallet {link a TON wallet first} kyc {your identity verification is not approved yet} streak {your daily streak is still too short} referrals {you do not have enough active referrals yet} league {you have not reached that league yet} check_failed {it could not be checked, try again in a moment} other {its condition is not met}}.",
+    TASK_EXPIRED: "This task has ended: it can no longer be completed.",
     TASK_UNAVAILABLE: "This task is not available yet.",
     TON_PROOF_INVALID:
       "The wallet ownership proof was refused: {reason, select, signature {the signature is wrong} domain {it was signed for another site} expired {it is too old} payload {the challenge is unknown, already used or expired} address {the address does not match the wallet contract} key {the public key does not match} contract {the wallet is not recognised} other {it is malformed}}.",

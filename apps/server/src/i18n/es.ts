@@ -89,7 +89,9 @@ export const es: Catalog = {
     LEVEL_ALREADY_VALIDATED: "Este nivel ya está validado.",
     TASK_NOT_OPENED: "Abre primero el enlace de la tarea.",
     TASK_TOO_SOON: "Tómate el tiempo de hacer la tarea y confirma en unos segundos.",
-    TASK_NOT_DONE: "La tarea aún no está hecha.",
+    TASK_NOT_DONE:
+      "La tarea aún no está hecha: {reason, select, not_started {abre primero el enlace con el botón de la tarea} too_soon {quédate {{seconds}} s más en la página y luego verifica} not_member {aún no eres miembro del canal} no_telegram {vincula primero tu cuenta de Telegram en el perfil} wallet {vincula primero una billetera TON} kyc {tu verificación de identidad aún no está aprobada} streak {tu racha diaria aún es demasiado corta} referrals {aún no tienes suficientes referidos activos} league {aún no has alcanzado esa liga} check_failed {no se pudo comprobar, inténtalo de nuevo en un momento} other {su condición no se cumple}}.",
+    TASK_EXPIRED: "Esta tarea ha terminado: ya no se puede completar.",
     TASK_UNAVAILABLE: "Esta tarea aún no está disponible.",
     TON_PROOF_INVALID:
       "Se rechazó la prueba de propiedad del monedero: {reason, select, signature {la firma es incorrecta} domain {se firmó para otro sitio} expired {es demasiado antigua} payload {el desafío es desconocido, ya se usó o caducó} address {la dirección no corresponde al contrato del monedero} key {la clave pública no coincide} contract {no se reconoce el monedero} other {está mal formada}}.",

@@ -89,7 +89,9 @@ export const fr = {
     LEVEL_ALREADY_VALIDATED: "Ce niveau est déjà validé.",
     TASK_NOT_OPENED: "Ouvrez d'abord le lien de la tâche.",
     TASK_TOO_SOON: "Prenez le temps de réaliser la tâche, puis confirmez dans quelques secondes.",
-    TASK_NOT_DONE: "La tâche n'est pas encore accomplie.",
+    TASK_NOT_DONE:
+      "La tâche n'est pas encore accomplie : {reason, select, not_started {ouvrez d'abord le lien avec le bouton de la tâche} too_soon {restez encore {{seconds}} s sur la page, puis vérifiez} not_member {vous n'êtes pas encore membre du canal} no_telegram {liez d'abord votre compte Telegram dans le profil} wallet {liez d'abord un portefeuille TON} kyc {votre vérification d'identité n'est pas encore approuvée} streak {votre série de connexions quotidiennes est encore trop courte} referrals {vous n'avez pas encore assez de filleuls actifs} league {vous n'avez pas encore atteint cette ligue} check_failed {la vérification n'a pas pu se faire, réessayez dans un instant} other {la condition n'est pas remplie}}.",
+    TASK_EXPIRED: "Cette tâche est terminée : elle ne peut plus être accomplie.",
     TASK_UNAVAILABLE: "Cette tâche n'est pas encore disponible.",
     TON_PROOF_INVALID:
       "La preuve de propriété du portefeuille est refusée : {reason, select, signature {la signature est incorrecte} domain {elle a été signée pour un autre site} expired {elle est trop ancienne} payload {le défi est inconnu, déjà utilisé ou expiré} address {l'adresse ne correspond pas au contrat du portefeuille} key {la clé publique ne correspond pas} contract {le portefeuille n'est pas reconnu} other {elle est mal formée}}.",

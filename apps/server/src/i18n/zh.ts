@@ -81,7 +81,9 @@ export const zh: Catalog = {
     LEVEL_ALREADY_VALIDATED: "该等级已完成。",
     TASK_NOT_OPENED: "请先打开任务链接。",
     TASK_TOO_SOON: "请先完成任务，几秒后再确认。",
-    TASK_NOT_DONE: "任务尚未完成。",
+    TASK_NOT_DONE:
+      "任务尚未完成：{reason, select, not_started {请先通过任务按钮打开链接} too_soon {请在页面上再停留 {{seconds}} 秒，然后验证} not_member {您还不是该频道的成员} no_telegram {请先在个人资料中绑定 Telegram 账号} wallet {请先绑定 TON 钱包} kyc {您的身份验证尚未通过} streak {您的每日连续签到天数还不够} referrals {您的活跃邀请人数还不够} league {您还没有达到该联赛} check_failed {暂时无法验证，请稍后再试} other {条件尚未满足}}。",
+    TASK_EXPIRED: "该任务已结束，无法再完成。",
     TASK_UNAVAILABLE: "该任务暂不可用。",
     TON_PROOF_INVALID:
       "钱包所有权证明被拒绝：{reason, select, signature {签名不正确} domain {它是为其他网站签名的} expired {它已过期} payload {挑战未知、已使用或已过期} address {地址与钱包合约不符} key {公钥不匹配} contract {无法识别该钱包} other {格式不正确}}。",

@@ -27,6 +27,7 @@ import { riskContracts } from "./risk.ts";
 import { shopContracts } from "./shop.ts";
 import { statsContracts } from "./stats.ts";
 import { supportContracts } from "./support.ts";
+import { tasksContracts } from "./tasks.ts";
 import { telegramContracts } from "./telegram.ts";
 import { tonContracts } from "./ton.ts";
 import { usersContracts } from "./users.ts";
@@ -63,6 +64,7 @@ export const contracts = {
   ...shopContracts,
   ...statsContracts,
   ...supportContracts,
+  ...tasksContracts,
   ...telegramContracts,
   ...tonContracts,
   ...usersContracts,

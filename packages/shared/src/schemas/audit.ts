@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "admin.code_reset",
   "bonus_code.create",
   "bonus_code.update",
+  "task.create",
+  "task.update",
   "message.global_save",
   "message.information_create",
   "message.information_update",
@@ -60,6 +62,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
   "admin",
   "bonus_code",
+  "task",
   "message",
   "support_ticket",
   "user",

@@ -21,6 +21,8 @@ export const RISK_REASON_CODES = [
   "shared_wallet",
   /** Mining starts at machine-exact intervals. */
   "robotic_mining",
+  /** « tâches en série »: accounts sharing a device or network completed the same tasks. */
+  "serial_tasks",
 ] as const;
 export const riskReasonCodeSchema = z.enum(RISK_REASON_CODES);
 export type RiskReasonCode = z.infer<typeof riskReasonCodeSchema>;
@@ -51,6 +53,7 @@ export const DEFAULT_RISK_SETTINGS = {
     kyc_duplicate: 50,
     shared_wallet: 40,
     robotic_mining: 30,
+    serial_tasks: 30,
   },
   /** A score at or above: medium; at or above `highAt`: high (the review queue). */
   mediumAt: 30,
@@ -71,6 +74,8 @@ export const DEFAULT_RISK_SETTINGS = {
   /** robotic_mining: the last starts (at least this many) spaced within this many seconds. */
   roboticStarts: 4,
   roboticJitterSeconds: 5,
+  /** serial_tasks: at least this many accounts on one device or network completed one task. */
+  serialTaskAccounts: 3,
 } as const;
 
 export const riskSettingsSchema = z
@@ -83,6 +88,8 @@ export const riskSettingsSchema = z
       kyc_duplicate: weight,
       shared_wallet: weight,
       robotic_mining: weight,
+      // Settings saved before the signal existed read with its default.
+      serial_tasks: weight.default(DEFAULT_RISK_SETTINGS.weights.serial_tasks),
     }),
     mediumAt: z.number().int().min(1).max(100),
     highAt: z.number().int().min(1).max(100),
@@ -104,6 +111,7 @@ export const riskSettingsSchema = z
     idleAfterDays: z.number().int().min(1).max(90),
     roboticStarts: z.number().int().min(3).max(50),
     roboticJitterSeconds: z.number().int().min(0).max(3600),
+    serialTaskAccounts: count(1000).default(DEFAULT_RISK_SETTINGS.serialTaskAccounts),
   })
   .refine((s) => s.mediumAt <= s.highAt, {
     message: "mediumAt must not exceed highAt",

@@ -38,6 +38,7 @@ export const TASK_NOT_DONE_REASONS = [
 ] as const;
 export type TaskNotDoneReason = (typeof TASK_NOT_DONE_REASONS)[number];
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const titleText = z
   .string()
@@ -236,7 +237,10 @@ export const taskListSchema = z.object({
 });
 export type TaskList = z.infer<typeof taskListSchema>;
 
-export const taskStartResultSchema = z.object({ status: z.literal("started"), startedAt: z.string() });
+export const taskStartResultSchema = z.object({
+  status: z.literal("started"),
+  startedAt: z.string(),
+});
 export type TaskStartResult = z.infer<typeof taskStartResultSchema>;
 export const taskVerifyResultSchema = z.object({
   status: z.literal("completed"),

@@ -105,14 +105,14 @@ export async function confirmLevel(deps: ContestDeps, userId: string, level: num
       }
     }
     if (task.kind === "referral" && !(await hasVerifiedReferral(tx, userId))) {
-      throw new AppError("TASK_NOT_DONE", 409);
+      throw new AppError("TASK_NOT_DONE", 409, { reason: "referrals" });
     }
     if (task.kind === "wallet" && !(await hasTonWallet(tx, userId))) {
-      throw new AppError("TASK_NOT_DONE", 409);
+      throw new AppError("TASK_NOT_DONE", 409, { reason: "wallet" });
     }
     const pack = PURCHASE_ITEMS[task.task];
     if (task.kind === "purchase" && !(pack && (await ownsPack(tx, userId, pack)))) {
-      throw new AppError("TASK_NOT_DONE", 409);
+      throw new AppError("TASK_NOT_DONE", 409, { reason: "other" });
     }
     await validateLevel(tx, { userId, level, rewardNano: LEVEL_REWARD_NANO, at: now });
     await deps.events.notify(userId, "level_up", { level }, { tx });

@@ -1,1 +1,5 @@
-export { referralTerms, reRateAfterRiskChange } from "./mining.service.ts";
+export {
+  rateWithoutBoostsNano,
+  referralTerms,
+  reRateAfterRiskChange,
+} from "./mining.service.ts";

@@ -138,6 +138,27 @@ const ROBOTIC_MINING_SQL = `with recent as (
   select user_id, (max(rn) + 1)::int as n from spreads where spread <= $1::numeric
   group by user_id having max(rn) + 1 >= $2::int`;
 
+/**
+ * serial_tasks (« tâches en série », issue 38): accounts that share a device, or a network
+ * (the same keyed hashes as above), and completed the same task — a farm working through the
+ * tasks hub. For each task and shared device or network, the accounts that completed it; when
+ * at least the threshold, each gets the largest such group it belongs to.
+ */
+const SERIAL_TASKS_SQL = `with done as (
+    select p.user_id, p.task_id from task_progress p join users u on u.id = p.user_id
+    where p.completed_at is not null and u.erased_at is null),
+  links as (
+    select distinct d.user_id, d.task_id, 'd:' || s.device as place
+    from done d join account_signals s on s.user_id = d.user_id where s.device is not null
+    union
+    select distinct d.user_id, d.task_id, 'n:' || s.network
+    from done d join account_signals s on s.user_id = d.user_id),
+  groups as (
+    select task_id, place, count(*)::int as n from links
+    group by task_id, place having count(*) >= $1::int)
+  select l.user_id, max(g.n)::int as n from links l join groups g using (task_id, place)
+  group by l.user_id`;
+
 /** Every signal's hits, one statement each, in the order of the reason codes. */
 export async function findSignals(
   db: Db,
@@ -166,6 +187,7 @@ export async function findSignals(
       settings.roboticJitterSeconds,
       settings.roboticStarts,
     ]),
+    serial_tasks: await driverQuery<SignalHit>(db, SERIAL_TASKS_SQL, [settings.serialTaskAccounts]),
   };
 }
 

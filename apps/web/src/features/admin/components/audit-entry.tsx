@@ -15,6 +15,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Where an entry's target is worked on: a user's page, or the section that owns it. */
 const SECTION_OF: Record<string, string> = {
   bonus_code: "/admin/bonus-codes",
+  task: "/admin/tasks",
   message: "/admin/messages",
   support_ticket: "/admin/support",
   kyc_document: "/admin/kyc",

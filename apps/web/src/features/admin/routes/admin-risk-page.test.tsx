@@ -43,6 +43,7 @@ const text = (s: RiskSettings) => ({
     idleAfterDays: String(s.idleAfterDays),
     roboticStarts: String(s.roboticStarts),
     roboticJitterSeconds: String(s.roboticJitterSeconds),
+    serialTaskAccounts: String(s.serialTaskAccounts),
   },
 });
 
@@ -57,7 +58,8 @@ describe("AdminRiskPage", () => {
     expect(html).toContain("Score à partir duquel le compte est à examiner");
     expect(html).toMatch(/name="highAt"[^>]*value="65"|value="65"[^>]*name="highAt"/);
     const inputs = [...html.matchAll(/<input[^>]*>/g)].map((m) => m[0]);
-    expect(inputs).toHaveLength(19);
+    // Eight weights and thirteen thresholds (serial_tasks: issue 38).
+    expect(inputs).toHaveLength(21);
     for (const input of inputs) {
       expect(input).toContain('type="number"');
       expect(input).toMatch(/min="\d+"/);

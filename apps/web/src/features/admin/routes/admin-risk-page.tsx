@@ -29,6 +29,7 @@ const DETECTION = [
   "idleAfterDays",
   "roboticStarts",
   "roboticJitterSeconds",
+  "serialTaskAccounts",
 ] as const;
 type Threshold = (typeof LEVELS)[number] | (typeof DETECTION)[number];
 type Weight = (typeof RISK_REASON_CODES)[number];
@@ -45,10 +46,12 @@ interface Bounds {
 
 /** Each input's bounds, read from the schema the server applies (one source for both). */
 const shape = riskSettingsSchema.shape;
-const boundsOf = (field: { minValue: number | null; maxValue: number | null }): Bounds => ({
-  min: field.minValue ?? 0,
-  max: field.maxValue ?? Number.MAX_SAFE_INTEGER,
-});
+type NumberField = { minValue: number | null; maxValue: number | null };
+/** A field with a default (one added after settings were saved) is read through it. */
+const boundsOf = (field: NumberField | { unwrap(): NumberField }): Bounds => {
+  const number = "unwrap" in field ? field.unwrap() : field;
+  return { min: number.minValue ?? 0, max: number.maxValue ?? Number.MAX_SAFE_INTEGER };
+};
 export const WEIGHT_BOUNDS = boundsOf(shape.weights.shape.shared_network);
 export const THRESHOLD_BOUNDS = Object.fromEntries(
   [...LEVELS, ...DETECTION].map((field) => [field, boundsOf(shape[field])]),

@@ -1,0 +1,2 @@
+export { tasksAdminRoutes, tasksRoutes } from "./tasks.routes.ts";
+export type { ChannelMembership, TasksDeps } from "./tasks.service.ts";
