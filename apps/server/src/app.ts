@@ -261,6 +261,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     tonPrice: d.tonPrice,
     /** The risk score's run lock: tests hold it to see a run refused while one is under way. */
     risk: d.riskDeps,
+    /** The Telegram bot's reminders: tests settle the sender and read what the fake Bot API got. */
+    reminders: d.reminders,
     /** The mining engine's dependencies, its transaction groups included (decision 0047). */
     mining: d.miningDeps,
     /** The leagues' dependencies, this app's settings cache included (tests run the week job). */

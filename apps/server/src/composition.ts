@@ -59,6 +59,12 @@ import {
   sweepSessionEndings,
 } from "./modules/notifications/notifications.service.ts";
 import { pushSender } from "./modules/push/push.service.ts";
+import {
+  type RemindersDeps,
+  reminderSender,
+  scheduleFromNotice,
+  sweepStreakWarnings,
+} from "./modules/reminders/index.ts";
 import { type RiskDeps, riskRunLock, runNightlyScoring } from "./modules/risk/index.ts";
 import { accountSignals, sweepOldSignals } from "./modules/risk/signals.ts";
 import type { ShopDeps } from "./modules/shop/shop.service.ts";
@@ -192,6 +198,21 @@ export async function buildDependencies(
     },
   });
   const notificationDeps = { db, clock, bus, push };
+  // The Telegram bot (TELEGRAM_BOT_TOKEN): its reminders (decision 0069) and the channel tasks.
+  const telegramBot = config.TELEGRAM_BOT_TOKEN
+    ? createTelegramBot({ apiUrl: config.TELEGRAM_API_URL, token: config.TELEGRAM_BOT_TOKEN })
+    : null;
+  const remindersDeps: RemindersDeps = {
+    db,
+    clock,
+    bot: telegramBot,
+    publicUrl: config.PUBLIC_URL,
+    miniAppUrl: config.TELEGRAM_MINI_APP_URL,
+    log,
+  };
+  const reminders = reminderSender(remindersDeps, {
+    exclusive: (run) => database.exclusively("job:telegram-reminders", run),
+  });
   /** Facts the modules announce, and who listens to them: mails, notifications and live events
    * go through the transactional outbox, delivered as soon as their transaction commits. */
   const effects = domainEffects({
@@ -202,6 +223,11 @@ export async function buildDependencies(
     mailer,
     publicUrl: config.PUBLIC_URL,
     notificationDeps,
+    // A notice the bot also reminds of is scheduled when it is delivered, then sent at once.
+    onNotification: async (notice) => {
+      if (!(await scheduleFromNotice(remindersDeps, notice))) return;
+      reminders.kick().catch((error) => log.error({ err: error }, "telegram reminders failed"));
+    },
     log,
     rateChanged: (userId) => refreshSessionRate({ db, clock }, userId),
   });
@@ -295,12 +321,7 @@ export async function buildDependencies(
     db,
     clock,
     events,
-    channels: config.TELEGRAM_BOT_TOKEN
-      ? channelMembership(
-          createTelegramBot({ apiUrl: config.TELEGRAM_API_URL, token: config.TELEGRAM_BOT_TOKEN }),
-          log,
-        )
-      : null,
+    channels: telegramBot ? channelMembership(telegramBot, log) : null,
   };
 
   /** Periodic work of a running server (not started by tests that only inject). */
@@ -394,6 +415,19 @@ export async function buildDependencies(
     { name: "challenge-prune", everyMs: 10 * 60_000, run: () => challenge.prune() },
     // Retries, and effects whose commit signal no process heard (a restart).
     ...effects.outbox.jobs(10_000),
+    // The bot's reminders: due ones (quiet hours over, retry_after passed), and the streak warning.
+    // kick: one dispatch at a time in this process, and under the advisory lock across processes.
+    { name: "telegram-reminders", everyMs: 5_000, run: () => reminders.kick() },
+    oneProcessAtATime(
+      {
+        name: "telegram-streak-warnings",
+        everyMs: 60_000,
+        run: async () => {
+          if ((await sweepStreakWarnings(remindersDeps)) > 0) await reminders.kick();
+        },
+      },
+      database,
+    ),
   ];
 
   // What the alerts watch (deploy/prometheus/alerts.yml), read at each scrape.
@@ -436,6 +470,8 @@ export async function buildDependencies(
     signals,
     riskDeps,
     tasksDeps,
+    /** The Telegram bot's reminders: the profile's switches, and the sender tests settle. */
+    reminders: { deps: remindersDeps, sender: reminders },
     miningDeps: {
       db,
       clock,

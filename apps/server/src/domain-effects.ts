@@ -39,6 +39,17 @@ export function domainEffects(deps: {
   mailer: Mailer;
   publicUrl: string;
   notificationDeps: NotificationDeps;
+  /**
+   * What else a delivered notice calls for (the Telegram bot's reminder, decision 0069); a
+   * failure retries the notice (stored once, under its id).
+   */
+  onNotification?: (notice: {
+    id: string;
+    userId: string;
+    type: NotificationType;
+    params: Record<string, string | number>;
+    at: Date;
+  }) => Promise<void>;
   log: FastifyBaseLogger;
   rateChanged: DomainEvents["rateChanged"];
 }) {
@@ -67,13 +78,15 @@ export function domainEffects(deps: {
       },
       async notification(effect) {
         if (!effect.userId) return;
-        await deliverRecordedNotification(deps.notificationDeps, {
+        const notice = {
           id: effect.id,
           userId: effect.userId,
           type: effect.payload.type,
           params: effect.payload.params,
           at: effect.createdAt,
-        });
+        };
+        await deliverRecordedNotification(deps.notificationDeps, notice);
+        await deps.onNotification?.(notice);
       },
       async live(effect) {
         if (effect.userId) bus.publish(effect.userId, effect.payload.event);

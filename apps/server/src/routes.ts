@@ -46,6 +46,7 @@ import { miningRoutes } from "./modules/mining/mining.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { pushRoutes, pushUserRoutes } from "./modules/push/push.routes.ts";
 import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
+import { remindersRoutes } from "./modules/reminders/index.ts";
 import { riskAdminRoutes } from "./modules/risk/index.ts";
 import { shopAdminRoutes, shopRoutes } from "./modules/shop/shop.routes.ts";
 import { statsAdminRoutes, statsRoutes } from "./modules/stats/stats.routes.ts";
@@ -56,7 +57,6 @@ import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
 import { tonRoutes } from "./modules/ton/ton.routes.ts";
 import { tonPriceRoutes } from "./modules/ton/ton-price.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
-import { tasksAdminRoutes, tasksRoutes } from "./modules/tasks/index.ts";
 import { vitalsRoutes } from "./modules/vitals/vitals.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import {
@@ -162,7 +162,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(leaderboardRoutes, { leaderboard: d.leaderboard });
       await user.register(leaguesRoutes, d.leaguesDeps);
       await user.register(circleRoutes, { db, clock });
-      await user.register(tasksRoutes, d.tasksDeps);
+      await user.register(remindersRoutes, d.reminders.deps);
       await user.register(referralsRoutes, {
         db,
         clock,
@@ -199,7 +199,6 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(gamesAdminRoutes, d.gamesDeps);
         await admin.register(leaguesAdminRoutes, d.leaguesDeps);
         await admin.register(circleAdminRoutes, { db, clock });
-        await admin.register(tasksAdminRoutes, d.tasksDeps);
         await admin.register(riskAdminRoutes, d.riskDeps);
         await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);
         await admin.register(legalAdminRoutes, d.legalDeps);

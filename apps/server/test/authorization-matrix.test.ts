@@ -239,6 +239,9 @@ const RULES: Record<string, Declared> = {
   "GET /api/daily": { rule: "user", url: () => "/api/daily?timeZone=Europe%2FParis" },
   "POST /api/daily/claim": { rule: "user" },
   "PUT /api/daily/settings": { rule: "user", body: () => ({ reminders: true }) },
+  // The Telegram bot's reminders (the profile's switches).
+  "GET /api/telegram/reminders": { rule: "user" },
+  "PUT /api/telegram/reminders": { rule: "user", body: () => ({ types: { streak: true } }) },
   // Messages.
   "GET /api/messages/global": { rule: "user" },
   "POST /api/messages/global/read": { rule: "user", body: () => ({ revision: 1 }) },

@@ -4,6 +4,8 @@ import {
   telegramEmailResultSchema,
   telegramLinkBodySchema,
   telegramOutcomeSchema,
+  telegramReminderSettingsBodySchema,
+  telegramReminderSettingsSchema,
   telegramSignInBodySchema,
 } from "../schemas/telegram.ts";
 import { defineContracts, route } from "./contract.ts";
@@ -55,5 +57,24 @@ export const telegramContracts = defineContracts([
     body: telegramEmailBodySchema,
     response: telegramEmailResultSchema,
     errors: [400, 401, 409, 429],
+  }),
+  route({
+    method: "GET",
+    path: "/api/telegram/reminders",
+    access: "user",
+    tag: "telegram",
+    summary: "The Telegram bot's reminders: linked, blocked, and each type on or off",
+    response: telegramReminderSettingsSchema,
+    errors: [401, 429],
+  }),
+  route({
+    method: "PUT",
+    path: "/api/telegram/reminders",
+    access: "user",
+    tag: "telegram",
+    summary: "Switches Telegram reminder types on or off (and clears a « bot blocked » mark)",
+    body: telegramReminderSettingsBodySchema,
+    response: telegramReminderSettingsSchema,
+    errors: [400, 401, 429],
   }),
 ]);

@@ -73,3 +73,39 @@ export const telegramEmailBodySchema = z.strictObject({
 });
 export type TelegramEmailBody = z.infer<typeof telegramEmailBodySchema>;
 export const telegramEmailResultSchema = z.object({ email: z.string() });
+
+/**
+ * Reminders through the Telegram bot (issue 38 point 2): the five types, each on by default and
+ * switched off in the profile.
+ */
+export const TELEGRAM_REMINDER_TYPES = [
+  "session_ended",
+  "streak",
+  "withdrawal_paid",
+  "support_answered",
+  "league_result",
+] as const;
+export type TelegramReminderType = (typeof TELEGRAM_REMINDER_TYPES)[number];
+
+const reminderSwitches = {
+  session_ended: z.boolean(),
+  streak: z.boolean(),
+  withdrawal_paid: z.boolean(),
+  support_answered: z.boolean(),
+  league_result: z.boolean(),
+} satisfies Record<TelegramReminderType, z.ZodBoolean>;
+
+export const telegramReminderSettingsSchema = z.object({
+  /** The account is linked to Telegram (reminders go to that chat). */
+  linked: z.boolean(),
+  /** Telegram said the user blocked the bot: nothing is sent until they save this section again. */
+  blocked: z.boolean(),
+  types: z.object(reminderSwitches),
+});
+export type TelegramReminderSettings = z.infer<typeof telegramReminderSettingsSchema>;
+
+/** The switches to change (the others keep their value); strict: an unknown type is a 400. */
+export const telegramReminderSettingsBodySchema = z.strictObject({
+  types: z.strictObject(reminderSwitches).partial(),
+});
+export type TelegramReminderSettingsBody = z.infer<typeof telegramReminderSettingsBodySchema>;

@@ -1,0 +1,10 @@
+export { remindersRoutes } from "./reminders.routes.ts";
+export {
+  type ReminderBot,
+  type ReminderNotice,
+  type ReminderSender,
+  type RemindersDeps,
+  reminderSender,
+  scheduleFromNotice,
+  sweepStreakWarnings,
+} from "./reminders.service.ts";
