@@ -57,6 +57,7 @@ import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
 import { tonRoutes } from "./modules/ton/ton.routes.ts";
 import { tonPriceRoutes } from "./modules/ton/ton-price.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
+import { tasksAdminRoutes, tasksRoutes } from "./modules/tasks/index.ts";
 import { vitalsRoutes } from "./modules/vitals/vitals.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import {
@@ -163,6 +164,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(leaguesRoutes, d.leaguesDeps);
       await user.register(circleRoutes, { db, clock });
       await user.register(remindersRoutes, d.reminders.deps);
+      await user.register(tasksRoutes, d.tasksDeps);
       await user.register(referralsRoutes, {
         db,
         clock,
@@ -199,6 +201,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(gamesAdminRoutes, d.gamesDeps);
         await admin.register(leaguesAdminRoutes, d.leaguesDeps);
         await admin.register(circleAdminRoutes, { db, clock });
+        await admin.register(tasksAdminRoutes, d.tasksDeps);
         await admin.register(riskAdminRoutes, d.riskDeps);
         await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);
         await admin.register(legalAdminRoutes, d.legalDeps);
