@@ -13,6 +13,7 @@ import { LanguagePicker } from "../../preferences";
 import { forgetDeviceForSignOut, InstallApp, PushSettings } from "../../pwa";
 import { ChangePasswordForm } from "../components/change-password-form";
 import { ReferralCode } from "../components/referral-code-card";
+import { TelegramRemindersSection } from "../components/telegram-reminders-section";
 import { YourDataSection } from "../components/your-data-section";
 
 const card = "rounded-2xl border border-night-700 bg-night-850 p-5";
@@ -116,6 +117,10 @@ export function ProfilePage() {
 
       <section className={card} aria-labelledby="push-title">
         <PushSettings />
+      </section>
+
+      <section className={card} aria-labelledby="telegram-reminders-title">
+        <TelegramRemindersSection />
       </section>
 
       <section className={card}>
