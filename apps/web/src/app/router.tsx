@@ -128,6 +128,7 @@ const PAGES: PageRoute[] = [
   app("group", () => import("../features/referrals/routes/group-page").then((m) => m.GroupPage)),
   app("daily", () => import("../features/daily/routes/daily-page").then((m) => m.DailyPage)),
   app("circle", () => import("../features/circle/routes/circle-page").then((m) => m.CirclePage)),
+  app("tasks", () => import("../features/tasks/routes/tasks-page").then((m) => m.TasksPage)),
   app("leaderboard", () =>
     import("../features/leaderboard/routes/leaderboard-page").then((m) => m.LeaderboardPage),
   ),

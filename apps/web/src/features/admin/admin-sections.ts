@@ -54,6 +54,10 @@ export const ADMIN_SECTIONS = [
     load: () =>
       import("../bonus-codes/admin/admin-bonus-codes-page").then((m) => m.AdminBonusCodesPage),
   }),
+  section("tasks", {
+    group: "growth",
+    load: () => import("../tasks/admin/admin-tasks-page").then((m) => m.AdminTasksPage),
+  }),
   section("stats", {
     group: "system",
     load: () => import("./routes/admin-stats-page").then((m) => m.AdminStatsPage),

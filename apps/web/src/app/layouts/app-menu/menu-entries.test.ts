@@ -15,6 +15,7 @@ describe("menu entries", () => {
   it("lists every destination outside the bottom bar once", () => {
     expect(paths("user").sort()).toEqual(
       [
+        "/tasks",
         "/contest",
         "/shop",
         "/game",

@@ -4,6 +4,7 @@ import type { MenuItemId } from "./menu-entries";
 /** Which icon of the app's one set (Glyph) draws each menu entry. */
 const glyphOf: Record<MenuItemId | "menu", GlyphName> = {
   menu: "menu",
+  tasks: "gift",
   contest: "medal",
   shop: "bag",
   game: "gamepad",
