@@ -198,7 +198,7 @@ export async function buildDependencies(
     },
   });
   const notificationDeps = { db, clock, bus, push };
-  // The Telegram bot (TELEGRAM_BOT_TOKEN): its reminders (decision 0069) and the channel tasks.
+  // The Telegram bot (TELEGRAM_BOT_TOKEN): its reminders (decision 0072) and the channel tasks.
   const telegramBot = config.TELEGRAM_BOT_TOKEN
     ? createTelegramBot({ apiUrl: config.TELEGRAM_API_URL, token: config.TELEGRAM_BOT_TOKEN })
     : null;

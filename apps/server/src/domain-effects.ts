@@ -40,7 +40,7 @@ export function domainEffects(deps: {
   publicUrl: string;
   notificationDeps: NotificationDeps;
   /**
-   * What else a delivered notice calls for (the Telegram bot's reminder, decision 0069); a
+   * What else a delivered notice calls for (the Telegram bot's reminder, decision 0072); a
    * failure retries the notice (stored once, under its id).
    */
   onNotification?: (notice: {

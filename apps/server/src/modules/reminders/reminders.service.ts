@@ -36,7 +36,7 @@ import {
 import { reminderText } from "./reminders.texts.ts";
 
 /**
- * Reminders through the Telegram bot (issue 38 point 2, decision 0069). A reminder follows the
+ * Reminders through the Telegram bot (issue 38 point 2, decision 0072). A reminder follows the
  * notice of its cause — recorded through the outbox in the cause's transaction, and scheduled here
  * when the outbox delivers it (at least once: one reminder per notice) — or the evening streak
  * sweep. One sender at a time sends the due ones, paced by Telegram's limits.
@@ -70,7 +70,7 @@ export const QUIET_UNTIL_HOUR = 8;
 export const DAILY_REMINDER_CAP = 3;
 /**
  * The streak warning's hour (local): the day ends at midnight, but 23:00 is in the quiet hours
- * and 8:00 is too late — it goes in the last hour before them (decision 0069).
+ * and 8:00 is too late — it goes in the last hour before them (decision 0072).
  */
 export const STREAK_WARNING_HOUR = 21;
 /** Telegram's limits: about 30 messages a second overall, one a second per chat. */
