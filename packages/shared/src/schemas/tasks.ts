@@ -3,7 +3,7 @@ import { freAmountSchema } from "./common.ts";
 import { leagueNameSchema } from "./leagues.ts";
 
 /**
- * The tasks hub « Gagner » (issue 38 point 1, decision 0072): tasks an elevated admin makes, each
+ * The tasks hub « Gagner » (issue 38 point 1, decision 0073): tasks an elevated admin makes, each
  * verified on the server — a link visited for long enough, a Telegram channel joined (the Bot
  * API's getChatMember), or a fact FRE already knows (wallet, KYC, streak, referrals, league).
  */

@@ -18,7 +18,7 @@ import { users } from "./auth.ts";
 const tz = { withTimezone: true } as const;
 
 /**
- * The tasks hub « Gagner » (issue 38 point 1, decision 0072): a task an admin made, its reward
+ * The tasks hub « Gagner » (issue 38 point 1, decision 0073): a task an admin made, its reward
  * (`reward_nano` FRE for `fre`, or a boost of `boost_percent` % for `boost_hours`), its kind's
  * parameters, its window and its cap. `completions` counts every completion (withheld ones too),
  * under the task row's lock, so a cap holds under concurrency.
@@ -68,7 +68,7 @@ export const tasks = pgTable(
 
 /**
  * A user's progress on a task: started (the visit's clock), completed once (the primary key),
- * the reward paid or withheld (a high-risk account, decision 0072).
+ * the reward paid or withheld (a high-risk account, decision 0073).
  */
 export const taskProgress = pgTable(
   "task_progress",

@@ -9,7 +9,7 @@ import {
 import type { ProgressRow, TaskRow, UserFacts } from "./tasks.repo.ts";
 
 /**
- * The tasks hub's pure rules (decision 0072): a task's status for a user, its reward as shown,
+ * The tasks hub's pure rules (decision 0073): a task's status for a user, its reward as shown,
  * and whether an in-app task's condition holds on FRE's own facts.
  */
 

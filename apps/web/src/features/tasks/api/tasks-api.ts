@@ -2,7 +2,7 @@ import type { AdminTaskBody, AdminTaskUpdate } from "@fre/shared";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-/** The tasks hub's query keys (issue 38, decision 0072). */
+/** The tasks hub's query keys (issue 38, decision 0073). */
 export const tasksKeys = {
   all: ["tasks"] as const,
   mine: () => [...tasksKeys.all, "mine"] as const,
