@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dailyStreaks, telegramAccounts } from "../src/db/schema/index.ts";
 import { sweepSessionEndings } from "../src/modules/notifications/notifications.service.ts";
-import { listReminders } from "../src/modules/reminders/reminders.repo.ts";
+import { insertReminderOnce, listReminders } from "../src/modules/reminders/reminders.repo.ts";
 import {
   DAILY_REMINDER_CAP,
+  reminderSender,
   sweepStreakWarnings,
 } from "../src/modules/reminders/reminders.service.ts";
 import {
@@ -315,5 +316,30 @@ describe("Telegram reminders", () => {
       .set({ lastClaimDate: "2026-12-07", freezes: 1 })
       .where(eq(dailyStreaks.userId, userId));
     expect(await sweepStreakWarnings(deps)).toBe(0);
+  });
+
+  it("keeps to the overall pace: no more than its limit of messages in any second", async () => {
+    const users = [];
+    for (let i = 0; i < 5; i++) users.push(await linkedUser("pace"));
+    const now = test().clock.now();
+    for (const user of users) {
+      await insertReminderOnce(test().db, {
+        userId: user.userId,
+        type: "support_answered",
+        sourceKey: `pace-${user.userId}`,
+        params: { subject: "Pace" },
+        dueAt: now,
+        staleAt: new Date(now.getTime() + 3_600_000),
+        at: now,
+      });
+    }
+    // A sender of 2 a second (the app's is 30): five messages take more than two seconds.
+    const sender = reminderSender(test().reminders.deps, { perSecond: 2 });
+    expect(await sender.dispatch()).toMatchObject({ sent: 5 });
+    const times = fake.messages.map((m) => m.at).sort((a, b) => a - b);
+    expect(times).toHaveLength(5);
+    for (let i = 2; i < times.length; i++) {
+      expect(times[i]! - times[i - 2]!).toBeGreaterThanOrEqual(950);
+    }
   });
 });
