@@ -55,9 +55,9 @@ export function TelegramRemindersSection() {
       <p className="text-sm text-muted">{t("telegramReminders.intro")}</p>
       {data && !data.linked ? <Alert tone="info">{t("telegramReminders.notLinked")}</Alert> : null}
       {data?.blocked ? (
-        <Alert tone="info" data-testid="telegram-reminders-blocked">
-          {t("telegramReminders.blocked")}
-        </Alert>
+        <div data-testid="telegram-reminders-blocked">
+          <Alert tone="info">{t("telegramReminders.blocked")}</Alert>
+        </div>
       ) : null}
       {settings.isError ? <Alert tone="error">{t("telegramReminders.loadFailed")}</Alert> : null}
       <div className="grid gap-3">

@@ -1,0 +1,79 @@
+import type { TelegramReminderSettings } from "@fre/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import enPwa from "../../../locales/en/pwa.json";
+import frPwa from "../../../locales/fr/pwa.json";
+import { renderStatic } from "../../../test/render-static";
+import { telegramRemindersKeys } from "../api/telegram-reminders-api";
+import { TelegramRemindersSection } from "./telegram-reminders-section";
+
+const settings = (over: Partial<TelegramReminderSettings> = {}): TelegramReminderSettings => ({
+  linked: true,
+  blocked: false,
+  types: {
+    session_ended: true,
+    streak: false,
+    withdrawal_paid: true,
+    support_answered: true,
+    league_result: true,
+  },
+  ...over,
+});
+
+async function render(data: TelegramReminderSettings) {
+  const client = new QueryClient();
+  client.setQueryData(telegramRemindersKeys.all, data);
+  return renderStatic(
+    <QueryClientProvider client={client}>
+      <TelegramRemindersSection />
+    </QueryClientProvider>,
+  );
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, "|").replace(/\|+/g, "|");
+
+beforeAll(async () => {
+  await renderStatic(<p />);
+  i18next.addResourceBundle("fr", "pwa", frPwa);
+  i18next.addResourceBundle("en", "pwa", enPwa);
+});
+
+describe("TelegramRemindersSection", () => {
+  it("shows one switch per reminder type, as saved, and the rules", async () => {
+    const html = await render(settings());
+    const shown = text(html);
+    expect(shown).toContain("|Rappels Telegram|");
+    for (const label of [
+      "Session de minage terminée",
+      "Série quotidienne sur le point de s'arrêter",
+      "Retrait envoyé",
+      "Réponse du support",
+      "Résultat de la ligue",
+    ]) {
+      expect(shown.replaceAll("&#x27;", "'")).toContain(`|${label}|`);
+    }
+    expect(html).toMatch(/data-testid="telegram-reminder-session_ended" checked=""/);
+    expect(html).not.toMatch(/data-testid="telegram-reminder-streak" checked=""/);
+    expect(shown).toContain("Jamais entre 22 h et 8 h");
+    expect(shown).not.toContain("pas lié à Telegram");
+  });
+
+  it("says when the account is not linked, or blocked the bot", async () => {
+    expect(text(await render(settings({ linked: false })))).toContain("pas lié à Telegram");
+    const blocked = await render(settings({ blocked: true }));
+    expect(blocked).toContain('data-testid="telegram-reminders-blocked"');
+    expect(text(blocked)).toContain("Vous avez bloqué le bot FRE");
+  });
+
+  it("speaks the reader's language", async () => {
+    await i18next.changeLanguage("en");
+    try {
+      const shown = text(await render(settings()));
+      expect(shown).toContain("|Telegram reminders|");
+      expect(shown).toContain("|Daily streak about to break|");
+    } finally {
+      await i18next.changeLanguage("fr");
+    }
+  });
+});
