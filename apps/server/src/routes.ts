@@ -51,13 +51,13 @@ import { riskAdminRoutes } from "./modules/risk/index.ts";
 import { shopAdminRoutes, shopRoutes } from "./modules/shop/shop.routes.ts";
 import { statsAdminRoutes, statsRoutes } from "./modules/stats/stats.routes.ts";
 import { supportAdminRoutes, supportRoutes } from "./modules/support/support.routes.ts";
+import { tasksAdminRoutes, tasksRoutes } from "./modules/tasks/index.ts";
 import { telegramRoutes } from "./modules/telegram/telegram.routes.ts";
 import { devChainRoutes } from "./modules/ton/dev-chain.routes.ts";
 import { tonManifestRoutes } from "./modules/ton/manifest.routes.ts";
 import { tonRoutes } from "./modules/ton/ton.routes.ts";
 import { tonPriceRoutes } from "./modules/ton/ton-price.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
-import { tasksAdminRoutes, tasksRoutes } from "./modules/tasks/index.ts";
 import { vitalsRoutes } from "./modules/vitals/vitals.routes.ts";
 import { walletRoutes } from "./modules/wallet/wallet.routes.ts";
 import {
