@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, type AuditAction } from "@fre/shared";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import type { AuditFilters } from "../../../lib/admin-access";
@@ -142,16 +143,12 @@ export function AuditLog({
                 page.items.map((entry) => <AuditItem key={entry.id} entry={entry} />),
               )}
             </ul>
-            {log.hasNextPage ? (
-              <Button
-                variant="secondary"
-                className="sm:w-fit"
-                disabled={log.isFetchingNextPage}
-                onClick={() => void log.fetchNextPage()}
-              >
-                {log.isFetchingNextPage ? t("users.loading") : t("users.more")}
-              </Button>
-            ) : null}
+            <LoadMoreButton
+              query={log}
+              label={t("users.more")}
+              busyLabel={t("users.loading")}
+              className="sm:w-fit"
+            />
           </div>
         )}
       </QueryState>

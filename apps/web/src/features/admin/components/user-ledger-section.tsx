@@ -2,6 +2,7 @@ import { LEDGER_KINDS, type LedgerKind } from "@fre/shared";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import { formatDateTime } from "../../../lib/format";
@@ -108,16 +109,12 @@ export function UserLedgerSection({ userId }: { userId: string }) {
                 )),
               )}
             </ul>
-            {ledger.hasNextPage ? (
-              <Button
-                variant="secondary"
-                className="sm:w-fit"
-                disabled={ledger.isFetchingNextPage}
-                onClick={() => void ledger.fetchNextPage()}
-              >
-                {ledger.isFetchingNextPage ? t("users.loading") : t("users.more")}
-              </Button>
-            ) : null}
+            <LoadMoreButton
+              query={ledger}
+              label={t("users.more")}
+              busyLabel={t("users.loading")}
+              className="sm:w-fit"
+            />
           </div>
         )}
       </QueryState>

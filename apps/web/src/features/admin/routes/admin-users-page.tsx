@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
@@ -129,16 +130,12 @@ export function AdminUsersPage() {
                 page.items.map((user) => <UserRow key={user.id} user={user} />),
               )}
             </ul>
-            {users.hasNextPage ? (
-              <Button
-                variant="secondary"
-                className="sm:w-fit"
-                disabled={users.isFetchingNextPage}
-                onClick={() => void users.fetchNextPage()}
-              >
-                {users.isFetchingNextPage ? t("users.loading") : t("users.more")}
-              </Button>
-            ) : null}
+            <LoadMoreButton
+              query={users}
+              label={t("users.more")}
+              busyLabel={t("users.loading")}
+              className="sm:w-fit"
+            />
           </div>
         )}
       </QueryState>

@@ -2,7 +2,7 @@ import type { GameBet } from "@fre/shared";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatDateTime } from "../../../lib/format";
 import { betsQueryOptions } from "../api/games-api";
@@ -80,16 +80,7 @@ export function GamesHistoryPage() {
                   <BetRow key={bet.id} bet={bet} />
                 ))}
             </ul>
-            {bets.hasNextPage ? (
-              <Button
-                variant="secondary"
-                className="w-fit"
-                disabled={bets.isFetchingNextPage}
-                onClick={() => void bets.fetchNextPage()}
-              >
-                {t("history.more")}
-              </Button>
-            ) : null}
+            <LoadMoreButton query={bets} label={t("history.more")} className="w-fit" />
             <PlayError error={bets.isFetchNextPageError ? bets.error : null} />
           </div>
         )}

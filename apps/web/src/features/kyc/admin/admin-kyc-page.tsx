@@ -20,6 +20,7 @@ import {
 } from "../../../components/admin-queue/queue-search";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
@@ -358,16 +359,7 @@ export function AdminKycPage() {
               </ul>
             )}
           </QueryState>
-          {queue.hasNextPage ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={queue.isFetchingNextPage}
-              onClick={() => void queue.fetchNextPage()}
-            >
-              {ta("queues.more")}
-            </Button>
-          ) : null}
+          <LoadMoreButton query={queue} label={ta("queues.more")} size="sm" />
         </section>
         {selected ? (
           <RequestDetail key={selected} userId={selected} onClose={() => setSelected(null)} />

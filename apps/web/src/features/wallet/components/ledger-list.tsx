@@ -1,8 +1,8 @@
 import type { LedgerKind } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { Glyph, type GlyphName } from "../../../components/ui/glyph";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { QueryState } from "../../../components/ui/query-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDateTime } from "../../../lib/format";
@@ -102,16 +102,12 @@ export function LedgerList() {
             {ledger.isFetchNextPageError ? (
               <Alert tone="error">{t("wallet.ledger.loadFailed")}</Alert>
             ) : null}
-            {ledger.hasNextPage ? (
-              <Button
-                variant="secondary"
-                className="w-full"
-                disabled={ledger.isFetchingNextPage}
-                onClick={() => void ledger.fetchNextPage()}
-              >
-                {ledger.isFetchingNextPage ? t("wallet.ledger.loading") : t("wallet.ledger.more")}
-              </Button>
-            ) : null}
+            <LoadMoreButton
+              query={ledger}
+              label={t("wallet.ledger.more")}
+              busyLabel={t("wallet.ledger.loading")}
+              className="w-full"
+            />
           </>
         )}
       </QueryState>

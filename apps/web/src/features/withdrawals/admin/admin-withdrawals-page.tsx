@@ -20,6 +20,7 @@ import {
 } from "../../../components/admin-queue/queue-search";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
@@ -318,17 +319,12 @@ export function AdminWithdrawalsPage() {
             </ul>
           )}
         </QueryState>
-        {list.hasNextPage ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            className="justify-self-center"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {ta("queues.more")}
-          </Button>
-        ) : null}
+        <LoadMoreButton
+          query={list}
+          label={ta("queues.more")}
+          size="sm"
+          className="justify-self-center"
+        />
       </section>
     </div>
   );
