@@ -49,6 +49,7 @@ import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { remindersRoutes } from "./modules/reminders/index.ts";
 import { riskAdminRoutes } from "./modules/risk/index.ts";
 import { shopAdminRoutes, shopRoutes } from "./modules/shop/shop.routes.ts";
+import { squadsAdminRoutes, squadsRoutes } from "./modules/squads/index.ts";
 import { statsAdminRoutes, statsRoutes } from "./modules/stats/stats.routes.ts";
 import { supportAdminRoutes, supportRoutes } from "./modules/support/support.routes.ts";
 import { tasksAdminRoutes, tasksRoutes } from "./modules/tasks/index.ts";
@@ -164,6 +165,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
       await user.register(leaguesRoutes, d.leaguesDeps);
       await user.register(circleRoutes, { db, clock });
       await user.register(remindersRoutes, d.reminders.deps);
+      await user.register(squadsRoutes, { db, clock });
       await user.register(tasksRoutes, d.tasksDeps);
       await user.register(referralsRoutes, {
         db,
@@ -201,6 +203,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
         await admin.register(gamesAdminRoutes, d.gamesDeps);
         await admin.register(leaguesAdminRoutes, d.leaguesDeps);
         await admin.register(circleAdminRoutes, { db, clock });
+        await admin.register(squadsAdminRoutes, { db, clock });
         await admin.register(tasksAdminRoutes, d.tasksDeps);
         await admin.register(riskAdminRoutes, d.riskDeps);
         await admin.register(withdrawalsAdminRoutes, d.withdrawalDeps);

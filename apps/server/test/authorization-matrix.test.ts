@@ -229,6 +229,12 @@ const RULES: Record<string, Declared> = {
     rule: "user",
     url: () => "/api/circle/00000000-0000-4000-8000-000000000000",
   },
+  // Squads (issue 38): a name the rules refuse (400, before the level check), a squad nobody made.
+  "POST /api/squads": { rule: "user", body: () => ({ name: "a b" }) },
+  "GET /api/squads/leaderboard": { rule: "user" },
+  "POST /api/squads/leave": { rule: "user" },
+  "GET /api/squads/:id": { rule: "user", url: () => `/api/squads/${NO_ROUND_ID}` },
+  "POST /api/squads/:id/join": { rule: "user", url: () => `/api/squads/${NO_ROUND_ID}/join` },
   "GET /api/wallet": { rule: "user" },
   "GET /api/wallet/ledger": { rule: "user", url: () => "/api/wallet/ledger?limit=5" },
   "POST /api/bonus-codes/redeem": { rule: "user", body: (c) => ({ code: c.bonusCode }) },
@@ -596,6 +602,16 @@ const RULES: Record<string, Declared> = {
   },
   "GET /api/admin/games/limits": { rule: "admin" },
   "GET /api/admin/leagues": { rule: "admin" },
+  "GET /api/admin/squads": { rule: "admin" },
+  "PATCH /api/admin/squads/:id": {
+    rule: "admin",
+    url: () => `/api/admin/squads/${NO_ROUND_ID}`,
+    body: () => ({ hidden: true }),
+  },
+  "POST /api/admin/squads/:id/disband": {
+    rule: "admin",
+    url: () => `/api/admin/squads/${NO_ROUND_ID}/disband`,
+  },
   "GET /api/admin/circle/settings": { rule: "admin" },
   "PUT /api/admin/circle/settings": {
     rule: "admin",

@@ -88,6 +88,28 @@ describe("Telegram reminders", () => {
     ]);
   });
 
+  it("says nothing of a session claimed and restarted while its reminder waited for the morning", async () => {
+    const { client: c, userId, telegramId } = await linkedUser("claimed");
+    // Started at 23:00 UTC: it ends in the night a day later, its reminder held until 8:00.
+    test().clock.set(new Date("2026-12-07T23:00:00Z"));
+    expect((await c.post("/api/mining/start")).statusCode).toBe(200);
+    test().clock.advance(SESSION_DURATION_MS - 30_000);
+    await sweepSessionEndings({ db: test().db, clock: test().clock, events: test().events });
+    await delivered();
+    expect(fake.messagesTo(telegramId)).toEqual([]);
+    const due = (await reminders(userId))[0]?.dueAt;
+    expect(due).toEqual(new Date("2026-12-09T08:00:00Z"));
+    test().clock.set(new Date("2026-12-09T07:30:00Z"));
+    expect((await c.post("/api/mining/claim")).statusCode).toBe(200);
+    test().clock.set(due!);
+    await test().reminders.sender.settle();
+    expect(fake.messagesTo(telegramId)).toEqual([]);
+    expect((await reminders(userId))[0]).toMatchObject({
+      status: "dropped",
+      reason: "already_claimed",
+    });
+  });
+
   it("writes in the user's language", async () => {
     const english = await linkedUser("english", "en");
     await notice(english.userId, "support_answer", { subject: "Payout" });
@@ -137,7 +159,7 @@ describe("Telegram reminders", () => {
     await c.put("/api/daily/settings", { timeZone: "Europe/Paris" });
     // 21:50 UTC is 22:50 in Paris: held until 8:00 Paris, 7:00 UTC.
     test().clock.set(new Date("2026-12-07T21:50:00Z"));
-    await notice(userId, "mining_session_end");
+    await notice(userId, "support_answer", { subject: "Late" });
     expect(fake.messagesTo(telegramId)).toEqual([]);
     expect((await reminders(userId))[0]?.dueAt).toEqual(new Date("2026-12-08T07:00:00Z"));
     test().clock.set(new Date("2026-12-08T07:00:00Z"));

@@ -37,6 +37,7 @@ export * from "./schemas/push.ts";
 export * from "./schemas/referrals.ts";
 export * from "./schemas/risk.ts";
 export * from "./schemas/shop.ts";
+export * from "./schemas/squads.ts";
 export * from "./schemas/support.ts";
 export * from "./schemas/tasks.ts";
 export * from "./schemas/telegram.ts";

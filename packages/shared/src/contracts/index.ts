@@ -25,6 +25,7 @@ import { pushContracts } from "./push.ts";
 import { referralsContracts } from "./referrals.ts";
 import { riskContracts } from "./risk.ts";
 import { shopContracts } from "./shop.ts";
+import { squadsContracts } from "./squads.ts";
 import { statsContracts } from "./stats.ts";
 import { supportContracts } from "./support.ts";
 import { tasksContracts } from "./tasks.ts";
@@ -62,6 +63,7 @@ export const contracts = {
   ...referralsContracts,
   ...riskContracts,
   ...shopContracts,
+  ...squadsContracts,
   ...statsContracts,
   ...supportContracts,
   ...tasksContracts,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, gte, inArray, isNull, lte, sql } from "drizzle
 import type { Db, Tx } from "../../db/client.ts";
 import {
   dailyStreaks,
+  miningSessions,
   telegramAccounts,
   telegramReminderSettings,
   telegramReminders,
@@ -285,4 +286,23 @@ export async function streakCandidates(
     )
     .orderBy(asc(dailyStreaks.userId))
     .limit(page.limit);
+}
+
+/**
+ * A mining session of the user's still waits for its claim and has ended by `by`: what the
+ * « session ended » reminder is about (claimed or restarted since, it has nothing to say).
+ */
+export async function hasEndedUnclaimedSession(db: Executor, userId: string, by: Date) {
+  const [row] = await db
+    .select({ id: miningSessions.id })
+    .from(miningSessions)
+    .where(
+      and(
+        eq(miningSessions.userId, userId),
+        eq(miningSessions.status, "active"),
+        lte(miningSessions.endTime, by),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -22,6 +22,7 @@ import {
   type DueReminder,
   findRecipient,
   findSettings,
+  hasEndedUnclaimedSession,
   insertReminderOnce,
   isTelegramLinked,
   markBotBlocked,
@@ -277,6 +278,14 @@ export function reminderSender(
         refund: true,
       });
       return "deferred";
+    }
+    // The session-end notice is swept a minute before the end; claimed or restarted since (the
+    // reminder waited for the morning), there is nothing left to remind of.
+    if (
+      type === "session_ended" &&
+      !(await hasEndedUnclaimedSession(deps.db, reminder.userId, new Date(now.getTime() + 120_000)))
+    ) {
+      return drop(reminder, "already_claimed");
     }
     const dayStart = startOfLocalDate(localTime(now, zone).date, zone);
     if ((await countSentSince(deps.db, reminder.userId, dayStart)) >= DAILY_REMINDER_CAP) {
