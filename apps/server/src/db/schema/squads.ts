@@ -22,9 +22,7 @@ export const squads = pgTable(
     disbandedAt: timestamp("disbanded_at", tz),
   },
   (t) => [
-    uniqueIndex("squads_name_key")
-      .on(sql`lower(${t.name})`)
-      .where(sql`${t.disbandedAt} is null`),
+    uniqueIndex("squads_name_key").on(sql`lower(${t.name})`).where(sql`${t.disbandedAt} is null`),
     index("squads_created_idx").on(t.createdAt),
   ],
 );
@@ -50,9 +48,7 @@ export const squadMemberships = pgTable(
     leftReason: text("left_reason", { enum: ["left", "disbanded"] }),
   },
   (t) => [
-    uniqueIndex("squad_memberships_open_key")
-      .on(t.userId)
-      .where(sql`${t.leftAt} is null`),
+    uniqueIndex("squad_memberships_open_key").on(t.userId).where(sql`${t.leftAt} is null`),
     index("squad_memberships_squad_idx").on(t.squadId, t.joinedAt),
     index("squad_memberships_user_idx").on(t.userId, t.leftAt),
     check(
