@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isTakeableNickname } from "../constants.ts";
 import { nicknameSchema } from "./auth.ts";
 
-/** Squads (issue 38 point 3, decision 0072): communities mining together on a weekly board. */
+/** Squads (issue 38 point 3, decision 0074): communities mining together on a weekly board. */
 
 /** The contest level a user must have validated to create a squad. */
 export const SQUAD_CREATE_MIN_LEVEL = 2;

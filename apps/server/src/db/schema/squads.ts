@@ -5,7 +5,7 @@ import { users } from "./auth.ts";
 const tz = { withTimezone: true } as const;
 
 /**
- * Squads (issue 38 point 3, decision 0067): communities mining together on a weekly board. The
+ * Squads (issue 38 point 3, decision 0074): communities mining together on a weekly board. The
  * name follows the nickname rules and is unique in any case among squads not disbanded. An admin
  * may hide a squad (off the board, closed to new members) or disband it (every membership ends).
  */
