@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_COUNTED_REFERRALS } from "../mining.ts";
+import { UNSAFE_CHARACTER } from "./common.ts";
 
 /** The security circle's rules (issue 25, decision 0043): admin-editable, these are the defaults. */
 export const DEFAULT_CIRCLE_SETTINGS = {
@@ -15,8 +16,6 @@ export const CIRCLE_MAX_MEMBERS_LIMIT = 20;
 export const CIRCLE_USER_REF_MAX_LENGTH = 32;
 
 /** Control characters and bidi overrides: never in a reference to a user. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 export const circleSettingsSchema = z
   .object({

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { isWithinFreBound, MAX_FRE_AMOUNT, normalizeTypedFre } from "../money.ts";
 
+/**
+ * Characters no user or admin text may hold: C0/C1 controls and the bidirectional overrides and
+ * isolates (a name that reads backwards, a line break in a title).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+export const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 export const errorResponseSchema = z.object({
   error: z.string(),
   message: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UNSAFE_CHARACTER } from "./common.ts";
 
 /** The switchable parts of FRE (spec §1): each one on or off for everyone at once. */
 export const FEATURE_IDS = ["games", "shop", "referrals"] as const;
@@ -7,8 +8,6 @@ export type FeatureId = (typeof FEATURE_IDS)[number];
 export const MAINTENANCE_MESSAGE_MAX_LENGTH = 280;
 
 /** Control characters (newlines included: the message is one line) and bidi overrides. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** What the admin tells users during a maintenance; "" means no message. */
 export const maintenanceMessageSchema = z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isTakeableNickname } from "../constants.ts";
 import { nicknameSchema } from "./auth.ts";
+import { UNSAFE_CHARACTER } from "./common.ts";
 
 /** Squads (issue 38 point 3, decision 0074): communities mining together on a weekly board. */
 
@@ -14,8 +15,6 @@ export const SQUAD_BOARD_SIZE = 100;
 export const SQUAD_PAGE_MEMBERS = 100;
 
 /** Control characters and bidi overrides: never in a name or a link. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const safeText = (max: number) =>
   z
     .string()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { freAmountSchema } from "./common.ts";
+import { freAmountSchema, UNSAFE_CHARACTER } from "./common.ts";
 import { leagueNameSchema } from "./leagues.ts";
 
 /**
@@ -38,8 +38,6 @@ export const TASK_NOT_DONE_REASONS = [
 ] as const;
 export type TaskNotDoneReason = (typeof TASK_NOT_DONE_REASONS)[number];
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 const titleText = z
   .string()
   .trim()
