@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AmountHint } from "../ui/amount-hint";
 import { Button } from "../ui/button";
+import { ChoiceOptions } from "../ui/choice-options";
 import { TextField } from "../ui/text-field";
 import { activeFilterCount, amountProblems } from "./queue-search";
 
@@ -74,13 +75,14 @@ export function QueueControls<R extends string>(props: QueueControlsProps<R>) {
           className={selectClasses}
           data-testid="queue-sort"
         >
-          {QUEUE_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {sort === "oldest" || sort === "newest"
+          <ChoiceOptions
+            values={QUEUE_SORTS}
+            label={(sort) =>
+              sort === "oldest" || sort === "newest"
                 ? t(`queues.sorts.${sort}`)
-                : t(`queues.amountSorts.${props.amountKind}.${sort}`)}
-            </option>
-          ))}
+                : t(`queues.amountSorts.${props.amountKind}.${sort}`)
+            }
+          />
         </select>
       </div>
       <details className="rounded-xl border border-night-700 px-3 py-2" open={count > 0}>
@@ -100,12 +102,11 @@ export function QueueControls<R extends string>(props: QueueControlsProps<R>) {
                 className={selectClasses}
                 data-testid="queue-risk"
               >
-                <option value="">{t("queues.risks.all")}</option>
-                {props.risks.map((risk) => (
-                  <option key={risk} value={risk}>
-                    {t(`queues.risks.${risk as "high" | "medium" | "low"}`)}
-                  </option>
-                ))}
+                <ChoiceOptions
+                  values={props.risks}
+                  label={(risk) => t(`queues.risks.${risk as "high" | "medium" | "low"}`)}
+                  any={t("queues.risks.all")}
+                />
               </select>
             </div>
           ) : null}

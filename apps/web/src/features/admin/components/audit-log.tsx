@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, type AuditAction } from "@fre/shared";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
@@ -85,12 +86,11 @@ export function AuditLog({
               setDraft({ ...draft, action: event.target.value as AuditAction | "" })
             }
           >
-            <option value="">{t("audit.filters.anyAction")}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {t(`audit.actions.${action}`)}
-              </option>
-            ))}
+            <ChoiceOptions
+              values={AUDIT_ACTIONS}
+              label={(action) => t(`audit.actions.${action}`)}
+              any={t("audit.filters.anyAction")}
+            />
           </select>
         </div>
         <AuditUserPicker

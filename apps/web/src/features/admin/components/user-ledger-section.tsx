@@ -2,6 +2,7 @@ import { LEDGER_KINDS, type LedgerKind } from "@fre/shared";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
@@ -56,12 +57,11 @@ export function UserLedgerSection({ userId }: { userId: string }) {
               value={kind}
               onChange={(event) => setKind(event.target.value as LedgerKind | "")}
             >
-              <option value="">{t("users.ledgerFilters.anyKind")}</option>
-              {LEDGER_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(`users.kinds.${k}`)}
-                </option>
-              ))}
+              <ChoiceOptions
+                values={LEDGER_KINDS}
+                label={(k) => t(`users.kinds.${k}`)}
+                any={t("users.ledgerFilters.anyKind")}
+              />
             </select>
           </div>
           <TextField

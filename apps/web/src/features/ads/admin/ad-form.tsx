@@ -13,6 +13,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { FieldFrame } from "../../../components/ui/field-frame";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
@@ -140,11 +141,10 @@ export function AdForm({ ad, onDone }: { ad: AdminAd | null; onDone: () => void 
           value={values.placement}
           onChange={(event) => set("placement", event.target.value as AdPlacement)}
         >
-          {AD_PLACEMENTS.map((placement) => (
-            <option key={placement} value={placement}>
-              {t(`admin.placements.${placement}`)}
-            </option>
-          ))}
+          <ChoiceOptions
+            values={AD_PLACEMENTS}
+            label={(placement) => t(`admin.placements.${placement}`)}
+          />
         </select>
       </div>
       <TextField

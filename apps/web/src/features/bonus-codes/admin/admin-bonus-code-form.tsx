@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import { type FieldErrors, useFormMutation } from "../../../lib/use-form-mutation";
 import type { BonusCodeType } from "../api/bonus-codes-api";
@@ -128,11 +129,7 @@ export function AdminBonusCodeForm() {
           }}
           className={inputClasses}
         >
-          {TYPES.map((option) => (
-            <option key={option} value={option}>
-              {t(`bonusCodes.types.${option}`)}
-            </option>
-          ))}
+          <ChoiceOptions values={TYPES} label={(option) => t(`bonusCodes.types.${option}`)} />
         </select>
       </div>
       <TextField

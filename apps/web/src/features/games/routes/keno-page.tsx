@@ -2,6 +2,7 @@ import { KENO_RISK_VALUES } from "@fre/shared";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { playKeno } from "../api/games-api";
 import {
   type BetBoard,
@@ -112,11 +113,7 @@ function KenoBoard({
             onChange={(event) => setRisk(event.target.value as Risk)}
             className="min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50"
           >
-            {KENO_RISK_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {t(`keno.risks.${value}`)}
-              </option>
-            ))}
+            <ChoiceOptions values={KENO_RISK_VALUES} label={(value) => t(`keno.risks.${value}`)} />
           </select>
         </div>
         {rtp ? (

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions, countRange } from "../../../components/ui/choice-options";
 import {
   type GamesInfo,
   newRoundKey,
@@ -164,14 +165,7 @@ function MinesGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"min
               }}
               className="min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50"
             >
-              {Array.from(
-                { length: publication.maxMines - publication.minMines + 1 },
-                (_, i) => publication.minMines + i,
-              ).map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
+              <ChoiceOptions values={countRange(publication.minMines, publication.maxMines)} />
             </select>
           </div>
           <BetControls

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { type GamesInfo, type OpenRound, startTowers, stepTowers } from "../api/games-api";
 import { BetControls } from "../components/bet-controls";
 import {
@@ -166,11 +167,10 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"to
               onChange={(event) => setDifficulty(event.target.value as TowersDifficulty)}
               className="min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50"
             >
-              {TOWERS_DIFFICULTY_VALUES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`towers.difficulties.${value}`)}
-                </option>
-              ))}
+              <ChoiceOptions
+                values={TOWERS_DIFFICULTY_VALUES}
+                label={(value) => t(`towers.difficulties.${value}`)}
+              />
             </select>
           </div>
           <BetControls

@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions, countRange } from "../../../components/ui/choice-options";
 import { PageTitle } from "../../../components/ui/page-title";
 import { TextField } from "../../../components/ui/text-field";
 import { useVerifyRound, type VerifyQuery } from "../api/games-api";
@@ -119,11 +120,7 @@ export function VerifyPage() {
             onChange={(event) => setGame(event.target.value as GameId)}
             className={selectClasses}
           >
-            {GAMES.map((value) => (
-              <option key={value} value={value}>
-                {t(`names.${value}`)}
-              </option>
-            ))}
+            <ChoiceOptions values={GAMES} label={(value) => t(`names.${value}`)} />
           </select>
         </div>
         <TextField
@@ -168,11 +165,10 @@ export function VerifyPage() {
               onChange={(event) => setDifficulty(event.target.value as TowersDifficulty)}
               className={selectClasses}
             >
-              {TOWERS_DIFFICULTY_VALUES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`towers.difficulties.${value}`)}
-                </option>
-              ))}
+              <ChoiceOptions
+                values={TOWERS_DIFFICULTY_VALUES}
+                label={(value) => t(`towers.difficulties.${value}`)}
+              />
             </select>
           </div>
         ) : null}
@@ -187,14 +183,7 @@ export function VerifyPage() {
               onChange={(event) => setMines(Number(event.target.value))}
               className={selectClasses}
             >
-              {Array.from(
-                { length: MINES.maxMines - MINES.minMines + 1 },
-                (_, i) => MINES.minMines + i,
-              ).map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
+              <ChoiceOptions values={countRange(MINES.minMines, MINES.maxMines)} />
             </select>
           </div>
         ) : null}

@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { TextAreaField } from "../../../components/ui/text-area-field";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
 import { useFormMutation } from "../../../lib/use-form-mutation";
@@ -109,11 +110,10 @@ export function AdminGlobalMessageForm() {
               onChange={(event) => set("type", event.target.value as MessageType)}
               className={inputClasses}
             >
-              {messageTypeSchema.options.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
+              <ChoiceOptions
+                values={messageTypeSchema.options}
+                label={(type) => t(`types.${type}`)}
+              />
             </select>
           </div>
           <TextField

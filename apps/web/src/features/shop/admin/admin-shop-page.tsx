@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses } from "../../../components/ui/text-field";
@@ -159,12 +160,11 @@ function OrdersSection({ itemIds }: { itemIds: string[] }) {
               }))
             }
           >
-            <option value="">{t("admin.all")}</option>
-            {SHOP_ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`order.status.${status}`)}
-              </option>
-            ))}
+            <ChoiceOptions
+              values={SHOP_ORDER_STATUSES}
+              label={(status) => t(`order.status.${status}`)}
+              any={t("admin.all")}
+            />
           </select>
         </div>
         <div className="grid gap-1">
@@ -179,12 +179,7 @@ function OrdersSection({ itemIds }: { itemIds: string[] }) {
               setFilters((f) => ({ ...f, itemId: event.target.value || undefined }))
             }
           >
-            <option value="">{t("admin.all")}</option>
-            {itemIds.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
-            ))}
+            <ChoiceOptions values={itemIds} any={t("admin.all")} />
           </select>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextAreaField } from "../../../components/ui/text-area-field";
 import { inputClasses } from "../../../components/ui/text-field";
@@ -181,12 +182,11 @@ export function AdminSupportTickets() {
               onChange={(event) => setStatus(event.target.value as SupportTicketStatus | "")}
               className={inputClasses}
             >
-              <option value="">{t("admin.filters.all")}</option>
-              {SUPPORT_TICKET_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`admin.filters.${value}`)}
-                </option>
-              ))}
+              <ChoiceOptions
+                values={SUPPORT_TICKET_STATUSES}
+                label={(value) => t(`admin.filters.${value}`)}
+                any={t("admin.filters.all")}
+              />
             </select>
           </div>
           <QueryState

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { inputClasses, TextField } from "../../../components/ui/text-field";
@@ -84,11 +85,7 @@ function TaskForm() {
           value={kind}
           onChange={(event) => setKind(event.target.value as TaskKind)}
         >
-          {TASK_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`kinds.${k}`)}
-            </option>
-          ))}
+          <ChoiceOptions values={TASK_KINDS} label={(k) => t(`kinds.${k}`)} />
         </select>
       </label>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -117,11 +114,7 @@ function TaskForm() {
         <label className="grid gap-1 text-sm text-slate-200">
           {t("params.tier")}
           <select className={inputClasses} value={v.tier ?? "silver"} onChange={set("tier")}>
-            {LEAGUE_NAMES.map((tier) => (
-              <option key={tier} value={tier}>
-                {tier}
-              </option>
-            ))}
+            <ChoiceOptions values={LEAGUE_NAMES} />
           </select>
         </label>
       ) : null}
