@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { selfSignedCertificate } from "../apps/server/test/fake-push-service.ts";
+import { startE2eFakeTelegram } from "./fake-telegram.ts";
 import { solvedChallenge } from "./proof-of-work.ts";
 import { freePort, root, startServer, stop, waitHealthy } from "./server-process.ts";
 
@@ -45,6 +46,8 @@ export default async function setup(project: TestProject) {
   const certPath = join(dataDir, "push-cert.pem");
   writeFileSync(keyPath, tls.key, { mode: 0o600 });
   writeFileSync(certPath, tls.cert);
+  // The bot's Bot API is a local fake (channel tasks ask it getChatMember, reminders reach it).
+  const telegram = await startE2eFakeTelegram(E2E_TELEGRAM_BOT_TOKEN);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env = {
@@ -66,6 +69,7 @@ export default async function setup(project: TestProject) {
     DEMO_CONTENT: "off",
     // Telegram sign-in on (e2e/telegram.test.ts): elsewhere it shows nothing outside Telegram.
     TELEGRAM_BOT_TOKEN: E2E_TELEGRAM_BOT_TOKEN,
+    TELEGRAM_API_URL: telegram.apiURL,
     // Sign-ups and first starts carry a real proof of work (the widget in Chromium, altcha-lib's
     // solver for API helpers), at the default difficulty (decision 0044).
     PROOF_OF_WORK: "on",
@@ -74,6 +78,7 @@ export default async function setup(project: TestProject) {
   let server: ChildProcess | undefined;
   const teardown = async () => {
     if (server) await stop(server);
+    await telegram.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -109,6 +114,7 @@ export default async function setup(project: TestProject) {
     project.provide("adminPassword", ADMIN.password);
     project.provide("adminCode", ADMIN_CODE);
     project.provide("pushTls", { keyPath, certPath });
+    project.provide("telegramControlURL", telegram.controlURL);
   } catch (error) {
     // A failed start leaves nothing behind either.
     await teardown();
