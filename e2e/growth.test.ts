@@ -1,0 +1,240 @@
+/**
+ * Growth (issue 38, « Done when »): a new user at 390 px links Telegram, opens « Gagner » and
+ * completes a visit task, a Telegram channel task (the e2e's fake Bot API answers getChatMember)
+ * and an in-app task; their mining session ends and the bot's reminder reaches the fake Bot API;
+ * then they join a squad, which is on the board with them in it.
+ */
+import { sign } from "@telegram-apps/init-data-node";
+import type { APIRequestContext, BrowserContext } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { setTelegramChatMember, telegramMessagesTo } from "./fake-telegram-client";
+import { E2E_TELEGRAM_BOT_TOKEN } from "./global-setup";
+import {
+  baseURL,
+  expectAccessible,
+  linkFromMail,
+  newUser,
+  signUpInContext,
+  useBrowser,
+} from "./support";
+
+const chromium = useBrowser();
+const origin = { origin: baseURL() };
+
+async function adminApi(): Promise<APIRequestContext> {
+  const context = await chromium.browser.newContext({ baseURL: baseURL() });
+  chromium.contexts.push(context);
+  const signedIn = await context.request.post("/api/auth/sign-in/email", {
+    headers: origin,
+    data: { email: inject("adminEmail"), password: inject("adminPassword") },
+  });
+  expect(signedIn.status()).toBe(200);
+  const elevated = await context.request.post("/api/admin/access", {
+    headers: origin,
+    data: { code: inject("adminCode") },
+  });
+  expect(elevated.status()).toBeLessThan(300);
+  return context.request;
+}
+
+async function created(request: APIRequestContext, path: string, data: Record<string, unknown>) {
+  const answer = await request.post(path, { headers: origin, data });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return answer.json();
+}
+
+const titles = (fr: string) => ({ fr, en: fr, es: fr, ru: fr, zh: fr });
+
+/**
+ * A zone where it is early afternoon now: the reminders keep quiet from 22:00 to 8:00 local, and
+ * a user's zone is the one their streak was first read in.
+ */
+function afternoonZone(now = new Date()) {
+  let offset = 14 - now.getUTCHours(); // local = UTC + offset
+  if (offset > 14) offset -= 24;
+  if (offset < -12) offset += 24;
+  // Etc/GMT signs are inverted: Etc/GMT-3 is UTC+3.
+  return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
+
+/** Signed up, e-mail verified (the link opened in `context`). */
+async function verifiedAccount(context: BrowserContext, prefix: string, zone: string) {
+  const user = newUser(prefix);
+  await signUpInContext(context, user);
+  // The streak (and so the reminders' local time) is created in the zone of the first read.
+  const daily = await context.request.get(`/api/daily?timeZone=${encodeURIComponent(zone)}`);
+  expect(daily.status(), await daily.text()).toBe(200);
+  expect((await daily.json()).timeZone).toBe(zone);
+  const link = await linkFromMail(user.email, /https?:\/\/\S+verify-email\S+/);
+  const verified = await context.request.get(link);
+  expect(verified.status()).toBeLessThan(400);
+  return user;
+}
+
+describe("growth: the hub, the bot's reminder, a squad", () => {
+  it("a new user earns from « Gagner », gets the session-end reminder in Telegram and joins a squad", async () => {
+    const stamp = Date.now().toString(36);
+    const zone = afternoonZone();
+    const admin = await adminApi();
+    const channelId = `-100${Date.now().toString().slice(-10)}`;
+    const visit = await created(admin, "/api/admin/tasks", {
+      kind: "visit_link",
+      title: titles(`Découvrez notre blog ${stamp}`),
+      reward: { type: "fre", amount: "2" },
+      params: { url: "https://example.com/fre-blog", minSeconds: 2 },
+    });
+    const channel = await created(admin, "/api/admin/tasks", {
+      kind: "telegram_channel",
+      title: titles(`Rejoignez notre canal ${stamp}`),
+      reward: { type: "fre", amount: "3" },
+      params: { chatId: channelId, inviteUrl: `https://t.me/fre_e2e_${stamp}` },
+    });
+    const inApp = await created(admin, "/api/admin/tasks", {
+      kind: "daily_streak",
+      title: titles(`Réclamez votre bonus du jour ${stamp}`),
+      reward: { type: "fre", amount: "1" },
+      params: { days: 1 },
+    });
+    // The fake Bot API knows the channel; nobody is in it yet.
+    await setTelegramChatMember(channelId, 1, "left");
+
+    // A founder for the squad: level 2 through the contest's first two social tasks (opened,
+    // then validated 10 s later, while the new user goes through the hub).
+    const founderContext = await chromium.browser.newContext({ baseURL: baseURL() });
+    chromium.contexts.push(founderContext);
+    await verifiedAccount(founderContext, "founder", zone);
+    for (const level of [1, 2]) {
+      const opened = await founderContext.request.post(`/api/contest/levels/${level}/open`, {
+        headers: origin,
+      });
+      expect(opened.ok(), await opened.text()).toBe(true);
+    }
+
+    // The new user, on a phone, with Telegram linked (as the Mini App's link prompt does).
+    const { context, page, errors } = await chromium.open();
+    const user = await verifiedAccount(context, "grow", zone);
+    const telegramId = 700_000_000 + Math.floor(Math.random() * 1_000_000);
+    const linked = await context.request.post("/api/auth/telegram/link", {
+      headers: origin,
+      data: {
+        initData: sign(
+          {
+            user: {
+              id: telegramId,
+              first_name: "Inès",
+              username: `g${stamp}`,
+              language_code: "fr",
+            },
+          },
+          E2E_TELEGRAM_BOT_TOKEN,
+          new Date(),
+        ),
+        password: user.password,
+      },
+    });
+    expect(linked.status(), await linked.text()).toBe(200);
+    expect((await linked.json()).outcome).toBe("linked");
+
+    await page.goto("/dashboard");
+    await page.getByTestId("app-menu-button").click();
+    const menu = page.getByTestId("app-menu");
+    await menu.waitFor();
+    expect(await menu.getByTestId("menu-tasks").textContent()).toContain("Gagner");
+    await menu.getByTestId("menu-tasks").click();
+    await page.waitForURL("**/tasks");
+    await page.getByTestId("tasks-left").waitFor();
+    await expectAccessible(page);
+
+    // The visit: one tap opens the link and starts the clock, the second verifies after it.
+    const visitCard = page.getByTestId(`task-${visit.id}`);
+    const [tab] = await Promise.all([
+      context.waitForEvent("page"),
+      visitCard.getByRole("link", { name: /Ouvrir le lien/ }).click(),
+    ]);
+    await tab.close();
+    await page.waitForTimeout(2500);
+    await visitCard.getByRole("button", { name: "Vérifier" }).click();
+    await visitCard.getByText("Tâche accomplie : récompense créditée.").waitFor();
+
+    // The channel: not a member yet, the fake Bot API says so; once in, verified.
+    const channelCard = page.getByTestId(`task-${channel.id}`);
+    expect(
+      await channelCard.getByRole("link", { name: /Ouvrir le canal/ }).getAttribute("href"),
+    ).toBe(`https://t.me/fre_e2e_${stamp}`);
+    await channelCard.getByRole("button", { name: "Vérifier" }).click();
+    await channelCard.getByText(/vous n'êtes pas encore membre du canal/).waitFor();
+    await setTelegramChatMember(channelId, telegramId, "member");
+    await channelCard.getByRole("button", { name: "Vérifier" }).click();
+    await channelCard.getByText("Tâche accomplie : récompense créditée.").waitFor();
+    await expect.poll(() => channelCard.getAttribute("data-status")).toBe("completed");
+
+    // The in-app task: today's reward claimed, then verified.
+    const claimed = await page.request.post("/api/daily/claim", { headers: origin, data: {} });
+    expect(claimed.status(), await claimed.text()).toBe(200);
+    const inAppCard = page.getByTestId(`task-${inApp.id}`);
+    await inAppCard.getByRole("button", { name: "Vérifier" }).click();
+    await inAppCard.getByText("Tâche accomplie : récompense créditée.").waitFor();
+    const ledger = await (await page.request.get("/api/wallet/ledger?limit=20")).json();
+    expect(ledger.items.filter((e: { kind: string }) => e.kind === "task_reward")).toHaveLength(3);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+
+    // A mining session, ended at once by a time-reduction code of its whole length.
+    await page.goto("/dashboard");
+    await page.getByTestId("mining-start").click();
+    await expect
+      .poll(() => page.getByTestId("mining-state").getAttribute("data-state"), { timeout: 30_000 })
+      .toBe("active");
+    const cut = `CUT${stamp}`.toUpperCase();
+    await created(admin, "/api/admin/bonus-codes", {
+      code: cut,
+      type: "time_reduction",
+      rewardValue: String(24 * 3_600_000),
+      maxUses: 1,
+      durationHours: 24,
+    });
+    const redeemed = await page.request.post("/api/bonus-codes/redeem", {
+      headers: origin,
+      data: { code: cut },
+    });
+    expect(redeemed.status(), await redeemed.text()).toBe(200);
+
+    // The bot's reminder reaches the (fake) Bot API: in French, a button to the dashboard.
+    await expect
+      .poll(async () => (await telegramMessagesTo(telegramId)).length, {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBe(1);
+    const [reminder] = await telegramMessagesTo(telegramId);
+    expect(reminder?.text).toContain("Session de minage terminée");
+    expect(JSON.stringify(reminder?.replyMarkup)).toContain("/dashboard");
+
+    // The squad: the founder (now level 2) creates it, the user joins it; it is on the board.
+    for (const level of [1, 2]) {
+      await expect
+        .poll(
+          async () =>
+            (
+              await founderContext.request.post(`/api/contest/levels/${level}/validate`, {
+                headers: origin,
+              })
+            ).status(),
+          { timeout: 20_000, interval: 1000 },
+        )
+        .toBe(200);
+    }
+    const squadName = `Sq${stamp}`.slice(0, 20);
+    const squad = await created(founderContext.request, "/api/squads", { name: squadName });
+    const joined = await page.request.post(`/api/squads/${squad.id}/join`, { headers: origin });
+    expect(joined.status(), await joined.text()).toBe(200);
+    const board = await (await page.request.get("/api/squads/leaderboard")).json();
+    expect(board.mine).toMatchObject({ id: squad.id, name: squadName, members: 2 });
+    expect(board.viewer.squadId).toBe(squad.id);
+    expect(board.squads.map((s: { id: string }) => s.id)).toContain(squad.id);
+    expect(errors).toEqual([]);
+  });
+});
