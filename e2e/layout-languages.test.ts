@@ -14,7 +14,7 @@
  * shows everything a new miner sees, push offer included.
  */
 import { LANGUAGES, type Language } from "@fre/shared";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, ConsoleMessage, Page, Request } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   baseURL,
@@ -158,10 +158,50 @@ function measure({
   };
 }
 
+/** Watches `page` from now: what it asked and has not had yet, and what it logged. */
+function watchStart(page: Page) {
+  const pending = new Map<string, number>();
+  const logs: string[] = [];
+  const startedAt = Date.now();
+  const onRequest = (r: Request) => void pending.set(r.url(), Date.now() - startedAt);
+  const onDone = (r: Request) => void pending.delete(r.url());
+  const onFailed = (r: Request) => {
+    pending.delete(r.url());
+    logs.push(`failed ${r.url()}: ${r.failure()?.errorText}`);
+  };
+  const onConsole = (m: ConsoleMessage) => void logs.push(`${m.type()}: ${m.text()}`);
+  const onError = (e: Error) => void logs.push(`page error: ${e.message}`);
+  page.on("request", onRequest);
+  page.on("requestfinished", onDone);
+  page.on("requestfailed", onFailed);
+  page.on("console", onConsole);
+  page.on("pageerror", onError);
+  const report = () =>
+    JSON.stringify({ url: page.url(), pending: Object.fromEntries(pending), logs }, null, 1);
+  report.stop = () => {
+    page.off("request", onRequest);
+    page.off("requestfinished", onDone);
+    page.off("requestfailed", onFailed);
+    page.off("console", onConsole);
+    page.off("pageerror", onError);
+  };
+  return report;
+}
+
 /** Opens `path` and waits for its title, its language and the end of its skeletons. */
 async function settle(page: Page, path: string, language: Language) {
+  const stalled = watchStart(page);
   await page.goto(path);
-  await page.getByTestId("page-title").first().waitFor({ state: "visible", timeout: 30_000 });
+  try {
+    await page.getByTestId("page-title").first().waitFor({ state: "visible", timeout: 30_000 });
+  } catch (error) {
+    // Once in CI (2 cores, the API suites beside the browser) a screen kept the build-time
+    // landing for 30 s: the app never started. What the page was waiting for is printed, so the
+    // next time says why.
+    throw new Error(`${path} did not start: ${stalled()}`, { cause: error });
+  } finally {
+    stalled.stop();
+  }
   await expect
     .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 })
     .toBe(language);
