@@ -437,12 +437,20 @@ describe("withdrawals executed by the real wallet and jetton contracts", () => {
         const user = await approvedWithdrawal("38");
         const id = await user.approve();
         const real = app().shop.deps.chain;
+        // Killed right after the message left, whichever way the worker sends (one payout, or
+        // a batch: decision 0075).
         const killed: Chain = {
           ...real,
           sendPayout: async (request) => {
             await real.sendPayout(request);
             throw new Error("worker killed");
           },
+          ...(real.sendPayouts && {
+            sendPayouts: async (requests) => {
+              await real.sendPayouts!(requests);
+              throw new Error("worker killed");
+            },
+          }),
         };
         await run(killed);
         expect(await rowOf(id)).toMatchObject({ payoutState: "sending" });

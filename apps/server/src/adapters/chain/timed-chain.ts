@@ -18,6 +18,8 @@ const OPERATIONS = [
   "payoutTxHash",
   "payoutReceipt",
   "hotWalletBalances",
+  "sendPayouts",
+  "payoutStatuses",
 ] as const;
 
 /**
@@ -28,6 +30,7 @@ const OPERATIONS = [
  */
 export function timedChain(chain: Chain, observe: ChainCallObserver): Chain {
   const slots: Record<string, unknown> = { kind: chain.kind };
+  if (chain.payoutBatchSize !== undefined) slots.payoutBatchSize = chain.payoutBatchSize;
   for (const operation of OPERATIONS) {
     if (typeof chain[operation] !== "function") continue;
     slots[operation] = async (...args: unknown[]) => {

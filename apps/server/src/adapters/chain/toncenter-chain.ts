@@ -19,7 +19,14 @@ export interface ToncenterChainOptions {
   /** Payouts from the hot wallet (`toncenter-payouts.ts`); without them sendPayout throws. */
   payouts?: Pick<
     Chain,
-    "sendPayout" | "payoutStatus" | "payoutTxHash" | "payoutReceipt" | "hotWalletBalances"
+    | "sendPayout"
+    | "payoutStatus"
+    | "payoutTxHash"
+    | "payoutReceipt"
+    | "hotWalletBalances"
+    | "sendPayouts"
+    | "payoutStatuses"
+    | "payoutBatchSize"
   >;
 }
 
@@ -177,5 +184,11 @@ export function toncenterChain(
     ...(options.payouts?.hotWalletBalances && {
       hotWalletBalances: options.payouts.hotWalletBalances,
     }),
+    // Batches (decision 0075): a request the driver refuses is answered with its error.
+    ...(options.payouts?.sendPayouts && {
+      payoutBatchSize: options.payouts.payoutBatchSize,
+      sendPayouts: options.payouts.sendPayouts,
+    }),
+    ...(options.payouts?.payoutStatuses && { payoutStatuses: options.payouts.payoutStatuses }),
   };
 }

@@ -1,10 +1,11 @@
-// FRE payouts on the real chain (decision 0019, "toncenter payouts"): a TEP-74 jetton transfer
-// from the hot wallet (wallet v4R2, key from TON_HOT_WALLET_MNEMONIC), sent and confirmed
-// through toncenter v3. No local state is needed to pay at most once: the query id of a payout
-// is derived from its reference, and the chain's history is searched for it before any send.
+// FRE payouts on the real chain (decision 0019, "toncenter payouts"): TEP-74 jetton transfers
+// from the hot wallet (wallet v4R2 or W5 v5R1, key from TON_HOT_WALLET_MNEMONIC), sent and
+// confirmed through toncenter v3, several per signed message (decision 0075: up to 4 on v4R2,
+// up to 255 on W5). No local state is needed to pay at most once: the query id of a payout is
+// derived from its reference, and the chain's history is searched for it before any send.
 // The wallet's external message (state init, subwallet, valid_until, seqno, signature) is built
-// by @ton/ton's WalletContractV4 (decision 0033); its HTTP client is not used: the seqno and the
-// history come from the same toncenter v3 calls as the rest of this file.
+// by @ton/ton's WalletContractV4 / WalletContractV5R1 (decision 0033); its HTTP client is not
+// used: the seqno and the history come from the same toncenter v3 calls as the rest of this file.
 
 import { createHash } from "node:crypto";
 import {
@@ -14,16 +15,17 @@ import {
   external,
   internal,
   loadMessageRelaxed,
+  loadOutList,
   type MessageRelaxed,
   SendMode,
   storeMessage,
 } from "@ton/core";
-import type { WalletContractV4 } from "@ton/ton";
 import { z } from "zod";
 import { type Clock, systemClock } from "../../lib/clock.ts";
 import type {
   Chain,
   HotWalletBalances,
+  PayoutBatchAnswer,
   PayoutReceipt,
   PayoutRequest,
   PayoutStatus,
@@ -39,8 +41,24 @@ import { buildJettonTransfer, JETTON_TRANSFER_OP, parseJettonTransfer } from "./
 export const JETTON_EXCESSES_OP = 0xd53276db;
 const BOUNCED_PREFIX = 0xffffffff;
 
+/** The hot wallet's contract (TON_HOT_WALLET_KIND): its address depends on it. */
+export type HotWalletKind = "v4r2" | "v5r1";
+
+/** Messages one external message of the wallet may carry: v4R2 4, W5 255 (decision 0075). */
+export const WALLET_MAX_MESSAGES: Record<HotWalletKind, number> = { v4r2: 4, v5r1: 255 };
+
+/**
+ * The largest external message a validator takes (config param 43, max_ext_msg_size, bytes of
+ * its BoC); a batch that would be larger is cut down.
+ */
+export const MAX_EXTERNAL_BOC_BYTES = 65_535;
+
 export interface ToncenterPayoutsOptions {
   baseUrl: string;
+  /** The hot wallet's contract (default v4r2, the wallet apps' long-time default). */
+  walletKind?: HotWalletKind;
+  /** Payouts per signed message, at most the wallet's own limit (default: that limit). */
+  batchSize?: number;
   fetchImpl?: typeof fetch;
   apiKey?: string;
   /** The hot wallet's 24 words (never logged). */
@@ -61,6 +79,9 @@ export interface ToncenterPayoutsOptions {
 }
 
 export type ToncenterPayouts = Pick<Chain, "sendPayout" | "payoutStatus"> & {
+  sendPayouts(requests: PayoutRequest[]): Promise<PayoutBatchAnswer[]>;
+  payoutStatuses(payoutIds: string[]): Promise<Map<string, PayoutStatus | Error>>;
+  payoutBatchSize: number;
   payoutTxHash(payoutId: string): Promise<string | null>;
   payoutReceipt(payoutId: string): Promise<PayoutReceipt>;
   hotWalletBalances(): Promise<HotWalletBalances>;
@@ -88,7 +109,7 @@ export function payoutQueryId(reference: string): bigint {
   return createHash("sha256").update(`fre-payout:${reference}`).digest().readBigUInt64BE(0);
 }
 
-/** The signed part of a wallet v4R2 external message, as the wallet reads it. */
+/** The signed part of a wallet v4R2 or W5 external message, as the wallet reads it. */
 export interface WalletV4Transfer {
   signature: Buffer;
   /** The cell whose hash is signed. */
@@ -122,6 +143,41 @@ export function parseWalletV4Transfer(body: Cell): WalletV4Transfer {
     }
   }
   return { signature, signed, subwalletId, validUntil, seqno, op, messages };
+}
+
+/** W5's `auth_signed_external` ("sign"). */
+const W5_SIGNED_EXTERNAL = 0x7369676e;
+
+/**
+ * Reads a W5 (v5R1) external message body: `sign` wallet_id valid_until seqno, the out list
+ * (Maybe ^OutList) and the extended actions' bit, the signature at the tail. Its send actions
+ * are the messages; a body that is not one throws.
+ */
+export function parseWalletV5Transfer(body: Cell): WalletV4Transfer {
+  const slice = body.beginParse();
+  if (slice.remainingBits < 32 + 32 + 32 + 32 + 1 + 1 + 512) throw new Error("not a W5 transfer");
+  const op = slice.loadUint(32);
+  if (op !== W5_SIGNED_EXTERNAL) throw new Error("not a W5 signed external message");
+  const subwalletId = slice.loadUint(32);
+  const validUntil = slice.loadUint(32);
+  const seqno = slice.loadUint(32);
+  const list = slice.loadMaybeRef();
+  const messages: WalletV4Transfer["messages"] = [];
+  for (const action of list ? loadOutList(list.beginParse()) : []) {
+    if (action.type === "sendMsg") messages.push({ mode: action.mode, message: action.outMsg });
+  }
+  slice.loadBit(); // extended actions: none of FRE's
+  const bits = body.bits;
+  const signature = bits.substring(bits.length - 512, 512).subbuffer(0, 512)!;
+  const unsigned = beginCell().storeBits(bits.substring(0, bits.length - 512));
+  for (const ref of body.refs) unsigned.storeRef(ref);
+  const signed = unsigned.endCell();
+  return { signature, signed, subwalletId, validUntil, seqno, op: 0, messages };
+}
+
+/** Either wallet's external message body, as the hot wallet of that kind reads it. */
+export function parseWalletTransfer(body: Cell, kind: HotWalletKind): WalletV4Transfer {
+  return kind === "v5r1" ? parseWalletV5Transfer(body) : parseWalletV4Transfer(body);
 }
 
 const decimal = z.string().regex(/^\d+$/);
@@ -170,10 +226,13 @@ interface WalletSend {
   forwarded: boolean;
   transfer: ReturnType<typeof parseJettonTransfer> | null;
   /**
-   * What the transaction took from the wallet: its total_fees, and the value and forward fee of
-   * every message it sent; null when the indexer gave no fees.
+   * What the transaction took from the wallet for this payout: its share of the total_fees (the
+   * fees split evenly over the payouts of the batch, the remainder on the first), and the value
+   * and forward fee of the payout's own message; null when the indexer gave no fees.
    */
   spentNano: bigint | null;
+  /** Payouts the same signed message carried. */
+  batch: number;
 }
 
 /** An excess back at the hot wallet: the TON returned, less what receiving it cost. */
@@ -188,6 +247,18 @@ interface History {
   excesses: Map<bigint, Excess>;
   /** Seqno of the newest indexed send that used its seqno; null: none found. */
   lastSeqno: number | null;
+}
+
+/** The query id of a jetton transfer body; null for any other body. */
+function queryIdOf(body: Cell | null) {
+  if (!body) return null;
+  try {
+    const slice = body.beginParse();
+    if (slice.loadUint(32) !== JETTON_TRANSFER_OP) return null;
+    return slice.loadUintBig(64);
+  } catch {
+    return null;
+  }
 }
 
 const cellOf = (base64: string | null | undefined) => {
@@ -250,9 +321,17 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
   if (options.apiKey) headers["x-api-key"] = options.apiKey;
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
+  const kind: HotWalletKind = options.walletKind ?? "v4r2";
+  const batchSize = Math.max(
+    1,
+    Math.min(options.batchSize ?? WALLET_MAX_MESSAGES[kind], WALLET_MAX_MESSAGES[kind]),
+  );
+
   type Hot = {
     secretKey: Buffer;
-    contract: WalletContractV4;
+    /** The wallet's signed body of these messages at this seqno (mode 3 each). */
+    sign(seqno: number, messages: MessageRelaxed[], validUntil: number): Cell;
+    init: { code: Cell; data: Cell };
     address: Address;
     jettonWallet?: Address;
   };
@@ -260,14 +339,21 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
   const hotWallet = () => {
     hot ??= (async () => {
       // @ton/ton and @ton/crypto with the first payout, not at boot (decision 0055).
-      const [{ mnemonicToPrivateKey }, { WalletContractV4 }] = await Promise.all([
-        import("@ton/crypto"),
-        import("@ton/ton"),
-      ]);
+      const [{ mnemonicToPrivateKey }, { WalletContractV4, WalletContractV5R1 }] =
+        await Promise.all([import("@ton/crypto"), import("@ton/ton")]);
       const keys = await mnemonicToPrivateKey(options.mnemonic.trim().split(/\s+/));
-      // Subwallet 698983191 on the basechain, as wallet apps create it.
-      const contract = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
-      return { secretKey: keys.secretKey, contract, address: contract.address };
+      const sendMode = SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS;
+      // v4R2: subwallet 698983191 on the basechain, as wallet apps create it. W5: @ton/ton's
+      // default wallet id (basechain, subwallet 0, mainnet's network id — the same on testnet:
+      // the address is FRE's own, shown by ton:check).
+      const v5 = WalletContractV5R1.create({ workchain: 0, publicKey: keys.publicKey });
+      const v4 = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
+      const contract = kind === "v5r1" ? v5 : v4;
+      const sign = (seqno: number, messages: MessageRelaxed[], validUntil: number) => {
+        const args = { seqno, secretKey: keys.secretKey, messages, sendMode, timeout: validUntil };
+        return kind === "v5r1" ? v5.createTransfer(args) : v4.createTransfer(args);
+      };
+      return { secretKey: keys.secretKey, sign, init: contract.init, address: contract.address };
     })();
     return hot;
   };
@@ -354,34 +440,50 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
       // An external message: one of the wallet's own sends.
       let send: WalletV4Transfer;
       try {
-        send = parseWalletV4Transfer(body);
+        send = parseWalletTransfer(body, kind);
       } catch {
         return;
       }
       const aborted =
         Boolean(tx.description?.aborted) || tx.description?.compute_ph?.success === false;
       if (!aborted && into.lastSeqno === null) into.lastSeqno = send.seqno;
+      const transfers: NonNullable<WalletSend["transfer"]>[] = [];
       for (const { message: m } of send.messages) {
         if (m.info.type !== "internal" || !m.info.dest.equals(jettonWallet)) continue;
-        let transfer: WalletSend["transfer"];
         try {
-          transfer = parseJettonTransfer(m.body);
+          transfers.push(parseJettonTransfer(m.body));
         } catch {
-          continue;
+          // Not a jetton transfer: no payout of FRE's.
         }
+      }
+      if (transfers.length === 0) return;
+      // The messages the wallet did send (an action skipped for lack of TON sent none).
+      const outs = new Map<bigint, z.infer<typeof message>>();
+      for (const out of tx.out_msgs ?? []) {
+        if (!sameAddress(out.destination, jettonWallet)) continue;
+        const queryId = queryIdOf(cellOf(out.message_content?.body));
+        if (queryId !== null) outs.set(queryId, out);
+      }
+      const fees = tx.total_fees == null ? null : BigInt(tx.total_fees);
+      const count = BigInt(transfers.length);
+      transfers.forEach((transfer, index) => {
         const previous = into.sends.get(transfer.queryId);
-        if (previous && !previous.aborted) continue;
+        if (previous && !previous.aborted) return;
+        const out = outs.get(transfer.queryId);
+        const share = fees === null ? null : fees / count + (index === 0 ? fees % count : 0n);
         into.sends.set(transfer.queryId, {
           txHash: Buffer.from(tx.hash, "base64").toString("hex"),
           now: tx.now,
           seqno: send.seqno,
           validUntil: send.validUntil,
           aborted,
-          forwarded: (tx.out_msgs ?? []).some((out) => sameAddress(out.destination, jettonWallet)),
+          forwarded: out !== undefined,
           transfer,
-          spentNano: spentBy(tx),
+          spentNano:
+            share === null ? null : share + BigInt(out?.value ?? "0") + BigInt(out?.fwd_fee ?? "0"),
+          batch: transfers.length,
         });
-      }
+      });
       return;
     }
     try {
@@ -402,16 +504,6 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
     }
   }
 
-  /** The TON a wallet transaction took: its fees, and what its messages carried and cost. */
-  function spentBy(tx: Tx) {
-    if (tx.total_fees == null) return null;
-    let spent = BigInt(tx.total_fees);
-    for (const out of tx.out_msgs ?? []) {
-      spent += BigInt(out.value ?? "0") + BigInt(out.fwd_fee ?? "0");
-    }
-    return spent;
-  }
-
   /**
    * What a payout cost the hot wallet (decision 0070): what its transaction took, less the
    * excess the jetton wallet sent back (what receiving it cost stays counted); null without the
@@ -428,42 +520,29 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
   const caughtUp = (seen: History, seqno: number) =>
     seqno === 0 ? seen.lastSeqno === null : seen.lastSeqno === seqno - 1;
 
-  function signTransfer(
-    wallet: Hot,
-    jettonWallet: Address,
-    request: PayoutRequest,
-    queryId: bigint,
-    seqno: number,
-    validUntil: number,
-  ) {
+  /** The jetton wallet's message of one payout (TEP-74 transfer, 0.05 TON attached). */
+  function payoutMessage(wallet: Hot, jettonWallet: Address, request: PayoutRequest) {
     const transfer = buildJettonTransfer({
-      queryId,
+      queryId: payoutQueryId(request.reference),
       amount: request.amountNano,
       destination: Address.parse(request.to),
       responseDestination: wallet.address,
       forwardTonAmount: forward,
       comment: request.reference,
     });
-    const toJettonWallet = internal({
-      to: jettonWallet,
-      value: attached,
-      bounce: true,
-      body: transfer,
-    });
-    const body = wallet.contract.createTransfer({
-      seqno,
-      secretKey: wallet.secretKey,
-      messages: [toJettonWallet],
-      sendMode: SendMode.PAY_GAS_SEPARATELY | SendMode.IGNORE_ERRORS,
-      timeout: validUntil,
-    });
+    return internal({ to: jettonWallet, value: attached, bounce: true, body: transfer });
+  }
+
+  /** The external message (base64 BoC) carrying these messages at this seqno. */
+  function signBatch(wallet: Hot, messages: MessageRelaxed[], seqno: number, validUntil: number) {
+    const body = wallet.sign(seqno, messages, validUntil);
     // The first message deploys the wallet: it carries the state init.
     const message = external({
       to: wallet.address,
-      init: seqno === 0 ? wallet.contract.init : undefined,
+      init: seqno === 0 ? wallet.init : undefined,
       body,
     });
-    return beginCell().store(storeMessage(message)).endCell().toBoc().toString("base64");
+    return beginCell().store(storeMessage(message)).endCell().toBoc();
   }
 
   async function payoutReceipt(payoutId: string): Promise<PayoutReceipt> {
@@ -477,89 +556,190 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
     return { txHash: sent.txHash, feeNano: feeOf(sent, seen.excesses.get(queryId)) };
   }
 
+  // Why the last batch waited (the single-payout path's error says it).
+  let lastWait = "";
+
+  /**
+   * Pays the references in one signed message (decision 0075): those the history already shows
+   * paid are answered with their payout id, nothing sent (a reconciliation); the others are
+   * signed together at the wallet's current seqno, each `beforeSend` awaited, then sent — up to
+   * `batchSize` of them, the rest answered `wait`. Nothing is signed (all `wait`) while the
+   * history is behind the wallet or an earlier message may still take this seqno (decision
+   * 0068): one seqno, one message, so at most one of two competing messages executes.
+   */
+  async function sendPayouts(requests: PayoutRequest[]): Promise<PayoutBatchAnswer[]> {
+    const answers: PayoutBatchAnswer[] = requests.map(() => ({ wait: true }));
+    const valid: number[] = [];
+    requests.forEach((request, index) => {
+      if (request.amountNano <= 0n || !request.reference) {
+        answers[index] = {
+          error: new TypeError("A payout needs a positive amount and a reference"),
+        };
+      } else {
+        valid.push(index);
+      }
+    });
+    if (valid.length === 0) return answers;
+    const wallet = await hotWallet();
+    const jettonWallet = await jettonWalletOf(wallet);
+    const now = nowSeconds();
+    const since =
+      Math.min(
+        ...valid.map((i) =>
+          Math.floor((requests[i]!.since?.getTime() ?? (now - 86_400) * 1000) / 1000),
+        ),
+      ) - SKEW_SECONDS;
+    const seqno = await seqnoOf(wallet.address);
+    const seen = await history(wallet, jettonWallet, since);
+    const toSign: number[] = [];
+    const queryIds = new Set<bigint>();
+    for (const index of valid) {
+      const request = requests[index]!;
+      const queryId = payoutQueryId(request.reference);
+      let destination: Address;
+      try {
+        destination = Address.parse(request.to);
+      } catch (error) {
+        answers[index] = { error };
+        continue;
+      }
+      const sent = seen.sends.get(queryId);
+      // An aborted send used no seqno and paid nothing: not a payout to answer with (it may
+      // still run again until its expiry, which the in-flight check below waits for).
+      if (sent?.transfer && !sent.aborted) {
+        // Already on the chain: this is a reconciliation, nothing is sent.
+        answers[index] =
+          sent.transfer.amount !== request.amountNano ||
+          !sent.transfer.destination.equals(destination)
+            ? { error: new PayoutConflictError(request.reference) }
+            : { payoutId: encodePayoutId(queryId, sent.seqno, sent.validUntil) };
+        continue;
+      }
+      // The same reference twice in one batch: signed once.
+      if (queryIds.has(queryId)) {
+        answers[index] = { error: new PayoutConflictError(request.reference) };
+        continue;
+      }
+      queryIds.add(queryId);
+      toSign.push(index);
+    }
+    if (toSign.length === 0) return answers;
+    if (!caughtUp(seen, seqno)) {
+      lastWait = "indexer behind the wallet";
+      return answers;
+    }
+    // A message signed earlier (by this process, or by one before a restart: the callers'
+    // lists) that may still execute at this seqno: signing another would give two messages the
+    // same seqno, and the wallet would drop one of them. Wait until it lands or expires.
+    const earlier = [
+      ...(inFlight ? [inFlight] : []),
+      ...[...new Set(valid.flatMap((i) => requests[i]!.inFlight ?? []))]
+        .map(readPayoutId)
+        .filter((p) => p !== null),
+    ];
+    if (earlier.some((p) => seqno <= p.seqno && now <= p.validUntil + SKEW_SECONDS)) {
+      lastWait = "an earlier payout may still land at this seqno";
+      return answers;
+    }
+    const validUntil = now + ttl;
+    let batch = toSign.slice(0, batchSize);
+    const messagesOf = (indexes: number[]) =>
+      indexes.map((i) => payoutMessage(wallet, jettonWallet, requests[i]!));
+    let boc = signBatch(wallet, messagesOf(batch), seqno, validUntil);
+    // Too large for a validator: fewer payouts in this message, the rest wait for the next.
+    while (boc.length > MAX_EXTERNAL_BOC_BYTES && batch.length > 1) {
+      const fits = Math.floor((batch.length * MAX_EXTERNAL_BOC_BYTES) / boc.length);
+      batch = batch.slice(0, Math.max(1, Math.min(batch.length - 1, fits)));
+      boc = signBatch(wallet, messagesOf(batch), seqno, validUntil);
+    }
+    inFlight = { seqno, validUntil };
+    for (const index of batch) {
+      const payoutId = encodePayoutId(payoutQueryId(requests[index]!.reference), seqno, validUntil);
+      await requests[index]!.beforeSend?.(payoutId);
+      answers[index] = { payoutId };
+    }
+    // Any failure from here may hide an accepted message: the caller retries with the same
+    // references later, which finds them, or waits until it expired and signs a new one.
+    await call("/api/v3/message", { body: { boc: boc.toString("base64") } });
+    return answers;
+  }
+
+  /**
+   * The status of each payout, the history read once (decision 0068's rules, per query id: a
+   * batch's payouts land together but each is forwarded, bounced or confirmed on its own).
+   */
+  async function payoutStatuses(payoutIds: string[]) {
+    const statuses = new Map<string, PayoutStatus | Error>();
+    const decoded: { payoutId: string; queryId: bigint; seqno: number; validUntil: number }[] = [];
+    for (const payoutId of payoutIds) {
+      const read = readPayoutId(payoutId);
+      if (read) decoded.push({ payoutId, ...read });
+      else statuses.set(payoutId, new UnknownPayoutError(payoutId));
+    }
+    if (decoded.length === 0) return statuses;
+    const wallet = await hotWallet();
+    const jettonWallet = await jettonWalletOf(wallet);
+    const now = nowSeconds();
+    const oldest = Math.min(...decoded.map((d) => d.validUntil));
+    const seen = await history(wallet, jettonWallet, oldest - ttl - 2 * SKEW_SECONDS);
+    let current: number | null = null;
+    for (const { payoutId, queryId, seqno, validUntil } of decoded) {
+      const sent = seen.sends.get(queryId);
+      if (sent) {
+        // Accepted but rolled back (the seqno not used): nothing left; it may run again until
+        // its expiry, then never.
+        if (sent.aborted) {
+          statuses.set(payoutId, now > sent.validUntil + SKEW_SECONDS ? "expired" : "pending");
+        } else if (!sent.forwarded || seen.bounced.has(queryId)) {
+          // Refused by the hot wallet's jetton wallet (no FRE left), or never forwarded (no
+          // TON for this one of the batch).
+          statuses.set(payoutId, "failed");
+        } else if (seen.excesses.has(queryId) || now - sent.now > CONFIRM_WITHOUT_EXCESS_SECONDS) {
+          receipts.set(payoutId, {
+            txHash: sent.txHash,
+            feeNano: feeOf(sent, seen.excesses.get(queryId)),
+          });
+          statuses.set(payoutId, "confirmed");
+        } else {
+          statuses.set(payoutId, "sent");
+        }
+        continue;
+      }
+      // Not in the history: expired once it can never land (its seqno used by another message,
+      // or past its valid_until) and the history is known to be complete. Nothing left the hot
+      // wallet: the caller sends the reference again, with a new seqno (decision 0068).
+      current ??= await seqnoOf(wallet.address);
+      if (!caughtUp(seen, current)) statuses.set(payoutId, "pending");
+      else if (current > seqno || now > validUntil + SKEW_SECONDS)
+        statuses.set(payoutId, "expired");
+      else statuses.set(payoutId, "pending");
+    }
+    return statuses;
+  }
+
   return {
     async hotWalletAddress() {
       return (await hotWallet()).address.toRawString();
     },
 
+    payoutBatchSize: batchSize,
+
     async sendPayout(request) {
-      if (request.amountNano <= 0n || !request.reference) {
-        throw new TypeError("A payout needs a positive amount and a reference");
-      }
-      const destination = Address.parse(request.to);
-      const queryId = payoutQueryId(request.reference);
-      const wallet = await hotWallet();
-      const jettonWallet = await jettonWalletOf(wallet);
-      const now = nowSeconds();
-      const since =
-        Math.floor((request.since?.getTime() ?? (now - 86_400) * 1000) / 1000) - SKEW_SECONDS;
-      const seqno = await seqnoOf(wallet.address);
-      const seen = await history(wallet, jettonWallet, since);
-      const sent = seen.sends.get(queryId);
-      // An aborted send used no seqno and paid nothing: not a payout to answer with (it may
-      // still run again until its expiry, which the in-flight check below waits for).
-      if (sent?.transfer && !sent.aborted) {
-        // Already on the chain: this call is a reconciliation, nothing is sent.
-        if (
-          sent.transfer.amount !== request.amountNano ||
-          !sent.transfer.destination.equals(destination)
-        ) {
-          throw new PayoutConflictError(request.reference);
-        }
-        return { payoutId: encodePayoutId(queryId, sent.seqno, sent.validUntil) };
-      }
-      if (!caughtUp(seen, seqno)) throw new HotWalletNotSyncedError("indexer behind the wallet");
-      // A message signed earlier (by this process, or by one before a restart: the caller's
-      // list) that may still execute at this seqno: signing another would give two payouts the
-      // same seqno, and the wallet would drop one of them. Wait until it lands or expires.
-      const earlier = [
-        ...(inFlight ? [inFlight] : []),
-        ...(request.inFlight ?? []).map(readPayoutId).filter((p) => p !== null),
-      ];
-      if (earlier.some((p) => seqno <= p.seqno && now <= p.validUntil + SKEW_SECONDS)) {
-        throw new HotWalletNotSyncedError("an earlier payout may still land at this seqno");
-      }
-      const validUntil = now + ttl;
-      const boc = signTransfer(wallet, jettonWallet, request, queryId, seqno, validUntil);
-      const payoutId = encodePayoutId(queryId, seqno, validUntil);
-      inFlight = { seqno, validUntil };
-      await request.beforeSend?.(payoutId);
-      // Any failure from here may hide an accepted message: the caller retries with the same
-      // reference later, which finds it, or waits until it expired and signs a new one.
-      await call("/api/v3/message", { body: { boc } });
-      return { payoutId };
+      const [answer] = await sendPayouts([request]);
+      if (answer && "payoutId" in answer) return { payoutId: answer.payoutId };
+      if (answer && "error" in answer) throw answer.error;
+      throw new HotWalletNotSyncedError(lastWait);
     },
 
+    sendPayouts,
+
     async payoutStatus(payoutId): Promise<PayoutStatus> {
-      const { queryId, seqno, validUntil } = decodePayoutId(payoutId);
-      const wallet = await hotWallet();
-      const jettonWallet = await jettonWalletOf(wallet);
-      const now = nowSeconds();
-      const seen = await history(wallet, jettonWallet, validUntil - ttl - 2 * SKEW_SECONDS);
-      const sent = seen.sends.get(queryId);
-      if (sent) {
-        // Accepted but rolled back (the seqno not used): nothing left; it may run again until
-        // its expiry, then never.
-        if (sent.aborted) return now > sent.validUntil + SKEW_SECONDS ? "expired" : "pending";
-        // Refused by the hot wallet's jetton wallet (no FRE left), or never forwarded (no TON).
-        if (!sent.forwarded || seen.bounced.has(queryId)) return "failed";
-        if (seen.excesses.has(queryId) || now - sent.now > CONFIRM_WITHOUT_EXCESS_SECONDS) {
-          receipts.set(payoutId, {
-            txHash: sent.txHash,
-            feeNano: feeOf(sent, seen.excesses.get(queryId)),
-          });
-          return "confirmed";
-        }
-        return "sent";
-      }
-      // Not in the history: expired once it can never land (its seqno used by another message,
-      // or past its valid_until) and the history is known to be complete. Nothing left the hot
-      // wallet: the caller sends the reference again, with a new seqno (decision 0068).
-      const current = await seqnoOf(wallet.address);
-      if (!caughtUp(seen, current)) return "pending";
-      if (current > seqno || now > validUntil + SKEW_SECONDS) return "expired";
-      return "pending";
+      const status = (await payoutStatuses([payoutId])).get(payoutId);
+      if (status instanceof Error) throw status;
+      return status ?? "pending";
     },
+
+    payoutStatuses,
 
     async payoutTxHash(payoutId) {
       return (await payoutReceipt(payoutId)).txHash;

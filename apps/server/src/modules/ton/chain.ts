@@ -106,6 +106,20 @@ export interface Chain {
    * nothing; the same reference with other details throws `PayoutConflictError`.
    */
   sendPayout(request: PayoutRequest): Promise<{ payoutId: string }>;
+  /**
+   * How many payouts one signed message carries at most (decision 0075); absent: one, and the
+   * worker calls `sendPayout` for each.
+   */
+  payoutBatchSize?: number;
+  /**
+   * Pays several references in one signed message: each request as `sendPayout` would (already
+   * paid → its payout id, nothing sent), the others signed together and each `beforeSend` called
+   * before the message leaves. One answer per request, in order: its payout id, `wait` (nothing
+   * was signed for it: the wallet is busy, try again soon) or the error `sendPayout` would throw.
+   */
+  sendPayouts?(requests: PayoutRequest[]): Promise<PayoutBatchAnswer[]>;
+  /** `payoutStatus` of several payouts, the chain read once; the same errors per payout. */
+  payoutStatuses?(payoutIds: string[]): Promise<Map<string, PayoutStatus | Error>>;
   /** pending → sent → confirmed, or failed. Throws for an unknown payoutId. */
   payoutStatus(payoutId: string): Promise<PayoutStatus>;
   /**
@@ -126,6 +140,9 @@ export interface Chain {
    */
   hotWalletBalances?(): Promise<HotWalletBalances>;
 }
+
+/** One request's answer in a batch (`sendPayouts`). */
+export type PayoutBatchAnswer = { payoutId: string } | { wait: true } | { error: unknown };
 
 export interface PayoutReceipt {
   txHash: string | null;

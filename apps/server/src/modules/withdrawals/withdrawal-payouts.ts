@@ -1,6 +1,12 @@
 import { formatNano } from "@fre/shared";
 import { release } from "../ledger/ledger.ts";
-import type { Chain, HotWalletBalances, PayoutReceipt } from "../ton/chain.ts";
+import type {
+  Chain,
+  HotWalletBalances,
+  PayoutReceipt,
+  PayoutRequest,
+  PayoutStatus,
+} from "../ton/chain.ts";
 import { PayoutRejectedError } from "../ton/chain-errors.ts";
 import { canPay, readHotWallet } from "./hot-wallet.ts";
 import {
@@ -9,6 +15,7 @@ import {
   listSent,
   markSending,
   recordPayoutId,
+  releasePayout,
   requeuePayout,
   transition,
   type WithdrawalRow,
@@ -31,13 +38,19 @@ const BATCH = 20;
  * A row left in `sending` by a crash is claimed again once its lease is past.
  * A queued payout the hot wallet cannot pay now (short of TON or of FRE, read just before) is
  * not sent: it stays queued, its FRE held, until the wallet is funded (decision 0070).
+ * A chain that batches (`sendPayouts`, decision 0075) gets the claimed rows in batches of its
+ * size: one signed message carries a batch, each row's payout id written before it leaves; a
+ * row the wallet could not take yet (busy with an earlier message) has its lease ended at once,
+ * nothing having been signed for it, and is asked again by the next run.
  */
 export async function processPayouts(deps: WithdrawalDeps) {
   const now = deps.clock.now();
   const budget = await freshBalances(deps);
+  const size = deps.chain.sendPayouts ? Math.max(1, deps.chain.payoutBatchSize ?? 1) : 1;
   let paused = 0;
   const claimed = await deps.db.transaction(async (tx) => {
-    const rows = await claimPayouts(tx, now, BATCH);
+    // A batching chain signs one message per run (the next waits for it to land): one batch.
+    const rows = await claimPayouts(tx, now, deps.chain.sendPayouts ? size : BATCH);
     const sending: WithdrawalRow[] = [];
     for (const row of rows) {
       // A row already `sending` may be on the chain: it is reconciled whatever the balances.
@@ -58,33 +71,61 @@ export async function processPayouts(deps: WithdrawalDeps) {
   // Messages signed earlier that may still execute (this run's too): the chain signs no new one
   // at a seqno one of them may still take, whatever process signed it (decision 0068).
   const inFlight = claimed.length > 0 ? await listInFlightPayoutIds(deps.db) : [];
-  for (const row of claimed) {
-    try {
-      const { payoutId } = await deps.chain.sendPayout({
-        to: row.walletAddress,
-        amountNano: row.amountNano,
-        reference: row.id,
-        // Approved before any send: how far back a chain without local state looks for one.
-        since: row.reviewedAt ?? row.createdAt,
-        inFlight,
-        // Recorded before the message leaves: a crash after the send still knows it.
-        beforeSend: async (signed) => {
-          await recordPayoutId(deps.db, row.id, signed, deps.clock.now());
-          inFlight.push(signed);
-        },
-      });
-      await transition(
-        deps.db,
-        { id: row.id, from: "processing", payoutState: "sending" },
-        { payoutState: "sent", payoutId, payoutLeaseUntil: null, updatedAt: deps.clock.now() },
-      );
-      sent += 1;
-    } catch (error) {
-      // Refused outright, nothing left the hot wallet: the FRE go back to the user.
-      if (error instanceof PayoutRejectedError) await fail(deps, row);
-      // Anything else (chain unreachable, a crash): the row stays `sending`; once the lease is
-      // past, the next run asks the chain again with the same reference.
-      else deps.onPayoutError?.(error, row.id);
+  const requestOf = (row: WithdrawalRow): PayoutRequest => ({
+    to: row.walletAddress,
+    amountNano: row.amountNano,
+    reference: row.id,
+    // Approved before any send: how far back a chain without local state looks for one.
+    since: row.reviewedAt ?? row.createdAt,
+    inFlight,
+    // Recorded before the message leaves: a crash after the send still knows it.
+    beforeSend: async (signed) => {
+      await recordPayoutId(deps.db, row.id, signed, deps.clock.now());
+      inFlight.push(signed);
+    },
+  });
+  const markSent = async (row: WithdrawalRow, payoutId: string) => {
+    await transition(
+      deps.db,
+      { id: row.id, from: "processing", payoutState: "sending" },
+      { payoutState: "sent", payoutId, payoutLeaseUntil: null, updatedAt: deps.clock.now() },
+    );
+    sent += 1;
+  };
+  const failed = async (row: WithdrawalRow, error: unknown) => {
+    // Refused outright, nothing left the hot wallet: the FRE go back to the user.
+    if (error instanceof PayoutRejectedError) await fail(deps, row);
+    // Anything else (chain unreachable, a crash): the row stays `sending`; once the lease is
+    // past, the next run asks the chain again with the same reference.
+    else deps.onPayoutError?.(error, row.id);
+  };
+  const sendPayouts = deps.chain.sendPayouts?.bind(deps.chain);
+  if (sendPayouts) {
+    for (let start = 0; start < claimed.length; start += size) {
+      const rows = claimed.slice(start, start + size);
+      let answers: Awaited<ReturnType<typeof sendPayouts>>;
+      try {
+        answers = await sendPayouts(rows.map(requestOf));
+      } catch (error) {
+        for (const row of rows) await failed(row, error);
+        continue;
+      }
+      for (const [index, row] of rows.entries()) {
+        const answer = answers[index];
+        if (answer && "payoutId" in answer) await markSent(row, answer.payoutId);
+        else if (answer && "error" in answer) await failed(row, answer.error);
+        // Nothing signed for it: asked again by the next run rather than after the lease.
+        else await releasePayout(deps.db, row.id, deps.clock.now());
+      }
+    }
+  } else {
+    for (const row of claimed) {
+      try {
+        const { payoutId } = await deps.chain.sendPayout(requestOf(row));
+        await markSent(row, payoutId);
+      } catch (error) {
+        await failed(row, error);
+      }
     }
   }
   const confirmed = await confirmPayouts(deps);
@@ -114,10 +155,24 @@ export async function confirmPayouts(deps: WithdrawalDeps) {
   let completed = 0;
   let failed = 0;
   let requeued = 0;
-  for (const row of await listSent(deps.db, 100)) {
+  const size = deps.chain.payoutStatuses ? Math.max(1, deps.chain.payoutBatchSize ?? 1) : 1;
+  const rows = (await listSent(deps.db, Math.max(100, 4 * size))).filter((row) => row.payoutId);
+  // One reading of the chain for them all when it can (decision 0075).
+  let statuses: Map<string, PayoutStatus | Error> | null = null;
+  if (deps.chain.payoutStatuses && rows.length > 0) {
+    try {
+      statuses = await deps.chain.payoutStatuses(rows.map((row) => row.payoutId!));
+    } catch (error) {
+      deps.onPayoutError?.(error, "payout-statuses");
+      return { completed, failed, requeued };
+    }
+  }
+  for (const row of rows) {
     if (!row.payoutId) continue;
     try {
-      const status = await deps.chain.payoutStatus(row.payoutId);
+      const known = statuses?.get(row.payoutId);
+      if (known instanceof Error) throw known;
+      const status = known ?? (await deps.chain.payoutStatus(row.payoutId));
       if (status === "confirmed") {
         const receipt = await receiptOf(deps.chain, row.payoutId);
         const txHash = receipt.txHash ?? row.payoutId;

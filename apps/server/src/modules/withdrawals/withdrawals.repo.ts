@@ -185,6 +185,26 @@ export async function recordPayoutId(db: Executor, id: string, payoutId: string,
 }
 
 /**
+ * A payout claimed for sending that the chain signed nothing for (the hot wallet busy with an
+ * earlier message, decision 0075): its lease ended at once, so the next run asks again rather
+ * than after PAYOUT_LEASE_MS. It stays `sending`, as a send the chain refused to sign leaves it;
+ * a row whose payout id was recorded (a message that may still execute) is left alone.
+ */
+export async function releasePayout(db: Executor, id: string, now: Date) {
+  await db
+    .update(withdrawals)
+    .set({ payoutLeaseUntil: now, updatedAt: now })
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        eq(withdrawals.status, "processing"),
+        eq(withdrawals.payoutState, "sending"),
+        isNull(withdrawals.payoutId),
+      ),
+    );
+}
+
+/**
  * A sent payout whose message can never execute and never did (decision 0068): queued again,
  * to be signed anew with the wallet's next seqno; false when the row moved meanwhile.
  */
