@@ -149,6 +149,7 @@ export async function buildDependencies(
               clock,
             })
           : undefined,
+              walletKind: config.TON_HOT_WALLET_KIND,
     });
   const chain = timedChain(driver, context.metrics.chainCall);
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));

@@ -31,6 +31,7 @@ describe("loadConfig", () => {
       ADMIN_ELEVATION_MINUTES: 30,
       TON_API_URL: "simulated",
       TON_NETWORK: "testnet",
+      TON_HOT_WALLET_KIND: "v4r2",
       TON_POLL_MS: 5000,
       TON_PRICE_REFRESH_MS: 300_000,
       TON_PRICE_URL: "",
@@ -265,6 +266,14 @@ describe("loadConfig", () => {
     expect(bad.problems.join("\n")).toMatch(/TON_HOT_WALLET_MNEMONIC: must be the 24/);
     expect(bad.problems.join("\n")).toMatch(/FRE_JETTON_MASTER: must be a TON address/);
     expect(bad.message).not.toContain("secret words only");
+  });
+
+  it("takes the hot wallet's kind: v4r2 by default (the address kept), v5r1, nothing else", () => {
+    expect(loadConfig({}).TON_HOT_WALLET_KIND).toBe("v4r2");
+    expect(loadConfig({ TON_HOT_WALLET_KIND: "v5r1" }).TON_HOT_WALLET_KIND).toBe("v5r1");
+    expect(configError({ TON_HOT_WALLET_KIND: "highload" }).problems.join("\n")).toMatch(
+      /TON_HOT_WALLET_KIND/,
+    );
   });
 
   it("lists every bad key in one error", () => {

@@ -184,6 +184,12 @@ export const configSchema = z.object({
     .trim()
     .regex(/^[a-z]{3,8}(?:\s+[a-z]{3,8}){23}$/, "must be the 24 lowercase words of a TON wallet")
     .optional(),
+  /**
+   * The hot wallet's contract: `v4r2` (default, the address existing setups have) or `v5r1`
+   * (W5: up to 255 payouts per signed message instead of 4, decision 0075). The address derives
+   * from it: changing it is moving to another wallet (docs/ton.md).
+   */
+  TON_HOT_WALLET_KIND: z.enum(["v4r2", "v5r1"]).default("v4r2"),
   /** The FRE jetton master's address (payouts are TEP-74 transfers of this jetton). */
   FRE_JETTON_MASTER: z
     .string()

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseFre } from "@fre/shared";
 import { type Address, beginCell, type Cell, Dictionary, external, toNano } from "@ton/core";
 import { mnemonicNew, mnemonicToPrivateKey } from "@ton/crypto";
-import { WalletContractV4 } from "@ton/ton";
+import { WalletContractV4, WalletContractV5R1 } from "@ton/ton";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTonCheck } from "../src/cli/ton-check-report.ts";
 import { type SandboxToncenter, startSandboxToncenter } from "./ton-sandbox.ts";
@@ -181,6 +181,31 @@ describe("npm run ton:check — ready", () => {
     expectNoMnemonic(run.output, hot.mnemonic);
     sentNothing(run);
     expect(sandbox.posted).toEqual([]);
+  });
+
+  it("TON_HOT_WALLET_KIND=v5r1: the W5 address of the same words is the one read (decision 0075)", async () => {
+    const words = await mnemonicNew(24);
+    const keys = await mnemonicToPrivateKey(words);
+    const w5 = WalletContractV5R1.create({ workchain: 0, publicKey: keys.publicKey }).address;
+    const v4 = WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey }).address;
+    expect(w5.equals(v4)).toBe(false);
+    await sandbox.fund(w5, toNano("20"));
+    await sandbox.mint(w5, parseFre("700"));
+    const hot = { mnemonic: words.join(" "), address: w5 };
+    const run = await check(envOf(hot, { TON_HOT_WALLET_KIND: "v5r1" }));
+    expect(run.code, run.output).toBe(0);
+    const friendly = w5.toString({ testOnly: true, bounceable: false });
+    expect(run.output).toContain(
+      `ok       hot wallet: ${friendly} (wallet W5 v5R1, ${w5.toRawString()}): not deployed yet`,
+    );
+    expect(run.output).toContain(": 700 FRE\n");
+    expect(run.output).not.toContain(v4.toRawString());
+    // The same words as v4R2 (the default): another address, which holds nothing.
+    const asV4 = await check(envOf(hot));
+    expect(asV4.code).toBe(1);
+    expect(asV4.output).toContain(`(wallet v4R2, ${v4.toRawString()})`);
+    expectNoMnemonic(run.output, hot.mnemonic);
+    sentNothing(run);
   });
 
   it("the real command in its own process: READY, exit 0; an undeployed hot wallet is fine", async () => {

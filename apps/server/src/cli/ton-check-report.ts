@@ -173,16 +173,20 @@ async function checkHotWallet(
     );
     return null;
   }
-  // The address exactly as the payout driver derives it (v4R2, basechain, subwallet 698983191).
+  // The address exactly as the payout driver derives it for the configured kind (v4R2:
+  // basechain, subwallet 698983191; W5: @ton/ton's default wallet id; decision 0075).
+  const kind = config.TON_HOT_WALLET_KIND;
   const payouts = toncenterPayouts({
     baseUrl: config.TON_API_URL,
     apiKey: config.TON_API_KEY,
     fetchImpl,
     mnemonic,
+    walletKind: kind,
     jettonMaster: config.FRE_JETTON_MASTER ?? `0:${"0".repeat(64)}`,
   });
   const address = Address.parse(await payouts.hotWalletAddress());
-  const named = `${friendly(address, false)} (wallet v4R2, ${address.toRawString()})`;
+  const label = kind === "v5r1" ? "wallet W5 v5R1" : "wallet v4R2";
+  const named = `${friendly(address, false)} (${label}, ${address.toRawString()})`;
   let state: AccountState;
   try {
     state = await reads.account(address);
