@@ -104,6 +104,8 @@ describe("route table", () => {
       ["dashboard", [RequireAuth, AuthenticatedLayout]],
       ["support", [RequireAuth, AuthenticatedLayout]],
       ["faq", [SessionLayout]],
+      ["squads", [RequireAuth, AuthenticatedLayout]],
+      ["squad/:id", [SessionLayout]],
       ["withdrawal", [RequireAuth, AuthenticatedLayout]],
       ["admin", [RequireAdmin, AdminLayout]],
     ];

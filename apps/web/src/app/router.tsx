@@ -129,6 +129,7 @@ const PAGES: PageRoute[] = [
   app("daily", () => import("../features/daily/routes/daily-page").then((m) => m.DailyPage)),
   app("circle", () => import("../features/circle/routes/circle-page").then((m) => m.CirclePage)),
   app("tasks", () => import("../features/tasks/routes/tasks-page").then((m) => m.TasksPage)),
+  app("squads", () => import("../features/squads/routes/squads-page").then((m) => m.SquadsPage)),
   app("leaderboard", () =>
     import("../features/leaderboard/routes/leaderboard-page").then((m) => m.LeaderboardPage),
   ),
@@ -173,6 +174,13 @@ const PAGES: PageRoute[] = [
     "withdrawals",
   ),
   ...GAME_PAGES.map(([path, load]) => app(path, switchable("games", load), "games")),
+  // A shared squad link is opened signed out too: the page asks the visitor to sign up.
+  {
+    path: "squad/:id",
+    load: () => import("../features/squads/routes/squad-page").then((m) => m.SquadPage),
+    namespaces: ["app"],
+    layout: "either",
+  },
   // Anyone may check an outcome from revealed seeds (the API's verify route is public too).
   {
     path: "game/verify",

@@ -16,6 +16,7 @@ describe("menu entries", () => {
     expect(paths("user").sort()).toEqual(
       [
         "/tasks",
+        "/squads",
         "/contest",
         "/shop",
         "/game",

@@ -4,6 +4,7 @@ import type { Me } from "../../../lib/session";
 /** A destination of the menu; its label is `menu.items.<id>` (common catalog). */
 export type MenuItemId =
   | "tasks"
+  | "squads"
   | "contest"
   | "shop"
   | "game"
@@ -37,7 +38,17 @@ const item = (id: MenuItemId, to = `/${id}`): MenuItem => ({ id, to });
  * what the user wants to do. The admin section is for admins only.
  */
 export const MENU_SECTIONS: readonly MenuSection[] = [
-  { id: "earn", items: [item("tasks"), item("contest"), item("shop"), item("game"), item("fre")] },
+  {
+    id: "earn",
+    items: [
+      item("tasks"),
+      item("squads"),
+      item("contest"),
+      item("shop"),
+      item("game"),
+      item("fre"),
+    ],
+  },
   { id: "account", items: [item("wallet"), item("withdrawal"), item("kyc"), item("profile")] },
   {
     id: "help",

@@ -5,6 +5,7 @@ import type { MenuItemId } from "./menu-entries";
 const glyphOf: Record<MenuItemId | "menu", GlyphName> = {
   menu: "menu",
   tasks: "gift",
+  squads: "users",
   contest: "medal",
   shop: "bag",
   game: "gamepad",
