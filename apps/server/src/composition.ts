@@ -70,7 +70,11 @@ import { accountSignals, sweepOldSignals } from "./modules/risk/signals.ts";
 import type { ShopDeps } from "./modules/shop/shop.service.ts";
 import { pollShopPayments } from "./modules/shop/shop-payments.ts";
 import { statsService } from "./modules/stats/stats.service.ts";
-import type { ChannelMembership, TasksDeps } from "./modules/tasks/index.ts";
+import {
+  type ChannelMembership,
+  releaseWithheldTaskRewards,
+  type TasksDeps,
+} from "./modules/tasks/index.ts";
 import { formatFriendlyAddress, toRawAddress } from "./modules/ton/address.ts";
 import type { Chain } from "./modules/ton/chain.ts";
 import { tonPriceService } from "./modules/ton/ton-price.service.ts";
@@ -145,11 +149,11 @@ export async function buildDependencies(
               baseUrl: config.TON_API_URL,
               apiKey: config.TON_API_KEY,
               mnemonic: config.TON_HOT_WALLET_MNEMONIC,
+              walletKind: config.TON_HOT_WALLET_KIND,
               jettonMaster: config.FRE_JETTON_MASTER,
               clock,
             })
           : undefined,
-              walletKind: config.TON_HOT_WALLET_KIND,
     });
   const chain = timedChain(driver, context.metrics.chainCall);
   const secret = config.AUTH_SECRET ?? (await getOrCreateSetting(db, "auth_secret", newSecret));
@@ -316,7 +320,13 @@ export async function buildDependencies(
   });
 
   // The nightly risk score: one run at a time, the admin's "run now" included (decision 0045).
-  const riskDeps: RiskDeps = { db, clock, runs: riskRunLock(database) };
+  // An admin's release pays the task rewards it held (decision 0073).
+  const riskDeps: RiskDeps = {
+    db,
+    clock,
+    runs: riskRunLock(database),
+    releaseHeld: releaseWithheldTaskRewards,
+  };
   // The tasks hub (issue 38): channel tasks ask the Bot API, when a bot is configured.
   const tasksDeps: TasksDeps = {
     db,

@@ -413,4 +413,65 @@ describe("user tasks", () => {
     });
     await expectLedgerBalanced(test());
   });
+
+  it("a review that clears the account pays what was withheld, once", async () => {
+    const fre = await createTask({ kind: "kyc_approved", params: {} });
+    const boost = await createTask({
+      kind: "kyc_approved",
+      params: {},
+      reward: { type: "boost", percent: 10, hours: 2 },
+    });
+    const user = await verifiedUser(test(), "cleared");
+    await exec(sql`update users set kyc_status = 'approved' where id = ${user.me.id}`);
+    const now = test().clock.now().toISOString();
+    await exec(sql`insert into user_risk (user_id, score, level, reasons, computed_at, updated_at)
+      values (${user.me.id}, 80, 'high', '[]'::jsonb, ${now}::timestamptz, ${now}::timestamptz)`);
+    expect((await user.client.post("/api/mining/start")).statusCode).toBe(200);
+    for (const task of [fre, boost]) {
+      const done = await user.client.post(`/api/tasks/${task.id}/verify`);
+      expect(done.json().rewardWithheld).toBe(true);
+    }
+    const boosts = () =>
+      exec(sql`select value_nano::text from boosts where user_id = ${user.me.id}
+        and source = ${`task:${boost.id}`}`).then((r) => rowsOf<{ value_nano: string }>(r));
+    expect(await boosts()).toEqual([]);
+    // Withholding the referral bonus (still high) releases nothing.
+    const held = await admin.client.post(`/api/admin/users/${user.me.id}/risk/actions`, {
+      action: "withhold-referral-bonus",
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(await ledgerOf(user.me.id)).toEqual([]);
+    await admin.client.post(`/api/admin/users/${user.me.id}/risk/actions`, {
+      action: "release-referral-bonus",
+    });
+    expect(await ledgerOf(user.me.id)).toEqual([]);
+    // Reviewed: the high level no longer holds anything.
+    for (let i = 0; i < 2; i++) {
+      const reviewed = await admin.client.post(`/api/admin/users/${user.me.id}/risk/actions`, {
+        action: "mark-reviewed",
+      });
+      expect(reviewed.statusCode, reviewed.body).toBe(200);
+    }
+    expect(await ledgerOf(user.me.id)).toEqual([
+      { kind: "task_reward", amount_nano: "2500000000", reference: `task:${fre.id}:${user.me.id}` },
+    ]);
+    expect(await boosts()).toHaveLength(1);
+    const listed = (await admin.client.get("/api/admin/tasks")).json();
+    expect(listed.items.find((t: { id: string }) => t.id === fre.id)).toMatchObject({
+      withheld: 0,
+      costFre: "2.500000000",
+    });
+    const tasks = (await user.client.get("/api/tasks")).json();
+    expect(tasks.items.find((t: { id: string }) => t.id === fre.id)).toMatchObject({
+      status: "completed",
+    });
+    const audit = rowsOf<{ after: { taskRewardsReleased?: number } }>(
+      await exec(sql`select after from audit_log where target_id = ${user.me.id}
+        and action = 'risk.mark_reviewed'`),
+    );
+    // Two reviews audited; the first paid both rewards, the second nothing.
+    expect(audit).toHaveLength(2);
+    expect(audit.map((row) => row.after.taskRewardsReleased).filter(Boolean)).toEqual([2]);
+    await expectLedgerBalanced(test());
+  });
 });

@@ -38,6 +38,11 @@ export interface RiskDeps {
   db: Db;
   clock: Clock;
   runs: RiskRunLock;
+  /**
+   * What was held from the user and is no longer (their task rewards), paid in the admin
+   * action's transaction once the decision is made; how many were paid.
+   */
+  releaseHeld?: (tx: Tx, userId: string, at: Date) => Promise<number>;
 }
 
 /** One scoring run at a time: in this process (a flag), and across processes (advisory lock). */
@@ -294,7 +299,7 @@ const ACTIONS: Record<AdminRiskAction, ActionStep> = {
  * changes nothing (already withheld, nothing to waive) writes nothing. Never on oneself.
  */
 export async function actOnRisk(
-  deps: Pick<RiskDeps, "db" | "clock">,
+  deps: Pick<RiskDeps, "db" | "clock" | "releaseHeld">,
   actor: AuditActor,
   userId: string,
   action: AdminRiskAction,
@@ -315,14 +320,19 @@ export async function actOnRisk(
     // the instant the rate would re-rate at, hence the call before the update too).
     if (step.rerates) await reRateAfterRiskChange(tx, userId, now);
     await decide(tx, userId, change.decision, now);
-    if (step.rerates) await reRateAfterRiskChange(tx, userId, now);
+    // A boost released with the task rewards changes the rate from now on, too.
+    const released = (await deps.releaseHeld?.(tx, userId, now)) ?? 0;
+    if (step.rerates || released > 0) await reRateAfterRiskChange(tx, userId, now);
     await recordAudit(tx, {
       actorId: actor.userId,
       action: step.audit,
       targetType: "user",
       targetId: userId,
       before: change.before as Record<string, unknown>,
-      after: change.after as Record<string, unknown>,
+      after: {
+        ...(change.after as Record<string, unknown>),
+        ...(released > 0 ? { taskRewardsReleased: released } : {}),
+      },
       ip: actor.ip,
       at: now,
     });

@@ -1,2 +1,6 @@
 export { tasksAdminRoutes, tasksRoutes } from "./tasks.routes.ts";
-export type { ChannelMembership, TasksDeps } from "./tasks.service.ts";
+export {
+  type ChannelMembership,
+  releaseWithheldTaskRewards,
+  type TasksDeps,
+} from "./tasks.service.ts";

@@ -81,6 +81,30 @@ export async function markCompleted(
     .where(eq(tasks.id, values.taskId));
 }
 
+/** The user's completions whose reward was withheld, each with its task; locked for the release. */
+export async function lockWithheldCompletions(tx: Tx, userId: string) {
+  return tx
+    .select({ task: tasks })
+    .from(taskProgress)
+    .innerJoin(tasks, eq(tasks.id, taskProgress.taskId))
+    .where(
+      and(
+        eq(taskProgress.userId, userId),
+        isNotNull(taskProgress.completedAt),
+        eq(taskProgress.rewardWithheld, true),
+      ),
+    )
+    .orderBy(taskProgress.completedAt)
+    .for("update", { of: taskProgress });
+}
+
+export async function markReleased(tx: Tx, userId: string, taskId: string, rewardNano: bigint) {
+  await tx
+    .update(taskProgress)
+    .set({ rewardWithheld: false, rewardNano })
+    .where(and(eq(taskProgress.userId, userId), eq(taskProgress.taskId, taskId)));
+}
+
 export async function addBoost(tx: Tx, values: typeof boosts.$inferInsert) {
   await tx.insert(boosts).values(values);
 }

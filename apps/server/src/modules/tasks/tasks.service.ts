@@ -29,7 +29,9 @@ import {
   listTasksWithStats,
   listUserTasks,
   lockTask,
+  lockWithheldCompletions,
   markCompleted,
+  markReleased,
   markStarted,
   type TaskRow,
   taskStats,
@@ -215,6 +217,27 @@ export async function verifyTask(
   // A boost changes the running session's rate from now on.
   if (boosted) await deps.events.rateChanged(userId);
   return result;
+}
+
+/**
+ * The rewards withheld from a user once nothing holds them any more (an admin cleared the
+ * review or released the referral bonus): each withheld completion is paid now, as it would
+ * have been — a `task_reward` credit, or a boost from now for its hours — and counted as paid.
+ * Runs in the admin action's transaction, after the user's lock; the progress rows are locked,
+ * so a second action finds nothing left. Returns how many were paid.
+ */
+export async function releaseWithheldTaskRewards(
+  tx: Tx,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  const facts = await userFacts(tx, userId, now);
+  if (!facts || facts.rewardsWithheld) return 0;
+  const held = await lockWithheldCompletions(tx, userId);
+  for (const { task } of held) {
+    await markReleased(tx, userId, task.id, await payReward(tx, task, userId, now));
+  }
+  return held.length;
 }
 
 /** The reward: a `task_reward` credit, or a boost of the rate without boosts. Its nFRE (or nFRE/h). */
