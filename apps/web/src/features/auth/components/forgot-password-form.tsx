@@ -6,6 +6,7 @@ import { EmailField } from "../../../components/ui/email-field";
 import { isApiError } from "../../../lib/api-client";
 import { requestPasswordReset } from "../api/auth-api";
 import { isEmail } from "../register-validation";
+import { AuthForm } from "./auth-form";
 
 export function ForgotPasswordForm({
   initialEmail,
@@ -42,7 +43,12 @@ export function ForgotPasswordForm({
       {state === "sent" ? (
         <Alert tone="success">{t("forgot.sent")}</Alert>
       ) : (
-        <form noValidate onSubmit={submit} className="grid gap-4">
+        <AuthForm
+          onSubmit={submit}
+          submitting={state === "sending"}
+          submitLabel={t("forgot.submit")}
+          submittingLabel={t("forgot.submitting")}
+        >
           {error ? <Alert tone="error">{error}</Alert> : null}
           <EmailField
             label={t("forgot.email")}
@@ -51,10 +57,7 @@ export function ForgotPasswordForm({
             onChange={(event) => setEmail(event.target.value)}
             required
           />
-          <Button type="submit" size="lg" disabled={state === "sending"}>
-            {state === "sending" ? t("forgot.submitting") : t("forgot.submit")}
-          </Button>
-        </form>
+        </AuthForm>
       )}
       <Button variant="ghost" onClick={onBack}>
         {t("forgot.back")}

@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { EmailField } from "../../../components/ui/email-field";
 import { PasswordField } from "../../../components/ui/password-field";
 import { isApiError } from "../../../lib/api-client";
 import { TelegramSignInButton } from "../../telegram";
 import { signIn } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
+import { AuthForm, AuthSwitch } from "../components/auth-form";
 import { ForgotPasswordForm } from "../components/forgot-password-form";
 import { SignInError, type SignInFailure } from "../components/sign-in-error";
 import { useCompleteSignIn } from "../hooks/use-session-actions";
@@ -56,7 +56,12 @@ export function LoginPage() {
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>
       <TelegramSignInButton onSignedIn={completeSignIn} />
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <AuthForm
+        onSubmit={submit}
+        submitting={submitting}
+        submitLabel={t("login.submit")}
+        submittingLabel={t("login.submitting")}
+      >
         {notice === "passwordReset" ? (
           <Alert tone="success">{t("login.passwordReset")}</Alert>
         ) : null}
@@ -88,19 +93,8 @@ export function LoginPage() {
             {t("login.forgot")}
           </button>
         </div>
-        <Button type="submit" size="lg" disabled={submitting}>
-          {submitting ? t("login.submitting") : t("login.submit")}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        {t("login.noAccount")}{" "}
-        <Link
-          to="/register"
-          className="font-semibold text-amber-200 underline-offset-4 hover:underline"
-        >
-          {t("login.register")}
-        </Link>
-      </p>
+      </AuthForm>
+      <AuthSwitch question={t("login.noAccount")} to="/register" label={t("login.register")} />
     </AuthCard>
   );
 }

@@ -1,9 +1,15 @@
 import { REFERRAL_CODE_INPUT_MAX_LENGTH } from "@fre/shared";
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type RefObject,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { EmailField } from "../../../components/ui/email-field";
 import { PasswordChecklist } from "../../../components/ui/password-checklist";
 import { PasswordField } from "../../../components/ui/password-field";
@@ -13,6 +19,7 @@ import { useLanguage } from "../../../lib/use-language";
 import { ProofOfWorkField } from "../../challenge";
 import { signUp } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
+import { AuthForm, AuthSwitch } from "../components/auth-form";
 import { useCompleteSignIn } from "../hooks/use-session-actions";
 import {
   REGISTER_FIELD_ORDER,
@@ -23,8 +30,6 @@ import {
   validateReferralCode,
   validateRegister,
 } from "../register-validation";
-
-const linkClass = "font-semibold text-amber-200 underline-offset-4 hover:underline";
 
 /**
  * After a refused submit, brings the first field in error (else the form's error) into view and
@@ -115,6 +120,13 @@ export function RegisterPage() {
   }
   const touch = (field: RegisterField) => () =>
     setTouched((current) => ({ ...current, [field]: true }));
+  /** A field's value, its handlers and its message. */
+  const bind = (field: keyof RegisterValues) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(field, event.target.value),
+    onBlur: touch(field),
+    error: message(field),
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -159,53 +171,42 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t("register.title")} subtitle={t("register.subtitle")}>
-      <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
+      <AuthForm
+        formRef={formRef}
+        onSubmit={submit}
+        submitting={submitting}
+        submitLabel={t("register.submit")}
+        submittingLabel={t("register.submitting")}
+      >
         {errors.form ? (
           <div data-form-error tabIndex={-1} className="rounded-xl focus:outline-none">
             <Alert tone="error">{message("form")}</Alert>
           </div>
         ) : null}
-        <EmailField
-          label={t("register.email")}
-          name="email"
-          value={values.email}
-          onChange={(event) => update("email", event.target.value)}
-          onBlur={touch("email")}
-          error={message("email")}
-          required
-        />
+        <EmailField label={t("register.email")} name="email" {...bind("email")} required />
         <TextField
           label={t("register.nickname")}
           name="nickname"
           autoComplete="username"
           autoCapitalize="none"
           maxLength={40}
-          value={values.nickname}
-          onChange={(event) => update("nickname", event.target.value)}
-          onBlur={touch("nickname")}
           hint={t("register.nicknameHint")}
-          error={message("nickname")}
+          {...bind("nickname")}
           required
         />
         <PasswordField
           label={t("register.password")}
           name="new-password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => update("password", event.target.value)}
-          onBlur={touch("password")}
           hint={<PasswordChecklist password={values.password} />}
-          error={message("password")}
+          {...bind("password")}
           required
         />
         <PasswordField
           label={t("register.confirm")}
           name="confirm-password"
           autoComplete="new-password"
-          value={values.confirm}
-          onChange={(event) => update("confirm", event.target.value)}
-          onBlur={touch("confirm")}
-          error={message("confirm")}
+          {...bind("confirm")}
           required
         />
         <TextField
@@ -231,16 +232,8 @@ export function RegisterPage() {
             if (payload) setServerErrors(({ form: _form, ...rest }) => rest);
           }}
         />
-        <Button type="submit" size="lg" disabled={submitting}>
-          {submitting ? t("register.submitting") : t("register.submit")}
-        </Button>
-      </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        {t("register.hasAccount")}{" "}
-        <Link to="/login" className={linkClass}>
-          {t("register.login")}
-        </Link>
-      </p>
+      </AuthForm>
+      <AuthSwitch question={t("register.hasAccount")} to="/login" label={t("register.login")} />
     </AuthCard>
   );
 }

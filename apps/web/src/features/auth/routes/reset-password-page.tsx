@@ -1,14 +1,14 @@
 import { isStrongPassword } from "@fre/shared";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { PasswordChecklist } from "../../../components/ui/password-checklist";
 import { PasswordField } from "../../../components/ui/password-field";
 import { isApiError } from "../../../lib/api-client";
 import { resetPassword } from "../api/auth-api";
 import { AuthCard } from "../components/auth-card";
+import { AuthForm, BackToLogin } from "../components/auth-form";
 
 export function ResetPasswordPage() {
   const { t } = useTranslation("auth");
@@ -43,19 +43,19 @@ export function ResetPasswordPage() {
     return (
       <AuthCard title={t("reset.title")}>
         <Alert tone="error">{t("reset.missingToken")}</Alert>
-        <Link
-          to="/login"
-          className="mt-6 inline-block font-semibold text-amber-200 underline-offset-4 hover:underline"
-        >
-          {t("reset.backToLogin")}
-        </Link>
+        <BackToLogin label={t("reset.backToLogin")} />
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title={t("reset.title")} subtitle={t("reset.text")}>
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <AuthForm
+        onSubmit={submit}
+        submitting={submitting}
+        submitLabel={t("reset.submit")}
+        submittingLabel={t("reset.submitting")}
+      >
         {error ? <Alert tone="error">{error}</Alert> : null}
         <PasswordField
           label={t("reset.password")}
@@ -80,10 +80,7 @@ export function ResetPasswordPage() {
           }
           required
         />
-        <Button type="submit" size="lg" disabled={submitting}>
-          {submitting ? t("reset.submitting") : t("reset.submit")}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
