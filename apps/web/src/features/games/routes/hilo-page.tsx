@@ -3,14 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { type GamesInfo, guessHilo, type OpenRound, startHilo } from "../api/games-api";
-import { BetControls } from "../components/bet-controls";
-import {
-  PlayError,
-  PlayOutcome,
-  panelClasses,
-  RoundGameScreen,
-  useMultiplier,
-} from "../components/game-ui";
+import { PlayError, panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
+import { RoundStartPanel } from "../components/round-panels";
 import { percentText } from "../game-text";
 import { cardRankIndex, hiloGuessLabel, isRedSuit } from "../games-logic";
 import { useBalance, useBetAmount } from "../hooks/use-games";
@@ -114,22 +108,15 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"hilo
         </div>
       ) : null}
       {!resumed ? (
-        <div className={`${panelClasses} grid gap-3`}>
-          {last ? <PlayOutcome play={last} /> : null}
-          <BetControls
-            amount={amount}
-            onChange={setAmount}
-            bounds={{ ...info.limits, balance }}
-            disabled={busy}
-          />
-          <Button
-            size="lg"
-            disabled={busy || amount === ""}
-            onClick={() => play.start({ amount }, () => playSound("tick"))}
-          >
-            {t("hilo.start")}
-          </Button>
-        </div>
+        <RoundStartPanel
+          last={last}
+          amount={amount}
+          onAmount={setAmount}
+          bounds={{ ...info.limits, balance }}
+          busy={busy}
+          onStart={() => play.start({ amount }, () => playSound("tick"))}
+          startLabel={t("hilo.start")}
+        />
       ) : null}
       <PlayError error={error} />
     </div>

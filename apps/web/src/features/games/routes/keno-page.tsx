@@ -1,5 +1,5 @@
 import { KENO_RISK_VALUES } from "@fre/shared";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
@@ -12,6 +12,7 @@ import {
   panelClasses,
   useMultiplier,
 } from "../components/game-ui";
+import { GameSelect } from "../components/round-panels";
 import { percentText } from "../game-text";
 import { useReveal, useRevealSound } from "../hooks/use-reveal";
 import { outcomeSound } from "../sound";
@@ -34,7 +35,6 @@ function KenoBoard({
   const drawn = new Set(draw.slice(0, shown));
   const done = result !== undefined && shown >= draw.length;
   useRevealSound(result?.id ?? null, shown, draw.length, result ? outcomeSound(result) : null);
-  const riskId = useId();
   const multiplier = useMultiplier();
 
   const toggle = (n: number) =>
@@ -103,19 +103,13 @@ function KenoBoard({
         </div>
       </div>
       <div className={`${panelClasses} grid gap-3`}>
-        <div className="grid gap-1">
-          <label htmlFor={riskId} className="text-sm font-semibold text-slate-100">
-            {t("keno.risk")}
-          </label>
-          <select
-            id={riskId}
-            value={risk}
-            onChange={(event) => setRisk(event.target.value as Risk)}
-            className="min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50"
-          >
-            <ChoiceOptions values={KENO_RISK_VALUES} label={(value) => t(`keno.risks.${value}`)} />
-          </select>
-        </div>
+        <GameSelect
+          label={t("keno.risk")}
+          value={risk}
+          onChange={(value) => setRisk(value as Risk)}
+        >
+          <ChoiceOptions values={KENO_RISK_VALUES} label={(value) => t(`keno.risks.${value}`)} />
+        </GameSelect>
         {rtp ? (
           <p className="text-xs text-amber-200">
             {t("rtp", { percent: percentText(rtp.percent, i18n.language) })}

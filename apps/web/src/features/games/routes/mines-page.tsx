@@ -1,5 +1,5 @@
 import type { GamePlay } from "@fre/shared";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -11,14 +11,8 @@ import {
   revealMines,
   startMines,
 } from "../api/games-api";
-import { BetControls } from "../components/bet-controls";
-import {
-  PlayError,
-  PlayOutcome,
-  panelClasses,
-  RoundGameScreen,
-  useMultiplier,
-} from "../components/game-ui";
+import { PlayError, panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
+import { GameSelect, RoundReach, RoundStartPanel } from "../components/round-panels";
 import { percentText } from "../game-text";
 import { useBalance, useBetAmount } from "../hooks/use-games";
 import { useRound } from "../hooks/use-round";
@@ -103,7 +97,6 @@ function MinesGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"min
     { start: startMines, step: revealMines },
     resumed,
   );
-  const countId = useId();
   const multiplier = useMultiplier();
   const current = round ? multiplier(round.multiplier) : null;
   const found = round?.outcome.revealed.length ?? 0;
@@ -120,20 +113,18 @@ function MinesGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"min
       {wasResumed ? <Alert>{t("mines.resumed")}</Alert> : null}
       <div className={`${panelClasses} grid gap-3`}>
         {open && round ? (
-          <div className="grid gap-1 text-sm">
-            <p className="text-slate-100" data-testid="mines-multiplier" title={current?.title}>
-              {t("mines.current", { multiplier: current?.text })}
-            </p>
-            {next ? (
-              <p className="text-slate-300" title={next.title}>
-                {t("mines.next", { multiplier: next.text })}
-              </p>
-            ) : null}
+          <RoundReach
+            current={current}
+            currentLabel={t("mines.current", { multiplier: current?.text })}
+            next={next}
+            nextLabel={t("mines.next", { multiplier: next?.text })}
+            testId="mines-multiplier"
+          >
             <p className="text-slate-300">
               {t("mines.found", { found, safe: publication.tiles - round.outcome.count })}
             </p>
             <p className="text-slate-300">{t("mines.pickTile")}</p>
-          </div>
+          </RoundReach>
         ) : null}
         <Grid info={info} round={round} busy={busy} onReveal={(tile) => play.step(tile)} />
         {open ? (
@@ -149,43 +140,31 @@ function MinesGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"min
         ) : null}
       </div>
       {!open ? (
-        <div className={`${panelClasses} grid gap-3`}>
-          {last ? <PlayOutcome play={last} /> : null}
+        <RoundStartPanel
+          last={last}
+          amount={amount}
+          onAmount={(value) => {
+            setAmount(value);
+            renewKey();
+          }}
+          bounds={{ ...info.limits, balance }}
+          busy={busy}
+          onStart={() => play.start({ amount, mines: count, key }, renewKey)}
+          startLabel={t("mines.start")}
+          startTestId="mines-start"
+        >
           <p className="text-sm text-slate-300">{t("mines.rules")}</p>
-          <div className="grid gap-1">
-            <label htmlFor={countId} className="text-sm font-semibold text-slate-100">
-              {t("mines.count")}
-            </label>
-            <select
-              id={countId}
-              value={count}
-              onChange={(event) => {
-                setCount(Number(event.target.value));
-                renewKey();
-              }}
-              className="min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50"
-            >
-              <ChoiceOptions values={countRange(publication.minMines, publication.maxMines)} />
-            </select>
-          </div>
-          <BetControls
-            amount={amount}
+          <GameSelect
+            label={t("mines.count")}
+            value={count}
             onChange={(value) => {
-              setAmount(value);
+              setCount(Number(value));
               renewKey();
             }}
-            bounds={{ ...info.limits, balance }}
-            disabled={busy}
-          />
-          <Button
-            size="lg"
-            disabled={busy || amount === ""}
-            onClick={() => play.start({ amount, mines: count, key }, renewKey)}
-            data-testid="mines-start"
           >
-            {t("mines.start")}
-          </Button>
-        </div>
+            <ChoiceOptions values={countRange(publication.minMines, publication.maxMines)} />
+          </GameSelect>
+        </RoundStartPanel>
       ) : null}
       <PlayError error={error} />
     </div>

@@ -1,18 +1,12 @@
 import { type GamePlay, TOWERS_DIFFICULTY_VALUES, type TowersDifficulty } from "@fre/shared";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { type GamesInfo, type OpenRound, startTowers, stepTowers } from "../api/games-api";
-import { BetControls } from "../components/bet-controls";
-import {
-  PlayError,
-  PlayOutcome,
-  panelClasses,
-  RoundGameScreen,
-  useMultiplier,
-} from "../components/game-ui";
+import { PlayError, panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
+import { GameSelect, RoundReach, RoundStartPanel } from "../components/round-panels";
 import { percentText } from "../game-text";
 import { useBalance, useBetAmount } from "../hooks/use-games";
 import { useRound } from "../hooks/use-round";
@@ -110,7 +104,6 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"to
     { start: startTowers, step: stepTowers },
     resumed,
   );
-  const selectId = useId();
   const state = round ? stateOf(round) : null;
   const spec = state
     ? info.publication.towers.difficulties.find((d) => d.difficulty === state.difficulty)
@@ -129,17 +122,15 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"to
       {round ? (
         <div className={`${panelClasses} grid gap-3`}>
           {open && state && spec ? (
-            <div className="grid gap-1 text-sm">
-              <p className="text-slate-100" data-testid="towers-multiplier" title={current?.title}>
-                {t("towers.current", { multiplier: current?.text })}
-              </p>
-              {next ? (
-                <p className="text-slate-300" title={next.title}>
-                  {t("towers.next", { multiplier: next.text })}
-                </p>
-              ) : null}
+            <RoundReach
+              current={current}
+              currentLabel={t("towers.current", { multiplier: current?.text })}
+              next={next}
+              nextLabel={t("towers.next", { multiplier: next?.text })}
+              testId="towers-multiplier"
+            >
               <p className="text-slate-300">{t("towers.pickTile")}</p>
-            </div>
+            </RoundReach>
           ) : null}
           <Tower info={info} round={round} busy={busy} onStep={(tile) => play.step(tile)} />
           {open ? (
@@ -155,38 +146,26 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"to
         </div>
       ) : null}
       {!open ? (
-        <div className={`${panelClasses} grid gap-3`}>
-          {last ? <PlayOutcome play={last} /> : null}
-          <div className="grid gap-1">
-            <label htmlFor={selectId} className="text-sm font-semibold text-slate-100">
-              {t("towers.difficulty")}
-            </label>
-            <select
-              id={selectId}
-              value={difficulty}
-              onChange={(event) => setDifficulty(event.target.value as TowersDifficulty)}
-              className="min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50"
-            >
-              <ChoiceOptions
-                values={TOWERS_DIFFICULTY_VALUES}
-                label={(value) => t(`towers.difficulties.${value}`)}
-              />
-            </select>
-          </div>
-          <BetControls
-            amount={amount}
-            onChange={setAmount}
-            bounds={{ ...info.limits, balance }}
-            disabled={busy}
-          />
-          <Button
-            size="lg"
-            disabled={busy || amount === ""}
-            onClick={() => play.start({ amount, difficulty })}
+        <RoundStartPanel
+          last={last}
+          amount={amount}
+          onAmount={setAmount}
+          bounds={{ ...info.limits, balance }}
+          busy={busy}
+          onStart={() => play.start({ amount, difficulty })}
+          startLabel={t("towers.start")}
+        >
+          <GameSelect
+            label={t("towers.difficulty")}
+            value={difficulty}
+            onChange={(value) => setDifficulty(value as TowersDifficulty)}
           >
-            {t("towers.start")}
-          </Button>
-        </div>
+            <ChoiceOptions
+              values={TOWERS_DIFFICULTY_VALUES}
+              label={(value) => t(`towers.difficulties.${value}`)}
+            />
+          </GameSelect>
+        </RoundStartPanel>
       ) : null}
       <PlayError error={error} />
     </div>

@@ -10,7 +10,7 @@ import {
   type VerifyResult,
   verifyResult,
 } from "@fre/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -21,11 +21,13 @@ import { TextField } from "../../../components/ui/text-field";
 import { useVerifyRound, type VerifyQuery } from "../api/games-api";
 import { PlayError, panelClasses } from "../components/game-ui";
 import { useSymbolName } from "../components/reels";
+import { GameSelect } from "../components/round-panels";
 import { verifiedOutcomeView } from "../game-screens";
 
 const SERVER_SEED = /^[0-9a-fA-F]{64}$/;
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
-const selectClasses = "min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50";
+/** A seed field: 64 hexadecimal characters at most, neither corrected nor remembered. */
+const seedInput = { maxLength: 64, spellCheck: false, autoComplete: "off" } as const;
 
 const isGame = (value: string | null): value is GameId =>
   value !== null && (GAMES as readonly string[]).includes(value);
@@ -66,9 +68,6 @@ export function VerifyPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [computed, setComputed] = useState<Computed | null>(null);
   const server = useVerifyRound();
-  const gameId = useId();
-  const difficultyId = useId();
-  const minesId = useId();
   const needs = gameRegistry[game].verifyNeeds;
   const title = t("verify.title");
 
@@ -110,41 +109,29 @@ export function VerifyPage() {
       <PageTitle title={title}>{title}</PageTitle>
       <p className="text-sm text-slate-300">{t("verify.intro")}</p>
       <form onSubmit={compute} className={`${panelClasses} grid gap-3`} noValidate>
-        <div className="grid gap-1">
-          <label htmlFor={gameId} className="text-sm font-semibold text-slate-100">
-            {t("verify.game")}
-          </label>
-          <select
-            id={gameId}
-            value={game}
-            onChange={(event) => setGame(event.target.value as GameId)}
-            className={selectClasses}
-          >
-            <ChoiceOptions values={GAMES} label={(value) => t(`names.${value}`)} />
-          </select>
-        </div>
+        <GameSelect
+          label={t("verify.game")}
+          value={game}
+          onChange={(value) => setGame(value as GameId)}
+        >
+          <ChoiceOptions values={GAMES} label={(value) => t(`names.${value}`)} />
+        </GameSelect>
         <TextField
           label={t("verify.serverSeed")}
           value={serverSeed}
-          maxLength={64}
-          spellCheck={false}
-          autoComplete="off"
+          {...seedInput}
           onChange={(event) => setServerSeed(event.target.value)}
         />
         <TextField
           label={t("verify.serverSeedHash")}
           value={serverSeedHash}
-          maxLength={64}
-          spellCheck={false}
-          autoComplete="off"
+          {...seedInput}
           onChange={(event) => setServerSeedHash(event.target.value)}
         />
         <TextField
           label={t("verify.clientSeed")}
           value={clientSeed}
-          maxLength={64}
-          spellCheck={false}
-          autoComplete="off"
+          {...seedInput}
           onChange={(event) => setClientSeed(event.target.value)}
         />
         <TextField
@@ -155,37 +142,25 @@ export function VerifyPage() {
           onChange={(event) => setNonce(event.target.value)}
         />
         {needs.includes("difficulty") ? (
-          <div className="grid gap-1">
-            <label htmlFor={difficultyId} className="text-sm font-semibold text-slate-100">
-              {t("verify.difficulty")}
-            </label>
-            <select
-              id={difficultyId}
-              value={difficulty}
-              onChange={(event) => setDifficulty(event.target.value as TowersDifficulty)}
-              className={selectClasses}
-            >
-              <ChoiceOptions
-                values={TOWERS_DIFFICULTY_VALUES}
-                label={(value) => t(`towers.difficulties.${value}`)}
-              />
-            </select>
-          </div>
+          <GameSelect
+            label={t("verify.difficulty")}
+            value={difficulty}
+            onChange={(value) => setDifficulty(value as TowersDifficulty)}
+          >
+            <ChoiceOptions
+              values={TOWERS_DIFFICULTY_VALUES}
+              label={(value) => t(`towers.difficulties.${value}`)}
+            />
+          </GameSelect>
         ) : null}
         {needs.includes("mines") ? (
-          <div className="grid gap-1">
-            <label htmlFor={minesId} className="text-sm font-semibold text-slate-100">
-              {t("verify.mines")}
-            </label>
-            <select
-              id={minesId}
-              value={mines}
-              onChange={(event) => setMines(Number(event.target.value))}
-              className={selectClasses}
-            >
-              <ChoiceOptions values={countRange(MINES.minMines, MINES.maxMines)} />
-            </select>
-          </div>
+          <GameSelect
+            label={t("verify.mines")}
+            value={mines}
+            onChange={(value) => setMines(Number(value))}
+          >
+            <ChoiceOptions values={countRange(MINES.minMines, MINES.maxMines)} />
+          </GameSelect>
         ) : null}
         <Button type="submit" size="lg">
           {t("verify.compute")}

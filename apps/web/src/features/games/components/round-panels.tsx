@@ -1,0 +1,119 @@
+import type { GamePlay } from "@fre/shared";
+import { type ReactNode, useId } from "react";
+import { Button } from "../../../components/ui/button";
+import type { BetBounds } from "../games-logic";
+import { BetControls } from "./bet-controls";
+import { PlayOutcome, panelClasses } from "./game-ui";
+
+export const gameSelectClasses =
+  "min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50";
+
+/** A labelled `<select>` of a game's settings (a difficulty, a risk, a mine count). */
+export function GameSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  /** The options (a ChoiceOptions). */
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-semibold text-slate-100">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={gameSelectClasses}
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** A shown multiplier: its rounded text and its exact value as a title. */
+type Shown = { text: string; title?: string | undefined } | null;
+
+/**
+ * The panel that opens a round of a round game: the last round's outcome, the game's own
+ * settings (`children`), the bet and the start button.
+ */
+export function RoundStartPanel({
+  last,
+  amount,
+  onAmount,
+  bounds,
+  busy,
+  onStart,
+  startLabel,
+  startTestId,
+  children,
+}: {
+  last: GamePlay | null | undefined;
+  amount: string;
+  onAmount: (amount: string) => void;
+  bounds: BetBounds;
+  busy: boolean;
+  onStart: () => void;
+  startLabel: string;
+  startTestId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={`${panelClasses} grid gap-3`}>
+      {last ? <PlayOutcome play={last} /> : null}
+      {children}
+      <BetControls amount={amount} onChange={onAmount} bounds={bounds} disabled={busy} />
+      <Button
+        size="lg"
+        disabled={busy || amount === ""}
+        onClick={onStart}
+        data-testid={startTestId}
+      >
+        {startLabel}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Where an open round stands: the multiplier reached (`current`, its line tagged `testId`),
+ * the next one when there is one, then the game's own lines (`children`).
+ */
+export function RoundReach({
+  current,
+  currentLabel,
+  next,
+  nextLabel,
+  testId,
+  children,
+}: {
+  current: Shown;
+  currentLabel: string;
+  next: Shown;
+  nextLabel: string;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-1 text-sm">
+      <p className="text-slate-100" data-testid={testId} title={current?.title}>
+        {currentLabel}
+      </p>
+      {next ? (
+        <p className="text-slate-300" title={next.title}>
+          {nextLabel}
+        </p>
+      ) : null}
+      {children}
+    </div>
+  );
+}
