@@ -3,51 +3,34 @@
  * when a session is settled, and the chain's call durations (0.1–10 s) observed around the
  * driver the composition root built. (The web vitals: vitals.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stubChain } from "../src/adapters/chain/chain-stub.ts";
 import { ChainNotRespondingError } from "../src/modules/ton/chain-errors.ts";
-import {
-  createTestApp,
-  expectLedgerBalanced,
-  metricLines,
-  type TestApp,
-  useTestApp,
-  verifiedUser,
-} from "./helpers.ts";
+import { metricLines, useTestApp, verifiedUser } from "./helpers.ts";
 
 const HOUR = 3_600_000;
 
 describe("mining session hours", () => {
-  let test: TestApp;
-  beforeAll(async () => {
-    test = await createTestApp();
-  });
-  afterAll(async () => {
-    try {
-      await expectLedgerBalanced(test);
-    } finally {
-      await test.close();
-    }
-  });
+  const test = useTestApp();
 
   it("observes each claimed or stopped session's length once, in hours", async () => {
-    const { client: claimer } = await verifiedUser(test, "hours-claim");
-    const { client: stopper } = await verifiedUser(test, "hours-stop");
-    const { client: late } = await verifiedUser(test, "hours-late");
+    const { client: claimer } = await verifiedUser(test(), "hours-claim");
+    const { client: stopper } = await verifiedUser(test(), "hours-stop");
+    const { client: late } = await verifiedUser(test(), "hours-late");
     expect((await claimer.post("/api/mining/start")).statusCode).toBe(200);
     expect((await stopper.post("/api/mining/start")).statusCode).toBe(200);
     expect((await late.post("/api/mining/start")).statusCode).toBe(200);
-    test.clock.advance(HOUR / 2);
+    test().clock.advance(HOUR / 2);
     expect((await stopper.post("/api/mining/stop")).statusCode).toBe(200);
-    test.clock.advance(7 * HOUR - HOUR / 2);
+    test().clock.advance(7 * HOUR - HOUR / 2);
     expect((await claimer.post("/api/mining/claim")).statusCode).toBe(200);
     // Claimed two days after its start: the session ran its 24 h, no more.
-    test.clock.advance(41 * HOUR);
+    test().clock.advance(41 * HOUR);
     expect((await late.post("/api/mining/claim")).statusCode).toBe(200);
     // A refused claim observes nothing.
     expect((await claimer.post("/api/mining/claim")).statusCode).toBe(409);
 
-    const lines = await metricLines(test, "fre_mining_session_hours");
+    const lines = await metricLines(test(), "fre_mining_session_hours");
     expect(lines).toEqual(
       expect.arrayContaining([
         'fre_mining_session_hours_bucket{le="1",outcome="stopped"} 1',
@@ -88,31 +71,21 @@ describe("transaction groups", () => {
 });
 
 describe("chain call durations", () => {
-  let test: TestApp;
   let failing = false;
-  beforeAll(async () => {
-    test = await createTestApp({
-      chain: stubChain({
-        ping: async () => {
-          if (failing) throw new ChainNotRespondingError(502);
-        },
-      }),
-    });
-  });
-  afterAll(async () => {
-    try {
-      await expectLedgerBalanced(test);
-    } finally {
-      await test.close();
-    }
+  const test = useTestApp({
+    chain: stubChain({
+      ping: async () => {
+        if (failing) throw new ChainNotRespondingError(502);
+      },
+    }),
   });
 
   it("times the modules' calls to the chain by operation and outcome", async () => {
-    await test.app.inject({ url: "/api/health" });
+    await test().app.inject({ url: "/api/health" });
     failing = true;
-    await test.app.inject({ url: "/api/health" });
-    await test.app.inject({ url: "/api/health" });
-    const lines = await metricLines(test, "fre_chain_transaction_duration_seconds");
+    await test().app.inject({ url: "/api/health" });
+    await test().app.inject({ url: "/api/health" });
+    const lines = await metricLines(test(), "fre_chain_transaction_duration_seconds");
     expect(lines).toEqual(
       expect.arrayContaining([
         'fre_chain_transaction_duration_seconds_bucket{le="0.1",operation="ping",outcome="ok"} 1',

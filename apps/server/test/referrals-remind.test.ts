@@ -1,32 +1,15 @@
 import { REFERRAL_REMIND_INTERVAL_MS } from "@fre/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestApp,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-  uniqueUser,
-  verifiedUser,
-} from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { signUp, uniqueUser, useTestApp, verifiedUser } from "./helpers.ts";
 
-let test: TestApp;
-beforeAll(async () => {
-  test = await createTestApp();
-});
-afterAll(async () => {
-  try {
-    await expectLedgerBalanced(test);
-  } finally {
-    await test.close();
-  }
-});
+const test = useTestApp();
 
 type Referral = { id: string; nickname: string; active: boolean; remindableAt: string | null };
 
 /** A referrer with one verified referral, and the referral's id as the referrer's list shows it. */
 async function referrerAndReferral() {
-  const referrer = await verifiedUser(test, "nudger");
-  const referral = await verifiedUser(test, "sleeper", {
+  const referrer = await verifiedUser(test(), "nudger");
+  const referral = await verifiedUser(test(), "sleeper", {
     referralCode: referrer.me.referralCode,
   });
   const list = (await referrer.client.get("/api/referrals")).json().referrals as Referral[];
@@ -37,7 +20,7 @@ async function referrerAndReferral() {
 
 /** Recorded with the reminder's stamp, stored right after its commit (decision 0032). */
 async function notificationsOf(user: Awaited<ReturnType<typeof signUp>>) {
-  await test.effects.settle();
+  await test().effects.settle();
   return (await user.client.get("/api/notifications")).json().items as {
     type: string;
     title: string;
@@ -76,7 +59,7 @@ describe("reminding an inactive referral", () => {
     const { referrer, referral, entry } = await referrerAndReferral();
     expect((await referrer.client.post(`/api/referrals/${entry.id}/remind`)).statusCode).toBe(200);
 
-    test.clock.advance(REFERRAL_REMIND_INTERVAL_MS - 5 * 60_000);
+    test().clock.advance(REFERRAL_REMIND_INTERVAL_MS - 5 * 60_000);
     const again = await referrer.client.post(`/api/referrals/${entry.id}/remind`);
     expect(again.statusCode).toBe(429);
     expect(again.headers["retry-after"]).toBe("300");
@@ -90,7 +73,7 @@ describe("reminding an inactive referral", () => {
       (await notificationsOf(referral)).filter((n) => n.type === "referral_reminder"),
     ).toHaveLength(1);
 
-    test.clock.advance(5 * 60_000);
+    test().clock.advance(5 * 60_000);
     expect((await referrer.client.post(`/api/referrals/${entry.id}/remind`)).statusCode).toBe(200);
     expect(
       (await notificationsOf(referral)).filter((n) => n.type === "referral_reminder"),
@@ -101,7 +84,7 @@ describe("reminding an inactive referral", () => {
     const { referrer, entry } = await referrerAndReferral();
     expect((await referrer.client.post(`/api/referrals/${entry.id}/remind`)).statusCode).toBe(200);
     const refusal = async (language: string) => {
-      const response = await test.app.inject({
+      const response = await test().app.inject({
         method: "POST",
         url: `/api/referrals/${entry.id}/remind`,
         headers: {
@@ -113,15 +96,15 @@ describe("reminding an inactive referral", () => {
       });
       return response.json().message as string;
     };
-    test.clock.advance(60_000);
+    test().clock.advance(60_000);
     expect(await refusal("fr")).toMatch(/dans 24 heures\.$/);
     // 60 min 1 ms left reads as 2 hours (never shorter than the real wait), 60 min as 1 hour.
-    test.clock.advance(REFERRAL_REMIND_INTERVAL_MS - 61 * 60_000 - 1);
+    test().clock.advance(REFERRAL_REMIND_INTERVAL_MS - 61 * 60_000 - 1);
     expect(await refusal("fr")).toMatch(/dans 2 heures\.$/);
-    test.clock.advance(1);
+    test().clock.advance(1);
     expect(await refusal("fr")).toMatch(/dans 1 heure\.$/);
     expect(await refusal("en")).toMatch(/in 1 hour\.$/);
-    test.clock.advance(30 * 60_000);
+    test().clock.advance(30 * 60_000);
     expect(await refusal("ru")).toMatch(/через 30 минут\.$/);
     expect(await refusal("zh")).toContain("30 分钟后");
   });
@@ -137,7 +120,7 @@ describe("reminding an inactive referral", () => {
 
   it("answers 404 to anyone but the referrer, and for unknown users", async () => {
     const { referral, entry } = await referrerAndReferral();
-    const stranger = await verifiedUser(test, "stranger");
+    const stranger = await verifiedUser(test(), "stranger");
     const asStranger = await stranger.client.post(`/api/referrals/${entry.id}/remind`);
     expect(asStranger.statusCode).toBe(404);
     // The referral cannot nudge itself, nor its referrer upwards.
@@ -150,11 +133,11 @@ describe("reminding an inactive referral", () => {
   });
 
   it("rejects a malformed id and anonymous callers", async () => {
-    const user = await signUp(test, uniqueUser("shape"));
+    const user = await signUp(test(), uniqueUser("shape"));
     const bad = await user.client.post("/api/referrals/not-a-uuid/remind");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe("VALIDATION_ERROR");
-    const anonymous = await test.app.inject({
+    const anonymous = await test().app.inject({
       method: "POST",
       url: "/api/referrals/00000000-0000-4000-8000-000000000000/remind",
       headers: { origin: "http://localhost:3000" },
