@@ -2,15 +2,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { get } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { type Job, oneProcessAtATime } from "../src/lib/jobs.ts";
-import { onPostgres } from "./helpers.ts";
+import { freePort, onPostgres, scratchPostgres } from "./helpers.ts";
 
 /**
  * The real server, spawned as `npm start` runs it (decision 0036): WEB_CONCURRENCY workers on one
@@ -20,33 +18,9 @@ import { onPostgres } from "./helpers.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** An empty database (not the migrated template): the primary must migrate it before forking. */
-async function emptyPostgres() {
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `fre_t_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    async drop() {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
 async function anyDatabase() {
-  if (onPostgres) return emptyPostgres();
+  // An empty database (not the migrated template): the primary must migrate it before forking.
+  if (onPostgres) return scratchPostgres({ empty: true });
   const dir = mkdtempSync(join(tmpdir(), "fre-cluster-"));
   return {
     url: `pglite:${dir}/db`,
@@ -249,7 +223,7 @@ describe("one server process", () => {
 
 describe.runIf(onPostgres)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
   it("runs a chain-facing job in one process at a time, and in another once it is done", async () => {
-    const shared = await emptyPostgres();
+    const shared = await scratchPostgres({ empty: true });
     const [a, b] = await Promise.all([openDatabase(shared.url), openDatabase(shared.url)]);
     try {
       let release!: () => void;
@@ -287,7 +261,7 @@ describe.runIf(onPostgres)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
   it("aggregates the gauges over the workers and counts a dead worker's restart in /metrics", {
     timeout: 180_000,
   }, async () => {
-    const database = await emptyPostgres();
+    const database = await scratchPostgres({ empty: true });
     const port = String(await freePort());
     const server = startServer({ PORT: port, DATABASE_URL: database.url, WEB_CONCURRENCY: "2" });
     const sample = async (name: string) => {
@@ -322,7 +296,7 @@ describe.runIf(onPostgres)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
   it("serves from two workers, reloads under load failing nothing, and drains on SIGTERM", {
     timeout: 300_000,
   }, async () => {
-    const database = await emptyPostgres();
+    const database = await scratchPostgres({ empty: true });
     const port = String(await freePort());
     const server = startServer({
       PORT: port,

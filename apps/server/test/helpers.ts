@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Agent } from "node:https";
+import { createServer } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { buildApp } from "../src/app.ts";
@@ -17,32 +18,60 @@ export const PUBLIC_URL = "http://localhost:3000";
 export const DEFAULT_ADMIN_CODE = "default-admin-code";
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** A free TCP port on 127.0.0.1 (asked of the system, then released) for a process to listen on. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * A PostgreSQL database of its own on TEST_DATABASE_URL's server: a copy of the run's migrated
+ * template, or empty with `{ empty: true }` (for a process that must migrate it itself).
+ * `drop()` removes it.
+ */
+export async function scratchPostgres(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("scratchPostgres needs TEST_DATABASE_URL");
+  const name = `fre_t_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const template = options.empty ? "" : ` TEMPLATE ${inject("postgresTemplate")}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.unsafe(`CREATE DATABASE ${name}${template}`);
+      break;
+    } catch (error) {
+      // Two files copying the template at the same instant: wait and retry.
+      if (options.empty || attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    async drop() {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
 /** A fresh, migrated database for one test file, copied from the run's template. */
 export async function freshDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `fre_t_${randomBytes(6).toString("hex")}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
-        break;
-      } catch (error) {
-        // Two files copying the template at the same instant: wait and retry.
-        if (attempt >= 20) throw error;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const database = await openDatabase(dbUrl.toString(), { poolMax: 20 });
+  if (onPostgres) {
+    const scratch = await scratchPostgres();
+    const database = await openDatabase(scratch.url, { poolMax: 20 });
     return {
       ...database,
-      url: dbUrl.toString(),
+      url: scratch.url,
       async drop() {
         await database.close();
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await scratch.drop();
       },
     };
   }

@@ -5,15 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { outboxEffects, users } from "../src/db/schema/index.ts";
 import { manualClock } from "../src/lib/clock.ts";
 import { OUTBOX_LEASE_MS } from "../src/lib/outbox.ts";
 import type { Mail, Mailer } from "../src/modules/mail/mail.transport.ts";
-import { testConfig } from "./helpers.ts";
+import { onPostgres, scratchPostgres, testConfig } from "./helpers.ts";
 
 /**
  * kill -9 between the commit and the mail's delivery (decision 0032): the effect was committed
@@ -24,21 +23,7 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 /** A database a child process can open too: a PGlite folder, or a copy of the test template. */
 async function sharedDatabase() {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `fre_t_${randomBytes(6).toString("hex")}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    return {
-      url: dbUrl.toString(),
-      async drop() {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
+  if (onPostgres) return scratchPostgres();
   const dir = mkdtempSync(join(tmpdir(), "fre-outbox-crash-"));
   const migrating = await openDatabase(`pglite:${dir}`);
   await migrating.migrate();

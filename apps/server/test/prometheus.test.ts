@@ -5,12 +5,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, expectLedgerBalanced, type TestApp } from "./helpers.ts";
+import { createTestApp, expectLedgerBalanced, freePort, type TestApp } from "./helpers.ts";
 
 const PROMETHEUS = "/usr/bin/prometheus";
 const present = existsSync(PROMETHEUS);
@@ -20,14 +19,6 @@ if (!present)
   console.warn(
     `prometheus.test.ts skipped: ${PROMETHEUS} is absent (apt-get install -y prometheus)`,
   );
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Polls `check` every 250 ms until it returns a value, or fails after `ms`. */
 async function eventually<T>(what: string, ms: number, check: () => Promise<T | undefined>) {

@@ -10,7 +10,6 @@ import {
   rmSync,
   statSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +26,7 @@ import { credit } from "../src/modules/ledger/ledger.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import { readOutbox } from "../src/modules/mail/mail.transport.ts";
 import { signTonProof } from "../src/modules/ton/ton-proof-signer.ts";
-import { onPostgres } from "./helpers.ts";
+import { freePort, onPostgres, scratchPostgres } from "./helpers.ts";
 import { newTonWallet } from "./ton-helpers.ts";
 
 /**
@@ -41,14 +40,6 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 const DATA_KEY = "0f".repeat(32);
 const PASSWORD = "Str0ng!pass-service";
 const DEV_TOOLS = ["tsx", "esbuild", "vite", "vitest", "drizzle-kit", "typescript"];
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
@@ -251,12 +242,8 @@ describe.skipIf(!onPostgres || !asRoot)(
       chownSync(state, uid!, gid!);
       dataDir = join(state, "data");
       // A new, empty database: the first start migrates it from the build's migrations.
-      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-      const name = `fre_t_${randomBytes(6).toString("hex")}`;
-      await admin.unsafe(`CREATE DATABASE ${name}`);
-      const parsed = new URL(process.env.TEST_DATABASE_URL!);
-      parsed.pathname = `/${name}`;
-      databaseUrl = parsed.toString();
+      const scratch = await scratchPostgres({ empty: true });
+      databaseUrl = scratch.url;
       const port = await freePort();
       url = `http://localhost:${port}`;
       env = {
@@ -270,10 +257,7 @@ describe.skipIf(!onPostgres || !asRoot)(
         TON_POLL_MS: "1000",
         LOG_LEVEL: "info",
       };
-      dropDatabase = async () => {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      };
+      dropDatabase = scratch.drop;
     }, 240_000);
 
     afterAll(async () => {
