@@ -475,6 +475,142 @@ describe("withdrawals executed by the real wallet and jetton contracts", () => {
   });
 });
 
+/** The external message (wallet v4R2) the hot wallet was sent last, as it reads it. */
+const lastSigned = () => {
+  const message = loadMessage(sandbox.posted.at(-1)!.beginParse());
+  return parseWalletV4Transfer(message.body);
+};
+
+describe("payouts batched on the real wallet (issue 37 point 3, decision 0075)", () => {
+  it("a batch where one transfer bounces: one message for four, only that withdrawal failed and refunded once", async () => {
+    const payees = [
+      await approvedWithdrawal("41"),
+      await approvedWithdrawal("42"),
+      await approvedWithdrawal("43"),
+      await approvedWithdrawal("44"),
+    ];
+    // The third's destination is one the standard jetton wallet refuses (a masterchain wallet:
+    // Jetton 2.0 pays the basechain only, exit 333), written as in the test above.
+    const refused = payees[2]!;
+    await app()
+      .db.update(tonWallets)
+      .set({ address: `-1:${refused.owner.hash.toString("hex")}` })
+      .where(eq(tonWallets.userId, refused.me.id));
+    const ids: string[] = [];
+    for (const payee of payees) ids.push(await payee.approve());
+    const before = signedSeqnos().length;
+    await run();
+    await run();
+    // One external message, one seqno, four jetton transfers (wallet v4R2's limit).
+    expect(signedSeqnos().length - before).toBe(1);
+    expect(lastSigned().messages).toHaveLength(4);
+    for (const id of ids) expect(await transfersOf(id)).toHaveLength(1);
+    expect(await bounceOf(ids[2]!)).toHaveLength(1);
+    for (const [index, id] of ids.entries()) {
+      expect(await rowOf(id)).toMatchObject({ status: index === 2 ? "failed" : "completed" });
+    }
+    // More runs change nothing: refunded once, the others paid once.
+    await run();
+    await run();
+    for (const [index, payee] of payees.entries()) {
+      const amount = BigInt(41 + index) * 1_000_000_000n;
+      expect(await sandbox.jettonBalance(payee.owner)).toBe(index === 2 ? 0n : amount);
+      expect(await balanceOf(payee.c)).toBe(
+        index === 2 ? "100.000000000" : `${100 - 41 - index}.000000000`,
+      );
+      expect(await transfersOf(ids[index]!)).toHaveLength(1);
+    }
+    expect(await rowOf(ids[2]!)).toMatchObject({ status: "failed" });
+    await expectLedgerBalanced(app());
+  });
+
+  it("a crash mid-batch — while its payout ids were written, then after its message left: never paid twice", async () => {
+    sandbox.queue = true;
+    try {
+      const payees = [
+        await approvedWithdrawal("45"),
+        await approvedWithdrawal("46"),
+        await approvedWithdrawal("47"),
+        await approvedWithdrawal("48"),
+      ];
+      const ids: string[] = [];
+      for (const payee of payees) ids.push(await payee.approve());
+      const droppedBefore = sandbox.dropped.length;
+      const postedBefore = sandbox.posted.length;
+      // 1. Killed while the batch's payout ids were being written: two of four, nothing sent.
+      const real = app().shop.deps.chain;
+      let written = 0;
+      const killedWhileWriting: Chain = {
+        ...real,
+        sendPayouts: (requests) =>
+          real.sendPayouts!(
+            requests.map((request) => ({
+              ...request,
+              beforeSend: async (payoutId: string) => {
+                if (written === 2) throw new Error("worker killed");
+                written += 1;
+                await request.beforeSend?.(payoutId);
+              },
+            })),
+          ),
+      };
+      await run(killedWhileWriting);
+      expect(sandbox.posted.length).toBe(postedBefore);
+      const rows = await Promise.all(ids.map(rowOf));
+      expect(rows.map((row) => row.payoutState)).toEqual([
+        "sending",
+        "sending",
+        "sending",
+        "sending",
+      ]);
+      expect(rows.filter((row) => row.payoutId !== null)).toHaveLength(2);
+      // 2. Restarted: the ids written could still be a message in flight, so nothing is signed
+      // at their seqno until they expired (valid_until and the skew). Then the two never
+      // written are signed together (the other two are still leased by the run that waited),
+      // and the worker is killed again right after the message left.
+      app().clock.advance(61_000);
+      await run(restartedChain());
+      expect(sandbox.posted.length).toBe(postedBefore);
+      app().clock.advance(30_000);
+      const restarted = restartedChain();
+      let killed = false;
+      const killedAfterSend: Chain = {
+        ...restarted,
+        sendPayouts: async (requests) => {
+          const answers = await restarted.sendPayouts!(requests);
+          if (!killed && answers.some((answer) => "payoutId" in answer)) {
+            killed = true;
+            throw new Error("worker killed");
+          }
+          return answers;
+        },
+      };
+      await run(killedAfterSend);
+      expect(killed).toBe(true);
+      expect(sandbox.posted.length).toBe(postedBefore + 1);
+      expect(lastSigned().messages).toHaveLength(2);
+      for (const id of ids) expect(await rowOf(id)).toMatchObject({ payoutState: "sending" });
+      // 3. The message lands; restarted again, the worker finds those two on the chain and
+      // signs the other two in the next message.
+      for (let i = 0; i < 4; i += 1) {
+        await sandbox.block();
+        app().clock.advance(61_000);
+        await run(restartedChain());
+      }
+      expect(sandbox.posted.length).toBe(postedBefore + 2);
+      expect(sandbox.dropped.length).toBe(droppedBefore);
+      for (const [index, payee] of payees.entries()) {
+        expect(await rowOf(ids[index]!)).toMatchObject({ status: "completed" });
+        expect(await transfersOf(ids[index]!)).toHaveLength(1);
+        expect(await sandbox.jettonBalance(payee.owner)).toBe(BigInt(45 + index) * 1_000_000_000n);
+        expect(await balanceOf(payee.c)).toBe(`${100 - 45 - index}.000000000`);
+      }
+    } finally {
+      sandbox.queue = false;
+    }
+  });
+});
+
 const gauge = async (name: string) => {
   const [line] = await metricLines(app(), `${name} `);
   return line === undefined ? null : Number(line.split(" ")[1]);
