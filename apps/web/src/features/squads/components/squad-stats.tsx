@@ -33,7 +33,7 @@ export function SquadStats({
         <div
           key={stat.id}
           className="rounded-xl border border-night-700 bg-night-900 p-3 text-center"
-          data-testid={`squad-${stat.id}`}
+          data-testid={`squad-stat-${stat.id}`}
         >
           <dt className="text-xs text-muted">{stat.label}</dt>
           <dd className="mt-1 font-bold tabular-nums text-amber-200">{stat.value}</dd>

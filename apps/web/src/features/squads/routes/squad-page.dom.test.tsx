@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import type { Me, SquadDetail } from "@fre/shared";
+import { screen, within } from "@testing-library/react";
+import { Route, Routes, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import { returnPath } from "../../../app/guards";
+import { meQueryKey } from "../../../lib/session";
+import { refuse, renderScreen, stubApi } from "../../../test/dom";
+import { SquadPage } from "./squad-page";
+
+const SQUAD = "44444444-4444-4444-8444-444444444444";
+const OTHER = "55555555-5555-4555-8555-555555555555";
+
+const me: Me = {
+  id: "00000000-0000-4000-8000-0000000000d1",
+  email: "marc@example.com",
+  emailVerified: true,
+  nickname: "marc",
+  referralCode: "MAR456",
+  role: "user",
+  level: 2,
+  kycStatus: "none",
+  language: "fr",
+  cookieConsent: null,
+  createdAt: "2026-12-03T09:00:00.000Z",
+  balance: "0.000000000",
+  totalMined: "0.000000000",
+  miningRate: "0.000000000",
+  tonWallet: null,
+};
+
+const squad = (squadId: string | null, over: Partial<SquadDetail> = {}): SquadDetail => ({
+  week: "2026-W49",
+  startsAt: "2026-11-30T00:00:00.000Z",
+  endsAt: "2026-12-07T00:00:00.000Z",
+  id: SQUAD,
+  name: "LesMineurs",
+  telegramUrl: "https://t.me/lesmineurs",
+  createdAt: "2026-12-01T10:00:00.000Z",
+  hidden: false,
+  rank: 3,
+  mined: "42.000000000",
+  memberCount: 2,
+  creator: "jeanne",
+  inviteCode: "JEA123",
+  members: [
+    { nickname: "jeanne", mined: "40.000000000", creator: true, me: false },
+    ...(squadId === SQUAD
+      ? [{ nickname: "marc", mined: "2.000000000", creator: false, me: true }]
+      : [{ nickname: "paul", mined: "2.000000000", creator: false, me: false }]),
+  ],
+  viewer: { squadId, cooldownUntil: null, canCreate: true },
+  ...over,
+});
+
+/** Where the sign-up was reached: its query and where it sends the new user after. */
+function RegisterProbe() {
+  const location = useLocation();
+  return (
+    <p data-testid="register-probe">
+      {location.search} → {returnPath(location.state)}
+    </p>
+  );
+}
+
+const open = (signedIn: Me | null, route = `/squad/${SQUAD}`) =>
+  renderScreen(
+    <Routes>
+      <Route path="/squad/:id" element={<SquadPage />} />
+      <Route path="/register" element={<RegisterProbe />} />
+    </Routes>,
+    { route, seed: (client) => client.setQueryData(meQueryKey, signedIn) },
+  );
+
+describe("squad page /squad/:id (DOM)", () => {
+  it("shows a member the squad, its week, members and a share link with the creator's code; leaving offers to join again", async () => {
+    let left = false;
+    const api = stubApi({
+      "GET /api/squads/:id": () => ({ body: squad(left ? null : SQUAD) }),
+      "POST /api/squads/leave": () => {
+        left = true;
+        return { status: 204, body: undefined };
+      },
+    });
+    const { user } = await open(me);
+    expect((await screen.findByTestId("squad-name")).textContent).toBe("LesMineurs");
+    expect(screen.getByTestId("page-title").textContent).toBe("LesMineurs");
+    expect(within(screen.getByTestId("squad-stat-rank")).getByText("#3")).toBeTruthy();
+    expect(within(screen.getByTestId("squad-stat-mined")).getByText("42,0000 FRE")).toBeTruthy();
+    expect(within(screen.getByTestId("squad-members")).getAllByTestId("squad-member")).toHaveLength(
+      2,
+    );
+    expect(screen.getByTestId("squad-telegram").getAttribute("href")).toBe(
+      "https://t.me/lesmineurs",
+    );
+    const share = new URL(screen.getByTestId("squad-share-link").textContent ?? "");
+    expect(share.pathname).toBe(`/squad/${SQUAD}`);
+    expect(share.searchParams.get("ref")).toBe("JEA123");
+    expect(screen.queryByTestId("squad-join")).toBeNull();
+
+    await user.click(screen.getByTestId("squad-leave"));
+    expect(api.to("POST /api/squads/leave")).toHaveLength(1);
+    expect(await screen.findByTestId("squad-join")).toBeTruthy();
+    expect(screen.queryByTestId("squad-leave")).toBeNull();
+  });
+
+  it("lets a user in no squad join, and shows the refusal of one already in a squad", async () => {
+    let joinedElsewhere = false;
+    const api = stubApi({
+      "GET /api/squads/:id": () => ({ body: squad(joinedElsewhere ? OTHER : null) }),
+      "POST /api/squads/:id/join": () => {
+        joinedElsewhere = true;
+        return refuse(409, "ALREADY_IN_SQUAD", "Vous êtes déjà membre d'une escouade.");
+      },
+    });
+    const { user } = await open(me);
+    await user.click(await screen.findByTestId("squad-join"));
+    expect(await screen.findByText("Vous êtes déjà membre d'une escouade.")).toBeTruthy();
+    expect(api.to("POST /api/squads/:id/join").map((r) => r.params.id)).toEqual([SQUAD]);
+  });
+
+  it("a join makes the squad mine at once", async () => {
+    stubApi({
+      "GET /api/squads/:id": () => ({ body: squad(null) }),
+      "POST /api/squads/:id/join": () => ({ body: squad(SQUAD) }),
+    });
+    const { user } = await open(me);
+    await user.click(await screen.findByTestId("squad-join"));
+    expect(await screen.findByTestId("squad-leave")).toBeTruthy();
+    expect(screen.getByText("Vous êtes membre de cette escouade.")).toBeTruthy();
+  });
+
+  it("asks a visitor to sign up with the link's referral code, coming back to the squad after", async () => {
+    // A visitor's session is not asked for the squad: the route needs one.
+    stubApi({});
+    const { user } = await open(null, `/squad/${SQUAD}?ref=JEA123`);
+    expect((await screen.findByTestId("page-title")).textContent).toBe(
+      "Une escouade vous invite sur FRE",
+    );
+    const signUp = screen.getByTestId("squad-signup");
+    expect(signUp.getAttribute("href")).toBe("/register?ref=JEA123");
+    await user.click(signUp);
+    expect((await screen.findByTestId("register-probe")).textContent).toBe(
+      `?ref=JEA123 → /squad/${SQUAD}`,
+    );
+  });
+});
