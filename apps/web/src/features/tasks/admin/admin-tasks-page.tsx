@@ -5,7 +5,7 @@ import {
   TASK_KINDS,
   type TaskKind,
 } from "@fre/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { AmountHint } from "../../../components/ui/amount-hint";
@@ -49,16 +49,49 @@ const PARAM_FIELDS: Partial<Record<TaskKind, string[]>> = {
   referrals: ["count"],
 };
 
+/** A labelled select of the task form. */
+function FormSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="grid gap-1 text-sm text-slate-200">
+      {label}
+      <select
+        className={inputClasses}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {children}
+      </select>
+    </label>
+  );
+}
+
+const REWARD_TYPES = ["fre", "boost"] as const;
+
 function TaskForm() {
   const { t } = useTranslation("admin", { keyPrefix: "tasks" });
   const create = useCreateTask();
   const [kind, setKind] = useState<TaskKind>("visit_link");
-  const [rewardType, setRewardType] = useState<"fre" | "boost">("fre");
+  const [rewardType, setRewardType] = useState<(typeof REWARD_TYPES)[number]>("fre");
   const [v, setV] = useState<Texts>({ minSeconds: "15", amount: "", percent: "10", hours: "24" });
-  const set = (name: string) => (event: { target: { value: string } }) => {
-    setV((old) => ({ ...old, [name]: event.target.value }));
+  const put = (name: string, value: string) => {
+    setV((old) => ({ ...old, [name]: value }));
     create.reset();
   };
+  const set = (name: string) => (event: { target: { value: string } }) =>
+    put(name, event.target.value);
+  /** A text field's value and its handler. */
+  const bind = (name: string) => ({ value: v[name] ?? "", onChange: set(name) });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = {
@@ -78,24 +111,16 @@ function TaskForm() {
   return (
     <form className={card} onSubmit={submit} noValidate data-testid="admin-task-form">
       <h2 className="text-lg font-semibold text-white">{t("create")}</h2>
-      <label className="grid gap-1 text-sm text-slate-200">
-        {t("kind")}
-        <select
-          className={inputClasses}
-          value={kind}
-          onChange={(event) => setKind(event.target.value as TaskKind)}
-        >
-          <ChoiceOptions values={TASK_KINDS} label={(k) => t(`kinds.${k}`)} />
-        </select>
-      </label>
+      <FormSelect label={t("kind")} value={kind} onChange={(value) => setKind(value as TaskKind)}>
+        <ChoiceOptions values={TASK_KINDS} label={(k) => t(`kinds.${k}`)} />
+      </FormSelect>
       <div className="grid gap-3 sm:grid-cols-2">
         {LANGUAGES.map((l) => (
           <TextField
             key={l}
             label={t("titleIn", { language: l.toUpperCase() })}
             maxLength={80}
-            value={v[`title_${l}`] ?? ""}
-            onChange={set(`title_${l}`)}
+            {...bind(`title_${l}`)}
           />
         ))}
       </div>
@@ -106,66 +131,41 @@ function TaskForm() {
           inputMode={
             name === "url" || name === "inviteUrl" || name === "chatId" ? "text" : "numeric"
           }
-          value={v[name] ?? ""}
-          onChange={set(name)}
+          {...bind(name)}
         />
       ))}
       {kind === "league" ? (
-        <label className="grid gap-1 text-sm text-slate-200">
-          {t("params.tier")}
-          <select className={inputClasses} value={v.tier ?? "silver"} onChange={set("tier")}>
-            <ChoiceOptions values={LEAGUE_NAMES} />
-          </select>
-        </label>
-      ) : null}
-      <label className="grid gap-1 text-sm text-slate-200">
-        {t("rewardType")}
-        <select
-          className={inputClasses}
-          value={rewardType}
-          onChange={(event) => setRewardType(event.target.value as "fre" | "boost")}
+        <FormSelect
+          label={t("params.tier")}
+          value={v.tier ?? "silver"}
+          onChange={(value) => put("tier", value)}
         >
-          <option value="fre">{t("rewardTypes.fre")}</option>
-          <option value="boost">{t("rewardTypes.boost")}</option>
-        </select>
-      </label>
+          <ChoiceOptions values={LEAGUE_NAMES} />
+        </FormSelect>
+      ) : null}
+      <FormSelect
+        label={t("rewardType")}
+        value={rewardType}
+        onChange={(value) => setRewardType(value as (typeof REWARD_TYPES)[number])}
+      >
+        <ChoiceOptions values={REWARD_TYPES} label={(r) => t(`rewardTypes.${r}`)} />
+      </FormSelect>
       {rewardType === "fre" ? (
         <TextField
           label={t("amount")}
           inputMode="decimal"
-          value={v.amount ?? ""}
-          onChange={set("amount")}
+          {...bind("amount")}
           hint={<AmountHint />}
         />
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label={t("percent")}
-            inputMode="numeric"
-            value={v.percent ?? ""}
-            onChange={set("percent")}
-          />
-          <TextField
-            label={t("hours")}
-            inputMode="numeric"
-            value={v.hours ?? ""}
-            onChange={set("hours")}
-          />
+          <TextField label={t("percent")} inputMode="numeric" {...bind("percent")} />
+          <TextField label={t("hours")} inputMode="numeric" {...bind("hours")} />
         </div>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={t("maxCompletions")}
-          inputMode="numeric"
-          value={v.maxCompletions ?? ""}
-          onChange={set("maxCompletions")}
-        />
-        <TextField
-          label={t("endsAt")}
-          type="datetime-local"
-          value={v.endsAt ?? ""}
-          onChange={set("endsAt")}
-        />
+        <TextField label={t("maxCompletions")} inputMode="numeric" {...bind("maxCompletions")} />
+        <TextField label={t("endsAt")} type="datetime-local" {...bind("endsAt")} />
       </div>
       {create.isSuccess ? (
         <p role="status" className="text-sm text-emerald-200">

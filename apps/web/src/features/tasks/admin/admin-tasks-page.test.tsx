@@ -1,0 +1,30 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import frAdmin from "../../../locales/fr/admin.json";
+import frApp from "../../../locales/fr/app.json";
+import { renderStatic } from "../../../test/render-static";
+import { AdminTasksPage } from "./admin-tasks-page";
+
+beforeAll(async () => {
+  await renderStatic(<p />);
+  i18next.addResourceBundle("fr", "admin", frAdmin);
+  i18next.addResourceBundle("fr", "app", frApp);
+});
+
+describe("AdminTasksPage", () => {
+  it("shows the task form: the kind and reward selects, the fields with their first values", async () => {
+    const html = await renderStatic(
+      <QueryClientProvider client={new QueryClient()}>
+        <AdminTasksPage />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain('data-testid="admin-task-form"');
+    expect(html.match(/<select/g)).toHaveLength(2);
+    expect(html).toContain('<option value="visit_link" selected="">');
+    expect(html).toContain('<option value="fre" selected="">');
+    expect(html).toContain('<option value="boost">');
+    // The visit's minimum seconds, bound to the form's first values.
+    expect(html).toContain('value="15"');
+  });
+});
