@@ -2,7 +2,8 @@
  * Growth (issue 38, « Done when »): a new user at 390 px links Telegram, opens « Gagner » and
  * completes a visit task, a Telegram channel task (the e2e's fake Bot API answers getChatMember)
  * and an in-app task; their mining session ends and the bot's reminder reaches the fake Bot API;
- * then they join a squad, which is on the board with them in it.
+ * then they open « Escouades », join a founder's squad from the week's board, and it is on the
+ * board as theirs, with them among its members.
  */
 import { sign } from "@telegram-apps/init-data-node";
 import type { APIRequestContext, BrowserContext } from "playwright-core";
@@ -229,12 +230,39 @@ describe("growth: the hub, the bot's reminder, a squad", () => {
     }
     const squadName = `Sq${stamp}`.slice(0, 20);
     const squad = await created(founderContext.request, "/api/squads", { name: squadName });
-    const joined = await page.request.post(`/api/squads/${squad.id}/join`, { headers: origin });
-    expect(joined.status(), await joined.text()).toBe(200);
-    const board = await (await page.request.get("/api/squads/leaderboard")).json();
-    expect(board.mine).toMatchObject({ id: squad.id, name: squadName, members: 2 });
-    expect(board.viewer.squadId).toBe(squad.id);
-    expect(board.squads.map((s: { id: string }) => s.id)).toContain(squad.id);
+    // The user opens « Escouades » from the menu and joins it from the week's board.
+    await page.getByTestId("app-menu-button").click();
+    await menu.waitFor();
+    expect(await menu.getByTestId("menu-squads").textContent()).toContain("Escouades");
+    await menu.getByTestId("menu-squads").click();
+    await page.waitForURL("**/squads");
+    const board = page.getByTestId("squad-board");
+    await board.waitFor();
+    const row = board.locator(`[data-testid="squad-row"][data-squad-id="${squad.id}"]`);
+    await row.getByRole("button", { name: `Rejoindre ${squadName}` }).click();
+    // On the board, now as the user's squad, with both members; and in « Mon escouade ».
+    await expect.poll(() => row.getAttribute("aria-current")).toBe("true");
+    expect(await row.textContent()).toContain(squadName);
+    await expect.poll(() => row.textContent()).toContain("Membres : 2");
+    expect(await page.getByTestId("my-squad-name").textContent()).toBe(squadName);
+    expect(await board.getByTestId("squad-join").count()).toBe(0);
+    const boardOverflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(boardOverflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    // The server agrees.
+    const standing = await (await page.request.get("/api/squads/leaderboard")).json();
+    expect(standing.mine).toMatchObject({ id: squad.id, name: squadName, members: 2 });
+    expect(standing.squads.map((s: { id: string }) => s.id)).toContain(squad.id);
+    // The squad's page lists the user among its members.
+    await row.getByRole("link", { name: squadName }).click();
+    await page.waitForURL(`**/squad/${squad.id}`);
+    expect(await page.getByTestId("squad-name").textContent()).toBe(squadName);
+    await expect
+      .poll(() => page.getByTestId("squad-members").textContent())
+      .toContain(user.nickname);
+    await expectAccessible(page);
     expect(errors).toEqual([]);
   });
 });
