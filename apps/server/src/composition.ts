@@ -60,6 +60,7 @@ import {
 } from "./modules/notifications/notifications.service.ts";
 import { pushSender } from "./modules/push/push.service.ts";
 import {
+  pruneOldReminders,
   type RemindersDeps,
   reminderSender,
   scheduleFromNotice,
@@ -367,6 +368,7 @@ export async function buildDependencies(
       run: async () => {
         await sweepExpiredAuthRows(db, clock);
         await sweepOldSignals(db, clock);
+        await pruneOldReminders(remindersDeps);
       },
     },
     oneProcessAtATime(

@@ -6,6 +6,8 @@ import { sweepSessionEndings } from "../src/modules/notifications/notifications.
 import { insertReminderOnce, listReminders } from "../src/modules/reminders/reminders.repo.ts";
 import {
   DAILY_REMINDER_CAP,
+  pruneOldReminders,
+  REMINDER_KEEP_DAYS,
   reminderSender,
   sweepStreakWarnings,
 } from "../src/modules/reminders/reminders.service.ts";
@@ -363,5 +365,31 @@ describe("Telegram reminders", () => {
     for (let i = 2; i < times.length; i++) {
       expect(times[i]! - times[i - 2]!).toBeGreaterThanOrEqual(950);
     }
+  });
+
+  it(`prunes sent and dropped reminders after ${REMINDER_KEEP_DAYS} days, never a pending one`, async () => {
+    const { userId } = await linkedUser("prune");
+    // An hour on (still daytime): past the 429 test's pause, which the clock's reset undid.
+    test().clock.advance(3_600_000);
+    await notice(userId, "support_answer", { subject: "Old" });
+    const now = test().clock.now();
+    await insertReminderOnce(test().db, {
+      userId,
+      type: "support_answered",
+      sourceKey: "pending-one",
+      params: {},
+      dueAt: new Date(now.getTime() + 40 * 86_400_000),
+      staleAt: new Date(now.getTime() + 41 * 86_400_000),
+      at: now,
+    });
+    const prune = () => pruneOldReminders({ db: test().db, clock: test().clock });
+    const statuses = async () => (await reminders(userId)).map((r) => r.status).sort();
+    expect(await statuses()).toEqual(["pending", "sent"]);
+    test().clock.advance((REMINDER_KEEP_DAYS - 1) * 86_400_000);
+    await prune();
+    expect(await statuses()).toEqual(["pending", "sent"]);
+    test().clock.advance(2 * 86_400_000);
+    expect(await prune()).toBeGreaterThanOrEqual(1);
+    expect(await statuses()).toEqual(["pending"]);
   });
 });

@@ -1,5 +1,6 @@
 export { remindersRoutes } from "./reminders.routes.ts";
 export {
+  pruneOldReminders,
   type ReminderBot,
   type ReminderNotice,
   type ReminderSender,

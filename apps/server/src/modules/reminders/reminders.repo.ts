@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import {
   dailyStreaks,
@@ -220,6 +220,20 @@ export async function rescheduleReminder(
       ...(options.refund ? { attempts: sql`greatest(${telegramReminders.attempts} - 1, 0)` } : {}),
     })
     .where(eq(telegramReminders.id, id));
+}
+
+/** Sent and dropped reminders made before `before`: how many were deleted. */
+export async function deleteSettledReminders(db: Db, before: Date) {
+  const deleted = await db
+    .delete(telegramReminders)
+    .where(
+      and(
+        inArray(telegramReminders.status, ["sent", "dropped"]),
+        lt(telegramReminders.createdAt, before),
+      ),
+    )
+    .returning({ id: telegramReminders.id });
+  return deleted.length;
 }
 
 /** Reminders sent to a user since `since` (the daily cap counts their local day). */

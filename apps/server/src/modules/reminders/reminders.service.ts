@@ -20,6 +20,7 @@ import {
   claimDueReminders,
   countSentSince,
   type DueReminder,
+  deleteSettledReminders,
   findRecipient,
   findSettings,
   hasEndedUnclaimedSession,
@@ -79,6 +80,18 @@ export const MESSAGES_PER_SECOND = 30;
 export const PER_CHAT_GAP_MS = 1000;
 /** A zone for users who never opened the daily page (the product's home). */
 export const DEFAULT_REMINDER_ZONE = "Europe/Paris";
+/** Sent and dropped reminders are kept this long (support reads them; the day's cap needs one). */
+export const REMINDER_KEEP_DAYS = 30;
+
+/**
+ * The retention sweep's part: sent and dropped reminders older than REMINDER_KEEP_DAYS go (each
+ * cause has its own source key, so a deleted row never lets the same reminder go twice: its
+ * cause is long past). Pending ones stay until sent or dropped as stale.
+ */
+export function pruneOldReminders(deps: Pick<RemindersDeps, "db" | "clock">) {
+  const before = new Date(deps.clock.now().getTime() - REMINDER_KEEP_DAYS * 86_400_000);
+  return deleteSettledReminders(deps.db, before);
+}
 const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 8;
 const BATCH = 50;
