@@ -1,11 +1,12 @@
 import { AUDIT_ACTIONS, type AuditAction } from "@fre/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { QueryState } from "../../../components/ui/query-state";
-import { inputClasses, TextField } from "../../../components/ui/text-field";
+import { SelectField } from "../../../components/ui/select-field";
+import { TextField } from "../../../components/ui/text-field";
 import type { AuditFilters } from "../../../lib/admin-access";
 import { useAuditLog } from "../hooks/use-admin-users";
 import { AuditItem } from "./audit-entry";
@@ -34,7 +35,6 @@ export function AuditLog({
   headingLevel?: 1 | 2;
 }) {
   const { t } = useTranslation("admin");
-  const actionId = useId();
   const start: Draft = { action: "", actor: initialActor, target: initialTarget, from: "", to: "" };
   const [draft, setDraft] = useState<Draft>(start);
   const [problem, setProblem] = useState<{ from?: string; to?: string }>({});
@@ -74,25 +74,19 @@ export function AuditLog({
         data-testid="admin-audit-filters"
         className="grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4 sm:grid-cols-2"
       >
-        <div className="grid gap-1">
-          <label htmlFor={actionId} className="text-sm font-medium text-slate-200">
-            {t("audit.filters.action")}
-          </label>
-          <select
-            id={actionId}
-            className={inputClasses}
-            value={draft.action}
-            onChange={(event) =>
-              setDraft({ ...draft, action: event.target.value as AuditAction | "" })
-            }
-          >
-            <ChoiceOptions
-              values={AUDIT_ACTIONS}
-              label={(action) => t(`audit.actions.${action}`)}
-              any={t("audit.filters.anyAction")}
-            />
-          </select>
-        </div>
+        <SelectField
+          label={t("audit.filters.action")}
+          value={draft.action}
+          onChange={(event) =>
+            setDraft({ ...draft, action: event.target.value as AuditAction | "" })
+          }
+        >
+          <ChoiceOptions
+            values={AUDIT_ACTIONS}
+            label={(action) => t(`audit.actions.${action}`)}
+            any={t("audit.filters.anyAction")}
+          />
+        </SelectField>
         <AuditUserPicker
           label={t("audit.filters2.actor")}
           testId="audit-actor-picker"

@@ -1,11 +1,12 @@
 import { LEDGER_KINDS, type LedgerKind } from "@fre/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { QueryState } from "../../../components/ui/query-state";
-import { inputClasses, TextField } from "../../../components/ui/text-field";
+import { SelectField } from "../../../components/ui/select-field";
+import { TextField } from "../../../components/ui/text-field";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
@@ -19,7 +20,6 @@ const card = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4 sm
 export function UserLedgerSection({ userId }: { userId: string }) {
   const { t } = useTranslation("admin");
   const { language } = useLanguage();
-  const kindId = useId();
   const [kind, setKind] = useState<LedgerKind | "">("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -47,23 +47,18 @@ export function UserLedgerSection({ userId }: { userId: string }) {
           {t("users.ledgerFilters.open")}
         </summary>
         <form onSubmit={submit} className="mt-3 grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
-          <div className="col-span-2 grid gap-1 sm:col-span-1">
-            <label htmlFor={kindId} className="text-sm font-medium text-slate-200">
-              {t("users.ledgerFilters.kind")}
-            </label>
-            <select
-              id={kindId}
-              className={inputClasses}
-              value={kind}
-              onChange={(event) => setKind(event.target.value as LedgerKind | "")}
-            >
-              <ChoiceOptions
-                values={LEDGER_KINDS}
-                label={(k) => t(`users.kinds.${k}`)}
-                any={t("users.ledgerFilters.anyKind")}
-              />
-            </select>
-          </div>
+          <SelectField
+            label={t("users.ledgerFilters.kind")}
+            className="col-span-2 sm:col-span-1"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as LedgerKind | "")}
+          >
+            <ChoiceOptions
+              values={LEDGER_KINDS}
+              label={(k) => t(`users.kinds.${k}`)}
+              any={t("users.ledgerFilters.anyKind")}
+            />
+          </SelectField>
           <TextField
             label={t("audit.filters2.from")}
             name="ledger-from"

@@ -4,7 +4,8 @@ import { Alert } from "../../../components/ui/alert";
 import { AmountHint } from "../../../components/ui/amount-hint";
 import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
-import { inputClasses, TextField } from "../../../components/ui/text-field";
+import { SelectField } from "../../../components/ui/select-field";
+import { TextField } from "../../../components/ui/text-field";
 import { type FieldErrors, useFormMutation } from "../../../lib/use-form-mutation";
 import type { BonusCodeType } from "../api/bonus-codes-api";
 import {
@@ -115,23 +116,17 @@ export function AdminBonusCodeForm() {
         hint={t("bonusCodes.fields.codeHint")}
         error={errors.code}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="bonus-type" className="text-sm font-medium text-slate-200">
-          {t("bonusCodes.fields.type")}
-        </label>
-        <select
-          id="bonus-type"
-          value={type}
-          onChange={(event) => {
-            setType(event.target.value as BonusCodeType);
-            setValue("");
-            create.clearField("rewardValue");
-          }}
-          className={inputClasses}
-        >
-          <ChoiceOptions values={TYPES} label={(option) => t(`bonusCodes.types.${option}`)} />
-        </select>
-      </div>
+      <SelectField
+        label={t("bonusCodes.fields.type")}
+        value={type}
+        onChange={(event) => {
+          setType(event.target.value as BonusCodeType);
+          setValue("");
+          create.clearField("rewardValue");
+        }}
+      >
+        <ChoiceOptions values={TYPES} label={(option) => t(`bonusCodes.types.${option}`)} />
+      </SelectField>
       <TextField
         label={valueLabel}
         name="reward-value"

@@ -8,8 +8,9 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
+import { SelectField } from "../../../components/ui/select-field";
 import { TextAreaField } from "../../../components/ui/text-area-field";
-import { inputClasses, TextField } from "../../../components/ui/text-field";
+import { TextField } from "../../../components/ui/text-field";
 import { useFormMutation } from "../../../lib/use-form-mutation";
 import type { MessageType } from "../api/messages-api";
 import { useFormActivity } from "../components/form-activity";
@@ -49,7 +50,7 @@ export function AdminGlobalMessageForm() {
   const query = useAdminGlobalMessage();
   const save = useFormMutation(useSaveAdminGlobalMessage(), { fallback: tc("errors.generic") });
   const [values, setValues] = useState<Values>(EMPTY);
-  const ids = { type: useId(), active: useId(), heading: useId() };
+  const ids = { active: useId(), heading: useId() };
   const loaded = query.data;
   const activity = useFormActivity("global");
 
@@ -100,22 +101,16 @@ export function AdminGlobalMessageForm() {
           required
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={ids.type} className="text-sm font-medium text-slate-200">
-              {t("admin.global.fields.type")}
-            </label>
-            <select
-              id={ids.type}
-              value={values.type}
-              onChange={(event) => set("type", event.target.value as MessageType)}
-              className={inputClasses}
-            >
-              <ChoiceOptions
-                values={messageTypeSchema.options}
-                label={(type) => t(`types.${type}`)}
-              />
-            </select>
-          </div>
+          <SelectField
+            label={t("admin.global.fields.type")}
+            value={values.type}
+            onChange={(event) => set("type", event.target.value as MessageType)}
+          >
+            <ChoiceOptions
+              values={messageTypeSchema.options}
+              label={(type) => t(`types.${type}`)}
+            />
+          </SelectField>
           <TextField
             type="datetime-local"
             label={t("admin.global.fields.expiresAt")}

@@ -10,8 +10,8 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { QueryState } from "../../../components/ui/query-state";
+import { SelectField } from "../../../components/ui/select-field";
 import { TextAreaField } from "../../../components/ui/text-area-field";
-import { inputClasses } from "../../../components/ui/text-field";
 import { formatDateTime } from "../../../lib/format";
 import { useFormMutation } from "../../../lib/use-form-mutation";
 import { useLanguage } from "../../../lib/use-language";
@@ -158,7 +158,6 @@ export function AdminSupportTickets() {
   const [selected, setSelected] = useState<AdminSupportTicket | null>(null);
   const tickets = useAdminTickets(status);
   const headingId = useId();
-  const filterId = useId();
 
   return (
     <section aria-labelledby={headingId} className={sectionClasses}>
@@ -172,23 +171,17 @@ export function AdminSupportTickets() {
         <AdminThread key={selected.id} ticket={selected} onBack={() => setSelected(null)} />
       ) : (
         <>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={filterId} className="text-sm font-medium text-slate-200">
-              {t("admin.filters.status")}
-            </label>
-            <select
-              id={filterId}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as SupportTicketStatus | "")}
-              className={inputClasses}
-            >
-              <ChoiceOptions
-                values={SUPPORT_TICKET_STATUSES}
-                label={(value) => t(`admin.filters.${value}`)}
-                any={t("admin.filters.all")}
-              />
-            </select>
-          </div>
+          <SelectField
+            label={t("admin.filters.status")}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as SupportTicketStatus | "")}
+          >
+            <ChoiceOptions
+              values={SUPPORT_TICKET_STATUSES}
+              label={(value) => t(`admin.filters.${value}`)}
+              any={t("admin.filters.all")}
+            />
+          </SelectField>
           <QueryState
             query={tickets}
             error={(error) => error.message || t("admin.loadFailed")}
