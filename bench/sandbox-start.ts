@@ -11,7 +11,7 @@
  *   - the same after N payouts (`--payouts N`, default 200): how the saved state grows;
  *   - for reference, `npm run serve` (what `npm start` runs once the web build is up to date,
  *     the simulated chain) from spawn to a healthy `GET /api/health`, on a PGlite DATA_DIR.
- * Median of `--rounds N` (default 5) fresh processes each.
+ * Median of `--rounds N` (default 5) fresh processes each. Decision 0077, docs/performance.md.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -278,6 +278,7 @@ async function serveOnce(dataDir: string) {
   const exited = new Promise((done) => server.on("exit", done));
   let readyMs = Number.NaN;
   let cpuMs = Number.NaN;
+  let rss = Number.NaN;
   try {
     while (performance.now() - started < 120_000) {
       if (server.exitCode !== null) throw new Error(`the server exited:\n${stderr}`);
@@ -285,6 +286,10 @@ async function serveOnce(dataDir: string) {
         if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) {
           readyMs = performance.now() - started;
           cpuMs = cpuMsOf(server.pid!);
+          rss =
+            Number(
+              /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))?.[1],
+            ) / 1024;
           break;
         }
       } catch {
@@ -297,7 +302,7 @@ async function serveOnce(dataDir: string) {
     await exited;
   }
   if (Number.isNaN(readyMs)) throw new Error(`no start in 2 minutes:\n${stderr}`);
-  return { readyMs, cpuMs };
+  return { readyMs, cpuMs, rss };
 }
 
 const median = (values: number[]) =>
@@ -355,7 +360,7 @@ if (args[0] === "--child") {
 
     const serveDir = join(dir, "serve");
     const firstServe = await serveOnce(serveDir);
-    const serves: { readyMs: number; cpuMs: number }[] = [];
+    const serves: { readyMs: number; cpuMs: number; rss: number }[] = [];
     for (let i = 0; i < rounds; i++) serves.push(await serveOnce(serveDir));
 
     const loadAverage = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
@@ -374,7 +379,7 @@ if (args[0] === "--child") {
     );
     process.stdout.write(`  saved accounts ${(grownSave.accountsSize / 1024).toFixed(0)} KB\n`);
     process.stdout.write(
-      `\nnpm run serve (simulated chain, PGlite): first start ${ms(firstServe.readyMs)} (CPU ${ms(firstServe.cpuMs)}), restarts median ${ms(median(serves.map((r) => r.readyMs)))} (${serves.map((r) => r.readyMs.toFixed(0)).join(", ")}), CPU ${ms(median(serves.map((r) => r.cpuMs)))}\n`,
+      `\nnpm run serve (simulated chain, PGlite): first start ${ms(firstServe.readyMs)} (CPU ${ms(firstServe.cpuMs)}), restarts median ${ms(median(serves.map((r) => r.readyMs)))} (${serves.map((r) => r.readyMs.toFixed(0)).join(", ")}), CPU ${ms(median(serves.map((r) => r.cpuMs)))}, RSS at ready ${median(serves.map((r) => r.rss)).toFixed(0)} MB\n`,
     );
     const added = Math.max(firstStart, restart, grownRestart, grownAccountsRestart);
     process.stdout.write(
