@@ -6,13 +6,7 @@ import { SelectField } from "./select-field";
 describe("select field", () => {
   it("labels the select and describes it with its error, the frame taking the classes", async () => {
     const html = await renderStatic(
-      <SelectField
-        label="Type"
-        error="Choisissez un type."
-        className="col-span-2"
-        value="a"
-        readOnly
-      >
+      <SelectField label="Type" error="Choisissez un type." className="col-span-2" defaultValue="a">
         <ChoiceOptions values={["a", "b"]} />
       </SelectField>,
     );
