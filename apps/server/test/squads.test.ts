@@ -8,6 +8,7 @@ import {
   client,
   elevatedAdmin,
   expectLedgerBalanced,
+  PUBLIC_URL,
   signUp,
   type TestApp,
   uniqueUser,
@@ -440,6 +441,28 @@ describe("admin: rename, hide, disband", () => {
     const anonymous = client(test());
     expect((await anonymous.get(`/api/squads/${squad.id}`)).statusCode).toBe(401);
     expect((await anonymous.get("/api/squads/leaderboard")).statusCode).toBe(401);
+  });
+});
+
+describe("an erased member", () => {
+  it("leaves the squad in the erasure's transaction: listed no more, counted no more", async () => {
+    test().clock.set(WEDNESDAY);
+    const owner = await user(2);
+    const squad = await create(owner);
+    const member = await user(0, "squerase");
+    expect((await member.client.post(`/api/squads/${squad.id}/join`)).statusCode).toBe(200);
+    const cookie = [...member.client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const erased = await test().app.inject({
+      method: "DELETE",
+      url: "/api/me",
+      headers: { origin: PUBLIC_URL, cookie },
+      payload: { password: member.user.password },
+    });
+    expect(erased.statusCode, erased.body).toBe(204);
+    expect(await openMemberships(member.me.id)).toEqual([]);
+    const page = (await owner.client.get(`/api/squads/${squad.id}`)).json();
+    expect(page.memberCount).toBe(1);
+    expect(page.members).toHaveLength(1);
   });
 });
 

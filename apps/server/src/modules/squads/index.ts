@@ -1,2 +1,2 @@
 export { squadsAdminRoutes, squadsRoutes } from "./squads.routes.ts";
-export type { SquadsDeps } from "./squads.service.ts";
+export { leaveSquadOnErasure, type SquadsDeps } from "./squads.service.ts";

@@ -229,6 +229,15 @@ export async function leaveSquad(deps: SquadsDeps, userId: string) {
   });
 }
 
+/**
+ * An erased account leaves its squad in the erasure's transaction (its row stays for the books,
+ * so no cascade ends the membership): the squad lists it no more and counts nothing it did after.
+ * What it mined while a member this week stays in the squad's total, as a leaver's does.
+ */
+export async function leaveSquadOnErasure(tx: Tx, userId: string, now: Date) {
+  await endMembership(tx, userId, now);
+}
+
 const adminView = (row: AdminSquadRow) => ({
   id: row.id,
   name: row.name,

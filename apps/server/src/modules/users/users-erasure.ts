@@ -8,6 +8,7 @@ import { isDeadlock } from "../../lib/db-errors.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileStore } from "../../lib/file-store.ts";
 import { leaveEveryCircle } from "../circle/index.ts";
+import { leaveSquadOnErasure } from "../squads/index.ts";
 import {
   anonymiseUser,
   anotherAdminRemains,
@@ -88,7 +89,7 @@ async function deleteFiles(deps: ErasureDeps, keys: string[]) {
  * `DELETE /api/me`: erases the account (GDPR art. 17, decision 0028). The password confirms it;
  * an open withdrawal refuses it (its payout and its refund need the account). One transaction,
  * the user row locked first: sessions and credentials, personal rows and fields go, the row is
- * anonymised and the books stay whole; it leaves every security circle, and the running sessions
+ * anonymised and the books stay whole; it leaves every security circle and its squad, and the running sessions
  * of those who named it are re-rated at that instant. After the commit every process forgets its
  * cached sessions and the KYC photos leave the file store.
  */
@@ -105,6 +106,7 @@ export async function eraseAccount(deps: ErasureDeps, userId: string, password: 
     // Their rows are locked before the admin roster: a demotion locks its target, then the
     // roster — the same order, so the two never wait on each other in a circle.
     await leaveEveryCircle(tx, userId, now);
+    await leaveSquadOnErasure(tx, userId, now);
     // The console would have nobody left to run it (decision 0028).
     if (user.role === "admin" && !(await anotherAdminRemains(tx, userId))) {
       throw new AppError("LAST_ADMIN", 409);
