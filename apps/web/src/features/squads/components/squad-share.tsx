@@ -45,7 +45,7 @@ export function SquadShare({
         {t("share.title")}
       </h2>
       <p className="text-sm text-slate-300">{t("share.hint")}</p>
-      <div className="flex items-center gap-2 rounded-xl border border-night-600 bg-night-900/70 py-1.5 pl-3 pr-1.5">
+      <div className="flex min-w-0 items-center gap-2 rounded-xl border border-night-600 bg-night-900/70 py-1.5 pl-3 pr-1.5">
         <a
           href={link}
           data-testid="squad-share-link"

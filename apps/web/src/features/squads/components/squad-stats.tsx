@@ -36,7 +36,7 @@ export function SquadStats({
           data-testid={`squad-stat-${stat.id}`}
         >
           <dt className="text-xs text-muted">{stat.label}</dt>
-          <dd className="mt-1 font-bold tabular-nums text-amber-200">{stat.value}</dd>
+          <dd className="mt-1 break-all font-bold tabular-nums text-amber-200">{stat.value}</dd>
         </div>
       ))}
     </dl>
