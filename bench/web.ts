@@ -11,19 +11,24 @@
  * on the landing; its initial JS ≤ 150 KB gzip.
  * Usage: npm run bench:web [-- --runs N --only landing,dashboard --verbose]   (builds first)
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { median } from "./stats.ts";
+import {
+  CHROMIUM_FLAGS,
+  chromiumPath,
+  freePort,
+  root,
+  signedInUser,
+  startServer,
+} from "./web-setup.ts";
 
-const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "apps/web/dist");
 
 const { values: args } = parseArgs({
@@ -31,6 +36,11 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "3" },
     only: { type: "string" },
     verbose: { type: "boolean", default: false },
+    /** Interaction to Next Paint on the app's taps instead (bench/inp.ts). */
+    inp: { type: "boolean", default: false },
+    /** bench/inp.ts: taps per interaction (20) and the CPU throttle (4). */
+    reps: { type: "string" },
+    throttle: { type: "string" },
     /** A folder to keep each run's Lighthouse report (JSON) in, for a closer look. */
     save: { type: "string" },
   },
@@ -56,131 +66,6 @@ function gzipOf(urls: string[]): number {
     const file = join(dist, new URL(url).pathname.replace(/^\//, ""));
     return sum + gzipSync(readFileSync(file)).length;
   }, 0);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: `pglite:${dataDir}`,
-      LOG_LEVEL: "warn",
-      // Twelve cold loads of ~60 requests each from one address: not what the limit is for.
-      RATE_LIMIT_MAX: "100000",
-      AUTH_RATE_LIMIT_MAX: "10000",
-      // The outbox is read through /api/dev/outbox to verify the bench user's e-mail.
-      MAIL_TRANSPORT: "outbox",
-      DEV_ROUTES: "true",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error("server did not start");
-}
-
-/** `name=value` pairs of a response's Set-Cookie headers, merged into `jar`. */
-function keepCookies(jar: Map<string, string>, response: Response): void {
-  for (const line of response.headers.getSetCookie()) {
-    const pair = line.split(";")[0] ?? "";
-    const at = pair.indexOf("=");
-    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
-  }
-}
-
-const cookieHeader = (jar: Map<string, string>) =>
-  [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-
-/**
- * A signed-up user with a verified e-mail, a mining session running and a few neighbours on
- * the leaderboard; returns the session cookie.
- */
-async function signedInUser(origin: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${origin}${path}`, {
-      redirect: "manual",
-      ...init,
-      headers: {
-        origin,
-        "content-type": "application/json",
-        ...(jar.size > 0 ? { cookie: cookieHeader(jar) } : {}),
-        ...init.headers,
-      },
-    });
-    keepCookies(jar, response);
-    return response;
-  };
-  const email = `bench${Date.now().toString(36)}@example.com`;
-  const nickname = `bench${Date.now().toString(36)}`.slice(0, 20);
-  const signUp = await call("/api/auth/sign-up/email", {
-    method: "POST",
-    body: JSON.stringify({ email, password: "Str0ng!pass", name: nickname, nickname }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  let link: string | undefined;
-  for (let i = 0; i < 40 && !link; i++) {
-    const mails = (await (
-      await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`)
-    ).json()) as { text: string }[];
-    link = mails[0]?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
-    if (!link) await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!link) throw new Error("no verification mail in the outbox");
-  const verify = new URL(link);
-  const verified = await call(verify.pathname + verify.search);
-  if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
-  const started = await call("/api/mining/start", { method: "POST", body: "{}" });
-  if (!started.ok)
-    throw new Error(`mining start failed: ${started.status} ${await started.text()}`);
-  // A daily user has read the team's messages…
-  const global = (await (await call("/api/messages/global")).json()) as {
-    message?: { revision?: number } | null;
-  };
-  if (global.message?.revision !== undefined) {
-    await call("/api/messages/global/read", {
-      method: "POST",
-      body: JSON.stringify({ revision: global.message.revision }),
-    });
-  }
-  await call("/api/messages/information/read", { method: "POST", body: "{}" });
-  // …and decided on cookies long ago: the profile's choice keeps the banner away.
-  const consent = await call("/api/me", {
-    method: "PATCH",
-    body: JSON.stringify({
-      cookieConsent: { necessary: true, functional: false, analytics: false, advertising: false },
-    }),
-  });
-  if (!consent.ok) throw new Error(`not signed in: ${consent.status} ${await consent.text()}`);
-  // What the app wrote when this browser last opened a signed-in page: its language, time
-  // zone and push offer (the server draws the screens with them; apps/server/src/web-render.ts).
-  const facts = new URLSearchParams({
-    l: "fr",
-    z: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    p: "1",
-  });
-  jar.set("fre_view", encodeURIComponent(facts.toString()));
-  return cookieHeader(jar);
 }
 
 interface NetworkItem {
@@ -324,17 +209,8 @@ async function main() {
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServer(port, dataDir);
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const cookie = screens.some((s) => s.signedIn) ? await signedInUser(origin) : undefined;
@@ -366,4 +242,9 @@ async function main() {
   }
 }
 
-void main();
+if (args.inp) {
+  // Its own options: parsed again there.
+  void import("./inp.ts").then((inp) => inp.main());
+} else {
+  void main();
+}
