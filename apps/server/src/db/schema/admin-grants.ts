@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { idColumn, tz } from "./columns.ts";
 
 /**
  * A console request to make a user an admin (decision 0049): one admin asks, a second and
@@ -12,7 +11,7 @@ const tz = { withTimezone: true } as const;
 export const adminRoleGrants = pgTable(
   "admin_role_grants",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     granteeId: text("grantee_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -13,8 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { idColumn, tz } from "./columns.ts";
 
 /**
  * First-party ad slots (issue 21): an image kept in the private file store (re-encoded on
@@ -23,7 +22,7 @@ const tz = { withTimezone: true } as const;
 export const ads = pgTable(
   "ads",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     placement: text("placement", { enum: ["dashboard", "games"] }).notNull(),
     /** What the image says (its alternative text). */
     title: text("title").notNull(),

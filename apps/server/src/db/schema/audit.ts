@@ -1,6 +1,5 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-
-const tz = { withTimezone: true } as const;
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { idColumn, tz } from "./columns.ts";
 
 /**
  * Every admin act: who, what, on what, the values before and after (never a secret), when and
@@ -11,7 +10,7 @@ const tz = { withTimezone: true } as const;
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     actorId: text("actor_id").notNull(),
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),

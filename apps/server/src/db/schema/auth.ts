@@ -12,8 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-
-const tz = { withTimezone: true } as const;
+import { createdAtColumn, tz } from "./columns.ts";
 
 /** Users: Better Auth's core columns plus the FRE profile fields of spec §3. */
 export const users = pgTable(
@@ -54,7 +53,7 @@ export const users = pgTable(
     suspendedReason: text("suspended_reason"),
     /** Set when the user erased their account: personal data gone, ledger rows kept. */
     erasedAt: timestamp("erased_at", tz),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
@@ -71,18 +70,22 @@ export const users = pgTable(
   ],
 );
 
+/** The user a row belongs to (`user_id`), deleted with them. */
+export const userColumn = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
     token: text("token").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     expiresAt: timestamp("expires_at", tz).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
@@ -94,9 +97,7 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -104,7 +105,7 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", tz),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [index("accounts_user_id_idx").on(t.userId)],
@@ -117,7 +118,7 @@ export const verifications = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", tz).notNull(),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],

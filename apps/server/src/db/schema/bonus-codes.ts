@@ -10,9 +10,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn } from "./auth.ts";
+import { createdAtColumn, tz } from "./columns.ts";
 
 /** Bonus codes (spec §3). `reward_value` is nFRE (fre), nFRE/h (boost) or ms (time_reduction). */
 export const bonusCodes = pgTable(
@@ -25,7 +24,7 @@ export const bonusCodes = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     maxUses: integer("max_uses").notNull(),
     currentUses: integer("current_uses").notNull().default(0),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
   },
   (t) => [
@@ -38,9 +37,7 @@ export const bonusCodes = pgTable(
 export const bonusCodeUsages = pgTable(
   "bonus_code_usages",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     code: text("code")
       .notNull()
       .references(() => bonusCodes.code, { onDelete: "cascade" }),

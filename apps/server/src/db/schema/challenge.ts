@@ -1,6 +1,5 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const tz = { withTimezone: true } as const;
+import { tz } from "./columns.ts";
 
 /**
  * Proof-of-work challenges already used, by their signature (decision 0044): each is accepted

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn, users } from "./auth.ts";
+import { tz } from "./columns.ts";
 
 /**
  * The security circle (issue 25, decision 0043): the people `userId` named among FRE users. A
@@ -12,9 +11,7 @@ const tz = { withTimezone: true } as const;
 export const circleMembers = pgTable(
   "circle_members",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     memberId: text("member_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,15 +1,12 @@
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn } from "./auth.ts";
+import { tz } from "./columns.ts";
 
 /** A validated contest level and its permanent reward (spec levelValidations). */
 export const levelValidations = pgTable(
   "level_validations",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     level: integer("level").notNull(),
     rewardNano: bigint("reward_nano", { mode: "bigint" }).notNull(),
     validatedAt: timestamp("validated_at", tz).notNull(),
@@ -21,9 +18,7 @@ export const levelValidations = pgTable(
 export const contestTaskOpens = pgTable(
   "contest_task_opens",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     level: integer("level").notNull(),
     openedAt: timestamp("opened_at", tz).notNull(),
   },

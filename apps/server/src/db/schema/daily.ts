@@ -11,9 +11,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn, users } from "./auth.ts";
+import { tz } from "./columns.ts";
 
 /**
  * A user's daily check-in streak (issue 24): one row per user, created by the first read or claim.
@@ -53,9 +52,7 @@ export const dailyStreaks = pgTable(
 export const dailyClaims = pgTable(
   "daily_claims",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     localDate: date("local_date").notNull(),
     day: integer("day").notNull(),
     rewardNano: bigint("reward_nano", { mode: "bigint" }).notNull(),

@@ -14,9 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn } from "./auth.ts";
+import { idColumn, tz } from "./columns.ts";
 
 /** The game registry's ids (packages/shared/src/games/registry.ts); the column is text. */
 export const GAME_IDS = GAMES;
@@ -29,10 +28,8 @@ export const GAME_IDS = GAMES;
 export const gameSeedPairs = pgTable(
   "game_seed_pairs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     serverSeed: text("server_seed").notNull(),
     serverSeedHash: text("server_seed_hash").notNull(),
     clientSeed: text("client_seed").notNull(),
@@ -57,9 +54,7 @@ export const gameBets = pgTable(
     /** Page cursor (ascending with time). */
     seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     id: uuid("id").notNull().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     game: text("game", { enum: GAME_IDS }).notNull(),
     amountNano: bigint("amount_nano", { mode: "bigint" }).notNull(),
     seedPairId: uuid("seed_pair_id")
@@ -99,10 +94,8 @@ export const gameBets = pgTable(
 export const slotFreeSpins = pgTable(
   "slot_free_spins",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     kind: text("kind", { enum: ["daily", "bonus"] }).notNull(),
     day: date("day", { mode: "string" }).notNull(),
     betId: uuid("bet_id").notNull(),
@@ -118,9 +111,7 @@ export const slotFreeSpins = pgTable(
 export const slotNotices = pgTable(
   "slot_notices",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     day: date("day", { mode: "string" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],

@@ -1,17 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { idColumn, tz } from "./columns.ts";
 
 /**
  * One identity check per user (spec §4). Each step is stored encrypted (AES-256-GCM, base64 of
@@ -79,7 +69,7 @@ export const kycFiles = pgTable(
 export const kycFileViews = pgTable(
   "kyc_file_views",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     adminId: text("admin_id").notNull(),
     userId: text("user_id").notNull(),
     slot: text("slot", { enum: ["front", "back", "selfie"] }).notNull(),

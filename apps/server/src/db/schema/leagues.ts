@@ -9,9 +9,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn } from "./auth.ts";
+import { tz } from "./columns.ts";
 
 export const LEAGUES = ["bronze", "silver", "gold", "platinum", "diamond"] as const;
 
@@ -37,9 +36,7 @@ export const leagueMembers = pgTable(
     week: text("week")
       .notNull()
       .references(() => leagueWeeks.week),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     league: text("league", { enum: LEAGUES }).notNull(),
     groupNo: integer("group_no").notNull(),
     joinedAt: timestamp("joined_at", tz).notNull(),

@@ -1,17 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { idColumn, tz } from "./columns.ts";
 
 /** The one global message (row id `current`); each edit raises `revision` so it shows again. */
 export const globalMessage = pgTable(
@@ -41,7 +31,7 @@ export const globalMessageReads = pgTable("global_message_reads", {
 export const informationMessages = pgTable(
   "information_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     title: text("title").notNull(),
     content: text("content").notNull(),
     createdAt: timestamp("created_at", tz).notNull(),

@@ -9,11 +9,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn } from "./auth.ts";
+import { createdAtColumn, idColumn, tz } from "./columns.ts";
 
 /**
  * A 24-hour mining session. Earnings are piecewise: `accruedNano` was earned before
@@ -23,10 +21,8 @@ const tz = { withTimezone: true } as const;
 export const miningSessions = pgTable(
   "mining_sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     status: text("status", { enum: ["active", "claimed", "stopped"] })
       .notNull()
       .default("active"),
@@ -42,7 +38,7 @@ export const miningSessions = pgTable(
     claimedAt: timestamp("claimed_at", tz),
     endedAt: timestamp("ended_at", tz),
     notificationSent: boolean("notification_sent").notNull().default(false),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     // One unclaimed session per user, guaranteed by the database.
@@ -61,9 +57,7 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     kind: text("kind").notNull(),
     amountNano: bigint("amount_nano", { mode: "bigint" }).notNull(),
     reference: text("reference").notNull(),
@@ -92,10 +86,8 @@ export const ledgerEntries = pgTable(
 export const boosts = pgTable(
   "boosts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     type: text("type", { enum: ["mining_rate"] })
       .notNull()
       .default("mining_rate"),

@@ -1,16 +1,13 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { userColumn } from "./auth.ts";
+import { idColumn, tz } from "./columns.ts";
 
 /** In-app notifications (spec §3): newest first, at most 50 kept per user. */
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     type: text("type").notNull(),
     /** Values for the title/message templates, rendered in the reader's language. */
     params: jsonb("params").$type<Record<string, string | number>>().notNull().default({}),

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-
-const tz = { withTimezone: true } as const;
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { idColumn, tz } from "./columns.ts";
 
 /**
  * Post-commit effects (a mail, a notification, a live event), written in the transaction of the
@@ -11,7 +10,7 @@ const tz = { withTimezone: true } as const;
 export const outboxEffects = pgTable(
   "outbox_effects",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     /**
      * The order effects were recorded in (a sequence: strictly increasing within a transaction,
      * where timestamps of one millisecond tie): a user's effects are delivered in this order.

@@ -1,34 +1,24 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { sessions, users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sessions, userColumn, users } from "./auth.ts";
+import { createdAtColumn, idColumn, tz } from "./columns.ts";
 
 /** Server-generated settings kept across restarts (auth secret, VAPID keys…). */
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
-  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** Mails kept by the outbox transport (no SMTP configured). */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("mail_outbox_to_created_idx").on(t.to, t.createdAt)],
 );
@@ -37,7 +27,7 @@ export const mailOutbox = pgTable(
 export const adminSettings = pgTable("admin_settings", {
   id: text("id").primaryKey(),
   defaultCodeHash: text("default_code_hash").notNull(),
-  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
 });
 
@@ -47,19 +37,17 @@ export const adminCodes = pgTable("admin_codes", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   codeHash: text("code_hash").notNull(),
-  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   updatedAt: timestamp("updated_at", tz).notNull().defaultNow(),
 });
 
 export const adminSecurityLogs = pgTable(
   "admin_security_logs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     action: text("action").notNull(),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("admin_security_logs_created_idx").on(t.createdAt)],
 );
@@ -69,9 +57,7 @@ export const adminElevations = pgTable("admin_elevations", {
   sessionId: text("session_id")
     .primaryKey()
     .references(() => sessions.id, { onDelete: "cascade" }),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: userColumn(),
   expiresAt: timestamp("expires_at", tz).notNull(),
 });
 
@@ -82,9 +68,7 @@ export const adminElevations = pgTable("admin_elevations", {
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     key: text("key").notNull(),
     /** Which operation and which body (SHA-256 hex): a different body with the key is refused. */
     requestHash: text("request_hash").notNull(),

@@ -1,20 +1,17 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { userColumn } from "./auth.ts";
+import { createdAtColumn, idColumn } from "./columns.ts";
 
 /** Web Push subscriptions of a user's devices. */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
-    createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId)],
 );

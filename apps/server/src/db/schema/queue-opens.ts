@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { tz } from "./columns.ts";
 
 /**
  * Who opened which request of an admin queue, and when (decision 0061): one row per admin and

@@ -1,7 +1,6 @@
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { tz } from "./columns.ts";
 
 /** When a referral was last nudged ("rappeler") by their referrer: at most once a day. */
 export const referralReminders = pgTable("referral_reminders", {

@@ -9,11 +9,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn, users } from "./auth.ts";
+import { idColumn, tz } from "./columns.ts";
 
 /**
  * A Telegram-linked user's reminder settings (issue 38 point 2): each type on until switched off
@@ -42,10 +40,8 @@ export const telegramReminderSettings = pgTable("telegram_reminder_settings", {
 export const telegramReminders = pgTable(
   "telegram_reminders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     type: text("type").notNull(),
     sourceKey: text("source_key").notNull(),
     params: jsonb("params").notNull().default({}),

@@ -10,9 +10,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn, users } from "./auth.ts";
+import { tz } from "./columns.ts";
 
 /**
  * Bot-farm signals (issue 25, decision 0045): where and on which browser an account signed up
@@ -23,9 +22,7 @@ export const accountSignals = pgTable(
   "account_signals",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     kind: text("kind", { enum: ["sign-up", "sign-in"] }).notNull(),
     network: text("network").notNull(),
     device: text("device"),

@@ -12,9 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn, users } from "./auth.ts";
+import { idColumn, tz } from "./columns.ts";
 
 /** What the shop sells (spec §9): permanent packs and timed boxes, priced in nanoTON. */
 export const shopItems = pgTable(
@@ -47,10 +46,8 @@ export const shopItems = pgTable(
 export const shopOrders = pgTable(
   "shop_orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     itemId: text("item_id")
       .notNull()
       .references(() => shopItems.id),
@@ -117,9 +114,7 @@ export const shopPayments = pgTable(
 export const userPacks = pgTable(
   "user_packs",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     itemId: text("item_id")
       .notNull()
       .references(() => shopItems.id),

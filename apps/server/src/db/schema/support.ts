@@ -1,16 +1,13 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn } from "./auth.ts";
+import { idColumn, tz } from "./columns.ts";
 
 /** A support request a user follows and admins answer. */
 export const supportTickets = pgTable(
   "support_tickets",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: idColumn(),
+    userId: userColumn(),
     subject: text("subject").notNull(),
     status: text("status", { enum: ["open", "answered", "closed"] })
       .notNull()
@@ -27,7 +24,7 @@ export const supportTickets = pgTable(
 export const supportMessages = pgTable(
   "support_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     ticketId: uuid("ticket_id")
       .notNull()
       .references(() => supportTickets.id, { onDelete: "cascade" }),

@@ -13,9 +13,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn, users } from "./auth.ts";
+import { idColumn, tz } from "./columns.ts";
 
 /**
  * The tasks hub « Gagner » (issue 38 point 1, decision 0073): a task an admin made, its reward
@@ -26,7 +25,7 @@ const tz = { withTimezone: true } as const;
 export const tasks = pgTable(
   "tasks",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     kind: text("kind", {
       enum: [
         "visit_link",
@@ -73,9 +72,7 @@ export const tasks = pgTable(
 export const taskProgress = pgTable(
   "task_progress",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     taskId: uuid("task_id")
       .notNull()
       .references(() => tasks.id, { onDelete: "cascade" }),

@@ -1,7 +1,6 @@
 import { bigint, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { createdAtColumn, tz } from "./columns.ts";
 
 /**
  * Telegram sign-in (issue 25, decision 0042): one Telegram account per FRE account and the
@@ -14,7 +13,7 @@ export const telegramAccounts = pgTable("telegram_accounts", {
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
-  createdAt: timestamp("created_at", tz).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /**

@@ -9,9 +9,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
-
-const tz = { withTimezone: true } as const;
+import { userColumn, users } from "./auth.ts";
+import { tz } from "./columns.ts";
 
 /** The TON wallet a user proved to own (ton_proof); one per user, one user per wallet. */
 export const tonWallets = pgTable(
@@ -38,9 +37,7 @@ export const tonProofPayloads = pgTable(
   "ton_proof_payloads",
   {
     payload: text("payload").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userColumn(),
     expiresAt: timestamp("expires_at", tz).notNull(),
     usedAt: timestamp("used_at", tz),
   },
