@@ -3,12 +3,10 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
-import { LoadMoreButton } from "../../../components/ui/load-more-button";
-import { QueryState } from "../../../components/ui/query-state";
 import { SelectField } from "../../../components/ui/select-field";
-import { TextField } from "../../../components/ui/text-field";
 import type { AuditFilters } from "../../../lib/admin-access";
 import { useAuditLog } from "../hooks/use-admin-users";
+import { AdminPagedList, DayField } from "./admin-paged-list";
 import { AuditItem } from "./audit-entry";
 import { AuditUserPicker, type PickedUser } from "./audit-user-picker";
 import { dayFromFrench } from "./french-date";
@@ -100,52 +98,34 @@ export function AuditLog({
           onChange={(target) => setDraft({ ...draft, target })}
         />
         <div className="grid grid-cols-2 gap-3">
-          <TextField
+          <DayField
             label={t("audit.filters2.from")}
             name="from"
-            inputMode="numeric"
-            maxLength={10}
-            placeholder={t("audit.filters2.datePlaceholder")}
             value={draft.from}
             error={problem.from}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+            onChange={(from) => setDraft({ ...draft, from })}
           />
-          <TextField
+          <DayField
             label={t("audit.filters2.to")}
             name="to"
-            inputMode="numeric"
-            maxLength={10}
-            placeholder={t("audit.filters2.datePlaceholder")}
             value={draft.to}
             error={problem.to}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            onChange={(to) => setDraft({ ...draft, to })}
           />
         </div>
         <Button type="submit" className="sm:col-span-2 sm:w-fit">
           {t("audit.filters.apply")}
         </Button>
       </form>
-      <QueryState
+      <AdminPagedList
         query={log}
-        isEmpty={(data) => data.pages[0]?.items.length === 0}
         empty={<p className="text-muted">{t("security.empty")}</p>}
+        className="grid gap-3"
+        listClassName="grid gap-2"
+        testId="admin-security-log"
       >
-        {(data) => (
-          <div className="grid gap-3">
-            <ul data-testid="admin-security-log" className="grid gap-2">
-              {data.pages.flatMap((page) =>
-                page.items.map((entry) => <AuditItem key={entry.id} entry={entry} />),
-              )}
-            </ul>
-            <LoadMoreButton
-              query={log}
-              label={t("users.more")}
-              busyLabel={t("users.loading")}
-              className="sm:w-fit"
-            />
-          </div>
-        )}
-      </QueryState>
+        {(entry) => <AuditItem key={entry.id} entry={entry} />}
+      </AdminPagedList>
     </section>
   );
 }

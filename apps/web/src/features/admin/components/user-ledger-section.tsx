@@ -3,15 +3,13 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
-import { LoadMoreButton } from "../../../components/ui/load-more-button";
-import { QueryState } from "../../../components/ui/query-state";
 import { SelectField } from "../../../components/ui/select-field";
-import { TextField } from "../../../components/ui/text-field";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import type { UserLedgerFilters } from "../api/admin-users-api";
 import { useUserLedger } from "../hooks/use-admin-users";
+import { AdminPagedList, DayField } from "./admin-paged-list";
 import { dayFromFrench } from "./french-date";
 
 const card = "grid gap-3 rounded-2xl border border-night-700 bg-night-850 p-4 sm:p-5";
@@ -59,60 +57,42 @@ export function UserLedgerSection({ userId }: { userId: string }) {
               any={t("users.ledgerFilters.anyKind")}
             />
           </SelectField>
-          <TextField
+          <DayField
             label={t("audit.filters2.from")}
             name="ledger-from"
-            inputMode="numeric"
-            maxLength={10}
-            placeholder={t("audit.filters2.datePlaceholder")}
             value={from}
             error={problem.from}
-            onChange={(event) => setFrom(event.target.value)}
+            onChange={setFrom}
           />
-          <TextField
+          <DayField
             label={t("audit.filters2.to")}
             name="ledger-to"
-            inputMode="numeric"
-            maxLength={10}
-            placeholder={t("audit.filters2.datePlaceholder")}
             value={to}
             error={problem.to}
-            onChange={(event) => setTo(event.target.value)}
+            onChange={setTo}
           />
           <Button type="submit" variant="secondary" className="col-span-2 sm:col-span-1 sm:mt-6">
             {t("users.ledgerFilters.apply")}
           </Button>
         </form>
       </details>
-      <QueryState
+      <AdminPagedList
         query={ledger}
-        isEmpty={(data) => data.pages[0]?.items.length === 0}
         empty={<p className="text-sm text-muted">{t("users.none")}</p>}
+        className="grid gap-2"
+        listClassName="grid gap-1 text-sm"
+        testId="admin-user-ledger"
       >
-        {(data) => (
-          <div className="grid gap-2">
-            <ul data-testid="admin-user-ledger" className="grid gap-1 text-sm">
-              {data.pages.flatMap((page) =>
-                page.items.map((entry) => (
-                  <li key={entry.id} className="flex flex-wrap justify-between gap-x-3">
-                    <span className="text-slate-100">
-                      {t(`users.kinds.${entry.kind as LedgerKind}`, { defaultValue: entry.kind })} ·{" "}
-                      {formatFreSafe(entry.amount, language, "exact", { signed: true })} FRE
-                    </span>
-                    <span className="text-muted">{formatDateTime(entry.createdAt, language)}</span>
-                  </li>
-                )),
-              )}
-            </ul>
-            <LoadMoreButton
-              query={ledger}
-              label={t("users.more")}
-              busyLabel={t("users.loading")}
-              className="sm:w-fit"
-            />
-          </div>
+        {(entry) => (
+          <li key={entry.id} className="flex flex-wrap justify-between gap-x-3">
+            <span className="text-slate-100">
+              {t(`users.kinds.${entry.kind as LedgerKind}`, { defaultValue: entry.kind })} ·{" "}
+              {formatFreSafe(entry.amount, language, "exact", { signed: true })} FRE
+            </span>
+            <span className="text-muted">{formatDateTime(entry.createdAt, language)}</span>
+          </li>
         )}
-      </QueryState>
+      </AdminPagedList>
     </section>
   );
 }

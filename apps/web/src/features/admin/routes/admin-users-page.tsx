@@ -3,13 +3,12 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { PageTitle } from "../../../components/ui/page-title";
-import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { formatDate } from "../../../lib/format";
 import { useLanguage } from "../../../lib/use-language";
 import type { RiskFilter } from "../api/admin-users-api";
+import { AdminPagedList } from "../components/admin-paged-list";
 import { PendingRoleGrants } from "../components/pending-role-grants";
 import { RiskBadge } from "../components/risk-badge";
 import { UserBadges } from "../components/user-badges";
@@ -114,31 +113,19 @@ export function AdminUsersPage() {
         <Button type="submit">{t("users.searchSubmit")}</Button>
       </form>
       <RiskFilters risk={risk} />
-      <QueryState
+      <AdminPagedList
         query={users}
-        isEmpty={(data) => data.pages[0]?.items.length === 0}
         empty={
           <p className="text-muted">
             {q ? t("users.noMatch") : risk ? t(`risk.empty.${risk}`) : t("users.empty")}
           </p>
         }
+        className="grid gap-3"
+        listClassName="grid gap-2"
+        label={t("users.results")}
       >
-        {(data) => (
-          <div className="grid gap-3">
-            <ul className="grid gap-2" aria-label={t("users.results")}>
-              {data.pages.flatMap((page) =>
-                page.items.map((user) => <UserRow key={user.id} user={user} />),
-              )}
-            </ul>
-            <LoadMoreButton
-              query={users}
-              label={t("users.more")}
-              busyLabel={t("users.loading")}
-              className="sm:w-fit"
-            />
-          </div>
-        )}
-      </QueryState>
+        {(user) => <UserRow key={user.id} user={user} />}
+      </AdminPagedList>
     </div>
   );
 }
