@@ -32,7 +32,7 @@ const WIDTH = 390;
 const MIN_TEXT_WIDTH = WIDTH / 4;
 const MIN_OWN_TEXT = 12;
 
-/** The signed-in app's main screens (apps/web/src/app/router.tsx). */
+/** The signed-in app's main screens (apps/web/src/app/router.tsx), the growth screens included. */
 const SIGNED_IN_SCREENS = [
   "/dashboard",
   "/wallet",
@@ -51,6 +51,8 @@ const SIGNED_IN_SCREENS = [
   "/faq",
   "/notifications",
   "/information",
+  "/tasks",
+  "/squads",
 ];
 
 /** What a visitor opens before signing in. */
