@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
+import { userColumn, users } from "./auth.ts";
 import { idColumn, tz } from "./columns.ts";
 
 /**
@@ -12,12 +12,8 @@ export const adminRoleGrants = pgTable(
   "admin_role_grants",
   {
     id: idColumn(),
-    granteeId: text("grantee_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    requestedBy: text("requested_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    granteeId: userColumn("grantee_id"),
+    requestedBy: userColumn("requested_by"),
     reason: text("reason").notNull(),
     status: text("status", { enum: ["pending", "confirmed", "cancelled", "lapsed"] })
       .notNull()

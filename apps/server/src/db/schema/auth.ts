@@ -70,9 +70,9 @@ export const users = pgTable(
   ],
 );
 
-/** The user a row belongs to (`user_id`), deleted with them. */
-export const userColumn = () =>
-  text("user_id")
+/** A user the row belongs to (`user_id` unless named), deleted with them. */
+export const userColumn = (name = "user_id") =>
+  text(name)
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { userColumn, users } from "./auth.ts";
+import { check, index, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { userColumn } from "./auth.ts";
 import { tz } from "./columns.ts";
 
 /**
@@ -12,9 +12,7 @@ export const circleMembers = pgTable(
   "circle_members",
   {
     userId: userColumn(),
-    memberId: text("member_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    memberId: userColumn("member_id"),
     addedAt: timestamp("added_at", tz).notNull(),
   },
   (t) => [

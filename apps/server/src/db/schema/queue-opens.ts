@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "./auth.ts";
+import { userColumn } from "./auth.ts";
 import { tz } from "./columns.ts";
 
 /**
@@ -15,9 +15,7 @@ export const queueOpens = pgTable(
   {
     kind: text("kind", { enum: ["kyc", "withdrawal"] }).notNull(),
     targetId: text("target_id").notNull(),
-    adminId: text("admin_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    adminId: userColumn("admin_id"),
     openedAt: timestamp("opened_at", tz).notNull(),
   },
   (t) => [
