@@ -1,9 +1,12 @@
 import type { GamePlay } from "@fre/shared";
 import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { percentText } from "../game-text";
 import type { BetBounds } from "../games-logic";
 import { BetControls } from "./bet-controls";
-import { PlayOutcome, panelClasses } from "./game-ui";
+import { PlayError, PlayOutcome, panelClasses } from "./game-ui";
 
 export const gameSelectClasses =
   "min-h-11 rounded-xl border border-night-600 bg-night-850 px-3 text-slate-50";
@@ -115,5 +118,59 @@ export function RoundReach({
       ) : null}
       {children}
     </div>
+  );
+}
+
+/**
+ * The page of a round game: its return to player, the notice of a round taken up again, the
+ * round being played (`children`), the panel that opens the next one (`start`, while none is
+ * open) and the API's refusal.
+ */
+export function RoundLayout({
+  rtp,
+  resumedNotice,
+  start,
+  error,
+  children,
+}: {
+  /** The game's published return to player, in percent. */
+  rtp: string;
+  resumedNotice: string | null;
+  start: ReactNode;
+  error: Error | null;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useTranslation("games");
+  return (
+    <div className="grid gap-4">
+      <p className="text-xs text-amber-200">
+        {t("rtp", { percent: percentText(rtp, i18n.language) })}
+      </p>
+      {resumedNotice ? <Alert>{resumedNotice}</Alert> : null}
+      {children}
+      {start}
+      <PlayError error={error} />
+    </div>
+  );
+}
+
+/** The cash-out button of an open round, the multiplier reached as its title. */
+export function CashOutButton({
+  label,
+  title,
+  disabled,
+  onClick,
+  testId,
+}: {
+  label: string;
+  title: string | undefined;
+  disabled: boolean;
+  onClick: () => void;
+  testId?: string;
+}) {
+  return (
+    <Button size="lg" disabled={disabled} onClick={onClick} title={title} data-testid={testId}>
+      {label}
+    </Button>
   );
 }

@@ -1,11 +1,9 @@
 import type { GamePlay } from "@fre/shared";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { type GamesInfo, guessHilo, type OpenRound, startHilo } from "../api/games-api";
-import { PlayError, panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
-import { RoundStartPanel } from "../components/round-panels";
-import { percentText } from "../game-text";
+import { panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
+import { RoundLayout, RoundStartPanel } from "../components/round-panels";
 import { cardRankIndex, hiloGuessLabel, isRedSuit } from "../games-logic";
 import { useBalance, useBetAmount } from "../hooks/use-games";
 import { useRound } from "../hooks/use-round";
@@ -27,7 +25,7 @@ function Card({ label, big = false }: { label: string; big?: boolean }) {
 }
 
 function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"hilo"> | null }) {
-  const { t, i18n } = useTranslation("games");
+  const { t } = useTranslation("games");
   const balance = useBalance();
   const [amount, setAmount] = useBetAmount(info.limits.minBet);
   const { round, last, wasResumed, busy, error, ...play } = useRound(
@@ -46,11 +44,24 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"hilo
   const send = (g: Guess) => play.step(g);
 
   return (
-    <div className="grid gap-4">
-      <p className="text-xs text-amber-200">
-        {t("rtp", { percent: percentText(info.publication.hilo.rtp.percent, i18n.language) })}
-      </p>
-      {wasResumed ? <Alert>{t("hilo.resumed")}</Alert> : null}
+    <RoundLayout
+      rtp={info.publication.hilo.rtp.percent}
+      resumedNotice={wasResumed ? t("hilo.resumed") : null}
+      error={error}
+      start={
+        !resumed ? (
+          <RoundStartPanel
+            last={last}
+            amount={amount}
+            onAmount={setAmount}
+            bounds={{ ...info.limits, balance }}
+            busy={busy}
+            onStart={() => play.start({ amount }, () => playSound("tick"))}
+            startLabel={t("hilo.start")}
+          />
+        ) : null
+      }
+    >
       {round && state && card ? (
         <div className={`${panelClasses} grid justify-items-center gap-3`}>
           <p className="text-sm text-slate-300">{t("hilo.current")}</p>
@@ -107,19 +118,7 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"hilo
           ) : null}
         </div>
       ) : null}
-      {!resumed ? (
-        <RoundStartPanel
-          last={last}
-          amount={amount}
-          onAmount={setAmount}
-          bounds={{ ...info.limits, balance }}
-          busy={busy}
-          onStart={() => play.start({ amount }, () => playSound("tick"))}
-          startLabel={t("hilo.start")}
-        />
-      ) : null}
-      <PlayError error={error} />
-    </div>
+    </RoundLayout>
   );
 }
 

@@ -1,8 +1,6 @@
 import type { GamePlay } from "@fre/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { ChoiceOptions, countRange } from "../../../components/ui/choice-options";
 import {
   type GamesInfo,
@@ -11,9 +9,14 @@ import {
   revealMines,
   startMines,
 } from "../api/games-api";
-import { PlayError, panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
-import { GameSelect, RoundReach, RoundStartPanel } from "../components/round-panels";
-import { percentText } from "../game-text";
+import { panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
+import {
+  CashOutButton,
+  GameSelect,
+  RoundLayout,
+  RoundReach,
+  RoundStartPanel,
+} from "../components/round-panels";
 import { useBalance, useBetAmount } from "../hooks/use-games";
 import { useRound } from "../hooks/use-round";
 
@@ -85,7 +88,7 @@ function Grid({
 }
 
 function MinesGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"mines"> | null }) {
-  const { t, i18n } = useTranslation("games");
+  const { t } = useTranslation("games");
   const balance = useBalance();
   const publication = info.publication.mines;
   const [amount, setAmount] = useBetAmount(info.limits.minBet);
@@ -106,11 +109,40 @@ function MinesGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"min
   const renewKey = () => setKey(newRoundKey());
 
   return (
-    <div className="grid gap-4">
-      <p className="text-xs text-amber-200">
-        {t("rtp", { percent: percentText(publication.rtp.percent, i18n.language) })}
-      </p>
-      {wasResumed ? <Alert>{t("mines.resumed")}</Alert> : null}
+    <RoundLayout
+      rtp={publication.rtp.percent}
+      resumedNotice={wasResumed ? t("mines.resumed") : null}
+      error={error}
+      start={
+        !open ? (
+          <RoundStartPanel
+            last={last}
+            amount={amount}
+            onAmount={(value) => {
+              setAmount(value);
+              renewKey();
+            }}
+            bounds={{ ...info.limits, balance }}
+            busy={busy}
+            onStart={() => play.start({ amount, mines: count, key }, renewKey)}
+            startLabel={t("mines.start")}
+            startTestId="mines-start"
+          >
+            <p className="text-sm text-slate-300">{t("mines.rules")}</p>
+            <GameSelect
+              label={t("mines.count")}
+              value={count}
+              onChange={(value) => {
+                setCount(Number(value));
+                renewKey();
+              }}
+            >
+              <ChoiceOptions values={countRange(publication.minMines, publication.maxMines)} />
+            </GameSelect>
+          </RoundStartPanel>
+        ) : null
+      }
+    >
       <div className={`${panelClasses} grid gap-3`}>
         {open && round ? (
           <RoundReach
@@ -128,46 +160,16 @@ function MinesGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"min
         ) : null}
         <Grid info={info} round={round} busy={busy} onReveal={(tile) => play.step(tile)} />
         {open ? (
-          <Button
-            size="lg"
+          <CashOutButton
+            label={t("mines.cashOut", { multiplier: current?.text })}
+            title={current?.title}
             disabled={busy || found === 0}
             onClick={() => play.cashOut()}
-            title={current?.title}
-            data-testid="mines-cashout"
-          >
-            {t("mines.cashOut", { multiplier: current?.text })}
-          </Button>
+            testId="mines-cashout"
+          />
         ) : null}
       </div>
-      {!open ? (
-        <RoundStartPanel
-          last={last}
-          amount={amount}
-          onAmount={(value) => {
-            setAmount(value);
-            renewKey();
-          }}
-          bounds={{ ...info.limits, balance }}
-          busy={busy}
-          onStart={() => play.start({ amount, mines: count, key }, renewKey)}
-          startLabel={t("mines.start")}
-          startTestId="mines-start"
-        >
-          <p className="text-sm text-slate-300">{t("mines.rules")}</p>
-          <GameSelect
-            label={t("mines.count")}
-            value={count}
-            onChange={(value) => {
-              setCount(Number(value));
-              renewKey();
-            }}
-          >
-            <ChoiceOptions values={countRange(publication.minMines, publication.maxMines)} />
-          </GameSelect>
-        </RoundStartPanel>
-      ) : null}
-      <PlayError error={error} />
-    </div>
+    </RoundLayout>
   );
 }
 

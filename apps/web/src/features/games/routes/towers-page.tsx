@@ -1,13 +1,16 @@
 import { type GamePlay, TOWERS_DIFFICULTY_VALUES, type TowersDifficulty } from "@fre/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { type GamesInfo, type OpenRound, startTowers, stepTowers } from "../api/games-api";
-import { PlayError, panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
-import { GameSelect, RoundReach, RoundStartPanel } from "../components/round-panels";
-import { percentText } from "../game-text";
+import { panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
+import {
+  CashOutButton,
+  GameSelect,
+  RoundLayout,
+  RoundReach,
+  RoundStartPanel,
+} from "../components/round-panels";
 import { useBalance, useBetAmount } from "../hooks/use-games";
 import { useRound } from "../hooks/use-round";
 
@@ -95,7 +98,7 @@ function Tower({
 }
 
 function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"towers"> | null }) {
-  const { t, i18n } = useTranslation("games");
+  const { t } = useTranslation("games");
   const balance = useBalance();
   const [amount, setAmount] = useBetAmount(info.limits.minBet);
   const [difficulty, setDifficulty] = useState<TowersDifficulty>("easy");
@@ -114,11 +117,35 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"to
   const next = nextReach !== undefined ? multiplier(nextReach) : null;
 
   return (
-    <div className="grid gap-4">
-      <p className="text-xs text-amber-200">
-        {t("rtp", { percent: percentText(info.publication.towers.rtp.percent, i18n.language) })}
-      </p>
-      {wasResumed ? <Alert>{t("towers.resumed")}</Alert> : null}
+    <RoundLayout
+      rtp={info.publication.towers.rtp.percent}
+      resumedNotice={wasResumed ? t("towers.resumed") : null}
+      error={error}
+      start={
+        !open ? (
+          <RoundStartPanel
+            last={last}
+            amount={amount}
+            onAmount={setAmount}
+            bounds={{ ...info.limits, balance }}
+            busy={busy}
+            onStart={() => play.start({ amount, difficulty })}
+            startLabel={t("towers.start")}
+          >
+            <GameSelect
+              label={t("towers.difficulty")}
+              value={difficulty}
+              onChange={(value) => setDifficulty(value as TowersDifficulty)}
+            >
+              <ChoiceOptions
+                values={TOWERS_DIFFICULTY_VALUES}
+                label={(value) => t(`towers.difficulties.${value}`)}
+              />
+            </GameSelect>
+          </RoundStartPanel>
+        ) : null
+      }
+    >
       {round ? (
         <div className={`${panelClasses} grid gap-3`}>
           {open && state && spec ? (
@@ -134,41 +161,16 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"to
           ) : null}
           <Tower info={info} round={round} busy={busy} onStep={(tile) => play.step(tile)} />
           {open ? (
-            <Button
-              size="lg"
+            <CashOutButton
+              label={t("towers.cashOut", { multiplier: current?.text })}
+              title={current?.title}
               disabled={busy || (state?.tiles.length ?? 0) === 0}
               onClick={() => play.cashOut()}
-              title={current?.title}
-            >
-              {t("towers.cashOut", { multiplier: current?.text })}
-            </Button>
+            />
           ) : null}
         </div>
       ) : null}
-      {!open ? (
-        <RoundStartPanel
-          last={last}
-          amount={amount}
-          onAmount={setAmount}
-          bounds={{ ...info.limits, balance }}
-          busy={busy}
-          onStart={() => play.start({ amount, difficulty })}
-          startLabel={t("towers.start")}
-        >
-          <GameSelect
-            label={t("towers.difficulty")}
-            value={difficulty}
-            onChange={(value) => setDifficulty(value as TowersDifficulty)}
-          >
-            <ChoiceOptions
-              values={TOWERS_DIFFICULTY_VALUES}
-              label={(value) => t(`towers.difficulties.${value}`)}
-            />
-          </GameSelect>
-        </RoundStartPanel>
-      ) : null}
-      <PlayError error={error} />
-    </div>
+    </RoundLayout>
   );
 }
 
