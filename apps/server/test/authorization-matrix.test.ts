@@ -235,6 +235,10 @@ const RULES: Record<string, Declared> = {
   "POST /api/squads/leave": { rule: "user" },
   "GET /api/squads/:id": { rule: "user", url: () => `/api/squads/${NO_ROUND_ID}` },
   "POST /api/squads/:id/join": { rule: "user", url: () => `/api/squads/${NO_ROUND_ID}/join` },
+  "GET /api/squads/:id/preview": {
+    rule: "public",
+    url: () => `/api/squads/${NO_ROUND_ID}/preview`,
+  },
   "GET /api/wallet": { rule: "user" },
   "GET /api/wallet/ledger": { rule: "user", url: () => "/api/wallet/ledger?limit=5" },
   "POST /api/bonus-codes/redeem": { rule: "user", body: (c) => ({ code: c.bonusCode }) },

@@ -471,3 +471,95 @@ describe("the books", () => {
     await expectLedgerBalanced(test());
   });
 });
+
+describe("GET /api/squads/:id/preview (the share link, no session)", () => {
+  it("answers a signed-out visitor the public facts only, as the page counts them", async () => {
+    test().clock.set(WEDNESDAY);
+    const owner = await user(2);
+    const squad = await create(owner, squadName(), { telegramUrl: "https://t.me/fre_preview" });
+    const member = await user(0);
+    expect((await member.client.post(`/api/squads/${squad.id}/join`)).statusCode).toBe(200);
+    await mine(test(), member.me.id, "6", new Date(WEDNESDAY.getTime() + HOUR));
+    test().clock.set(new Date(WEDNESDAY.getTime() + 2 * HOUR));
+
+    const visitor = client(test(), { ip: "198.51.100.7" });
+    const preview = await visitor.get(`/api/squads/${squad.id}/preview`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const page = (await owner.client.get(`/api/squads/${squad.id}`)).json();
+    expect(preview.json()).toEqual({
+      id: squad.id,
+      name: squad.name,
+      telegramUrl: "https://t.me/fre_preview",
+      memberCount: 2,
+      mined: "6.000000000",
+      rank: page.rank,
+      inviteCode: owner.me.referralCode,
+      week: "2026-W49",
+      startsAt: page.startsAt,
+      endsAt: page.endsAt,
+    });
+    expect(page.rank).toEqual(expect.any(Number));
+    // Nobody's nickname, no member list, nothing about the caller; never kept by a cache.
+    expect(preview.body).not.toContain(owner.user.nickname);
+    expect(preview.body).not.toContain(member.user.nickname);
+    expect(preview.headers["cache-control"]).toBe("no-store");
+    // A signed-in caller reads the same facts.
+    const signedIn = await member.client.get(`/api/squads/${squad.id}/preview`);
+    expect(signedIn.json()).toEqual(preview.json());
+  });
+
+  it("the invite code it shows registers a new user as the creator's referral", async () => {
+    test().clock.set(WEDNESDAY);
+    const owner = await user(2);
+    const squad = await create(owner);
+    const { inviteCode } = (await client(test()).get(`/api/squads/${squad.id}/preview`)).json();
+    const newcomer = await signUp(test(), uniqueUser("squref"), { referralCode: inviteCode });
+    const referrals = (await owner.client.get("/api/referrals")).json();
+    expect(referrals.total).toBe(1);
+    expect(JSON.stringify(referrals.referrals)).toContain(newcomer.user.nickname);
+    expect((await newcomer.client.post(`/api/squads/${squad.id}/join`)).statusCode).toBe(200);
+    const preview = (await client(test()).get(`/api/squads/${squad.id}/preview`)).json();
+    expect(preview.memberCount).toBe(2);
+  });
+
+  it("404 for an unknown, hidden or disbanded squad; 400 for a malformed id", async () => {
+    test().clock.set(WEDNESDAY);
+    const admin = await elevatedAdmin(test());
+    const anonymous = client(test(), { ip: "198.51.100.8" });
+    const unknown = await anonymous.get("/api/squads/00000000-0000-4000-8000-000000000000/preview");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: "SQUAD_NOT_FOUND", message: expect.any(String) });
+    for (const id of ["nope", "1", `${"a".repeat(36)}`, "%00"]) {
+      const bad = await anonymous.get(`/api/squads/${id}/preview`);
+      expect(bad.statusCode, id).toBe(400);
+      expect(bad.json().error, id).toBe("VALIDATION_ERROR");
+    }
+
+    const squad = await create(await user(2));
+    expect((await anonymous.get(`/api/squads/${squad.id}/preview`)).statusCode).toBe(200);
+    await admin.client.patch(`/api/admin/squads/${squad.id}`, { hidden: true });
+    const hidden = await anonymous.get(`/api/squads/${squad.id}/preview`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain(squad.name);
+    await admin.client.patch(`/api/admin/squads/${squad.id}`, { hidden: false });
+    expect((await anonymous.get(`/api/squads/${squad.id}/preview`)).statusCode).toBe(200);
+    expect((await admin.client.post(`/api/admin/squads/${squad.id}/disband`)).statusCode).toBe(204);
+    expect((await anonymous.get(`/api/squads/${squad.id}/preview`)).statusCode).toBe(404);
+  });
+
+  it("is limited per address: 60 a minute, then 429; another address still reads", async () => {
+    test().clock.set(WEDNESDAY);
+    const squad = await create(await user(2));
+    const url = `/api/squads/${squad.id}/preview`;
+    const busy = client(test(), { ip: "203.0.113.60" });
+    for (let i = 0; i < 60; i++) {
+      const read = await busy.get(url);
+      expect(read.statusCode, `read ${i + 1}`).toBe(200);
+    }
+    const limited = await busy.get(url);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: "RATE_LIMITED", message: expect.any(String) });
+    expect(limited.headers["retry-after"]).toBeDefined();
+    expect((await client(test(), { ip: "203.0.113.61" }).get(url)).statusCode).toBe(200);
+  });
+});

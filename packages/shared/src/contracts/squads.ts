@@ -7,6 +7,7 @@ import {
   squadBoardSchema,
   squadCreateBodySchema,
   squadDetailSchema,
+  squadPreviewSchema,
 } from "../schemas/squads.ts";
 import { defineContracts, route } from "./contract.ts";
 
@@ -51,6 +52,17 @@ export const squadsContracts = defineContracts([
     params: uuidParamsSchema,
     response: squadDetailSchema,
     errors: [400, 401, 404, 429],
+  }),
+  route({
+    method: "GET",
+    path: "/api/squads/:id/preview",
+    access: "public",
+    tag: "squads",
+    summary:
+      "A squad's public facts for its share link (no session): name, members, this week's FRE and rank",
+    params: uuidParamsSchema,
+    response: squadPreviewSchema,
+    errors: [400, 404, 429],
   }),
   route({
     method: "POST",

@@ -110,6 +110,25 @@ export const squadDetailSchema = z.object({
 });
 export type SquadDetail = z.infer<typeof squadDetailSchema>;
 
+/**
+ * `GET /api/squads/:id/preview`: what the share link shows a signed-out visitor — public facts
+ * only (no member list, no nickname); the invite code is the one the link itself carries.
+ */
+export const squadPreviewSchema = z.object({
+  ...weekFields,
+  id: z.string(),
+  name: z.string(),
+  telegramUrl: z.string().nullable(),
+  memberCount: z.number().int(),
+  /** FRE its members mined this week while members. */
+  mined: z.string(),
+  /** This week's rank on the board (null: not on it yet). */
+  rank: z.number().int().nullable(),
+  /** The creator's referral code (null when the creator's account is gone). */
+  inviteCode: z.string().nullable(),
+});
+export type SquadPreview = z.infer<typeof squadPreviewSchema>;
+
 /** `PATCH /api/admin/squads/:id`: rename, hide or show again (each audited). */
 export const squadAdminPatchSchema = z
   .object({ name: safeText(100).optional(), hidden: z.boolean().optional() })

@@ -1,2 +1,2 @@
-export { squadsAdminRoutes, squadsRoutes } from "./squads.routes.ts";
+export { squadsAdminRoutes, squadsPublicRoutes, squadsRoutes } from "./squads.routes.ts";
 export { leaveSquadOnErasure, type SquadsDeps } from "./squads.service.ts";

@@ -9,12 +9,23 @@ import {
   joinSquad,
   leaveSquad,
   patchSquad,
+  previewSquad,
   type SquadsDeps,
   squadBoard,
 } from "./squads.service.ts";
 
 /** Per verified user, on top of the per-IP limit: joining and leaving by the hundred stays slow. */
 const CHANGE_LIMIT = { userRateLimit: { max: 20, timeWindow: "1 minute" } };
+
+/**
+ * Public: a share link's preview, before any sign-in (decision 0076). Anonymous callers are
+ * counted per address, on top of the global per-address limit; no answer is cached (no-store).
+ */
+export async function squadsPublicRoutes(app: FastifyInstance, deps: SquadsDeps) {
+  handle(app, "GET /api/squads/:id/preview", ({ params }) => previewSquad(deps, params.id), {
+    config: { userRateLimit: { max: 60, timeWindow: "1 minute" } },
+  });
+}
 
 /** Signed-in routes (registered inside the signed-in scope). */
 export async function squadsRoutes(app: FastifyInstance, deps: SquadsDeps) {

@@ -10,6 +10,7 @@ import {
   type SquadBoard,
   type SquadCreateBody,
   type SquadDetail,
+  type SquadPreview,
 } from "@fre/shared";
 import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -118,6 +119,32 @@ export async function getSquad(deps: SquadsDeps, userId: string, id: string) {
   const squad = await findSquad(deps.db, id);
   if (!squad) throw new AppError("SQUAD_NOT_FOUND", 404);
   return detailOf(deps.db, squad, userId, deps.clock.now());
+}
+
+/**
+ * `GET /api/squads/:id/preview`: the share link's public facts, for anyone (decision 0076).
+ * A hidden squad answers 404 here: it is closed to newcomers and off the board.
+ */
+export async function previewSquad(deps: SquadsDeps, id: string): Promise<SquadPreview> {
+  const squad = await findSquad(deps.db, id);
+  if (!squad || squad.hidden_at !== null) throw new AppError("SQUAD_NOT_FOUND", 404);
+  const week = isoWeekOf(deps.clock.now());
+  const [count, creator, line, mined] = await Promise.all([
+    memberCount(deps.db, squad.id),
+    creatorOf(deps.db, squad.creator_id),
+    readBoard(deps.db, { startsAt: week.startsAt, endsAt: week.endsAt, limit: 0, squadId: id }),
+    squadMined(deps.db, squad.id, week.startsAt, week.endsAt),
+  ]);
+  return {
+    ...weekFields(week),
+    id: squad.id,
+    name: squad.name,
+    telegramUrl: squad.telegram_url,
+    memberCount: count,
+    mined: formatNano(mined),
+    rank: line[0]?.rank ?? null,
+    inviteCode: creator?.referral_code ?? null,
+  };
 }
 
 /** `GET /api/squads/leaderboard`: the top 100 of the week and the caller's squad. */
