@@ -49,7 +49,7 @@ import { referralsRoutes } from "./modules/referrals/referrals.routes.ts";
 import { remindersRoutes } from "./modules/reminders/index.ts";
 import { riskAdminRoutes } from "./modules/risk/index.ts";
 import { shopAdminRoutes, shopRoutes } from "./modules/shop/shop.routes.ts";
-import { squadsAdminRoutes, squadsRoutes } from "./modules/squads/index.ts";
+import { squadsAdminRoutes, squadsPublicRoutes, squadsRoutes } from "./modules/squads/index.ts";
 import { statsAdminRoutes, statsRoutes } from "./modules/stats/stats.routes.ts";
 import { supportAdminRoutes, supportRoutes } from "./modules/support/support.routes.ts";
 import { tasksAdminRoutes, tasksRoutes } from "./modules/tasks/index.ts";
@@ -128,6 +128,7 @@ export async function registerRoutes(app: FastifyInstance, d: Dependencies) {
   });
   await app.register(tonPriceRoutes, { tonPrice: d.tonPrice });
   await app.register(gamesPublicRoutes);
+  await app.register(squadsPublicRoutes, { db, clock });
   await app.register(vitalsRoutes, {
     metrics: d.metrics,
     perMinute: config.VITALS_RATE_LIMIT_MAX,
