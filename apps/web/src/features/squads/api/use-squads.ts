@@ -5,6 +5,7 @@ import {
   joinSquad,
   leaveSquad,
   squadBoardQueryOptions,
+  squadPreviewQueryOptions,
   squadQueryOptions,
   squadsKeys,
 } from "./squads-api";
@@ -14,6 +15,10 @@ export const useSquadBoard = () => useQuery(squadBoardQueryOptions());
 /** A squad's page; off for a visitor (the route needs a session). */
 export const useSquad = (id: string, enabled = true) =>
   useQuery({ ...squadQueryOptions(id), enabled });
+
+/** A share link's public facts: for a visitor only (a member reads the whole page). */
+export const useSquadPreview = (id: string, enabled = true) =>
+  useQuery({ ...squadPreviewQueryOptions(id), enabled });
 
 /** The squad now mine: its page is known at once, the board and every other page re-read. */
 function becameMember(queryClient: QueryClient, squad: SquadDetail) {

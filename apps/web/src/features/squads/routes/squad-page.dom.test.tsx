@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { Me, SquadDetail } from "@fre/shared";
+import type { Me, SquadDetail, SquadPreview } from "@fre/shared";
 import { screen, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -52,6 +52,19 @@ const squad = (squadId: string | null, over: Partial<SquadDetail> = {}): SquadDe
   viewer: { squadId, cooldownUntil: null, canCreate: true },
   ...over,
 });
+
+const preview: SquadPreview = {
+  week: "2026-W49",
+  startsAt: "2026-11-30T00:00:00.000Z",
+  endsAt: "2026-12-07T00:00:00.000Z",
+  id: SQUAD,
+  name: "LesMineurs",
+  telegramUrl: "https://t.me/lesmineurs",
+  memberCount: 7,
+  mined: "42.000000000",
+  rank: 3,
+  inviteCode: "JEA123",
+};
 
 /** Where the sign-up was reached: its query and where it sends the new user after. */
 function RegisterProbe() {
@@ -130,18 +143,44 @@ describe("squad page /squad/:id (DOM)", () => {
     expect(screen.getByText("Vous êtes membre de cette escouade.")).toBeTruthy();
   });
 
-  it("asks a visitor to sign up with the link's referral code, coming back to the squad after", async () => {
-    // A visitor's session is not asked for the squad: the route needs one.
-    stubApi({});
+  it("shows a visitor the squad's public preview (name, rank, members) above the sign-up with the link's referral code, coming back to the squad after", async () => {
+    // A visitor reads the public preview only: the squad's page needs a session.
+    const api = stubApi({ "GET /api/squads/:id/preview": () => ({ body: preview }) });
     const { user } = await open(null, `/squad/${SQUAD}?ref=JEA123`);
     expect((await screen.findByTestId("page-title")).textContent).toBe(
       "Une escouade vous invite sur FRE",
     );
+    expect((await screen.findByTestId("squad-invite-name")).textContent).toBe("LesMineurs");
+    expect(within(screen.getByTestId("squad-stat-rank")).getByText("#3")).toBeTruthy();
+    expect(within(screen.getByTestId("squad-stat-members")).getByText("7")).toBeTruthy();
+    expect(api.to("GET /api/squads/:id/preview").map((r) => r.params.id)).toEqual([SQUAD]);
+    expect(api.to("GET /api/squads/:id")).toHaveLength(0);
+    // The facts come before the sign-up button.
+    const facts = screen.getByTestId("squad-invite-preview");
     const signUp = screen.getByTestId("squad-signup");
+    expect(facts.compareDocumentPosition(signUp) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(signUp.getAttribute("href")).toBe("/register?ref=JEA123");
     await user.click(signUp);
     expect((await screen.findByTestId("register-probe")).textContent).toBe(
       `?ref=JEA123 → /squad/${SQUAD}`,
     );
+  });
+
+  it("a link without ?ref= signs the visitor up with the preview's invite code", async () => {
+    stubApi({ "GET /api/squads/:id/preview": () => ({ body: { ...preview, rank: null } }) });
+    await open(null);
+    expect((await screen.findByTestId("squad-invite-name")).textContent).toBe("LesMineurs");
+    expect(within(screen.getByTestId("squad-stat-rank")).getByText("Non classée")).toBeTruthy();
+    expect(screen.getByTestId("squad-signup").getAttribute("href")).toBe("/register?ref=JEA123");
+  });
+
+  it("a squad gone or hidden: the visitor is told so, and may still sign up", async () => {
+    stubApi({
+      "GET /api/squads/:id/preview": () => refuse(404, "SQUAD_NOT_FOUND", "Escouade introuvable."),
+    });
+    await open(null, `/squad/${SQUAD}?ref=JEA123`);
+    expect((await screen.findByTestId("squad-invite-gone")).textContent).toContain("n'existe plus");
+    expect(screen.queryByTestId("squad-invite-name")).toBeNull();
+    expect(screen.getByTestId("squad-signup").getAttribute("href")).toBe("/register?ref=JEA123");
   });
 });
