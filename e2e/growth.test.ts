@@ -3,10 +3,12 @@
  * completes a visit task, a Telegram channel task (the e2e's fake Bot API answers getChatMember)
  * and an in-app task; their mining session ends and the bot's reminder reaches the fake Bot API;
  * then they open « Escouades », join a founder's squad from the week's board, and it is on the
- * board as theirs, with them among its members.
+ * board as theirs, with them among its members. And a squad's share link: a visitor sees the
+ * squad's public preview, signs up from it, comes back to the squad and joins it, as the
+ * founder's referral.
  */
 import { sign } from "@telegram-apps/init-data-node";
-import type { APIRequestContext, BrowserContext } from "playwright-core";
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { setTelegramChatMember, telegramMessagesTo } from "./fake-telegram-client";
 import { E2E_TELEGRAM_BOT_TOKEN } from "./global-setup";
@@ -264,5 +266,103 @@ describe("growth: the hub, the bot's reminder, a squad", () => {
       .toContain(user.nickname);
     await expectAccessible(page);
     expect(errors).toEqual([]);
+  });
+});
+
+/** How far the page scrolls sideways (0: not at all). */
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe("growth: a squad's share link", () => {
+  it("a visitor opens the link, sees the squad, signs up from it, verifies, comes back, joins, and is the founder's referral", async () => {
+    const stamp = Date.now().toString(36);
+    // The founder, on a phone, reaches level 2 through the contest's first two social tasks.
+    const founder = await chromium.open();
+    await verifiedAccount(founder.context, "sqfound", afternoonZone());
+    for (const level of [1, 2]) {
+      const opened = await founder.context.request.post(`/api/contest/levels/${level}/open`, {
+        headers: origin,
+      });
+      expect(opened.ok(), await opened.text()).toBe(true);
+    }
+    for (const level of [1, 2]) {
+      await expect
+        .poll(
+          async () =>
+            (
+              await founder.context.request.post(`/api/contest/levels/${level}/validate`, {
+                headers: origin,
+              })
+            ).status(),
+          { timeout: 25_000, interval: 1000 },
+        )
+        .toBe(200);
+    }
+    const squadName = `Sh${stamp}`.slice(0, 20);
+    const squad = await created(founder.context.request, "/api/squads", { name: squadName });
+    const founderMe = await (await founder.context.request.get("/api/me")).json();
+
+    // The founder's squad page at 390 px: the share link, and no sideways scroll.
+    await founder.page.goto(`/squad/${squad.id}`);
+    expect(await founder.page.getByTestId("squad-name").textContent()).toBe(squadName);
+    const shareLink = founder.page.getByTestId("squad-share-link");
+    const link = (await shareLink.textContent()) ?? "";
+    expect(await shareLink.getAttribute("href")).toBe(link);
+    const shared = new URL(link);
+    expect(shared.pathname).toBe(`/squad/${squad.id}`);
+    expect(shared.searchParams.get("ref")).toBe(founderMe.referralCode);
+    expect(founder.page.viewportSize()?.width).toBe(390);
+    expect(await sidewaysScroll(founder.page)).toBeLessThanOrEqual(0);
+    await expectAccessible(founder.page);
+
+    // A visitor, in a browser of their own, opens the link: the squad's public preview.
+    const visitor = await chromium.open();
+    const { page } = visitor;
+    await page.goto(link);
+    await expect.poll(() => page.getByTestId("squad-invite-name").textContent()).toBe(squadName);
+    await expect.poll(() => page.getByTestId("squad-stat-members").textContent()).toContain("1");
+    expect(await page.getByTestId("squad-stat-rank").textContent()).toMatch(/#\d+|Non classée/);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+
+    // The sign-up from the invitation: the founder's code already filled in.
+    await page.getByTestId("squad-signup").click();
+    await page.waitForURL((url) => url.pathname === "/register");
+    const referral = page.getByLabel("Code de parrainage (facultatif)");
+    await expect.poll(() => referral.inputValue()).toBe(founderMe.referralCode);
+    const newcomer = newUser("sqvisit");
+    await page.getByLabel("Adresse e-mail").fill(newcomer.email);
+    await page.getByLabel("Pseudo").fill(newcomer.nickname);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(newcomer.password);
+    await page.getByLabel("Confirmer le mot de passe").fill(newcomer.password);
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    // Back on the squad, signed in.
+    await page.waitForURL((url) => url.pathname === `/squad/${squad.id}`, { timeout: 30_000 });
+    expect(await page.getByTestId("squad-name").textContent()).toBe(squadName);
+
+    // The e-mail verified from the mail's link, in the visitor's browser.
+    const verifyLink = await linkFromMail(newcomer.email, /https?:\/\/\S+verify-email\S+/);
+    const verified = await visitor.context.request.get(verifyLink);
+    expect(verified.status()).toBeLessThan(400);
+    expect((await (await visitor.context.request.get("/api/me")).json()).emailVerified).toBe(true);
+
+    // Joins: a member now, listed on the squad's page.
+    await page.getByTestId("squad-join").click();
+    await page.getByTestId("squad-leave").waitFor();
+    await expect
+      .poll(() => page.getByTestId("squad-members").textContent())
+      .toContain(newcomer.nickname);
+    await expect.poll(() => page.getByTestId("squad-stat-members").textContent()).toContain("2");
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+
+    // The founder's referrals list the newcomer.
+    const referrals = await (await founder.context.request.get("/api/referrals")).json();
+    expect(referrals.total).toBe(1);
+    expect(referrals.referrals.map((r: { nickname: string }) => r.nickname)).toEqual([
+      newcomer.nickname,
+    ]);
+    expect(founder.errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
   });
 });
