@@ -53,6 +53,11 @@ export const withdrawals = pgTable(
     payoutLeaseUntil: timestamp("payout_lease_until", tz),
     payoutAttempts: integer("payout_attempts").notNull().default(0),
     payoutId: text("payout_id"),
+    /**
+     * When FRE first signed a message for this payout, written before that message left and never
+     * moved later (decision 0078): nothing paid it on the chain before; null: never signed.
+     */
+    payoutSignedAt: timestamp("payout_signed_at", tz),
     txHash: text("tx_hash"),
     /** What the confirmed payout cost the hot wallet, nanoTON, from its executed transactions. */
     payoutFeeNano: bigint("payout_fee_nano", { mode: "bigint" }),
