@@ -2,6 +2,7 @@ import i18next from "i18next";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { initReactI18next } from "react-i18next";
+import { beforeAll } from "vitest";
 import frCommon from "../locales/fr/common.json";
 
 // Unit tests render components to HTML in Node (no DOM): React, the French common catalog.
@@ -20,3 +21,23 @@ export async function renderStatic(element: ReactElement): Promise<string> {
   await ready;
   return renderToStaticMarkup(element);
 }
+
+/**
+ * Adds catalogs to the test's i18next before the file's tests, by namespace (`{ kyc: frKyc }`),
+ * in `language` (French unless told).
+ */
+export function loadCatalogs(catalogs: Record<string, object>, language = "fr") {
+  beforeAll(async () => {
+    await ready;
+    for (const [namespace, catalog] of Object.entries(catalogs)) {
+      i18next.addResourceBundle(language, namespace, catalog);
+    }
+  });
+}
+
+/** The markup's text in document order, each tag turned into one `|`. */
+export const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "|")
+    .replace(/\|+/g, "|")
+    .replaceAll("&#x27;", "'");

@@ -1,15 +1,11 @@
 import { WITHDRAWAL_RISK_FILTERS } from "@fre/shared";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../locales/fr/admin.json";
-import { renderStatic } from "../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../test/render-static";
 import { OpenedBy } from "./opened-by";
 import { QueueControls, type QueueControlsProps } from "./queue-controls";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-});
+loadCatalogs({ admin: frAdmin });
 
 const noop = () => {};
 const controls = (props: Partial<QueueControlsProps<"high" | "medium" | "low">> = {}) =>

@@ -1,15 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../locales/fr/admin.json";
-import { renderStatic } from "../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../test/render-static";
 import { AdminBonusCodeForm } from "./admin/admin-bonus-code-form";
 import { rewardValueFromInput } from "./admin/admin-form-values";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-});
+loadCatalogs({ admin: frAdmin });
 
 describe("a bonus code's value as the admin types it (issue 34 point 7)", () => {
   it("« 100,5 » FRE, « 1 000,5 » FRE and « 1,5 » hours reach the API as 100.5, 1000.5 and ms", () => {

@@ -1,9 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../locales/fr/admin.json";
 import frGames from "../../locales/fr/games.json";
-import { renderStatic } from "../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../test/render-static";
 import { AdminGamesPage } from "./admin/admin-games-page";
 import { checkLimits } from "./admin/game-limits";
 import { gamesAdminKeys } from "./api/games-admin-api";
@@ -11,11 +10,7 @@ import { BetControls } from "./components/bet-controls";
 import * as logic from "./games-logic";
 import { betAmountProblem, doubleBet, halveBet, parseDiceTarget } from "./games-logic";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-  i18next.addResourceBundle("fr", "games", frGames);
-});
+loadCatalogs({ admin: frAdmin, games: frGames });
 
 const examples = (html: string) => html.match(/data-amount-example="">ex\. 12,5</g)?.length ?? 0;
 const bounds = { minBet: "1", maxBet: "5000" };

@@ -1,19 +1,15 @@
 import type { WithdrawalLimits } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
 import type { ReactElement } from "react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frWithdrawals from "../../locales/fr/withdrawals.json";
-import { renderStatic } from "../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../test/render-static";
 import { settingsBodyOf, WithdrawalSettingsPanel } from "./admin/withdrawal-settings-form";
 import { withdrawalKeys } from "./api/withdrawals-api";
 import { WithdrawalForm } from "./components/withdrawal-form";
 import { amountIssue, typedAmount } from "./withdrawal-amount";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "withdrawals", frWithdrawals);
-});
+loadCatalogs({ withdrawals: frWithdrawals });
 
 const render = (element: ReactElement, client = new QueryClient()) =>
   renderStatic(<QueryClientProvider client={client}>{element}</QueryClientProvider>);

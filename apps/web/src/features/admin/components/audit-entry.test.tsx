@@ -1,18 +1,14 @@
 import type { AuditEntry } from "@fre/shared";
-import i18next from "i18next";
 import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { AuditItem } from "./audit-entry";
 
 const ADMIN = "00000000-0000-4000-8000-0000000000a1";
 const USER = "00000000-0000-4000-8000-0000000000b2";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-});
+loadCatalogs({ admin: frAdmin });
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   id: "00000000-0000-4000-8000-0000000000c3",

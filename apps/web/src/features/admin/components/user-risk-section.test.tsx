@@ -1,10 +1,9 @@
 import { type AdminUserRisk, DEFAULT_RISK_SETTINGS } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
 import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { adminRiskKeys } from "../api/admin-risk-api";
 import { RiskBadge } from "./risk-badge";
 import { UserRiskSection } from "./user-risk-section";
@@ -13,10 +12,7 @@ const USER = "00000000-0000-4000-8000-00000000000a";
 const PEER = "00000000-0000-4000-8000-00000000000b";
 const OTHER = "00000000-0000-4000-8000-00000000000c";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-});
+loadCatalogs({ admin: frAdmin });
 
 const flagged: AdminUserRisk = {
   score: 90,

@@ -1,16 +1,12 @@
 import { DEFAULT_RISK_SETTINGS, type RiskSettings } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { adminRiskKeys } from "../api/admin-risk-api";
 import { AdminRiskPage, riskSettingsOf, THRESHOLD_BOUNDS, WEIGHT_BOUNDS } from "./admin-risk-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-});
+loadCatalogs({ admin: frAdmin });
 
 const settings: RiskSettings = { ...DEFAULT_RISK_SETTINGS, highAt: 65 };
 

@@ -1,12 +1,11 @@
 import type { AdminUserDetail } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frAdmin from "../../../locales/fr/admin.json";
 import { adminUserDetail } from "../../../test/admin-user-detail";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { adminKeys } from "../api/admin-users-api";
 import { AdminUserPage } from "./admin-user-page";
 
@@ -14,10 +13,7 @@ const USER = "00000000-0000-4000-8000-0000000000a1";
 const REQUESTER = "00000000-0000-4000-8000-0000000000a2";
 const OTHER_ADMIN = "00000000-0000-4000-8000-0000000000a3";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-});
+loadCatalogs({ admin: frAdmin });
 
 const detail = (roleGrant: AdminUserDetail["roleGrant"]) => adminUserDetail(USER, { roleGrant });
 

@@ -1,17 +1,13 @@
 import type { AdminPendingRoleGrants, AdminUserRow } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
 import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { adminKeys, type RiskFilter } from "../api/admin-users-api";
 import { AdminUsersPage } from "./admin-users-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-});
+loadCatalogs({ admin: frAdmin });
 
 const row = (nickname: string, risk: AdminUserRow["risk"]): AdminUserRow => ({
   id: `00000000-0000-4000-8000-0000000000${nickname.length.toString().padStart(2, "0")}`,

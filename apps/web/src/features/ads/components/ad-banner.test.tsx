@@ -1,9 +1,8 @@
 import type { PublicAdList } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAds from "../../../locales/fr/ads.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { adsKeys } from "../api/ads-api";
 import { AdBanner } from "./ad-banner";
 import { AdSlot } from "./ad-slot";
@@ -26,10 +25,7 @@ function render(list: PublicAdList) {
   );
 }
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "ads", frAds);
-});
+loadCatalogs({ ads: frAds });
 
 describe("AdBanner", () => {
   it("shows the image with its alt text, the label and a sponsored link", async () => {

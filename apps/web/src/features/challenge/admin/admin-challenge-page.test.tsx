@@ -1,15 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { challengeAdminKeys } from "../api/challenge-admin-api";
 import { AdminChallengePage } from "./admin-challenge-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-});
+loadCatalogs({ admin: frAdmin });
 
 describe("AdminChallengePage", () => {
   it("shows the proof of work's three settings in a form", async () => {

@@ -1,17 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
 import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frApp from "../../../locales/fr/app.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { circleSettingsOf } from "../admin/admin-circle-page";
 import { circleKeys } from "../api/circle-api";
 import { CirclePage } from "./circle-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "app", frApp);
-});
+loadCatalogs({ app: frApp });
 
 const base = {
   minMembers: 3,

@@ -1,18 +1,13 @@
 import { dailyAdminSettingsSchema } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
 import frApp from "../../../locales/fr/app.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { dailyAdminKeys } from "../api/daily-admin-api";
 import { AdminDailyPage, dailySettingsBodyOf } from "./admin-daily-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-  i18next.addResourceBundle("fr", "app", frApp);
-});
+loadCatalogs({ admin: frAdmin, app: frApp });
 
 describe("AdminDailyPage", () => {
   it("shows the seven rewards, the day-7 boost and the freeze rules in a form", async () => {

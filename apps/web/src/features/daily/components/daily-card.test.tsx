@@ -1,19 +1,15 @@
 import type { DailyState } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
 import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frApp from "../../../locales/fr/app.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { dailyKeys } from "../api/daily-api";
 import { dayStatuses } from "../daily-values";
 import { DailyCard } from "./daily-card";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "app", frApp);
-});
+loadCatalogs({ app: frApp });
 
 const STATE: DailyState = {
   day: 1,

@@ -1,17 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
 import frGames from "../../../locales/fr/games.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { gamesAdminKeys } from "../api/games-admin-api";
 import { AdminGamesPage } from "./admin-games-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-  i18next.addResourceBundle("fr", "games", frGames);
-});
+loadCatalogs({ admin: frAdmin, games: frGames });
 
 describe("AdminGamesPage", () => {
   it("shows the bet limits in force and a form to change them", async () => {

@@ -1,10 +1,9 @@
 import type { AdminKycRequest } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frKyc from "../../../locales/fr/kyc.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { kycKeys } from "../api/kyc-api";
 import { RequestDetail } from "./admin-kyc-page";
 
@@ -28,10 +27,7 @@ const request: AdminKycRequest = {
   files: [],
 };
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "kyc", frKyc);
-});
+loadCatalogs({ kyc: frKyc });
 
 function render(meId: string) {
   const client = new QueryClient();

@@ -1,9 +1,8 @@
 import type { KycState } from "@fre/shared";
-import i18next from "i18next";
 import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frKyc from "../../../locales/fr/kyc.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic, textOf } from "../../../test/render-static";
 import { KycStatusPanel } from "./kyc-status-panel";
 
 const state = (patch: Partial<KycState>): KycState => ({
@@ -23,24 +22,14 @@ const render = (value: KycState) =>
     </MemoryRouter>,
   );
 
-/** The panel's text, tags dropped, in document order. */
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "|")
-    .replace(/\|+/g, "|")
-    .replaceAll("&#x27;", "'");
-
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "kyc", frKyc);
-});
+loadCatalogs({ kyc: frKyc });
 
 describe("KycStatusPanel", () => {
   it("says a request is under review, since when", async () => {
     const html = await render(state({}));
     expect(html).toContain('data-testid="kyc-status-pending"');
     expect(html).toContain("border-sky-400/40");
-    expect(text(html)).toMatch(
+    expect(textOf(html)).toMatch(
       /\|Dossier en cours d'examen\|Votre dossier a bien été reçu.*\|Envoyé le .*2026.*\|$/,
     );
   });
@@ -51,7 +40,7 @@ describe("KycStatusPanel", () => {
     );
     expect(html).toContain('data-testid="kyc-status-approved"');
     expect(html).toContain('href="/withdrawal"');
-    expect(text(html)).toMatch(/\|Identité vérifiée\|.*\|Décision du .*\|Faire un retrait\|$/);
+    expect(textOf(html)).toMatch(/\|Identité vérifiée\|.*\|Décision du .*\|Faire un retrait\|$/);
   });
 
   it("gives a rejection's reason before its date, then the way to start again", async () => {
@@ -63,7 +52,7 @@ describe("KycStatusPanel", () => {
       }),
     );
     expect(html).toContain('data-testid="kyc-status-rejected"');
-    expect(text(html)).toMatch(
+    expect(textOf(html)).toMatch(
       /\|Dossier refusé\|Votre dossier n'a pas pu.*\|Motif :\|Photo floue\|Décision du .*\|Recommencer la vérification\|$/,
     );
   });
@@ -74,7 +63,7 @@ describe("KycStatusPanel", () => {
     );
     expect(html).toContain('data-testid="kyc-status-recheck"');
     expect(html).not.toContain('href="/withdrawal"');
-    expect(text(html)).toMatch(
+    expect(textOf(html)).toMatch(
       /\|Nouvelle vérification nécessaire\|Une nouvelle vérification de votre identité.*\|Décision du .*\|Refaire ma vérification\|$/,
     );
   });

@@ -1,15 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { leaguesAdminKeys } from "../api/leagues-api";
 import { AdminLeaguesPage, settingsOf } from "./admin-leagues-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-});
+loadCatalogs({ admin: frAdmin });
 
 const settings = {
   thresholds: { silver: "0.100000000", gold: "0.3", platinum: "1", diamond: "5" },

@@ -1,16 +1,12 @@
 import type { FriendsBoard, LeagueCurrent } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frApp from "../../../locales/fr/app.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { leaguesKeys } from "../api/leagues-api";
 import { FriendsBoardList, LeagueWeekPanel, timeLeft } from "./league-panels";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "app", frApp);
-});
+loadCatalogs({ app: frApp });
 
 const current: LeagueCurrent = {
   week: "2026-W48",

@@ -1,15 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frApp from "../../../locales/fr/app.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { leaderboardKeys } from "../api/leaderboard-api";
 import { LeaderboardPage } from "./leaderboard-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "app", frApp);
-});
+loadCatalogs({ app: frApp });
 
 function render(element: React.ReactElement) {
   const client = new QueryClient();

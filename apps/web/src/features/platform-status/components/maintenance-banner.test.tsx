@@ -1,12 +1,11 @@
 import type { Features } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frApp from "../../../locales/fr/app.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { featuresKeys } from "../api/features-api";
 import { MAINTENANCE_SETTING_PATH } from "./maintenance-banner";
 import { MaintenanceGate } from "./maintenance-gate";
@@ -49,10 +48,7 @@ async function render(features: Features, me: unknown, path = "/dashboard") {
   return renderStatic(element());
 }
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "app", frApp);
-});
+loadCatalogs({ app: frApp });
 
 describe("MaintenanceGate's banner", () => {
   it("shows an admin, during a maintenance, the app under a banner leading to the switch", async () => {

@@ -1,12 +1,11 @@
 import type { Features } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frApp from "../../../locales/fr/app.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { featuresKeys, isPlatformRefusal } from "../api/features-api";
 import { FeatureGuard } from "./feature-guard";
 import { MaintenanceGate, openDuringMaintenance } from "./maintenance-gate";
@@ -39,10 +38,7 @@ const admin = { id: "a1", role: "admin" };
 const maintenance: Features = { ...ON, maintenance: { active: true, message: "Retour à 14 h" } };
 
 let consoleError: ReturnType<typeof vi.spyOn>;
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "app", frApp);
-});
+loadCatalogs({ app: frApp });
 beforeEach(() => {
   consoleError = vi.spyOn(console, "error");
 });

@@ -1,29 +1,20 @@
 import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import enApp from "../../../locales/en/app.json";
 import frApp from "../../../locales/fr/app.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic, textOf } from "../../../test/render-static";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 
 const render = () =>
   renderStatic(<DeleteAccountDialog open onClose={() => undefined} onErased={() => undefined} />);
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "|")
-    .replace(/\|+/g, "|")
-    .replaceAll("&#x27;", "'");
-
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "app", frApp);
-  i18next.addResourceBundle("en", "app", enApp);
-});
+loadCatalogs({ app: frApp });
+loadCatalogs({ app: enApp }, "en");
 
 describe("DeleteAccountDialog", () => {
   it("says what is erased and what is kept, and asks the password and the typed word", async () => {
     const html = await render();
-    const shown = text(html);
+    const shown = textOf(html);
     expect(html).toMatch(/^<dialog [^>]*aria-labelledby="[^"]+"[^>]*aria-describedby="[^"]+"/);
     expect(shown).toContain("|Supprimer votre compte ?|");
     expect(shown).toContain("|Ce qui est effacé|");
@@ -42,7 +33,7 @@ describe("DeleteAccountDialog", () => {
   it("asks for the word of the reader's language", async () => {
     await i18next.changeLanguage("en");
     try {
-      const shown = text(await render());
+      const shown = textOf(await render());
       expect(shown).toContain("|Type DELETE to confirm|");
       expect(shown).toContain("|Delete your account?|");
     } finally {

@@ -1,10 +1,10 @@
 import type { TelegramReminderSettings } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import enPwa from "../../../locales/en/pwa.json";
 import frPwa from "../../../locales/fr/pwa.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { telegramRemindersKeys } from "../api/telegram-reminders-api";
 import { TelegramRemindersSection } from "./telegram-reminders-section";
 
@@ -33,11 +33,8 @@ async function render(data: TelegramReminderSettings) {
 
 const text = (html: string) => html.replace(/<[^>]+>/g, "|").replace(/\|+/g, "|");
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "pwa", frPwa);
-  i18next.addResourceBundle("en", "pwa", enPwa);
-});
+loadCatalogs({ pwa: frPwa });
+loadCatalogs({ pwa: enPwa }, "en");
 
 describe("TelegramRemindersSection", () => {
   it("shows one switch per reminder type, as saved, and the rules", async () => {

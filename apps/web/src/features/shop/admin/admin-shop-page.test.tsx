@@ -1,18 +1,13 @@
 import { adminShopItemBodySchema } from "@fre/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
 import frShop from "../../../locales/fr/shop.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { shopKeys } from "../api/shop-api";
 import { AdminShopPage, priceBodyOf } from "./admin-shop-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-  i18next.addResourceBundle("fr", "shop", frShop);
-});
+loadCatalogs({ admin: frAdmin, shop: frShop });
 
 describe("an item's price in TON as the admin types it (issue 34 point 7)", () => {
   it("sends « 1,5 » and « 1 000,25 » as 1.5 and 1000.25, which the API takes", () => {

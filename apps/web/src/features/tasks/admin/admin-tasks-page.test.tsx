@@ -1,16 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
 import frApp from "../../../locales/fr/app.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import { AdminTasksPage } from "./admin-tasks-page";
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "admin", frAdmin);
-  i18next.addResourceBundle("fr", "app", frApp);
-});
+loadCatalogs({ admin: frAdmin, app: frApp });
 
 describe("AdminTasksPage", () => {
   it("shows the task form: the kind and reward selects, the fields with their first values", async () => {

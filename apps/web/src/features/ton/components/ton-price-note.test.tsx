@@ -1,8 +1,8 @@
 import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import enTon from "../../../locales/en/ton.json";
 import frTon from "../../../locales/fr/ton.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic } from "../../../test/render-static";
 import type { TonPriceView } from "../ton-price";
 import { formatCents, TonFiatEquivalentView, TonPriceNoteView } from "./ton-price-note";
 
@@ -17,11 +17,8 @@ const text = (html: string) =>
     .replaceAll("&#x27;", "'")
     .replace(/[\u00a0\u202f]/g, " ");
 
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "ton", frTon);
-  i18next.addResourceBundle("en", "ton", enTon);
-});
+loadCatalogs({ ton: frTon });
+loadCatalogs({ ton: enTon }, "en");
 
 describe("TonPriceNoteView", () => {
   it("shows one TON in euros and dollars with the price's age", async () => {

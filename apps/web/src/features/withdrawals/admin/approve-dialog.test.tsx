@@ -1,8 +1,7 @@
 import type { AdminWithdrawal } from "@fre/shared";
-import i18next from "i18next";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import frWithdrawals from "../../../locales/fr/withdrawals.json";
-import { renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic, textOf } from "../../../test/render-static";
 import { ApproveDialog, approvalStepOf, expectationOf } from "./approve-dialog";
 
 const ADDRESS = "0QAs9VlT6S776tq3unJcP5Ogsj-ELLunLXuOb1EKcOQi4-QO";
@@ -54,21 +53,12 @@ const render = (value: AdminWithdrawal) =>
     />,
   );
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "|")
-    .replace(/\|+/g, "|")
-    .replaceAll("&#x27;", "'");
-
-beforeAll(async () => {
-  await renderStatic(<p />);
-  i18next.addResourceBundle("fr", "withdrawals", frWithdrawals);
-});
+loadCatalogs({ withdrawals: frWithdrawals });
 
 describe("ApproveDialog", () => {
   it("shows the amount, the whole address and the account's context before paying", async () => {
     const html = await render(withdrawal());
-    const shown = text(html);
+    const shown = textOf(html);
     expect(shown).toContain("Approuver et payer ce retrait ?");
     expect(shown).toContain("|Confirmer le paiement|");
     expect(shown).toMatch(/\|1\s500 FRE\|/);
@@ -98,17 +88,17 @@ describe("ApproveDialog", () => {
       }),
     );
     expect(html.match(/data-warn="true"/g)).toHaveLength(5);
-    const shown = text(html);
+    const shown = textOf(html);
     expect(shown).toMatch(/\|1, pour -12,5000 FRE\|/);
     expect(shown).toContain("|Oui : 2 autres comptes|");
     expect(shown).toContain("|1 jour (créé le");
   });
 
   it("says which of two approvals this one is", async () => {
-    const first = text(await render(withdrawal({ approvalsRequired: 2 })));
+    const first = textOf(await render(withdrawal({ approvalsRequired: 2 })));
     expect(first).toContain("Donner la première approbation ?");
     expect(first).toContain("rien n'est payé tant qu'un autre administrateur");
-    const second = text(
+    const second = textOf(
       await render(
         withdrawal({
           approvalsRequired: 2,
@@ -127,8 +117,8 @@ describe("ApproveDialog", () => {
     expect(plain).not.toContain("admin-withdrawal-risk");
     const medium = await render(withdrawal({ riskLevel: "medium" }));
     expect(medium).toContain('data-level="medium"');
-    expect(text(medium)).toContain("|Risque moyen|");
-    const high = text(
+    expect(textOf(medium)).toContain("|Risque moyen|");
+    const high = textOf(
       await render(withdrawal({ amount: "30.000000000", approvalsRequired: 2, riskLevel: "high" })),
     );
     expect(high).toContain("|Risque élevé|");
