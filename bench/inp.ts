@@ -15,7 +15,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -490,7 +490,7 @@ export async function main() {
     .join(", ");
   process.stdout.write(
     `INP bench: ${REPS} taps per interaction, CPU throttled ${THROTTLE}×, 390 × 844, touch.\n` +
-      `Load average at start (1, 5, 15 min): ${load} on ${navigator.hardwareConcurrency} cores — a loaded machine delays every figure.\n\n`,
+      `Load average at start (1, 5, 15 min): ${load} on ${availableParallelism()} cores — a loaded machine delays every figure.\n\n`,
   );
   const dataDir = mkdtempSync(join(tmpdir(), "fre-bench-inp-"));
   const db = join(dataDir, "db");
