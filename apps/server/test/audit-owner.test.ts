@@ -2,18 +2,15 @@ import { randomBytes } from "node:crypto";
 import { sql as query } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { AUDIT_OWNER_ROLE } from "../src/db/audit-owner.ts";
-import { type Database, openDatabase, rowsOf } from "../src/db/client.ts";
-import { manualClock } from "../src/lib/clock.ts";
+import { openDatabase, rowsOf } from "../src/db/client.ts";
 import {
+  appOnDatabase,
   elevatedAdmin,
   expectLedgerBalanced,
   freshDatabase,
   onPostgres,
-  type TestApp,
-  testConfig,
 } from "./helpers.ts";
 
 /**
@@ -186,7 +183,7 @@ describe.skipIf(!onPostgres)(
         poolMax: 4,
         migrationUrl: protectedDb.migrationUrl,
       });
-      const test = await appOn({ ...database, drop: () => database.close() });
+      const test = await appOnDatabase({ ...database, drop: () => database.close() });
       try {
         const boss = await elevatedAdmin(test, "owner");
         const audit = await boss.client.get("/api/admin/audit?action=admin.access_granted");
@@ -268,20 +265,3 @@ describe("DATABASE_MIGRATION_URL", () => {
 });
 
 class Rollback extends Error {}
-
-/** The real app on `database`, as createTestApp builds it on a copied template. */
-async function appOn(database: Database & { drop(): Promise<void> }): Promise<TestApp> {
-  const clock = manualClock(new Date());
-  const built = await buildApp(testConfig(), { database, clock });
-  await built.app.ready();
-  return {
-    ...built,
-    db: database.db,
-    database,
-    clock,
-    async close() {
-      await built.app.close();
-      await database.drop();
-    },
-  };
-}

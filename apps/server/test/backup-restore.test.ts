@@ -17,26 +17,24 @@ import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { localFileStore } from "../src/adapters/file-store/local-file-store.ts";
-import { buildApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { simChainPayouts, users, withdrawals } from "../src/db/schema/index.ts";
 import { createBackup } from "../src/lib/backup/backup.ts";
 import { DB_DUMP, MANIFEST, type SchemaVersion } from "../src/lib/backup/manifest.ts";
 import { RestoreRefusedError, restoreBackup } from "../src/lib/backup/restore.ts";
 import { entryBytes, readTarEntries, tarWriter } from "../src/lib/backup/tar.ts";
-import { manualClock } from "../src/lib/clock.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {
+  appOnDatabase,
   client,
   DEFAULT_ADMIN_CODE,
   elevatedAdmin,
   freshDatabase,
   onPostgres,
   type TestApp,
-  testConfig,
   verifiedUser,
 } from "./helpers.ts";
 import { completeRequest, DATA_KEY, getAs } from "./kyc-fixtures.ts";
@@ -47,25 +45,16 @@ const repo = resolve(import.meta.dirname, "../../..");
 let dir: string;
 const dropTargets: (() => Promise<void>)[] = [];
 
-/** The app on a database and a files folder, with the suite's data key. */
+/** The app on a database and a files folder, with the suite's data key (the database stays). */
 async function appOn(
   database: Awaited<ReturnType<typeof openDatabase>>,
   filesDir: string,
   now: Date,
 ) {
-  const clock = manualClock(now);
-  const built = await buildApp(testConfig({ DATA_ENCRYPTION_KEY: DATA_KEY, FILES_URL: filesDir }), {
-    database,
-    clock,
-  });
-  await built.app.ready();
-  return {
-    ...built,
-    db: database.db,
-    database,
-    clock,
-    close: () => built.app.close(),
-  } as unknown as TestApp;
+  return appOnDatabase(
+    { ...database, drop: async () => {} },
+    { config: { DATA_ENCRYPTION_KEY: DATA_KEY, FILES_URL: filesDir }, now },
+  );
 }
 
 /** A new, empty restore target: a PGlite folder that does not exist yet, or a new database. */

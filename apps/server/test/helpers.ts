@@ -4,7 +4,7 @@ import type { Agent } from "node:https";
 import { createServer } from "node:net";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { type AppDeps, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import type { AdminCodeNotice } from "../src/lib/admin-code-notice.ts";
@@ -108,10 +108,15 @@ export interface TestAppOptions {
   adminCodeNotice?: AdminCodeNotice;
 }
 
-/** The real app on a fresh database, with a manual clock. */
-export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await freshDatabase();
-  const clock = manualClock(new Date());
+/**
+ * The real app on `database` (dropped when the app closes), with a manual clock at `now` (the
+ * present unless given) and, when given, its own `logger`.
+ */
+export async function appOnDatabase(
+  database: Database & { drop(): Promise<void> },
+  options: TestAppOptions & { now?: Date; logger?: AppDeps["logger"] } = {},
+) {
+  const clock = manualClock(options.now ?? new Date());
   const built = await buildApp(testConfig(options.config), {
     database,
     clock,
@@ -119,6 +124,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     chain: options.chain,
     pushAgent: options.pushAgent,
     adminCodeNotice: options.adminCodeNotice,
+    logger: options.logger,
   });
   await built.app.ready();
   return {
@@ -131,6 +137,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
       await database.drop();
     },
   };
+}
+
+/** The real app on a fresh database, with a manual clock. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  return appOnDatabase(await freshDatabase(), options);
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

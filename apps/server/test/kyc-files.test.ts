@@ -12,8 +12,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { buildApp, loggerOptions } from "../src/app.ts";
 import { kycFiles, kycFileViews, kycRequests } from "../src/db/schema/index.ts";
-import { manualClock } from "../src/lib/clock.ts";
 import {
+  appOnDatabase,
   elevatedAdmin,
   expectLedgerBalanced,
   freshDatabase,
@@ -43,28 +43,20 @@ async function createLoggedApp(config: Record<string, string> = {}) {
   const filesDir = await fs.mkdtemp(join(tmpdir(), "fre-kyc-files-"));
   const lines: Record<string, unknown>[] = [];
   const appConfig = testConfig({ DATA_ENCRYPTION_KEY: DATA_KEY, FILES_URL: filesDir, ...config });
-  const database = await freshDatabase();
-  const clock = manualClock(new Date());
-  const built = await buildApp(appConfig, {
-    database,
-    clock,
+  const test = await appOnDatabase(await freshDatabase(), {
+    config: { DATA_ENCRYPTION_KEY: DATA_KEY, FILES_URL: filesDir, ...config },
     logger: {
       ...(loggerOptions(appConfig) as object),
       level: "info",
       stream: { write: (line: string) => lines.push(JSON.parse(line)) },
     },
   });
-  await built.app.ready();
   return {
-    ...built,
-    db: database.db,
-    database,
-    clock,
+    ...test,
     filesDir,
     lines,
     async close() {
-      await built.app.close();
-      await database.drop();
+      await test.close();
       await fs.rm(filesDir, { recursive: true, force: true });
     },
   };
