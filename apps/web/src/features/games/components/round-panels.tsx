@@ -174,3 +174,39 @@ export function CashOutButton({
     </Button>
   );
 }
+
+/** What a tile of a grid game (Towers, Mines) is known to be. */
+export interface TileState {
+  /** Its content is shown (the round is over, or the tile was picked). */
+  known: boolean;
+  /** It hides a trap (a mine). */
+  trap: boolean;
+  /** The player picked it. */
+  picked: boolean;
+  /** The trap that ended the round. */
+  hit: boolean;
+  /** It can be picked now. */
+  playable: boolean;
+}
+
+/** A tile's colours: the trap that ended the round, a trap, a safe pick, a safe tile, open, idle. */
+export function tileTone({ known, trap, picked, hit, playable }: TileState): string {
+  if (known && trap) {
+    return hit ? "bg-rose-700 text-white motion-safe:animate-pop" : "bg-rose-500/30 text-rose-100";
+  }
+  if (known) {
+    return picked
+      ? "bg-emerald-400 text-night-950 motion-safe:animate-rise"
+      : "bg-emerald-500/20 text-emerald-100";
+  }
+  return playable
+    ? "bg-night-700 text-white hover:scale-[1.03] hover:bg-night-600"
+    : "bg-night-800 text-slate-500";
+}
+
+/** A tile's sign: ✕ for a trap, ◆ for a safe tile, nothing while unknown. */
+export const tileGlyph = ({ known, trap }: Pick<TileState, "known" | "trap">) =>
+  known ? (trap ? "✕" : "◆") : "";
+
+/** A tile's accessible name: its place, then what is known of it, the parts left out skipped. */
+export const tileLabel = (...parts: (string | null)[]) => parts.filter(Boolean).join(", ");

@@ -16,6 +16,9 @@ import {
   RoundLayout,
   RoundReach,
   RoundStartPanel,
+  tileGlyph,
+  tileLabel,
+  tileTone,
 } from "../components/round-panels";
 import { useBalance, useBetAmount } from "../hooks/use-games";
 import { useRound } from "../hooks/use-round";
@@ -48,13 +51,18 @@ function Grid({
         const isMine = mines.includes(tile);
         const shown = revealed.includes(tile);
         const known = shown || mines.length > 0;
-        const label = [
+        const tone = {
+          known,
+          trap: isMine,
+          picked: shown,
+          hit: shown && tile === lost,
+          playable: open,
+        };
+        const label = tileLabel(
           t("mines.tile", { tile: tile + 1 }),
           known ? t(isMine ? "mines.mine" : "mines.safe") : null,
           shown ? t("mines.revealed") : null,
-        ]
-          .filter(Boolean)
-          .join(", ");
+        );
         return (
           <button
             // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its position
@@ -65,21 +73,9 @@ function Grid({
             data-state={known ? (isMine ? "mine" : shown ? "safe" : "hidden-safe") : "hidden"}
             disabled={!open || shown || busy}
             onClick={() => onReveal(tile)}
-            className={`aspect-square min-h-11 rounded-lg text-lg font-bold transition-transform motion-reduce:transition-none ${
-              known && isMine
-                ? shown && tile === lost
-                  ? "bg-rose-700 text-white motion-safe:animate-pop"
-                  : "bg-rose-500/30 text-rose-100"
-                : shown
-                  ? "bg-emerald-400 text-night-950 motion-safe:animate-rise"
-                  : known
-                    ? "bg-emerald-500/20 text-emerald-100"
-                    : open
-                      ? "bg-night-700 text-white hover:scale-[1.03] hover:bg-night-600"
-                      : "bg-night-800 text-slate-500"
-            }`}
+            className={`aspect-square min-h-11 rounded-lg text-lg font-bold transition-transform motion-reduce:transition-none ${tileTone(tone)}`}
           >
-            {known ? (isMine ? "✕" : "◆") : ""}
+            {tileGlyph(tone)}
           </button>
         );
       })}

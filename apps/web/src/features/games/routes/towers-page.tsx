@@ -10,6 +10,9 @@ import {
   RoundLayout,
   RoundReach,
   RoundStartPanel,
+  tileGlyph,
+  tileLabel,
+  tileTone,
 } from "../components/round-panels";
 import { useBalance, useBetAmount } from "../hooks/use-games";
 import { useRound } from "../hooks/use-round";
@@ -56,13 +59,12 @@ function Tower({
               const chosen = state.tiles[floor] === tile;
               const isTrap = traps?.includes(tile) ?? false;
               const known = traps !== undefined;
-              const label = [
+              const tone = { known, trap: isTrap, picked: chosen, hit: chosen, playable: active };
+              const label = tileLabel(
                 t("towers.tile", { floor: floor + 1, tile: tile + 1 }),
                 known ? t(isTrap ? "towers.trap" : "towers.safe") : null,
                 chosen ? t("towers.chosen") : null,
-              ]
-                .filter(Boolean)
-                .join(", ");
+              );
               return (
                 <button
                   // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its position
@@ -72,21 +74,9 @@ function Tower({
                   data-testid={active ? `towers-tile-${tile}` : undefined}
                   disabled={!active || busy}
                   onClick={() => onStep(tile)}
-                  className={`h-11 flex-1 rounded-lg text-sm font-bold transition-transform motion-reduce:transition-none ${
-                    known && isTrap
-                      ? chosen
-                        ? "bg-rose-700 text-white motion-safe:animate-pop"
-                        : "bg-rose-500/30 text-rose-100"
-                      : known
-                        ? chosen
-                          ? "bg-emerald-400 text-night-950 motion-safe:animate-rise"
-                          : "bg-emerald-500/20 text-emerald-100"
-                        : active
-                          ? "bg-night-700 text-white hover:scale-[1.03] hover:bg-night-600"
-                          : "bg-night-800 text-slate-500"
-                  }`}
+                  className={`h-11 flex-1 rounded-lg text-sm font-bold transition-transform motion-reduce:transition-none ${tileTone(tone)}`}
                 >
-                  {known ? (isTrap ? "✕" : "◆") : ""}
+                  {tileGlyph(tone)}
                 </button>
               );
             })}
