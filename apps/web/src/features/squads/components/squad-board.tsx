@@ -6,6 +6,7 @@ import { formatFreSafe } from "../../../lib/fre-amount";
 import { useLanguage } from "../../../lib/use-language";
 import { useJoinSquad } from "../api/use-squads";
 import { squadPath } from "../squad-path";
+import { weekSpan } from "../week-span";
 import { card } from "./squad-card-styles";
 import { SquadError } from "./squad-error";
 
@@ -68,7 +69,7 @@ function SquadRow({
 
 /** The week's top squads, mine highlighted (and added below when outside the top). */
 export function SquadBoardList({ board }: { board: SquadBoard }) {
-  const { t } = useTranslation("app", { keyPrefix: "squads" });
+  const { t, i18n } = useTranslation("app", { keyPrefix: "squads" });
   const join = useJoinSquad();
   const mineId = board.viewer.squadId;
   const canJoin = mineId === null;
@@ -86,7 +87,7 @@ export function SquadBoardList({ board }: { board: SquadBoard }) {
   return (
     <section className={card} aria-labelledby="squad-board-title" data-testid="squad-board">
       <h2 id="squad-board-title" className="text-lg font-semibold text-white">
-        {t("board.title", { week: board.week })}
+        {t("board.title", weekSpan(board, i18n.language))}
       </h2>
       <SquadError error={join.error} />
       {board.squads.length === 0 ? (

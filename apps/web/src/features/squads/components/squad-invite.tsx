@@ -6,6 +6,7 @@ import { PageTitle } from "../../../components/ui/page-title";
 import { Spinner } from "../../../components/ui/spinner";
 import { useSquadPreview } from "../api/use-squads";
 import { squadPath } from "../squad-path";
+import { weekSpan } from "../week-span";
 import { card } from "./squad-card-styles";
 import { SquadStats } from "./squad-stats";
 
@@ -29,10 +30,10 @@ function PreviewFacts({ preview }: { preview: ReturnType<typeof useSquadPreview>
 }
 
 function Facts({ squad }: { squad: SquadPreview }) {
-  const { t } = useTranslation("app", { keyPrefix: "squads" });
+  const { t, i18n } = useTranslation("app", { keyPrefix: "squads" });
   return (
     <div className="grid gap-3" data-testid="squad-invite-preview">
-      <p className="text-sm text-muted">{t("page.week", { week: squad.week })}</p>
+      <p className="text-sm text-muted">{t("page.week", weekSpan(squad, i18n.language))}</p>
       <h2 className="break-all text-2xl font-bold text-slate-100" data-testid="squad-invite-name">
         {squad.name}
       </h2>

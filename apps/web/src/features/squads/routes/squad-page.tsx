@@ -16,6 +16,7 @@ import { SquadMembers } from "../components/squad-members";
 import { SquadShare } from "../components/squad-share";
 import { SquadStats } from "../components/squad-stats";
 import { SQUADS_PATH } from "../index";
+import { weekSpan } from "../week-span";
 
 /** Join when in no squad, leave when in this one; in another squad, nothing to do here. */
 function Membership({ squad }: { squad: SquadDetail }) {
@@ -58,7 +59,7 @@ function Membership({ squad }: { squad: SquadDetail }) {
 }
 
 function SquadView({ squad }: { squad: SquadDetail }) {
-  const { t } = useTranslation("app", { keyPrefix: "squads" });
+  const { t, i18n } = useTranslation("app", { keyPrefix: "squads" });
   return (
     <>
       <div className="grid gap-1">
@@ -67,7 +68,7 @@ function SquadView({ squad }: { squad: SquadDetail }) {
             {squad.name}
           </span>
         </PageTitle>
-        <p className="text-muted">{t("page.week", { week: squad.week })}</p>
+        <p className="text-muted">{t("page.week", weekSpan(squad, i18n.language))}</p>
       </div>
       {squad.hidden ? <p className="text-sm text-amber-200">{t("page.hidden")}</p> : null}
       <SquadStats rank={squad.rank} mined={squad.mined} members={squad.memberCount} />

@@ -87,7 +87,7 @@ describe("squads page « Escouades » (DOM)", () => {
     expect(card.getByText("1,2500 FRE")).toBeTruthy();
 
     const boardEl = within(screen.getByTestId("squad-board"));
-    expect(boardEl.getByText("Classement de la semaine 2026-W49")).toBeTruthy();
+    expect(boardEl.getByText("Classement de la semaine du 30 nov. au 6 déc.")).toBeTruthy();
     // The top two, then my squad below them with its own rank, highlighted.
     expect(rows().map((row) => row.dataset.squadId)).toEqual([ALPHA, BRAVO, MINE]);
     expect(within(rows()[0] as HTMLElement).getByText("120,5000 FRE")).toBeTruthy();
