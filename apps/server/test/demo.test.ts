@@ -52,6 +52,26 @@ describe("demo content", () => {
     const info = (await c.get("/api/messages/information")).json();
     expect(JSON.stringify(info)).toContain("Bienvenue sur FRE");
 
+    // « Gagner » has tasks to do, and the week's board squads to join.
+    const hub = (await c.get("/api/tasks")).json();
+    expect(
+      hub.items.map((task: { kind: string; status: string }) => [task.kind, task.status]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["visit_link", "todo"],
+        ["daily_streak", "todo"],
+        ["wallet_linked", "todo"],
+      ]),
+    );
+    const squads = (await c.get("/api/squads/leaderboard")).json();
+    expect(squads.squads.map((squad: { name: string }) => squad.name).sort()).toEqual([
+      "Les_Mineurs",
+      "Paris_Miners",
+      "TON.Club",
+    ]);
+    const joined = await c.post(`/api/squads/${squads.squads[0].id}/join`);
+    expect(joined.statusCode, joined.body).toBe(200);
+
     const redeemed = await c.post("/api/bonus-codes/redeem", { code: DEMO_BONUS_CODE });
     expect(redeemed.statusCode).toBe(200);
     const me = (await c.get("/api/me")).json();

@@ -1,4 +1,11 @@
-import { earningsFor, LEVEL_REWARD_NANO, miningRate, SESSION_DURATION_MS } from "@fre/shared";
+import { randomUUID } from "node:crypto";
+import {
+  earningsFor,
+  LEVEL_REWARD_NANO,
+  miningRate,
+  SESSION_DURATION_MS,
+  type TaskTitle,
+} from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import {
   appSettings,
@@ -6,6 +13,9 @@ import {
   informationMessages,
   levelValidations,
   miningSessions,
+  squadMemberships,
+  squads,
+  tasks,
   users,
 } from "../../db/schema/index.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -34,13 +44,66 @@ const MINERS: { nickname: string; level: number; sessions: number; mining: boole
   { nickname: "Noah.P", level: 0, sessions: 2, mining: false },
 ];
 
+/** The demo's squads: named by a miner of level 2 or more, joined by miners at their sign-up. */
+const SQUADS: { name: string; telegramUrl: string | null; members: number[] }[] = [
+  { name: "Les_Mineurs", telegramUrl: null, members: [1, 2, 9, 11] },
+  { name: "TON.Club", telegramUrl: "https://t.me/ton", members: [4, 5, 7] },
+  { name: "Paris_Miners", telegramUrl: null, members: [3, 6] },
+];
+
+/** The demo's tasks in « Gagner »: one of each family a new user can do at once, or soon. */
+const TASKS: {
+  kind: "visit_link" | "daily_streak" | "wallet_linked";
+  title: TaskTitle;
+  params: Record<string, unknown>;
+  reward: { nano: bigint } | { percent: number; hours: number };
+}[] = [
+  {
+    kind: "visit_link",
+    title: {
+      fr: "Découvrir la blockchain TON",
+      en: "Discover the TON blockchain",
+      es: "Descubre la blockchain TON",
+      ru: "Узнайте о блокчейне TON",
+      zh: "了解 TON 区块链",
+    },
+    params: { url: "https://ton.org/", minSeconds: 10 },
+    reward: { nano: 500_000_000n },
+  },
+  {
+    kind: "daily_streak",
+    title: {
+      fr: "Trois jours de suite",
+      en: "Three days in a row",
+      es: "Tres días seguidos",
+      ru: "Три дня подряд",
+      zh: "连续三天",
+    },
+    params: { days: 3 },
+    reward: { percent: 10, hours: 24 },
+  },
+  {
+    kind: "wallet_linked",
+    title: {
+      fr: "Lier un wallet TON",
+      en: "Link a TON wallet",
+      es: "Vincula una wallet TON",
+      ru: "Привяжите кошелёк TON",
+      zh: "绑定 TON 钱包",
+    },
+    params: {},
+    reward: { nano: 1_000_000_000n },
+  },
+];
+
 /** The welcome bonus code of the demo: 1 FRE, for the first 1 000 who redeem it. */
 export const DEMO_BONUS_CODE = "BIENVENUE";
 
 /**
  * Fills a new embedded database with demo content, once (an `app_settings` marker makes a second
- * boot, or a second instance, do nothing): demo miners with their sessions and ledger, a welcome
- * information message and a welcome bonus code. Returns whether it seeded.
+ * boot, or a second instance, do nothing): demo miners with their sessions and ledger, their
+ * squads, three tasks in « Gagner », a welcome information message and a welcome bonus code.
+ * Returns whether it seeded.
  */
 export async function seedDemoContent(db: Db, clock: Clock): Promise<boolean> {
   const now = clock.now();
@@ -118,6 +181,45 @@ export async function seedDemoContent(db: Db, clock: Clock): Promise<boolean> {
           rateCheckedAt: start,
         });
       }
+    }
+
+    // Members since they joined: the week's board counts their sessions of this week.
+    for (const squad of SQUADS) {
+      const id = randomUUID();
+      const creator = squad.members[0]!;
+      const since = (member: number) =>
+        new Date(now.getTime() - (MINERS[member - 1]!.sessions + 3) * DAY_MS);
+      await tx.insert(squads).values({
+        id,
+        name: squad.name,
+        telegramUrl: squad.telegramUrl,
+        creatorId: `demo-${creator}`,
+        createdAt: since(creator),
+      });
+      for (const member of squad.members) {
+        await tx.insert(squadMemberships).values({
+          id: randomUUID(),
+          squadId: id,
+          userId: `demo-${member}`,
+          joinedAt: since(member),
+        });
+      }
+    }
+    for (const task of TASKS) {
+      await tx.insert(tasks).values({
+        kind: task.kind,
+        title: task.title,
+        params: task.params,
+        ...("nano" in task.reward
+          ? { rewardType: "fre" as const, rewardNano: task.reward.nano }
+          : {
+              rewardType: "boost" as const,
+              boostPercent: task.reward.percent,
+              boostHours: task.reward.hours,
+            }),
+        createdAt: now,
+        updatedAt: now,
+      });
     }
 
     await tx.insert(informationMessages).values({
