@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { tonWallets, users } from "../src/db/schema/index.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
 import {
+  answerOutcome,
   type Client,
   elevatedAdmin,
   PUBLIC_URL,
@@ -35,17 +36,7 @@ beforeAll(async () => {
 const race = (run: (i: number) => Promise<Answer>, n = RACERS) =>
   Promise.all(Array.from({ length: n }, (_, i) => run(i)));
 
-/** An answer as `201` or `409 WITHDRAWAL_PENDING`. */
-function outcome(answer: Answer) {
-  if (answer.statusCode < 400) return String(answer.statusCode);
-  let code = "?";
-  try {
-    code = answer.json().error ?? "?";
-  } catch {
-    // Not JSON: the status alone says what went wrong.
-  }
-  return `${answer.statusCode} ${code}`;
-}
+const outcome = answerOutcome;
 
 /**
  * No 5xx; `wins` answers of the winning status (exactly `count` of them), every other answer one

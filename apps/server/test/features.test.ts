@@ -9,11 +9,11 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { users } from "../src/db/schema/index.ts";
 import { errorMessage } from "../src/i18n/index.ts";
-import { credit } from "../src/modules/ledger/ledger.ts";
 import {
   type Client,
   client,
   elevatedAdmin,
+  fundUser,
   outbox,
   promotedAdmin,
   signUp,
@@ -22,7 +22,7 @@ import {
   useTestApp,
 } from "./helpers.ts";
 
-const FRE = 1_000_000_000n;
+const _FRE = 1_000_000_000n;
 const test = useTestApp();
 let admin: Awaited<ReturnType<typeof elevatedAdmin>>;
 
@@ -41,17 +41,7 @@ afterEach(async () => {
   expect(reset.statusCode, reset.body).toBe(200);
 });
 
-async function fund(userId: string, fre: bigint) {
-  await test().db.transaction((tx) =>
-    credit(tx, {
-      userId,
-      kind: "bonus",
-      amountNano: fre * FRE,
-      reference: `features-test:${userId}:${Math.random()}`,
-      at: test().clock.now(),
-    }),
-  );
-}
+const fund = (userId: string, fre: bigint) => fundUser(test(), userId, fre, "features-test");
 
 async function setFeatures(body: unknown) {
   // Audit entries are listed newest first: one second apart, their order is certain.

@@ -18,12 +18,12 @@ import { playKeno } from "../src/modules/games/games.service.ts";
 import { jackpotAnnouncer } from "../src/modules/games/games-jackpot.ts";
 import { sweepSlotNotices } from "../src/modules/games/games-notices.ts";
 import { spinFreMachine } from "../src/modules/games/games-slots.service.ts";
-import { credit } from "../src/modules/ledger/ledger.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import {
   type Client,
   client,
   elevatedAdmin,
+  fundUser,
   onPostgres,
   signUp,
   uniqueUser,
@@ -35,17 +35,7 @@ const FRE = 1_000_000_000n;
 const DAY_MS = 86_400_000;
 const test = useTestApp();
 
-async function fund(userId: string, fre: bigint) {
-  await test().db.transaction((tx) =>
-    credit(tx, {
-      userId,
-      kind: "bonus",
-      amountNano: fre * FRE,
-      reference: `games-test:${userId}:${Math.random()}`,
-      at: test().clock.now(),
-    }),
-  );
-}
+const fund = (userId: string, fre: bigint) => fundUser(test(), userId, fre, "games-test");
 
 async function player(fre = 1000n, language = "en") {
   const signed = await signUp(test(), uniqueUser("gamer"), {}, { language });

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
 import type { AdminCodeNotice } from "../src/lib/admin-code-notice.ts";
 import { manualClock } from "../src/lib/clock.ts";
+import { credit } from "../src/modules/ledger/ledger.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import { type Mailer, readOutbox } from "../src/modules/mail/mail.transport.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
@@ -346,4 +347,34 @@ export const metricLines = async (app: Pick<TestApp, "app">, prefix: string) =>
  * ledger:verify` checks). Every API test file runs it on each of its apps before closing them. */
 export async function expectLedgerBalanced(test: Pick<TestApp, "db">) {
   expect(await findLedgerMismatches(test.db)).toEqual([]);
+}
+
+/** Credits `fre` whole FRE to a user as a bonus (a test's starting balance), `label` in its reference. */
+export async function fundUser(
+  test: Pick<TestApp, "db" | "clock">,
+  userId: string,
+  fre: bigint,
+  label = "test",
+) {
+  await test.db.transaction((tx) =>
+    credit(tx, {
+      userId,
+      kind: "bonus",
+      amountNano: fre * 1_000_000_000n,
+      reference: `${label}:${userId}:${Math.random()}`,
+      at: test.clock.now(),
+    }),
+  );
+}
+
+/** An answer as its status, a refusal with its error code too (`409 WITHDRAWAL_PENDING`). */
+export function answerOutcome(answer: { statusCode: number; json(): { error?: string } }) {
+  if (answer.statusCode < 400) return String(answer.statusCode);
+  let code = "?";
+  try {
+    code = answer.json().error ?? "?";
+  } catch {
+    // Not JSON: the status alone says what went wrong.
+  }
+  return `${answer.statusCode} ${code}`;
 }

@@ -33,6 +33,7 @@ import {
 import { applyIncomingTransfer } from "../src/modules/shop/shop-payments.ts";
 import { buildUserExport } from "../src/modules/users/users-export.ts";
 import {
+  answerOutcome,
   type Client,
   elevatedAdmin,
   onPostgres,
@@ -42,7 +43,6 @@ import {
 } from "./helpers.ts";
 import { DATA_KEY, useKycApp } from "./kyc-fixtures.ts";
 
-type Answer = { statusCode: number; body: string; json(): { error?: string } };
 const test = useKycApp();
 
 const cookieOf = (c: Client) => [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -72,17 +72,7 @@ function requestWithdrawal(c: Client, amount: string) {
   });
 }
 
-/** `201`, or the status and error code of a refusal. */
-function outcome(answer: Answer) {
-  if (answer.statusCode < 400) return String(answer.statusCode);
-  let code = "?";
-  try {
-    code = answer.json().error ?? "?";
-  } catch {
-    // Not JSON: the status alone says what went wrong.
-  }
-  return `${answer.statusCode} ${code}`;
-}
+const outcome = answerOutcome;
 
 async function give(userId: string, fre: string) {
   await test().db.transaction((tx) =>
