@@ -9,21 +9,26 @@ import { AdminDailyPage, dailySettingsBodyOf } from "./admin-daily-page";
 
 loadCatalogs({ admin: frAdmin, app: frApp });
 
+/** The page with its settings already read. */
+async function renderPage() {
+  const client = new QueryClient();
+  client.setQueryData(dailyAdminKeys.settings(), {
+    rewards: ["0.1", "0.2", "0.3", "0.5", "0.8", "1.2", "2"],
+    boostPercent: 10,
+    boostHours: 24,
+    claimsPerFreeze: 7,
+    maxFreezes: 2,
+  });
+  return renderStatic(
+    <QueryClientProvider client={client}>
+      <AdminDailyPage />
+    </QueryClientProvider>,
+  );
+}
+
 describe("AdminDailyPage", () => {
   it("shows the seven rewards, the day-7 boost and the freeze rules in a form", async () => {
-    const client = new QueryClient();
-    client.setQueryData(dailyAdminKeys.settings(), {
-      rewards: ["0.1", "0.2", "0.3", "0.5", "0.8", "1.2", "2"],
-      boostPercent: 10,
-      boostHours: 24,
-      claimsPerFreeze: 7,
-      maxFreezes: 2,
-    });
-    const html = await renderStatic(
-      <QueryClientProvider client={client}>
-        <AdminDailyPage />
-      </QueryClientProvider>,
-    );
+    const html = await renderPage();
     expect(html).toContain("<h1");
     expect(html).toContain("Série quotidienne");
     for (let day = 1; day <= 7; day++) expect(html).toContain(`Jour ${day}`);
@@ -45,19 +50,7 @@ describe("the daily rewards as the admin types them (issue 34 point 7)", () => {
   });
 
   it("shows the amount example under each of the seven rewards", async () => {
-    const client = new QueryClient();
-    client.setQueryData(dailyAdminKeys.settings(), {
-      rewards: ["0.1", "0.2", "0.3", "0.5", "0.8", "1.2", "2"],
-      boostPercent: 10,
-      boostHours: 24,
-      claimsPerFreeze: 7,
-      maxFreezes: 2,
-    });
-    const html = await renderStatic(
-      <QueryClientProvider client={client}>
-        <AdminDailyPage />
-      </QueryClientProvider>,
-    );
+    const html = await renderPage();
     expect(html.match(/data-amount-example="">ex\. 12,5</g)?.length).toBe(7);
   });
 });
