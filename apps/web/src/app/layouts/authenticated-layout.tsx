@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
-import { Logo } from "../../components/ui/logo";
 import { PrivacySettingsButton } from "../../features/cookie-consent";
 import { VerifyBanner } from "../../features/email-verification";
 import { LEGAL_PATHS } from "../../features/legal";
@@ -15,6 +14,7 @@ import { useAfterFirstPaint } from "../../lib/use-after-first-paint";
 import { rememberViewFacts } from "../view-facts";
 import { AppMenu } from "./app-menu/app-menu";
 import { BottomNav } from "./bottom-nav";
+import { BrandLink } from "./brand-link";
 import { SkipLink } from "./skip-link";
 
 const footerLink =
@@ -45,14 +45,7 @@ export function AuthenticatedLayout() {
       <SkipLink />
       <header className="sticky top-0 z-30 border-b border-night-800/80 bg-night-900/85 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4">
-          <Link
-            to="/dashboard"
-            className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-wide text-white"
-          >
-            <Logo className="size-8" />
-            <span>FRE</span>
-            <span className="sr-only">— {t("nav.mining")}</span>
-          </Link>
+          <BrandLink to="/dashboard" label={t("nav.mining")} />
           <div className="flex items-center gap-1.5 min-[400px]:gap-2">
             <LanguagePicker />
             <NotificationBell />

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
-import { Logo } from "../../components/ui/logo";
 import { LanguagePicker } from "../../features/preferences";
+import { BrandLink } from "./brand-link";
 import { PublicFooter } from "./public-footer";
 import { SkipLink } from "./skip-link";
 
@@ -17,14 +17,7 @@ export function PublicLayout({ framed = false }: { framed?: boolean }) {
       <SkipLink />
       <header className="sticky top-0 z-40 border-b border-night-800/80 bg-night-900/95">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
-          <Link
-            to="/"
-            className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-wide text-white"
-          >
-            <Logo className="size-8" />
-            <span>FRE</span>
-            <span className="sr-only">— {t("app.home")}</span>
-          </Link>
+          <BrandLink to="/" label={t("app.home")} />
           <div className="flex items-center gap-2">
             {pathname === "/" ? (
               <Link
