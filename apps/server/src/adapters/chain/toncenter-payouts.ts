@@ -1,8 +1,9 @@
 // FRE payouts on the real chain (decision 0019, "toncenter payouts"): TEP-74 jetton transfers
 // from the hot wallet (wallet v4R2 or W5 v5R1, key from TON_HOT_WALLET_MNEMONIC), sent and
 // confirmed through toncenter v3, several per signed message (decision 0075: up to 4 on v4R2,
-// up to 255 on W5). No local state is needed to pay at most once: the query id of a payout is
-// derived from its reference, and the chain's history is searched for it before any send.
+// up to 255 on W5). The query id of a payout is derived from its reference, and the chain's
+// history is searched for it before any send — back to the reference's first signing, which the
+// caller records before the message leaves (decision 0078; without a record, to `since`).
 // The wallet's external message (state init, subwallet, valid_until, seqno, signature) is built
 // by @ton/ton's WalletContractV4 / WalletContractV5R1 (decision 0033); its HTTP client is not
 // used: the seqno and the history come from the same toncenter v3 calls as the rest of this file.
@@ -98,6 +99,11 @@ export class HotWalletNotSyncedError extends Error {
 
 /** Clock skew allowed between this server and the chain's block times. */
 const SKEW_SECONDS = 30;
+/**
+ * How far before a reference's recorded first signing its history search starts (decision
+ * 0078): the skew between the clock that wrote the record and the chain's block times.
+ */
+const SIGNED_MARGIN_SECONDS = 60;
 /** A landed transfer with neither excess nor bounce after this long is taken as delivered. */
 const CONFIRM_WITHOUT_EXCESS_SECONDS = 300;
 /** Beyond the attachment, what the hot wallet's own transaction may cost (0.05 TON: generous). */
@@ -403,9 +409,18 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
 
   /**
    * The hot wallet's history, newest first, back to `since` (unix seconds) and at least to its
-   * newest send that used a seqno. Throws when that is more than `maxPages` pages back.
+   * newest send that used a seqno — or only until a send of each of `wanted` was found (what
+   * followed a send, its bounce or excess, is newer: read already; decision 0078). Throws when
+   * that is more than `maxPages` pages back.
    */
-  async function history(wallet: Hot, jettonWallet: Address, since: number): Promise<History> {
+  async function history(
+    wallet: Hot,
+    jettonWallet: Address,
+    since: number,
+    wanted?: Iterable<bigint>,
+  ): Promise<History> {
+    const missing = new Set(wanted);
+    const stopEarly = missing.size > 0;
     const found: History = {
       sends: new Map(),
       bounced: new Set(),
@@ -427,7 +442,19 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
       for (const tx of txs) readTransaction(tx, jettonWallet, found);
       const oldest = txs.at(-1);
       if (!oldest || txs.length < PAGE) return found;
-      if (oldest.now < since && found.lastSeqno !== null) return found;
+      if (found.lastSeqno === null) {
+        endLt = BigInt(oldest.lt) - 1n;
+        continue;
+      }
+      if (oldest.now < since) return found;
+      if (stopEarly) {
+        for (const queryId of missing) {
+          const sent = found.sends.get(queryId);
+          // An aborted send paid nothing: an earlier one may still be further back.
+          if (sent && !sent.aborted) missing.delete(queryId);
+        }
+        if (missing.size === 0) return found;
+      }
       endLt = BigInt(oldest.lt) - 1n;
     }
     throw new HotWalletNotSyncedError("history too long to search");
@@ -550,7 +577,9 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
     if (known) return known;
     const { queryId, validUntil } = decodePayoutId(payoutId);
     const wallet = await hotWallet();
-    const seen = await history(wallet, await jettonWalletOf(wallet), validUntil - ttl - 60);
+    const seen = await history(wallet, await jettonWalletOf(wallet), validUntil - ttl - 60, [
+      queryId,
+    ]);
     const sent = seen.sends.get(queryId);
     if (!sent) return { txHash: null, feeNano: null };
     return { txHash: sent.txHash, feeNano: feeOf(sent, seen.excesses.get(queryId)) };
@@ -583,14 +612,22 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
     const wallet = await hotWallet();
     const jettonWallet = await jettonWalletOf(wallet);
     const now = nowSeconds();
-    const since =
-      Math.min(
-        ...valid.map((i) =>
-          Math.floor((requests[i]!.since?.getTime() ?? (now - 86_400) * 1000) / 1000),
-        ),
-      ) - SKEW_SECONDS;
+    // How far back a payout of these references may be (decision 0078): a message can only
+    // execute after it was signed, so from a reference's recorded first signing; one never
+    // signed (null) cannot be on the chain at all. Without a record: `since` (a day back).
+    const bounds = valid.flatMap((i) => {
+      const { signedAt, since: approved } = requests[i]!;
+      if (signedAt === null) return [];
+      if (signedAt) return [Math.floor(signedAt.getTime() / 1000) - SIGNED_MARGIN_SECONDS];
+      return [Math.floor((approved?.getTime() ?? (now - 86_400) * 1000) / 1000) - SKEW_SECONDS];
+    });
+    // None to look for: the history is read only as far as the wallet's newest send.
+    const since = bounds.length > 0 ? Math.min(...bounds) : Number.POSITIVE_INFINITY;
+    const wanted = valid
+      .filter((i) => requests[i]!.signedAt !== null)
+      .map((i) => payoutQueryId(requests[i]!.reference));
     const seqno = await seqnoOf(wallet.address);
-    const seen = await history(wallet, jettonWallet, since);
+    const seen = await history(wallet, jettonWallet, since, wanted);
     const toSign: number[] = [];
     const queryIds = new Set<bigint>();
     for (const index of valid) {
@@ -681,7 +718,12 @@ export function toncenterPayouts(options: ToncenterPayoutsOptions): ToncenterPay
     const jettonWallet = await jettonWalletOf(wallet);
     const now = nowSeconds();
     const oldest = Math.min(...decoded.map((d) => d.validUntil));
-    const seen = await history(wallet, jettonWallet, oldest - ttl - 2 * SKEW_SECONDS);
+    const seen = await history(
+      wallet,
+      jettonWallet,
+      oldest - ttl - 2 * SKEW_SECONDS,
+      decoded.map((d) => d.queryId),
+    );
     let current: number | null = null;
     for (const { payoutId, queryId, seqno, validUntil } of decoded) {
       const sent = seen.sends.get(queryId);

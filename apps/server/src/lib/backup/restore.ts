@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import { resolve } from "node:path";
 import { openDatabase } from "../../db/client.ts";
 import type { FileStore } from "../file-store.ts";
-import { queryOf } from "./backup.repo.ts";
+import { queryOf, widenRestoredPayoutLookBack } from "./backup.repo.ts";
 import { libpqTarget, runTool } from "./backup.ts";
 import {
   type BackupManifest,
@@ -104,6 +104,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
         });
       }
       await database.migrate();
+      // A payout signed after the backup left no record here: searched from its approval.
+      await widenRestoredPayoutLookBack(database.db);
       const rows = Object.values(counts).reduce((a, b) => a + b, 0);
       return { manifest, files: fileNames.length, rows };
     } finally {

@@ -61,6 +61,13 @@ export interface PayoutRequest {
    */
   since?: Date;
   /**
+   * When a message for this reference was first signed, recorded before it left (decision 0078):
+   * nothing can have paid it on the chain before (less the clock skew), so the search starts
+   * there rather than at `since`. null: no message for it was ever signed — nothing to search
+   * for. Absent: `since` is the bound.
+   */
+  signedAt?: Date | null;
+  /**
    * Payout ids of messages already signed (this reference's earlier ones included) that may
    * still execute: a chain that orders its messages (a wallet's seqno) signs no new one while
    * one of them could still take the same place. Ignored by chains without such an order.

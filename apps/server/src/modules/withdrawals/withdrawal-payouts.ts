@@ -48,6 +48,9 @@ export async function processPayouts(deps: WithdrawalDeps) {
   const budget = await freshBalances(deps);
   const size = deps.chain.sendPayouts ? Math.max(1, deps.chain.payoutBatchSize ?? 1) : 1;
   let paused = 0;
+  // This run's claim: its record of a signed message is written only while the row is still
+  // its own (no other worker took it over after the lease, decision 0078).
+  const leaseUntil = new Date(now.getTime() + PAYOUT_LEASE_MS);
   const claimed = await deps.db.transaction(async (tx) => {
     // A batching chain signs one message per run (the next waits for it to land): one batch.
     const rows = await claimPayouts(tx, now, deps.chain.sendPayouts ? size : BATCH);
@@ -62,7 +65,7 @@ export async function processPayouts(deps: WithdrawalDeps) {
         budget.tonNano -= budget.tonPerPayoutNano;
         budget.jettonNano -= row.amountNano;
       }
-      await markSending(tx, row.id, now, new Date(now.getTime() + PAYOUT_LEASE_MS));
+      await markSending(tx, row.id, now, leaseUntil);
       sending.push(row);
     }
     return sending;
@@ -75,12 +78,19 @@ export async function processPayouts(deps: WithdrawalDeps) {
     to: row.walletAddress,
     amountNano: row.amountNano,
     reference: row.id,
-    // Approved before any send: how far back a chain without local state looks for one.
+    // Approved before any send: how far back a chain looks for one without the record below.
     since: row.reviewedAt ?? row.createdAt,
+    // The first signing, written before its message left (decision 0078): nothing can have
+    // paid the row before it; none yet (null): nothing to look for on the chain.
+    signedAt: row.payoutSignedAt,
     inFlight,
-    // Recorded before the message leaves: a crash after the send still knows it.
+    // Recorded before the message leaves: a crash after the send still knows it. Not written
+    // (the row moved, or another worker claimed it since): the message must not leave, or a
+    // worker that read the row before would not know it.
     beforeSend: async (signed) => {
-      await recordPayoutId(deps.db, row.id, signed, deps.clock.now());
+      if (!(await recordPayoutId(deps.db, row.id, signed, deps.clock.now(), leaseUntil))) {
+        throw new Error(`Withdrawal ${row.id} no longer being sent: its payout was not signed`);
+      }
       inFlight.push(signed);
     },
   });

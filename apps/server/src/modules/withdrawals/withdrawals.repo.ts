@@ -170,18 +170,37 @@ export async function listInFlightPayoutIds(db: Executor) {
   return rows.map((row) => row.payoutId!);
 }
 
-/** The payout id of a message signed for a withdrawal this worker is sending, before it leaves. */
-export async function recordPayoutId(db: Executor, id: string, payoutId: string, now: Date) {
-  await db
+/**
+ * The payout id of a message signed for a withdrawal this worker is sending, before it leaves,
+ * and the first signing's time (kept: a message signed earlier may still execute or have
+ * executed, decision 0078). Only under the claim that signed it (`leaseUntil`, as `markSending`
+ * wrote it): false when the row is not `sending` any more or another worker claimed it since
+ * (nothing written: the message must not leave).
+ */
+export async function recordPayoutId(
+  db: Executor,
+  id: string,
+  payoutId: string,
+  now: Date,
+  leaseUntil: Date,
+) {
+  const rows = await db
     .update(withdrawals)
-    .set({ payoutId, updatedAt: now })
+    .set({
+      payoutId,
+      payoutSignedAt: sql`coalesce(${withdrawals.payoutSignedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(withdrawals.id, id),
         eq(withdrawals.status, "processing"),
         eq(withdrawals.payoutState, "sending"),
+        eq(withdrawals.payoutLeaseUntil, leaseUntil),
       ),
-    );
+    )
+    .returning({ id: withdrawals.id });
+  return rows.length > 0;
 }
 
 /**
@@ -206,7 +225,8 @@ export async function releasePayout(db: Executor, id: string, now: Date) {
 
 /**
  * A sent payout whose message can never execute and never did (decision 0068): queued again,
- * to be signed anew with the wallet's next seqno; false when the row moved meanwhile.
+ * to be signed anew with the wallet's next seqno; false when the row moved meanwhile. Its first
+ * signing's time stays (decision 0078): the look-back of its next send still starts there.
  */
 export async function requeuePayout(db: Executor, id: string, payoutId: string, now: Date) {
   const rows = await db
