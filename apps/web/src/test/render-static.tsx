@@ -1,7 +1,9 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { initReactI18next } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { beforeAll } from "vitest";
 import frCommon from "../locales/fr/common.json";
 
@@ -20,6 +22,23 @@ const ready = i18next.use(initReactI18next).init({
 export async function renderStatic(element: ReactElement): Promise<string> {
   await ready;
   return renderToStaticMarkup(element);
+}
+
+/**
+ * The element's HTML with the app's providers around it: a fresh query client (its cache filled
+ * by `seed` before the render) and a router at `route`.
+ */
+export function renderWithQueries(
+  element: ReactElement,
+  { seed, route = "/" }: { seed?: (client: QueryClient) => void; route?: string } = {},
+): Promise<string> {
+  const client = new QueryClient();
+  seed?.(client);
+  return renderStatic(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>{element}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 /**

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../locales/fr/admin.json";
-import { loadCatalogs, renderStatic } from "../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../test/render-static";
 import { AdminBonusCodeForm } from "./admin/admin-bonus-code-form";
 import { rewardValueFromInput } from "./admin/admin-form-values";
 
@@ -23,11 +22,7 @@ describe("a bonus code's value as the admin types it (issue 34 point 7)", () => 
   });
 
   it("shows the amount example under the value field", async () => {
-    const html = await renderStatic(
-      <QueryClientProvider client={new QueryClient()}>
-        <AdminBonusCodeForm />
-      </QueryClientProvider>,
-    );
+    const html = await renderWithQueries(<AdminBonusCodeForm />);
     expect(html.match(/data-amount-example="">ex\. 12,5</g)?.length).toBe(1);
   });
 });

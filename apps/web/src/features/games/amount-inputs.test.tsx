@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../locales/fr/admin.json";
 import frGames from "../../locales/fr/games.json";
-import { loadCatalogs, renderStatic } from "../../test/render-static";
+import { loadCatalogs, renderStatic, renderWithQueries } from "../../test/render-static";
 import { AdminGamesPage } from "./admin/admin-games-page";
 import { checkLimits } from "./admin/game-limits";
 import { gamesAdminKeys } from "./api/games-admin-api";
@@ -63,16 +62,13 @@ describe("the admin's bet limits (issue 34 point 7)", () => {
   });
 
   it("shows the amount example under both limits", async () => {
-    const client = new QueryClient();
-    client.setQueryData(gamesAdminKeys.limits(), {
-      minBet: "0.500000000",
-      maxBet: "1000.000000000",
+    const html = await renderWithQueries(<AdminGamesPage />, {
+      seed: (client) =>
+        client.setQueryData(gamesAdminKeys.limits(), {
+          minBet: "0.500000000",
+          maxBet: "1000.000000000",
+        }),
     });
-    const html = await renderStatic(
-      <QueryClientProvider client={client}>
-        <AdminGamesPage />
-      </QueryClientProvider>,
-    );
     expect(examples(html)).toBe(2);
   });
 });

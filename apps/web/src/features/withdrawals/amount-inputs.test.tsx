@@ -1,9 +1,7 @@
 import type { WithdrawalLimits } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import frWithdrawals from "../../locales/fr/withdrawals.json";
-import { loadCatalogs, renderStatic } from "../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../test/render-static";
 import { settingsBodyOf, WithdrawalSettingsPanel } from "./admin/withdrawal-settings-form";
 import { withdrawalKeys } from "./api/withdrawals-api";
 import { WithdrawalForm } from "./components/withdrawal-form";
@@ -11,8 +9,6 @@ import { amountIssue, typedAmount } from "./withdrawal-amount";
 
 loadCatalogs({ withdrawals: frWithdrawals });
 
-const render = (element: ReactElement, client = new QueryClient()) =>
-  renderStatic(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
 const examples = (html: string) => html.match(/data-amount-example="">ex\. 12,5</g)?.length ?? 0;
 
 const limits = { minimum: "30.000000000", balance: "2000.000000000" };
@@ -32,7 +28,7 @@ describe("the withdrawal form's amount (issue 34 point 7)", () => {
   });
 
   it("shows the amount example under the field", async () => {
-    const html = await render(
+    const html = await renderWithQueries(
       <WithdrawalForm limits={{ ...limits, wallet: null } as WithdrawalLimits} />,
     );
     expect(examples(html)).toBe(1);
@@ -51,12 +47,13 @@ describe("the admin's withdrawal settings (issue 34 point 7)", () => {
   });
 
   it("shows the amount example under both fields", async () => {
-    const client = new QueryClient();
-    client.setQueryData(withdrawalKeys.settings(), {
-      minimum: "30.000000000",
-      secondApprovalAbove: "1000.000000000",
+    const html = await renderWithQueries(<WithdrawalSettingsPanel />, {
+      seed: (client) =>
+        client.setQueryData(withdrawalKeys.settings(), {
+          minimum: "30.000000000",
+          secondApprovalAbove: "1000.000000000",
+        }),
     });
-    const html = await render(<WithdrawalSettingsPanel />, client);
     expect(examples(html)).toBe(2);
   });
 });

@@ -1,9 +1,7 @@
 import { type AdminUserRisk, DEFAULT_RISK_SETTINGS } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic, renderWithQueries } from "../../../test/render-static";
 import { adminRiskKeys } from "../api/admin-risk-api";
 import { RiskBadge } from "./risk-badge";
 import { UserRiskSection } from "./user-risk-section";
@@ -38,20 +36,14 @@ const flagged: AdminUserRisk = {
 };
 
 async function render(risk: AdminUserRisk, { suspended = false, settings = true } = {}) {
-  const client = new QueryClient();
-  client.setQueryData(adminRiskKeys.user(USER), risk);
-  if (settings) client.setQueryData(adminRiskKeys.settings(), DEFAULT_RISK_SETTINGS);
-  const html = await renderStatic(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <UserRiskSection
-          userId={USER}
-          nickname="suspect"
-          suspended={suspended}
-          onSuspend={() => {}}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const html = await renderWithQueries(
+    <UserRiskSection userId={USER} nickname="suspect" suspended={suspended} onSuspend={() => {}} />,
+    {
+      seed: (client) => {
+        client.setQueryData(adminRiskKeys.user(USER), risk);
+        if (settings) client.setQueryData(adminRiskKeys.settings(), DEFAULT_RISK_SETTINGS);
+      },
+    },
   );
   return html.replaceAll("&#x27;", "'");
 }

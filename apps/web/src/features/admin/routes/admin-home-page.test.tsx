@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { AdminHomePage } from "./admin-home-page";
 
 /** Spec §2's admin screens besides /admin itself. */
@@ -20,14 +18,7 @@ const SPEC_ADMIN_ROUTES = [
 
 loadCatalogs({ admin: frAdmin });
 
-const render = () =>
-  renderStatic(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={["/admin"]}>
-        <AdminHomePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const render = () => renderWithQueries(<AdminHomePage />, { route: "/admin" });
 
 describe("AdminHomePage", () => {
   it("links to every admin screen of the spec", async () => {

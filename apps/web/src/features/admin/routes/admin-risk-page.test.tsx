@@ -1,8 +1,7 @@
 import { DEFAULT_RISK_SETTINGS, type RiskSettings } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { adminRiskKeys } from "../api/admin-risk-api";
 import { AdminRiskPage, riskSettingsOf, THRESHOLD_BOUNDS, WEIGHT_BOUNDS } from "./admin-risk-page";
 
@@ -11,13 +10,9 @@ loadCatalogs({ admin: frAdmin });
 const settings: RiskSettings = { ...DEFAULT_RISK_SETTINGS, highAt: 65 };
 
 async function render() {
-  const client = new QueryClient();
-  client.setQueryData(adminRiskKeys.settings(), settings);
-  const html = await renderStatic(
-    <QueryClientProvider client={client}>
-      <AdminRiskPage />
-    </QueryClientProvider>,
-  );
+  const html = await renderWithQueries(<AdminRiskPage />, {
+    seed: (client) => client.setQueryData(adminRiskKeys.settings(), settings),
+  });
   return html.replaceAll("&#x27;", "'");
 }
 

@@ -1,11 +1,10 @@
 import type { AdminUserDetail } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frAdmin from "../../../locales/fr/admin.json";
 import { adminUserDetail } from "../../../test/admin-user-detail";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { adminKeys } from "../api/admin-users-api";
 import { AdminUserPage } from "./admin-user-page";
 
@@ -26,17 +25,17 @@ const grant = {
 };
 
 async function render(page: AdminUserDetail, viewerId: string) {
-  const client = new QueryClient();
-  client.setQueryData(adminKeys.user(USER), page);
-  client.setQueryData(meQueryKey, { id: viewerId });
-  const html = await renderStatic(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/admin/users/${USER}`]}>
-        <Routes>
-          <Route path="/admin/users/:id" element={<AdminUserPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const html = await renderWithQueries(
+    <Routes>
+      <Route path="/admin/users/:id" element={<AdminUserPage />} />
+    </Routes>,
+    {
+      route: `/admin/users/${USER}`,
+      seed: (client) => {
+        client.setQueryData(adminKeys.user(USER), page);
+        client.setQueryData(meQueryKey, { id: viewerId });
+      },
+    },
   );
   return html.replaceAll("&#x27;", "'");
 }

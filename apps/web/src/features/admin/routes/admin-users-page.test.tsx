@@ -1,9 +1,7 @@
 import type { AdminPendingRoleGrants, AdminUserRow } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { adminKeys, type RiskFilter } from "../api/admin-users-api";
 import { AdminUsersPage } from "./admin-users-page";
 
@@ -29,19 +27,16 @@ async function render(
   items: AdminUserRow[],
   grants: AdminPendingRoleGrants["items"] = [],
 ) {
-  const client = new QueryClient();
-  client.setQueryData(adminKeys.roleGrants, { items: grants });
-  client.setQueryData(adminKeys.userList("", risk), {
-    pages: [{ items, nextCursor: null }],
-    pageParams: [undefined],
+  const html = await renderWithQueries(<AdminUsersPage />, {
+    route: url,
+    seed: (client) => {
+      client.setQueryData(adminKeys.roleGrants, { items: grants });
+      client.setQueryData(adminKeys.userList("", risk), {
+        pages: [{ items, nextCursor: null }],
+        pageParams: [undefined],
+      });
+    },
   });
-  const html = await renderStatic(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <AdminUsersPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
   return html.replaceAll("&#x27;", "'");
 }
 

@@ -1,8 +1,7 @@
 import type { PublicAdList } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frAds from "../../../locales/fr/ads.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic, renderWithQueries } from "../../../test/render-static";
 import { adsKeys } from "../api/ads-api";
 import { AdBanner } from "./ad-banner";
 import { AdSlot } from "./ad-slot";
@@ -15,15 +14,10 @@ const AD = {
   weight: 10,
 };
 
-function render(list: PublicAdList) {
-  const client = new QueryClient();
-  client.setQueryData(adsKeys.placement("dashboard"), list);
-  return renderStatic(
-    <QueryClientProvider client={client}>
-      <AdBanner placement="dashboard" />
-    </QueryClientProvider>,
-  );
-}
+const render = (list: PublicAdList) =>
+  renderWithQueries(<AdBanner placement="dashboard" />, {
+    seed: (client) => client.setQueryData(adsKeys.placement("dashboard"), list),
+  });
 
 loadCatalogs({ ads: frAds });
 

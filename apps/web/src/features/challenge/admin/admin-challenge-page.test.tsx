@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { challengeAdminKeys } from "../api/challenge-admin-api";
 import { AdminChallengePage } from "./admin-challenge-page";
 
@@ -9,17 +8,14 @@ loadCatalogs({ admin: frAdmin });
 
 describe("AdminChallengePage", () => {
   it("shows the proof of work's three settings in a form", async () => {
-    const client = new QueryClient();
-    client.setQueryData(challengeAdminKeys.settings(), {
-      maxNumber: 50_000,
-      busyMaxNumber: 1_000_000,
-      busySignUps: 10,
+    const html = await renderWithQueries(<AdminChallengePage />, {
+      seed: (client) =>
+        client.setQueryData(challengeAdminKeys.settings(), {
+          maxNumber: 50_000,
+          busyMaxNumber: 1_000_000,
+          busySignUps: 10,
+        }),
     });
-    const html = await renderStatic(
-      <QueryClientProvider client={client}>
-        <AdminChallengePage />
-      </QueryClientProvider>,
-    );
     expect(html).toContain("<h1");
     expect(html).toContain("Vérification anti-robot");
     expect(html).toContain("Nombre maximal pour une plage chargée");

@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import frApp from "../../../locales/fr/app.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { circleSettingsOf } from "../admin/admin-circle-page";
 import { circleKeys } from "../api/circle-api";
 import { CirclePage } from "./circle-page";
@@ -18,15 +16,9 @@ const base = {
 };
 
 async function render(circle: object) {
-  const client = new QueryClient();
-  client.setQueryData(circleKeys.mine(), circle);
-  const html = await renderStatic(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <CirclePage />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  const html = await renderWithQueries(<CirclePage />, {
+    seed: (client) => client.setQueryData(circleKeys.mine(), circle),
+  });
   return html.replaceAll("&#x27;", "'");
 }
 

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
 import frGames from "../../../locales/fr/games.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { gamesAdminKeys } from "../api/games-admin-api";
 import { AdminGamesPage } from "./admin-games-page";
 
@@ -10,16 +9,13 @@ loadCatalogs({ admin: frAdmin, games: frGames });
 
 describe("AdminGamesPage", () => {
   it("shows the bet limits in force and a form to change them", async () => {
-    const client = new QueryClient();
-    client.setQueryData(gamesAdminKeys.limits(), {
-      minBet: "0.500000000",
-      maxBet: "1000.000000000",
+    const html = await renderWithQueries(<AdminGamesPage />, {
+      seed: (client) =>
+        client.setQueryData(gamesAdminKeys.limits(), {
+          minBet: "0.500000000",
+          maxBet: "1000.000000000",
+        }),
     });
-    const html = await renderStatic(
-      <QueryClientProvider client={client}>
-        <AdminGamesPage />
-      </QueryClientProvider>,
-    );
     expect(html).toContain("<h1");
     expect(html).toContain("Jeux");
     expect(html).toContain("Actuellement : de 0,5 FRE à 1\u202f000 FRE par partie.");

@@ -1,9 +1,8 @@
 import type { AdminKycRequest } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frKyc from "../../../locales/fr/kyc.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { kycKeys } from "../api/kyc-api";
 import { RequestDetail } from "./admin-kyc-page";
 
@@ -29,16 +28,13 @@ const request: AdminKycRequest = {
 
 loadCatalogs({ kyc: frKyc });
 
-function render(meId: string) {
-  const client = new QueryClient();
-  client.setQueryData(kycKeys.adminRequest(USER), request);
-  client.setQueryData(meQueryKey, { id: meId });
-  return renderStatic(
-    <QueryClientProvider client={client}>
-      <RequestDetail userId={USER} onClose={() => {}} />
-    </QueryClientProvider>,
-  );
-}
+const render = (meId: string) =>
+  renderWithQueries(<RequestDetail userId={USER} onClose={() => {}} />, {
+    seed: (client) => {
+      client.setQueryData(kycKeys.adminRequest(USER), request);
+      client.setQueryData(meQueryKey, { id: meId });
+    },
+  });
 
 describe("the KYC review", () => {
   it("writes the date of birth and the countries for people, never their ISO codes", async () => {

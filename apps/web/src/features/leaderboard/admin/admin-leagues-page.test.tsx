@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { leaguesAdminKeys } from "../api/leagues-api";
 import { AdminLeaguesPage, settingsOf } from "./admin-leagues-page";
 
@@ -15,27 +14,25 @@ const settings = {
 
 describe("AdminLeaguesPage", () => {
   it("shows the week's leagues and the rules in a form", async () => {
-    const client = new QueryClient();
-    client.setQueryData(leaguesAdminKeys.settings(), settings);
-    client.setQueryData(leaguesAdminKeys.overview(), {
-      week: "2026-W48",
-      endsAt: "2026-11-30T00:00:00.000Z",
-      unsettledWeeks: ["2026-W47"],
-      leagues: [
-        {
-          league: "gold",
-          groups: 2,
-          members: 61,
-          top: [{ nickname: "alice", group: 1, mined: "12.500000000" }],
-        },
-      ],
-    });
     const html = (
-      await renderStatic(
-        <QueryClientProvider client={client}>
-          <AdminLeaguesPage />
-        </QueryClientProvider>,
-      )
+      await renderWithQueries(<AdminLeaguesPage />, {
+        seed: (client) => {
+          client.setQueryData(leaguesAdminKeys.settings(), settings);
+          client.setQueryData(leaguesAdminKeys.overview(), {
+            week: "2026-W48",
+            endsAt: "2026-11-30T00:00:00.000Z",
+            unsettledWeeks: ["2026-W47"],
+            leagues: [
+              {
+                league: "gold",
+                groups: 2,
+                members: 61,
+                top: [{ nickname: "alice", group: 1, mined: "12.500000000" }],
+              },
+            ],
+          });
+        },
+      })
     ).replaceAll("&#x27;", "'");
     expect(html).toContain("<h1");
     expect(html).toContain("Ligues");
@@ -97,13 +94,9 @@ describe("the league rules as the admin types them (issue 34 point 7)", () => {
   });
 
   it("shows the amount example under the four thresholds and the three rewards", async () => {
-    const client = new QueryClient();
-    client.setQueryData(leaguesAdminKeys.settings(), settings);
-    const html = await renderStatic(
-      <QueryClientProvider client={client}>
-        <AdminLeaguesPage />
-      </QueryClientProvider>,
-    );
+    const html = await renderWithQueries(<AdminLeaguesPage />, {
+      seed: (client) => client.setQueryData(leaguesAdminKeys.settings(), settings),
+    });
     expect(html.match(/data-amount-example="">ex\. 12,5</g)?.length).toBe(7);
   });
 });

@@ -1,8 +1,7 @@
 import type { FriendsBoard, LeagueCurrent } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frApp from "../../../locales/fr/app.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderStatic, renderWithQueries } from "../../../test/render-static";
 import { leaguesKeys } from "../api/leagues-api";
 import { FriendsBoardList, LeagueWeekPanel, timeLeft } from "./league-panels";
 
@@ -27,27 +26,25 @@ const current: LeagueCurrent = {
 
 describe("the week tab", () => {
   it("shows my league, group, time left, prizes, and marks the zones in words", async () => {
-    const client = new QueryClient();
-    client.setQueryData(leaguesKeys.current(), current);
-    client.setQueryData(leaguesKeys.history(), {
-      weeks: [
-        {
-          week: "2026-W47",
-          league: "bronze",
-          rank: 1,
-          groupSize: 12,
-          mined: "2.000000000",
-          reward: "5.000000000",
-          outcome: "promoted",
-        },
-      ],
-    });
     const html = (
-      await renderStatic(
-        <QueryClientProvider client={client}>
-          <LeagueWeekPanel />
-        </QueryClientProvider>,
-      )
+      await renderWithQueries(<LeagueWeekPanel />, {
+        seed: (client) => {
+          client.setQueryData(leaguesKeys.current(), current);
+          client.setQueryData(leaguesKeys.history(), {
+            weeks: [
+              {
+                week: "2026-W47",
+                league: "bronze",
+                rank: 1,
+                groupSize: 12,
+                mined: "2.000000000",
+                reward: "5.000000000",
+                outcome: "promoted",
+              },
+            ],
+          });
+        },
+      })
     ).replaceAll("&#x27;", "'");
     expect(html).toContain("Argent");
     expect(html).toContain("Groupe 7");

@@ -1,20 +1,19 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frApp from "../../../locales/fr/app.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { leaderboardKeys } from "../api/leaderboard-api";
 import { LeaderboardPage } from "./leaderboard-page";
 
 loadCatalogs({ app: frApp });
 
-function render(element: React.ReactElement) {
-  const client = new QueryClient();
-  client.setQueryData(leaderboardKeys.all, {
-    top: [{ rank: 1, nickname: "alice", totalMined: "12.000000000" }],
-    me: { rank: 4, totalMined: "1.000000000" },
+const render = (element: React.ReactElement) =>
+  renderWithQueries(element, {
+    seed: (client) =>
+      client.setQueryData(leaderboardKeys.all, {
+        top: [{ rank: 1, nickname: "alice", totalMined: "12.000000000" }],
+        me: { rank: 4, totalMined: "1.000000000" },
+      }),
   });
-  return renderStatic(<QueryClientProvider client={client}>{element}</QueryClientProvider>);
-}
 
 describe("LeaderboardPage", () => {
   it("draws three tabs with « Tous » open: today's top 10 and my rank, as before", async () => {

@@ -1,11 +1,8 @@
 import type { Features } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactElement } from "react";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frApp from "../../../locales/fr/app.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { featuresKeys } from "../api/features-api";
 import { MAINTENANCE_SETTING_PATH } from "./maintenance-banner";
 import { MaintenanceGate } from "./maintenance-gate";
@@ -28,24 +25,23 @@ const html = (text: string) => text.replaceAll("'", "&#x27;");
  * shows their fallback the first time, so it renders, lets the chunks resolve, and renders again.
  */
 async function render(features: Features, me: unknown, path = "/dashboard") {
-  const element = (): ReactElement => {
-    const client = new QueryClient();
-    client.setQueryData(featuresKeys.all, features);
-    client.setQueryData(meQueryKey, me);
-    return (
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[path]}>
-          <MaintenanceGate>
-            <p>the dashboard</p>
-          </MaintenanceGate>
-        </MemoryRouter>
-      </QueryClientProvider>
+  const render = () =>
+    renderWithQueries(
+      <MaintenanceGate>
+        <p>the dashboard</p>
+      </MaintenanceGate>,
+      {
+        route: path,
+        seed: (client) => {
+          client.setQueryData(featuresKeys.all, features);
+          client.setQueryData(meQueryKey, me);
+        },
+      },
     );
-  };
-  await renderStatic(element());
+  await render();
   await Promise.all([import("./maintenance-banner"), import("./maintenance-screen")]);
   await new Promise((resolve) => setTimeout(resolve, 20));
-  return renderStatic(element());
+  return render();
 }
 
 loadCatalogs({ app: frApp });

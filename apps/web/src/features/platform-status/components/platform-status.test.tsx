@@ -1,11 +1,9 @@
 import type { Features } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactElement } from "react";
-import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { meQueryKey } from "../../../lib/session";
 import frApp from "../../../locales/fr/app.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { featuresKeys, isPlatformRefusal } from "../api/features-api";
 import { FeatureGuard } from "./feature-guard";
 import { MaintenanceGate, openDuringMaintenance } from "./maintenance-gate";
@@ -22,14 +20,13 @@ function render(
   element: ReactElement,
   { features, me, path = "/dashboard" }: { features?: Features; me?: unknown; path?: string },
 ) {
-  const client = new QueryClient();
-  if (features) client.setQueryData(featuresKeys.all, features);
-  if (me !== undefined) client.setQueryData(meQueryKey, me);
-  return renderStatic(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithQueries(element, {
+    route: path,
+    seed: (client) => {
+      if (features) client.setQueryData(featuresKeys.all, features);
+      if (me !== undefined) client.setQueryData(meQueryKey, me);
+    },
+  });
 }
 
 const screen = <p>the games screen</p>;

@@ -1,10 +1,9 @@
 import type { TelegramReminderSettings } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import enPwa from "../../../locales/en/pwa.json";
 import frPwa from "../../../locales/fr/pwa.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { telegramRemindersKeys } from "../api/telegram-reminders-api";
 import { TelegramRemindersSection } from "./telegram-reminders-section";
 
@@ -21,15 +20,10 @@ const settings = (over: Partial<TelegramReminderSettings> = {}): TelegramReminde
   ...over,
 });
 
-async function render(data: TelegramReminderSettings) {
-  const client = new QueryClient();
-  client.setQueryData(telegramRemindersKeys.all, data);
-  return renderStatic(
-    <QueryClientProvider client={client}>
-      <TelegramRemindersSection />
-    </QueryClientProvider>,
-  );
-}
+const render = (data: TelegramReminderSettings) =>
+  renderWithQueries(<TelegramRemindersSection />, {
+    seed: (client) => client.setQueryData(telegramRemindersKeys.all, data),
+  });
 
 const text = (html: string) => html.replace(/<[^>]+>/g, "|").replace(/\|+/g, "|");
 

@@ -1,9 +1,8 @@
 import { adminShopItemBodySchema } from "@fre/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
 import frShop from "../../../locales/fr/shop.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { shopKeys } from "../api/shop-api";
 import { AdminShopPage, priceBodyOf } from "./admin-shop-page";
 
@@ -19,25 +18,22 @@ describe("an item's price in TON as the admin types it (issue 34 point 7)", () =
   });
 
   it("shows the amount example under the price", async () => {
-    const client = new QueryClient();
-    client.setQueryData(shopKeys.adminItems(), {
-      items: [
-        {
-          id: "pack_starter",
-          kind: "pack",
-          rateBonus: "0.010000000",
-          durationDays: null,
-          priceTon: "1.500000000",
-          enabled: true,
-          owned: false,
-        },
-      ],
+    const html = await renderWithQueries(<AdminShopPage />, {
+      seed: (client) =>
+        client.setQueryData(shopKeys.adminItems(), {
+          items: [
+            {
+              id: "pack_starter",
+              kind: "pack",
+              rateBonus: "0.010000000",
+              durationDays: null,
+              priceTon: "1.500000000",
+              enabled: true,
+              owned: false,
+            },
+          ],
+        }),
     });
-    const html = await renderStatic(
-      <QueryClientProvider client={client}>
-        <AdminShopPage />
-      </QueryClientProvider>,
-    );
     expect(html).toContain('value="1.5"');
     expect(html.match(/data-amount-example="">ex\. 12,5</g)?.length).toBe(1);
   });

@@ -1,19 +1,14 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import frAdmin from "../../../locales/fr/admin.json";
 import frApp from "../../../locales/fr/app.json";
-import { loadCatalogs, renderStatic } from "../../../test/render-static";
+import { loadCatalogs, renderWithQueries } from "../../../test/render-static";
 import { AdminTasksPage } from "./admin-tasks-page";
 
 loadCatalogs({ admin: frAdmin, app: frApp });
 
 describe("AdminTasksPage", () => {
   it("shows the task form: the kind and reward selects, the fields with their first values", async () => {
-    const html = await renderStatic(
-      <QueryClientProvider client={new QueryClient()}>
-        <AdminTasksPage />
-      </QueryClientProvider>,
-    );
+    const html = await renderWithQueries(<AdminTasksPage />);
     expect(html).toContain('data-testid="admin-task-form"');
     expect(html.match(/<select/g)).toHaveLength(2);
     expect(html).toContain('<option value="visit_link" selected="">');
