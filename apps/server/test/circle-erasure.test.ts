@@ -1,9 +1,10 @@
 import { BASE_RATE_NANO, earningsFor, formatNano, REFERRAL_BONUS_NANO } from "@fre/shared";
-import { and, eq, or, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
-import { circleMembers, miningSessions, users } from "../src/db/schema/index.ts";
+import { circleMembers, users } from "../src/db/schema/index.ts";
 import {
+  activeSession,
   type Client,
   expectLedgerBalanced,
   onPostgres,
@@ -72,18 +73,6 @@ async function ownerWithReferees(prefix: string) {
   return owner;
 }
 
-async function activeSession(userId: string) {
-  const [row] = await test()
-    .db.select({
-      accruedNano: miningSessions.accruedNano,
-      segmentStart: miningSessions.segmentStart,
-      rateNano: miningSessions.rateNano,
-    })
-    .from(miningSessions)
-    .where(and(eq(miningSessions.userId, userId), eq(miningSessions.status, "active")));
-  return row;
-}
-
 describe("erasure and the security circle", () => {
   it("removes the account from every circle and re-rates the owners at that instant", async () => {
     const t0 = new Date(Math.floor(Date.now() / HOUR) * HOUR);
@@ -129,13 +118,13 @@ describe("erasure and the security circle", () => {
 
     // Read from the table, not through GET /api/mining (whose refresh would re-rate it lazily):
     // the erasure itself closed the owner's segment at its instant and opened one at 5 referrals.
-    expect(await activeSession(owner.me.id)).toEqual({
+    expect(await activeSession(test(), owner.me.id)).toEqual({
       accruedNano: earningsFor(rate(6n), HOUR),
       segmentStart: erasedAt,
       rateNano: rate(5n),
     });
     // The spare owner's circle still holds: its segment is untouched.
-    expect(await activeSession(spare.me.id)).toEqual({
+    expect(await activeSession(test(), spare.me.id)).toEqual({
       accruedNano: 0n,
       segmentStart: t0,
       rateNano: rate(6n),

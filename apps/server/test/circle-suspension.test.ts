@@ -1,8 +1,12 @@
 import { BASE_RATE_NANO, earningsFor, formatNano, REFERRAL_BONUS_NANO } from "@fre/shared";
-import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { miningSessions } from "../src/db/schema/index.ts";
-import { elevatedAdmin, expectLedgerBalanced, useTestApp, verifiedUser } from "./helpers.ts";
+import {
+  activeSession,
+  elevatedAdmin,
+  expectLedgerBalanced,
+  useTestApp,
+  verifiedUser,
+} from "./helpers.ts";
 
 /**
  * A suspended member no longer counts in anyone's security circle (issue 34 point 10, decision
@@ -25,18 +29,6 @@ const name = async (owner: User, member: User) => {
   const response = await owner.client.post("/api/circle", { userRef: member.user.nickname });
   expect(response.statusCode, response.body).toBe(200);
 };
-
-async function activeSession(userId: string) {
-  const [row] = await test()
-    .db.select({
-      accruedNano: miningSessions.accruedNano,
-      segmentStart: miningSessions.segmentStart,
-      rateNano: miningSessions.rateNano,
-    })
-    .from(miningSessions)
-    .where(and(eq(miningSessions.userId, userId), eq(miningSessions.status, "active")));
-  return row;
-}
 
 describe("suspension and the security circle", () => {
   it("a suspended member stops counting at once, is shown suspended, and counts again once lifted", async () => {
@@ -81,7 +73,7 @@ describe("suspension and the security circle", () => {
     ).toEqual([true, true]);
     // Read from the table (GET /api/mining would re-rate lazily): the suspension itself closed
     // the owner's segment at its instant and opened one at 5 counted referrals.
-    expect(await activeSession(owner.me.id)).toEqual({
+    expect(await activeSession(test(), owner.me.id)).toEqual({
       accruedNano: earningsFor(rate(6n), HOUR),
       segmentStart: suspendedAt,
       rateNano: rate(5n),
@@ -92,7 +84,7 @@ describe("suspension and the security circle", () => {
     const lifter = await elevatedAdmin(test(), "csadmin");
     const lifted = await lifter.client.post(`/api/admin/users/${suspended.me.id}/unsuspend`);
     expect(lifted.statusCode, lifted.body).toBe(200);
-    expect(await activeSession(owner.me.id)).toEqual({
+    expect(await activeSession(test(), owner.me.id)).toEqual({
       accruedNano: earningsFor(rate(6n), HOUR) + earningsFor(rate(5n), HOUR),
       segmentStart: liftedAt,
       rateNano: rate(6n),

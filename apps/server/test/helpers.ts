@@ -2,14 +2,17 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Agent } from "node:https";
 import { createServer } from "node:net";
+import { parseFre } from "@fre/shared";
+import { and, eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { type AppDeps, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
+import { miningSessions } from "../src/db/schema/index.ts";
 import type { AdminCodeNotice } from "../src/lib/admin-code-notice.ts";
 import { manualClock } from "../src/lib/clock.ts";
-import { credit } from "../src/modules/ledger/ledger.ts";
+import { credit, lockUser } from "../src/modules/ledger/ledger.ts";
 import { findLedgerMismatches } from "../src/modules/ledger/ledger.verify.ts";
 import { type Mailer, readOutbox } from "../src/modules/mail/mail.transport.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
@@ -365,6 +368,39 @@ export async function fundUser(
       at: test.clock.now(),
     }),
   );
+}
+
+/** A mining credit of `fre` through the money kernel, at `at` (what a claim writes). */
+export async function creditMined(
+  test: Pick<TestApp, "db">,
+  userId: string,
+  fre: string,
+  at: Date,
+) {
+  await test.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    await credit(tx, {
+      userId,
+      kind: "mining",
+      amountNano: parseFre(fre),
+      reference: `test-mine:${userId}:${at.getTime()}:${Math.random()}`,
+      at,
+      countsAsMined: true,
+    });
+  });
+}
+
+/** A user's active mining session: what it has accrued, since when, at what rate. */
+export async function activeSession(test: Pick<TestApp, "db">, userId: string) {
+  const [row] = await test.db
+    .select({
+      accruedNano: miningSessions.accruedNano,
+      segmentStart: miningSessions.segmentStart,
+      rateNano: miningSessions.rateNano,
+    })
+    .from(miningSessions)
+    .where(and(eq(miningSessions.userId, userId), eq(miningSessions.status, "active")));
+  return row;
 }
 
 /** An answer as its status, a refusal with its error code too (`409 WITHDRAWAL_PENDING`). */

@@ -1,4 +1,4 @@
-import { LEAGUE_GROUP_SIZE, parseFre } from "@fre/shared";
+import { LEAGUE_GROUP_SIZE } from "@fre/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
@@ -7,10 +7,10 @@ import { leagueSettingsCache, runLeagueJob } from "../src/modules/leagues/index.
 import { DEFAULT_LEAGUE_SETTINGS } from "../src/modules/leagues/leagues.rules.ts";
 import { currentLeague, leagueHistory, placeUser } from "../src/modules/leagues/leagues.service.ts";
 import { isoWeekOf, nextWeek, previousWeek } from "../src/modules/leagues/leagues.week.ts";
-import { credit, lockUser } from "../src/modules/ledger/ledger.ts";
 import {
   createTestApp,
   createTestApps,
+  creditMined,
   elevatedAdmin,
   expectLedgerBalanced,
   onPostgres,
@@ -42,21 +42,6 @@ async function seedUsers(t: TestApp, count: number, prefix = "lg") {
     ids.push(id);
   }
   return ids;
-}
-
-/** A mining credit through the money kernel, at `at` (what a claim writes). */
-async function mine(t: TestApp, userId: string, fre: string, at: Date) {
-  await t.db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    await credit(tx, {
-      userId,
-      kind: "mining",
-      amountNano: parseFre(fre),
-      reference: `test-mine:${userId}:${at.getTime()}:${Math.random()}`,
-      at,
-      countsAsMined: true,
-    });
-  });
 }
 
 async function groupSizes(t: TestApp, week: string, league: string) {
@@ -117,10 +102,10 @@ describe("placement and the group board", () => {
     test().clock.set(WEDNESDAY);
     const [gold, silver] = await seedUsers(test(), 2, "thr");
     const lastWeek = new Date(WEDNESDAY.getTime() - WEEK_MS);
-    await mine(test(), gold!, "0.35", lastWeek);
-    await mine(test(), silver!, "0.1", lastWeek);
+    await creditMined(test(), gold!, "0.35", lastWeek);
+    await creditMined(test(), silver!, "0.1", lastWeek);
     // Mined this week does not count for this week's league.
-    await mine(test(), silver!, "50", WEDNESDAY);
+    await creditMined(test(), silver!, "50", WEDNESDAY);
     const week = isoWeekOf(WEDNESDAY);
     await placeUser(deps(test()), gold!, week);
     await placeUser(deps(test()), silver!, week);
@@ -140,7 +125,7 @@ describe("placement and the group board", () => {
     const week = isoWeekOf(at);
     const [miner, idle] = await seedUsers(test(), 2, "job");
     await runLeagueJob(deps(test()));
-    await mine(test(), miner!, "0.01", at);
+    await creditMined(test(), miner!, "0.01", at);
     test().clock.set(new Date(at.getTime() + 60_000));
     await runLeagueJob(deps(test()));
     const placed = rowsOf<{ user_id: string }>(
@@ -175,11 +160,11 @@ describe("placement and the group board", () => {
     const ids = await seedUsers(test(), 20, "zone");
     const lastWeek = new Date(at.getTime() - WEEK_MS);
     for (const [i, id] of ids.entries()) {
-      await mine(test(), id, "0.2", lastWeek);
-      if (i > 0) await mine(test(), id, String(i), new Date(week.startsAt.getTime() + 1000));
+      await creditMined(test(), id, "0.2", lastWeek);
+      if (i > 0) await creditMined(test(), id, String(i), new Date(week.startsAt.getTime() + 1000));
     }
     // Mined before the week never counts in it.
-    await mine(test(), ids[0]!, "0.001", new Date(week.startsAt.getTime() - 1));
+    await creditMined(test(), ids[0]!, "0.001", new Date(week.startsAt.getTime() - 1));
     for (const id of ids) await placeUser(deps(test()), id, week);
     // Seeded users have no session: the route's service, as ids[5].
     const board = await currentLeague(deps(test()), ids[5]!);
@@ -213,9 +198,9 @@ describe("the friends' board", () => {
     const [referrer, referral, stranger] = await seedUsers(test(), 3, "circle");
     await test().db.execute(sql`update users set referred_by = ${referrer} where id = ${me.id}`);
     await test().db.execute(sql`update users set referred_by = ${me.id} where id = ${referral}`);
-    await mine(test(), referral!, "3", WEDNESDAY);
-    await mine(test(), referrer!, "1", new Date(WEDNESDAY.getTime() - WEEK_MS));
-    await mine(test(), stranger!, "99", WEDNESDAY);
+    await creditMined(test(), referral!, "3", WEDNESDAY);
+    await creditMined(test(), referrer!, "1", new Date(WEDNESDAY.getTime() - WEEK_MS));
+    await creditMined(test(), stranger!, "99", WEDNESDAY);
     const board = (await c.get("/api/leaderboard/friends")).json();
     expect(board.week).toBe(isoWeekOf(WEDNESDAY).week);
     const byRelation = Object.fromEntries(
@@ -251,8 +236,9 @@ async function rolloverChecks(apps: TestApp[], run: () => Promise<unknown>) {
   const ids = await seedUsers(t, 12, "roll");
   const lastWeek = new Date(at.getTime() - WEEK_MS);
   for (const [i, id] of ids.entries()) {
-    await mine(t, id, "0.5", lastWeek); // gold
-    if (i < 11) await mine(t, id, String(i + 1), new Date(week.startsAt.getTime() + i * 1000));
+    await creditMined(t, id, "0.5", lastWeek); // gold
+    if (i < 11)
+      await creditMined(t, id, String(i + 1), new Date(week.startsAt.getTime() + i * 1000));
   }
   for (const id of ids) await placeUser(deps(t), id, week);
   const before = rowsOf<{ id: string; balance: string }>(
@@ -475,7 +461,7 @@ async function historyInTheirLanguage(app: TestApp) {
   const last = previousWeek(week);
   app.clock.set(new Date(last.startsAt.getTime() + 1000));
   await placeUser(deps(app), me.id, last);
-  await mine(app, me.id, "2", new Date(last.startsAt.getTime() + 2000));
+  await creditMined(app, me.id, "2", new Date(last.startsAt.getTime() + 2000));
   app.clock.set(now);
   const pending = (await c.get("/api/leagues/history")).json().weeks;
   expect(pending[0]).toMatchObject({ week: last.week, rank: null, outcome: null });

@@ -1,16 +1,14 @@
-import { parseFre } from "@fre/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { isoWeekOf } from "../src/modules/leagues/index.ts";
-import { credit, lockUser } from "../src/modules/ledger/ledger.ts";
 import {
   client,
+  creditMined,
   elevatedAdmin,
   expectLedgerBalanced,
   PUBLIC_URL,
   signUp,
-  type TestApp,
   uniqueUser,
   useTestApp,
 } from "./helpers.ts";
@@ -39,21 +37,6 @@ async function create(owner: User, name = squadName(), extra: Record<string, unk
   const response = await owner.client.post("/api/squads", { name, ...extra });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
-}
-
-/** A mining credit through the money kernel, at `at` (what a claim writes). */
-async function mine(t: TestApp, userId: string, fre: string, at: Date) {
-  await t.db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    await credit(tx, {
-      userId,
-      kind: "mining",
-      amountNano: parseFre(fre),
-      reference: `test-squad-mine:${userId}:${at.getTime()}:${Math.random()}`,
-      at,
-      countsAsMined: true,
-    });
-  });
 }
 
 const openMemberships = async (userId: string) =>
@@ -262,14 +245,14 @@ describe("the weekly board", () => {
     await hopper.client.post(`/api/squads/${a.id}/join`);
 
     // Before the week and before joining: never counted.
-    await mine(test(), ownerA.me.id, "50", new Date(week.startsAt.getTime() - HOUR));
-    await mine(test(), ownerA.me.id, "3", new Date(WEDNESDAY.getTime() + HOUR));
-    await mine(test(), hopper.me.id, "4", new Date(WEDNESDAY.getTime() + HOUR));
-    await mine(test(), ownerB.me.id, "5", new Date(WEDNESDAY.getTime() + HOUR));
+    await creditMined(test(), ownerA.me.id, "50", new Date(week.startsAt.getTime() - HOUR));
+    await creditMined(test(), ownerA.me.id, "3", new Date(WEDNESDAY.getTime() + HOUR));
+    await creditMined(test(), hopper.me.id, "4", new Date(WEDNESDAY.getTime() + HOUR));
+    await creditMined(test(), ownerB.me.id, "5", new Date(WEDNESDAY.getTime() + HOUR));
     test().clock.set(new Date(WEDNESDAY.getTime() + 2 * HOUR));
     await hopper.client.post("/api/squads/leave");
     // Mined after leaving: counts for no squad.
-    await mine(test(), hopper.me.id, "100", new Date(WEDNESDAY.getTime() + 3 * HOUR));
+    await creditMined(test(), hopper.me.id, "100", new Date(WEDNESDAY.getTime() + 3 * HOUR));
     test().clock.set(new Date(WEDNESDAY.getTime() + 4 * HOUR));
 
     const board = (await ownerB.client.get("/api/squads/leaderboard")).json();
@@ -335,7 +318,7 @@ describe("the weekly board", () => {
         insert into squad_memberships (id, squad_id, user_id, joined_at)
         values (gen_random_uuid()::text, ${row.id}, ${id},
                 ${week.startsAt.toISOString()}::timestamptz)`);
-      await mine(test(), id, String(1000 + i), new Date(WEDNESDAY.getTime() - HOUR));
+      await creditMined(test(), id, String(1000 + i), new Date(WEDNESDAY.getTime() - HOUR));
     }
     const last = await user(2);
     const squad = await create(last);
@@ -479,7 +462,7 @@ describe("GET /api/squads/:id/preview (the share link, no session)", () => {
     const squad = await create(owner, squadName(), { telegramUrl: "https://t.me/fre_preview" });
     const member = await user(0);
     expect((await member.client.post(`/api/squads/${squad.id}/join`)).statusCode).toBe(200);
-    await mine(test(), member.me.id, "6", new Date(WEDNESDAY.getTime() + HOUR));
+    await creditMined(test(), member.me.id, "6", new Date(WEDNESDAY.getTime() + HOUR));
     test().clock.set(new Date(WEDNESDAY.getTime() + 2 * HOUR));
 
     const visitor = client(test(), { ip: "198.51.100.7" });
