@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import { CloseButton } from "../../../components/ui/close-button";
@@ -97,6 +97,9 @@ export function AppMenu() {
   const { data: me } = useMe();
   const { data: features } = useFeatures();
   const [open, setOpen] = useState(false);
+  // The tap opens the sheet (its title, the close button) at once; its destinations follow in a
+  // render of their own (deferred), so the tap's frame holds the dialog's opening alone.
+  const filled = useDeferredValue(open);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const counts = useMenuCounts(open);
   const news = menuNews(counts);
@@ -162,27 +165,29 @@ export function AppMenu() {
               <CloseButton label={t("menu.close")} onClick={close} />
             </div>
             <nav aria-labelledby={titleId} className="grid gap-5">
-              {menuSectionsFor(me?.role, features).map((section) => (
-                <section key={section.id} aria-labelledby={`${titleId}-${section.id}`}>
-                  <h3
-                    id={`${titleId}-${section.id}`}
-                    className="px-1 text-xs font-semibold uppercase tracking-wider text-muted"
-                  >
-                    {t(`menu.sections.${section.id}`)}
-                  </h3>
-                  <ul className="mt-2 grid grid-cols-2 gap-2">
-                    {section.items.map((item) => (
-                      <li key={item.id} className="flex">
-                        <Destination
-                          item={item}
-                          badge={menuBadge(item.id, counts)}
-                          onChoose={close}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
+              {filled
+                ? menuSectionsFor(me?.role, features).map((section) => (
+                    <section key={section.id} aria-labelledby={`${titleId}-${section.id}`}>
+                      <h3
+                        id={`${titleId}-${section.id}`}
+                        className="px-1 text-xs font-semibold uppercase tracking-wider text-muted"
+                      >
+                        {t(`menu.sections.${section.id}`)}
+                      </h3>
+                      <ul className="mt-2 grid grid-cols-2 gap-2">
+                        {section.items.map((item) => (
+                          <li key={item.id} className="flex">
+                            <Destination
+                              item={item}
+                              badge={menuBadge(item.id, counts)}
+                              onChoose={close}
+                            />
+                          </li>
+                        ))}
+                      </ul>
+                    </section>
+                  ))
+                : null}
             </nav>
           </div>
         ) : null}
