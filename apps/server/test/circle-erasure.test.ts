@@ -7,8 +7,10 @@ import {
   activeSession,
   type Client,
   expectLedgerBalanced,
+  nameInCircle,
   onPostgres,
   PUBLIC_URL,
+  startMining,
   useTestApp,
   verifiedUser,
 } from "./helpers.ts";
@@ -26,14 +28,6 @@ type User = Awaited<ReturnType<typeof verifiedUser>>;
 
 const rate = (counted: bigint) => BASE_RATE_NANO + REFERRAL_BONUS_NANO * counted;
 
-const start = async (user: User) => {
-  const response = await user.client.post("/api/mining/start");
-  expect(response.statusCode, response.body).toBe(200);
-};
-const name = async (owner: User, member: User) => {
-  const response = await owner.client.post("/api/circle", { userRef: member.user.nickname });
-  expect(response.statusCode, response.body).toBe(200);
-};
 const cookieOf = (c: Client) => [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
 const erase = (user: User) =>
   test().app.inject({
@@ -68,7 +62,7 @@ async function behindCirclesLock<T>(race: () => Promise<T>): Promise<T> {
 async function ownerWithReferees(prefix: string) {
   const owner = await verifiedUser(test(), prefix);
   for (let i = 0; i < 6; i++) {
-    await start(await verifiedUser(test(), "ceref", { referralCode: owner.me.referralCode }));
+    await startMining(await verifiedUser(test(), "ceref", { referralCode: owner.me.referralCode }));
   }
   return owner;
 }
@@ -86,13 +80,13 @@ describe("erasure and the security circle", () => {
       await verifiedUser(test(), "cem"),
       await verifiedUser(test(), "ceerased"),
     ] as [User, User, User, User];
-    for (const member of [m1, m2, m3, erased]) await start(member);
-    for (const member of [m1, m2, erased]) await name(owner, member);
-    for (const member of [m1, m2, m3, erased]) await name(spare, member);
+    for (const member of [m1, m2, m3, erased]) await startMining(member);
+    for (const member of [m1, m2, erased]) await nameInCircle(owner, member);
+    for (const member of [m1, m2, m3, erased]) await nameInCircle(spare, member);
     // The erased account named the owner too: its own circle goes with it.
-    await name(erased, owner);
-    await start(owner);
-    await start(spare);
+    await nameInCircle(erased, owner);
+    await startMining(owner);
+    await startMining(spare);
     for (const mining of [owner, spare]) {
       const view = (await mining.client.get("/api/mining")).json();
       expect(view.rate).toMatchObject({ countedReferrals: 6, total: formatNano(rate(6n)) });
@@ -176,8 +170,8 @@ describe("erasure and the security circle", () => {
     "two accounts that named each other, erased at once, are both erased (PostgreSQL only: two connections)",
     async () => {
       const [a, b] = [await verifiedUser(test(), "cedual"), await verifiedUser(test(), "cedual")];
-      await name(a, b);
-      await name(b, a);
+      await nameInCircle(a, b);
+      await nameInCircle(b, a);
       // Both erasures hold their own row when they reach the circles: each then wants the other's.
       const answers = await behindCirclesLock(() => Promise.all([erase(a), erase(b)]));
       const statuses = answers.map((answer) => answer.statusCode);

@@ -4,6 +4,8 @@ import {
   activeSession,
   elevatedAdmin,
   expectLedgerBalanced,
+  nameInCircle,
+  startMining,
   useTestApp,
   verifiedUser,
 } from "./helpers.ts";
@@ -21,22 +23,15 @@ type User = Awaited<ReturnType<typeof verifiedUser>>;
 
 const rate = (counted: bigint) => BASE_RATE_NANO + REFERRAL_BONUS_NANO * counted;
 
-const start = async (user: User) => {
-  const response = await user.client.post("/api/mining/start");
-  expect(response.statusCode, response.body).toBe(200);
-};
-const name = async (owner: User, member: User) => {
-  const response = await owner.client.post("/api/circle", { userRef: member.user.nickname });
-  expect(response.statusCode, response.body).toBe(200);
-};
-
 describe("suspension and the security circle", () => {
   it("a suspended member stops counting at once, is shown suspended, and counts again once lifted", async () => {
     const t0 = new Date(Math.floor(Date.now() / HOUR) * HOUR);
     test().clock.set(t0);
     const owner = await verifiedUser(test(), "csowner");
     for (let i = 0; i < 6; i++) {
-      await start(await verifiedUser(test(), "csref", { referralCode: owner.me.referralCode }));
+      await startMining(
+        await verifiedUser(test(), "csref", { referralCode: owner.me.referralCode }),
+      );
     }
     const members = [
       await verifiedUser(test(), "csm"),
@@ -45,10 +40,10 @@ describe("suspension and the security circle", () => {
     ] as [User, User, User];
     const suspended = members[2];
     for (const member of members) {
-      await start(member);
-      await name(owner, member);
+      await startMining(member);
+      await nameInCircle(owner, member);
     }
-    await start(owner);
+    await startMining(owner);
     expect((await owner.client.get("/api/mining")).json().rate).toMatchObject({
       countedReferrals: 6,
     });

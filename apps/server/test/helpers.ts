@@ -390,6 +390,21 @@ export async function creditMined(
   });
 }
 
+/** Starts the user's mining session (its answer must be 200). */
+export async function startMining(user: { client: Client }) {
+  const response = await user.client.post("/api/mining/start");
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** `owner` names `member` in their security circle (the answer must be 200). */
+export async function nameInCircle(
+  owner: { client: Client },
+  member: { user: { nickname: string } },
+) {
+  const response = await owner.client.post("/api/circle", { userRef: member.user.nickname });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 /** A user's active mining session: what it has accrued, since when, at what rate. */
 export async function activeSession(test: Pick<TestApp, "db">, userId: string) {
   const [row] = await test.db
