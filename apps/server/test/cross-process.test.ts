@@ -15,6 +15,7 @@ import {
   DEFAULT_ADMIN_CODE,
   expectLedgerBalanced,
   onPostgres,
+  openEventStream,
   promotedAdmin,
   signUp,
   type TestApp,
@@ -28,37 +29,6 @@ function sameBrowserOn(app: TestApp, c: Client, ip?: string): Client {
   const other = client(app, { ip });
   for (const [name, value] of c.jar) other.jar.set(name, value);
   return other;
-}
-
-/** Opens `GET /api/events` on `app` (over a real socket) with the client's cookies. */
-async function openEvents(app: TestApp, c: Client) {
-  const address = await app.app.listen({ port: 0, host: "127.0.0.1" });
-  const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const controller = new AbortController();
-  const response = await fetch(`${address}/api/events`, {
-    headers: { cookie },
-    signal: controller.signal,
-  });
-  const reader = response.body!.getReader();
-  let text = "";
-  return {
-    response,
-    /** Reads the stream up to `marker` (10 s at most). */
-    async until(marker: string) {
-      const deadline = setTimeout(() => controller.abort(), 10_000);
-      try {
-        while (!text.includes(marker)) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          text += new TextDecoder().decode(value);
-        }
-      } finally {
-        clearTimeout(deadline);
-      }
-      return text;
-    },
-    close: () => controller.abort(),
-  };
 }
 
 describe.runIf(onPostgres)("three server processes on one database", () => {
@@ -80,7 +50,7 @@ describe.runIf(onPostgres)("three server processes on one database", () => {
 
   it("delivers to a stream on B the notification a request on A caused", async () => {
     const { client: onA } = await verifiedUser(a, "sse");
-    const stream = await openEvents(b, onA);
+    const stream = await openEventStream(await b.app.listen({ port: 0, host: "127.0.0.1" }), onA);
     try {
       expect(stream.response.status).toBe(200);
       await stream.until("retry:");

@@ -405,6 +405,39 @@ export async function nameInCircle(
   expect(response.statusCode, response.body).toBe(200);
 }
 
+/**
+ * Opens `GET /api/events` at `address` (a listening app, over a real socket) with the client's
+ * cookies; `until` reads the stream up to `marker` (10 s at most).
+ */
+export async function openEventStream(address: string, c: { jar: Map<string, string> }) {
+  const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const controller = new AbortController();
+  const response = await fetch(`${address}/api/events`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
+  const reader = response.body!.getReader();
+  let text = "";
+  return {
+    address,
+    response,
+    async until(marker: string) {
+      const deadline = setTimeout(() => controller.abort(), 10_000);
+      try {
+        while (!text.includes(marker)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+        }
+      } finally {
+        clearTimeout(deadline);
+      }
+      return text;
+    },
+    close: () => controller.abort(),
+  };
+}
+
 /** A user's active mining session: what it has accrued, since when, at what rate. */
 export async function activeSession(test: Pick<TestApp, "db">, userId: string) {
   const [row] = await test.db

@@ -18,7 +18,14 @@ import {
   sweepExpiringBoosts,
   sweepSessionEndings,
 } from "../src/modules/notifications/notifications.service.ts";
-import { client, signUp, testConfig, useTestApp, verifiedUser } from "./helpers.ts";
+import {
+  client,
+  openEventStream,
+  signUp,
+  testConfig,
+  useTestApp,
+  verifiedUser,
+} from "./helpers.ts";
 
 const test = useTestApp();
 
@@ -34,31 +41,6 @@ const listening = async () => {
   address ??= await test().app.listen({ port: 0, host: "127.0.0.1" });
   return address;
 };
-
-/** Opens `GET /api/events` as this client over a real socket; `until` reads up to an event. */
-async function openEvents(c: { jar: Map<string, string> }) {
-  const address = await listening();
-  const cookie = [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const controller = new AbortController();
-  const response = await fetch(`${address}/api/events`, {
-    headers: { cookie },
-    signal: controller.signal,
-  });
-  const reader = response.body!.getReader();
-  let text = "";
-  return {
-    address,
-    response,
-    async until(marker: string) {
-      while (!text.includes(marker)) {
-        const { value } = await reader.read();
-        text += new TextDecoder().decode(value);
-      }
-      return text;
-    },
-    close: () => controller.abort(),
-  };
-}
 
 describe("notifications", () => {
   it("sends the end-of-session notice once, when 1 minute or less remains", async () => {
@@ -165,7 +147,7 @@ describe("notifications", () => {
 
   it("streams new notifications over server-sent events", async () => {
     const { client: c, me } = await signUp(test());
-    const events = await openEvents(c);
+    const events = await openEventStream(await listening(), c);
     expect(events.response.headers.get("content-type")).toContain("text/event-stream");
     await test().db.transaction((tx) =>
       test().events.notify(me.id, "level_up", { level: 3 }, { tx }),
@@ -225,7 +207,7 @@ describe("notifications", () => {
     await other.app.ready();
     try {
       const { client: c, me } = await signUp(test());
-      const events = await openEvents(c);
+      const events = await openEventStream(await listening(), c);
       // Recorded by the other process: its outbox delivers it, its bus relays it here.
       await test().db.transaction((tx) =>
         other.events.notify(me.id, "level_up", { level: 4 }, { tx }),
