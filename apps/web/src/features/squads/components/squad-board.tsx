@@ -44,13 +44,15 @@ function SquadRow({
         >
           {line.name}
         </Link>
-        <span className="text-sm text-muted">
-          {t("board.members", { members: line.members })}
-          {mine ? ` · ${t("board.mine")}` : ""}
+        {/* What the week holds under the name, each fact wrapping whole: beside the rank and
+            the join button a long language (« Участников: 2 ») keeps its words on one line. */}
+        <span className="flex flex-wrap gap-x-3 text-sm text-muted">
+          <span className="font-semibold tabular-nums text-slate-100">
+            {t("fre", { amount: formatFreSafe(line.mined, language, "balance") })}
+          </span>
+          <span>{t("board.members", { members: line.members })}</span>
+          {mine ? <span>{t("board.mine")}</span> : null}
         </span>
-      </span>
-      <span className="font-semibold tabular-nums text-slate-100">
-        {t("fre", { amount: formatFreSafe(line.mined, language, "balance") })}
       </span>
       {canJoin ? (
         <Button
