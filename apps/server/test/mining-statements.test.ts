@@ -55,20 +55,30 @@ describe("statements of the start/claim cycle", () => {
   it("a start, a claim and the claim's notice stay within their statement budgets", async () => {
     const { me } = await verifiedUser(test(), "counted");
     await test().effects.settle();
+    // Delivered by the settle below only: a commit's NOTIFY heard late (under load, the sign-up's
+    // own) would otherwise start a pass inside the claim's count (CI once counted claim 9).
+    await test().effects.stop();
     const deps = { db: test().db, clock: test().clock, events: test().events };
-    const start = await statementsOf(test().db, () => startMining(deps, me.id));
-    test().clock.advance(3_600_000);
-    const claim = await statementsOf(test().db, () => settleMining(deps, me.id, "claim"));
-    const notice = await statementsOf(test().db, () => test().effects.settle());
+    let start: number;
+    let claim: number;
+    let notice: number;
+    try {
+      start = await statementsOf(test().db, () => startMining(deps, me.id));
+      test().clock.advance(3_600_000);
+      claim = await statementsOf(test().db, () => settleMining(deps, me.id, "claim"));
+      notice = await statementsOf(test().db, () => test().effects.settle());
+    } finally {
+      await test().effects.start();
+    }
     // Measured: a start 5 (BEGIN, the user's lock and the rate's facts sent together, the
     // session, COMMIT); a claim 8 (BEGIN, the user's and the session's locks and the rate step
     // sent together, the close, the credit and the notice together, COMMIT) and its notice's
-    // delivery 5 (claim the effect, store it with its prune and the reader's language, the push
-    // devices, mark it delivered, the settle's last look). Where the delivery's first statement
-    // counts depends on when the commit's NOTIFY is heard, so claim and notice count together.
-    // Before issue 23: 8, and 14 + 7 (a second read of the mining state after each).
+    // delivery 4 (claim the effect, store it with its prune and the reader's language, the push
+    // devices, mark it delivered). Before issue 23: 8, and 14 + 7 (a second read of the mining
+    // state after each).
     const counted = `start ${start}, claim ${claim}, claim's notice ${notice}`;
     expect(start, counted).toBeLessThanOrEqual(5);
-    expect(claim + notice, counted).toBeLessThanOrEqual(13);
+    expect(claim, counted).toBeLessThanOrEqual(8);
+    expect(notice, counted).toBeLessThanOrEqual(4);
   });
 });
