@@ -14,6 +14,7 @@ import { setTelegramChatMember, telegramMessagesTo } from "./fake-telegram-clien
 import { E2E_TELEGRAM_BOT_TOKEN } from "./global-setup";
 import {
   baseURL,
+  completeVisitTask,
   expectAccessible,
   linkFromMail,
   newUser,
@@ -149,15 +150,7 @@ describe("growth: the hub, the bot's reminder, a squad", () => {
     await expectAccessible(page);
 
     // The visit: one tap opens the link and starts the clock, the second verifies after it.
-    const visitCard = page.getByTestId(`task-${visit.id}`);
-    const [tab] = await Promise.all([
-      context.waitForEvent("page"),
-      visitCard.getByRole("link", { name: /Ouvrir le lien/ }).click(),
-    ]);
-    await tab.close();
-    await page.waitForTimeout(2500);
-    await visitCard.getByRole("button", { name: "Vérifier" }).click();
-    await visitCard.getByText("Tâche accomplie : récompense créditée.").waitFor();
+    await completeVisitTask(page, visit.id);
 
     // The channel: not a member yet, the fake Bot API says so; once in, verified.
     const channelCard = page.getByTestId(`task-${channel.id}`);

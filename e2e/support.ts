@@ -542,3 +542,21 @@ export async function fundWithBonusCode(chromium: BrowserHandle, player: Page, a
   });
   expect(redeemed.status()).toBe(200);
 }
+
+/**
+ * A visit task in « Gagner », as a user does it: one tap opens the link in a new tab and starts
+ * the clock, the second (once its seconds have passed) verifies; resolves once the card says
+ * the reward was credited. Returns the task's card.
+ */
+export async function completeVisitTask(page: Page, taskId: string) {
+  const card = page.getByTestId(`task-${taskId}`);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent("page"),
+    card.getByRole("link", { name: /Ouvrir le lien/ }).click(),
+  ]);
+  await tab.close();
+  await page.waitForTimeout(2500);
+  await card.getByRole("button", { name: "Vérifier" }).click();
+  await card.getByText("Tâche accomplie : récompense créditée.").waitFor();
+  return card;
+}

@@ -5,7 +5,7 @@
  * why it is not done, then passes once the daily reward is claimed. Axe-clean, no console error.
  */
 import { describe, expect, inject, it } from "vitest";
-import { baseURL, expectAccessible, useBrowser, verifiedPhone } from "./support";
+import { baseURL, completeVisitTask, expectAccessible, useBrowser, verifiedPhone } from "./support";
 
 const chromium = useBrowser();
 
@@ -55,7 +55,7 @@ describe("tasks hub", () => {
       reward: { type: "fre", amount: "1" },
       params: { days: 1 },
     });
-    const { context, page, errors } = await verifiedPhone(chromium, "tasks");
+    const { page, errors } = await verifiedPhone(chromium, "tasks");
     const before = (await (await page.request.get("/api/wallet")).json()).balance as string;
 
     await page.getByTestId("app-menu-button").click();
@@ -69,15 +69,7 @@ describe("tasks hub", () => {
     await expectAccessible(page);
 
     // One tap opens the link in a new tab and starts the clock; the second verifies.
-    const visitCard = page.getByTestId(`task-${visit.id}`);
-    const [tab] = await Promise.all([
-      context.waitForEvent("page"),
-      visitCard.getByRole("link", { name: /Ouvrir le lien/ }).click(),
-    ]);
-    await tab.close();
-    await page.waitForTimeout(2500);
-    await visitCard.getByRole("button", { name: "Vérifier" }).click();
-    await visitCard.getByText("Tâche accomplie : récompense créditée.").waitFor();
+    const visitCard = await completeVisitTask(page, visit.id);
     await expect.poll(() => visitCard.getAttribute("data-status")).toBe("completed");
 
     // The streak task says why, in words, until the daily reward is claimed.
