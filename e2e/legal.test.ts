@@ -127,7 +127,8 @@ describe("legal pages at 390×844", () => {
     expectNoPlaceholder(signedIn);
     for (const [path] of DOCUMENTS) expect(signedIn).toContain(`${baseURL()}${path}`);
     await member.page.getByTestId("app-menu-button").click();
-    await member.page.getByTestId("app-menu").waitFor();
+    // The destinations follow the sheet's opening in a deferred render.
+    await member.page.getByTestId("app-menu").getByTestId("menu-shop").waitFor();
     expectNoPlaceholder(await hrefs(member.page, "[data-testid=app-menu]"));
     expect(visitor.errors).toEqual([]);
     expect(member.errors).toEqual([]);
