@@ -35,7 +35,8 @@ const title = (page: Page) => page.getByTestId("page-title").textContent();
 async function openMenu(page: Page) {
   await page.getByTestId("app-menu-button").click();
   const menu = page.getByTestId("app-menu");
-  await menu.waitFor();
+  // The destinations follow the sheet's opening in a deferred render.
+  await menu.getByTestId("menu-shop").waitFor();
   return menu;
 }
 
