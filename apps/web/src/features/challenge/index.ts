@@ -1,3 +1,3 @@
 // The proof of work (ALTCHA, decision 0044): the widget's code is loaded by these on demand.
 export { ProofOfWorkField } from "./components/proof-of-work-field";
-export { solveProofOfWork } from "./solve-proof-of-work";
+export { solveProofOfWork, warmProofOfWork } from "./solve-proof-of-work";

@@ -20,3 +20,18 @@ export async function solveProofOfWork(action: ChallengeAction, language: string
     host.remove();
   }
 }
+
+/**
+ * Loads the widget's code (its JS, CSS and worker) once the browser is idle, so that a first
+ * mining start's tap does not fetch it and restyle the page for its stylesheet (issue 36: the
+ * tap's next paint). Returns a cancel for an effect's cleanup.
+ */
+export function warmProofOfWork(language: string): () => void {
+  const warm = () => void loadWidget(language).catch(() => undefined);
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(warm, { timeout: 3_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(warm, 1_000);
+  return () => window.clearTimeout(timer);
+}

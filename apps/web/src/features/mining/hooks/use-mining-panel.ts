@@ -46,7 +46,7 @@ export interface MiningPanelState {
 export function useMiningPanel(snapshot: MiningSnapshot): MiningPanelState {
   const queryClient = useQueryClient();
   const { session } = snapshot;
-  const start = useStartMining();
+  const start = useStartMining(session === null);
   const claim = useSettleMining("claim");
   const stop = useSettleMining("stop");
   const [asking, setAsking] = useState(false);

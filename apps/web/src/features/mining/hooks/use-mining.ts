@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { invalidateAccount } from "../../../lib/query-keys";
-import { solveProofOfWork } from "../../challenge";
+import { solveProofOfWork, warmProofOfWork } from "../../challenge";
 import {
   claimMining,
   type MiningSnapshot,
@@ -58,8 +58,13 @@ function useApplySnapshot(refreshBalances: boolean) {
   };
 }
 
-export function useStartMining() {
+/**
+ * Starts a session. `firstEver` (never mined) carries a proof of work: its widget's code is
+ * warmed while the browser is idle as soon as such a start button can show.
+ */
+export function useStartMining(firstEver: boolean) {
   const { i18n } = useTranslation();
+  useEffect(() => (firstEver ? warmProofOfWork(i18n.language) : undefined), [firstEver, i18n]);
   return useMutation<MiningSnapshot, Error, boolean>({
     mutationFn: (firstEver) =>
       startMining(firstEver, () => solveProofOfWork("mining-start", i18n.language)),
