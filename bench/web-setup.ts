@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { availableParallelism, loadavg } from "node:os";
 import { resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "..");
@@ -201,3 +202,19 @@ export async function signedInUser(origin: string): Promise<string> {
   await settleAsDailyUser(client);
   return cookieHeader(client.jar);
 }
+
+/**
+ * `--busy`: a background CPU load of one core (a busy loop in a child process) for as long as
+ * the bench runs, to show the figures of a phone or a machine with other work (issue 36 point 3).
+ * Returns its stop.
+ */
+export function startBusyCore(): () => void {
+  const child = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+  return () => void child.kill("SIGKILL");
+}
+
+/** The 1-minute load average with the machine's core count, for a bench's header lines. */
+export const loadLine = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ")} (1, 5, 15 min) on ${availableParallelism()} cores`;

@@ -9,7 +9,10 @@
  *     service worker), the worst case of a user opening the app.
  * Goals: performance ≥ 95 and LCP ≤ 2 s on every screen; accessibility and best practices 100
  * on the landing; its initial JS ≤ 150 KB gzip.
- * Usage: npm run bench:web [-- --runs N --only landing,dashboard --verbose]   (builds first)
+ * With `--busy`, a busy loop holds one core the whole run (issue 36 point 3: ≥ 90 under a
+ * background load of one core, ≥ 95 on a quiet machine, median of 5); each screen's header
+ * names the load average it ran under. INP in the lab is `--inp`'s (the taps of these screens).
+ * Usage: npm run bench:web [-- --runs N --only landing,dashboard --verbose --busy]   (builds first)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,8 +27,10 @@ import {
   CHROMIUM_FLAGS,
   chromiumPath,
   freePort,
+  loadLine,
   root,
   signedInUser,
+  startBusyCore,
   startServer,
 } from "./web-setup.ts";
 
@@ -43,6 +48,8 @@ const { values: args } = parseArgs({
     throttle: { type: "string" },
     /** A folder to keep each run's Lighthouse report (JSON) in, for a closer look. */
     save: { type: "string" },
+    /** A background busy loop on one core for the whole run (both modes). */
+    busy: { type: "boolean", default: false },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
@@ -164,11 +171,11 @@ async function measure(url: string, chromePort: number): Promise<Run> {
 
 type Figure = "performance" | "accessibility" | "bestPractices" | "lcpMs" | "tbtMs" | "fcpMs";
 
-function report(screen: Screen, runs: Run[]): string[] {
+function report(screen: Screen, runs: Run[], load: string): string[] {
   const med = (key: Figure) => median(runs.map((r) => r[key]));
   const all = (key: Figure | "cls") => runs.map((r) => r[key]).join(", ");
   const lines = [
-    `${screen.path} (${screen.signedIn ? "signed in" : "visitor"}, median of ${runs.length})`,
+    `${screen.path} (${screen.signedIn ? "signed in" : "visitor"}, median of ${runs.length}; ${load})`,
     `  performance        ${String(med("performance")).padEnd(8)} ≥ 95      runs: ${all("performance")}`,
     `  LCP                ${`${med("lcpMs")} ms`.padEnd(8)} ≤ 2000 ms runs: ${all("lcpMs")}`,
     `  TBT                ${`${med("tbtMs")} ms`.padEnd(8)} ≤ 200 ms  runs: ${all("tbtMs")}`,
@@ -180,11 +187,15 @@ function report(screen: Screen, runs: Run[]): string[] {
       `  accessibility      ${String(med("accessibility")).padEnd(8)} 100`,
       `  best practices     ${String(med("bestPractices")).padEnd(8)} 100`,
     );
-    const scripts = runs[0]?.scripts ?? [];
-    const kb = (gzipOf(scripts.map((s) => s.url)) / 1024).toFixed(1);
+    // The median run's scripts: one view in ten also fetches the Web Vitals reporter after
+    // its first paint (decision 0038), so a single run's list depends on that draw.
+    const sizes = runs.map((r) => gzipOf(r.scripts.map((s) => s.url)));
+    const middle = runs[sizes.indexOf(median(sizes))] ?? runs[0];
+    const scripts = middle?.scripts ?? [];
+    const kb = (median(sizes) / 1024).toFixed(1);
     const wireKb = (scripts.reduce((sum, s) => sum + s.transfer, 0) / 1024).toFixed(1);
     lines.push(
-      `  initial JS (gzip)  ${kb} KB in ${scripts.length} file(s)   ≤ 150 KB`,
+      `  initial JS (gzip)  ${kb} KB in ${scripts.length} file(s)   ≤ 150 KB  runs: ${sizes.map((n) => (n / 1024).toFixed(1)).join(", ")}`,
       `    over the wire    ${wireKb} KB (brotli, as served)`,
     );
   } else {
@@ -195,6 +206,10 @@ function report(screen: Screen, runs: Run[]): string[] {
   );
   if (args.verbose) {
     lines.push(`  LCP element: ${runs[0]?.lcpElement}`);
+    for (const script of runs[0]?.scripts ?? []) {
+      const kb = (gzipOf([script.url]) / 1024).toFixed(1);
+      lines.push(`  script: ${new URL(script.url).pathname} ${kb} KB gzip`);
+    }
     for (const shift of runs[0]?.shifts ?? []) lines.push(`  layout shift: ${shift}`);
   }
   return lines;
@@ -207,7 +222,9 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "fre-bench-web-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer(port, dataDir);
+  // The bench's user signs up through the API, with no widget to solve the sign-up's proof of
+  // work: it is off here (it changes nothing on the screens measured).
+  const server = await startServer(port, dataDir, { env: { PROOF_OF_WORK: "off" } });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: CHROMIUM_FLAGS,
@@ -216,10 +233,12 @@ async function main() {
     const cookie = screens.some((s) => s.signedIn) ? await signedInUser(origin) : undefined;
     process.stdout.write(
       `Lighthouse ${RUNS}× per screen (mobile preset, simulated throttling; cold loads). The\n` +
-        "machine's 2 cores are shared: single runs vary, the median is what counts.\n\n",
+        "machine's 2 cores are shared: single runs vary, the median is what counts.\n" +
+        `${args.busy ? "A busy loop holds one core (--busy): goal ≥ 90." : "No background load added: goal ≥ 95."}\n\n`,
     );
     for (const screen of screens) {
       const runs: Run[] = [];
+      const load = loadLine();
       await useCookies(chrome.port, origin, screen.signedIn ? cookie : undefined);
       // A run Lighthouse could not finish (the page never painted under load) is run again,
       // so that the median is of real figures; three such failures end the bench.
@@ -232,7 +251,7 @@ async function main() {
           process.stderr.write(`run failed, again: ${(error as Error).message}\n`);
         }
       }
-      process.stdout.write(`${report(screen, runs).join("\n")}\n\n`);
+      process.stdout.write(`${report(screen, runs, load).join("\n")}\n\n`);
     }
   } finally {
     chrome.kill();
@@ -242,9 +261,11 @@ async function main() {
   }
 }
 
+const stopBusy = args.busy ? startBusyCore() : () => {};
+process.on("exit", stopBusy);
 if (args.inp) {
   // Its own options: parsed again there.
-  void import("./inp.ts").then((inp) => inp.main());
+  void import("./inp.ts").then((inp) => inp.main().finally(stopBusy));
 } else {
-  void main();
+  void main().finally(stopBusy);
 }
