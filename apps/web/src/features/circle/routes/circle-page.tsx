@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { PageTitle } from "../../../components/ui/page-title";
+import { PageHeader } from "../../../components/ui/page-header";
 import { QueryState } from "../../../components/ui/query-state";
 import { TextField } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
@@ -142,13 +142,9 @@ function AddMemberForm({ circle }: { circle: Circle }) {
 export function CirclePage() {
   const { t } = useTranslation("app", { keyPrefix: "circle" });
   const circle = useCircle();
-  const title = t("title");
   return (
     <div className="grid grid-cols-1 gap-5">
-      <div>
-        <PageTitle title={title}>{title}</PageTitle>
-        <p className="mt-1 text-muted">{t("subtitle")}</p>
-      </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
       <QueryState query={circle} error={t("loadFailed")}>
         {(data) => (
           <>

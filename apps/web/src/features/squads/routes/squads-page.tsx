@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { PageTitle } from "../../../components/ui/page-title";
+import { PageHeader } from "../../../components/ui/page-header";
 import { QueryState } from "../../../components/ui/query-state";
 import { useSquadBoard } from "../api/use-squads";
 import { CooldownNotice } from "../components/cooldown-notice";
@@ -11,13 +11,9 @@ import { SquadBoardList } from "../components/squad-board";
 export function SquadsPage() {
   const { t } = useTranslation("app", { keyPrefix: "squads" });
   const board = useSquadBoard();
-  const title = t("title");
   return (
     <div className="grid grid-cols-1 gap-5">
-      <div>
-        <PageTitle title={title}>{title}</PageTitle>
-        <p className="mt-1 text-muted">{t("subtitle")}</p>
-      </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
       <QueryState query={board}>
         {(data) => (
           <>

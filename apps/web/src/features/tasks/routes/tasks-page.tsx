@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Glyph } from "../../../components/ui/glyph";
-import { PageTitle } from "../../../components/ui/page-title";
+import { PageHeader } from "../../../components/ui/page-header";
 import { QueryState } from "../../../components/ui/query-state";
 import { isApiError } from "../../../lib/api-client";
 import { formatFreSafe } from "../../../lib/fre-amount";
@@ -121,13 +121,9 @@ function LeftToEarn({ list }: { list: TaskList }) {
 export function TasksPage() {
   const { t } = useTranslation("app", { keyPrefix: "tasks" });
   const tasks = useTasks();
-  const title = t("title");
   return (
     <div className="grid grid-cols-1 gap-5">
-      <div>
-        <PageTitle title={title}>{title}</PageTitle>
-        <p className="mt-1 text-muted">{t("subtitle")}</p>
-      </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
       <QueryState query={tasks}>
         {(list) => (
           <>
