@@ -1,2 +1,3 @@
 export { useChangePassword } from "./api/auth-api";
+export { useCredentials } from "./hooks/use-credentials";
 export { useSignOut } from "./hooks/use-session-actions";

@@ -11,6 +11,7 @@ import { AuthCard } from "../components/auth-card";
 import { AuthForm, AuthSwitch } from "../components/auth-form";
 import { ForgotPasswordForm } from "../components/forgot-password-form";
 import { SignInError, type SignInFailure } from "../components/sign-in-error";
+import { useCredentials } from "../hooks/use-credentials";
 import { useCompleteSignIn } from "../hooks/use-session-actions";
 
 export function LoginPage() {
@@ -19,14 +20,14 @@ export function LoginPage() {
   const notice = (location.state as { notice?: string } | null)?.notice;
   const completeSignIn = useCompleteSignIn();
   const [view, setView] = useState<"login" | "forgot">("login");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const credentials = useCredentials();
+  const { email, password } = credentials;
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<SignInFailure>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || !password) {
+    if (!credentials.filled) {
       setError({ message: t("login.required") });
       return;
     }
@@ -66,21 +67,8 @@ export function LoginPage() {
           <Alert tone="success">{t("login.passwordReset")}</Alert>
         ) : null}
         {error ? <SignInError failure={error} accountEmail={email.trim()} /> : null}
-        <EmailField
-          label={t("login.email")}
-          name="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          required
-        />
-        <PasswordField
-          label={t("login.password")}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-        />
+        <EmailField label={t("login.email")} {...credentials.emailInput} />
+        <PasswordField label={t("login.password")} {...credentials.passwordInput} />
         <div className="-mt-1 flex justify-end">
           <button
             type="button"

@@ -8,6 +8,7 @@ import { PasswordChecklist } from "../../../components/ui/password-checklist";
 import { PasswordField } from "../../../components/ui/password-field";
 import { isApiError } from "../../../lib/api-client";
 import { meQuery } from "../../../lib/session";
+import { useCredentials } from "../../auth";
 import { addTelegramEmail } from "../api/telegram-api";
 
 /**
@@ -18,15 +19,15 @@ import { addTelegramEmail } from "../api/telegram-api";
 export function TelegramEmailForm() {
   const { t, ready } = useTranslation("auth", { useSuspense: false });
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const credentials = useCredentials();
+  const { email, password } = credentials;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   if (!ready) return null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || !password) return;
+    if (!credentials.filled) return;
     setBusy(true);
     setError(undefined);
     try {
@@ -54,23 +55,15 @@ export function TelegramEmailForm() {
         </h2>
         <p className="text-xs text-amber-50/85">{t("telegram.email.text")}</p>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <EmailField
-          label={t("login.email")}
-          name="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          required
-        />
+        <EmailField label={t("login.email")} {...credentials.emailInput} />
         <PasswordField
           label={t("login.password")}
+          {...credentials.passwordInput}
           name="new-password"
           autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
           hint={<PasswordChecklist password={password} />}
-          required
         />
-        <Button type="submit" disabled={busy || !email.trim() || !password}>
+        <Button type="submit" disabled={busy || !credentials.filled}>
           {t("telegram.email.submit")}
         </Button>
       </form>
