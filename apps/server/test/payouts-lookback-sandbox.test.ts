@@ -11,7 +11,7 @@ import { Address, toNano } from "@ton/core";
 import { mnemonicNew, mnemonicToPrivateKey } from "@ton/crypto";
 import { WalletContractV5R1 } from "@ton/ton";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { JETTON_TRANSFER_OP } from "../src/adapters/chain/jetton-transfer.ts";
 import { toncenterChain } from "../src/adapters/chain/toncenter-chain.ts";
 import {
@@ -24,9 +24,10 @@ import { widenRestoredPayoutLookBack } from "../src/lib/backup/backup.repo.ts";
 import { credit, hold, release } from "../src/modules/ledger/ledger.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
 import { PAYOUT_LEASE_MS, processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
-import { createTestApp, expectLedgerBalanced, type TestApp } from "./helpers.ts";
+import { createTestApp } from "./helpers.ts";
+import { useSandboxApp } from "./sandbox-helpers.ts";
 import { payoutWorkerDeps } from "./ton-helpers.ts";
-import { type SandboxToncenter, startSandboxToncenter } from "./ton-sandbox.ts";
+import type { SandboxToncenter } from "./ton-sandbox.ts";
 
 /** Pages of 100 transactions the driver reads at most (20 in production). */
 const MAX_PAGES = 1;
@@ -35,15 +36,16 @@ const BATCH = 40;
 const EARLIER = 3 * BATCH;
 const BLOCK_MS = 5_000;
 
-let test: TestApp | undefined;
 let sandbox: SandboxToncenter;
 let mnemonic: string;
 let hot: Address;
-const seconds = () => Math.floor((test?.clock.now() ?? new Date()).getTime() / 1000);
+
+const app = useSandboxApp(async (started) => {
+  sandbox = started;
+  return createTestApp();
+});
 
 beforeAll(async () => {
-  test = await createTestApp();
-  sandbox = await startSandboxToncenter(seconds);
   const words = await mnemonicNew(24);
   mnemonic = words.join(" ");
   const { publicKey } = await mnemonicToPrivateKey(words);
@@ -53,16 +55,6 @@ beforeAll(async () => {
   await sandbox.mint(hot, parseFre("10") * BigInt(EARLIER + 5));
 }, 60_000);
 
-afterAll(async () => {
-  try {
-    if (test) await expectLedgerBalanced(test);
-  } finally {
-    await test?.close();
-    await sandbox?.close();
-  }
-});
-
-const app = () => test!;
 /** What a (re)started server builds, its history search cut to MAX_PAGES pages. */
 const freshChain = () =>
   toncenterChain(sandbox.url, sandbox.fetch, {

@@ -8,47 +8,24 @@ import type { ShopOrder } from "@fre/shared";
 import { Address, Cell, toNano } from "@ton/core";
 import { findTransactionRequired } from "@ton/test-utils";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { shopPayments } from "../src/db/schema/index.ts";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
-import {
-  type Client,
-  createTestApp,
-  expectLedgerBalanced,
-  signUp,
-  type TestApp,
-} from "./helpers.ts";
-import {
-  type SandboxToncenter,
-  type SandboxWalletV4,
-  sandboxWalletV4,
-  startSandboxToncenter,
-} from "./ton-sandbox.ts";
+import { type Client, createTestApp, signUp } from "./helpers.ts";
+import { useSandboxApp } from "./sandbox-helpers.ts";
+import { type SandboxToncenter, type SandboxWalletV4, sandboxWalletV4 } from "./ton-sandbox.ts";
 
-let test: TestApp | undefined;
 let sandbox: SandboxToncenter;
 /** The shop's own wallet v4R2: a new key's, deployed by its first send as an operator's is. */
 let shop: SandboxWalletV4;
-const seconds = () => Math.floor((test?.clock.now() ?? new Date()).getTime() / 1000);
 
-beforeAll(async () => {
-  sandbox = await startSandboxToncenter(seconds);
+const app = useSandboxApp(async (started) => {
+  sandbox = started;
   shop = await sandboxWalletV4(sandbox, 0n);
-  test = await createTestApp({
+  return createTestApp({
     config: { TON_API_URL: sandbox.url, SHOP_RECEIVE_ADDRESS: shop.address.toRawString() },
   });
-}, 60_000);
-
-afterAll(async () => {
-  try {
-    if (test) await expectLedgerBalanced(test);
-  } finally {
-    await test?.close();
-    await sandbox?.close();
-  }
 });
-
-const app = () => test!;
 const poll = () => pollShopPayments(app().shop.deps);
 async function order(c: Client, itemId: string) {
   const placed = await c.post("/api/shop/orders", { itemId });

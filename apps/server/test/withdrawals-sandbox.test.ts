@@ -16,7 +16,7 @@ import {
 } from "@ton/test-utils";
 import { WalletContractV4 } from "@ton/ton";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { JETTON_TRANSFER_OP, parseJettonTransfer } from "../src/adapters/chain/jetton-transfer.ts";
 import { toncenterChain } from "../src/adapters/chain/toncenter-chain.ts";
 import {
@@ -35,9 +35,9 @@ import {
   elevatedAdmin,
   expectLedgerBalanced,
   metricLines,
-  type TestApp,
   verifiedUser,
 } from "./helpers.ts";
+import { useSandboxApp } from "./sandbox-helpers.ts";
 import { linkTonWallet, payoutWorkerDeps, requestWithdrawal } from "./ton-helpers.ts";
 import {
   JETTON_MINTER_CODE,
@@ -46,7 +46,6 @@ import {
   PUBLISHED_JETTON_MINTER_CODE_HASH,
   PUBLISHED_JETTON_WALLET_CODE_HASH,
   type SandboxToncenter,
-  startSandboxToncenter,
 } from "./ton-sandbox.ts";
 
 const TRANSFER_NOTIFICATION_OP = 0x7362d09c;
@@ -54,16 +53,14 @@ const EXCESSES_OP = 0xd53276db;
 /** What FRE attaches and forwards (toncenter-payouts.ts defaults). */
 const FORWARD_TON = 1n;
 
-let test: TestApp | undefined;
 let sandbox: SandboxToncenter;
 let admin: Client;
 let secondAdmin: Client;
 let mnemonic: string;
 let hot: Address;
-const seconds = () => Math.floor((test?.clock.now() ?? new Date()).getTime() / 1000);
 
-beforeAll(async () => {
-  sandbox = await startSandboxToncenter(seconds);
+const app = useSandboxApp(async (started) => {
+  sandbox = started;
   const words = await mnemonicNew(24);
   mnemonic = words.join(" ");
   const keys = await mnemonicToPrivateKey(words);
@@ -72,7 +69,7 @@ beforeAll(async () => {
   await sandbox.fund(hot, toNano("10"));
   await sandbox.mint(hot, parseFre("10000"));
   const shop = await sandbox.blockchain.treasury("fre-shop");
-  test = await createTestApp({
+  return createTestApp({
     config: {
       TON_API_URL: sandbox.url,
       SHOP_RECEIVE_ADDRESS: shop.address.toRawString(),
@@ -80,20 +77,13 @@ beforeAll(async () => {
       FRE_JETTON_MASTER: sandbox.minter.toRawString(),
     },
   });
-  admin = (await elevatedAdmin(test, "sbboss")).client;
-  secondAdmin = (await elevatedAdmin(test, "sbboss2")).client;
-}, 60_000);
-
-afterAll(async () => {
-  try {
-    if (test) await expectLedgerBalanced(test);
-  } finally {
-    await test?.close();
-    await sandbox?.close();
-  }
 });
 
-const app = () => test!;
+beforeAll(async () => {
+  admin = (await elevatedAdmin(app(), "sbboss")).client;
+  secondAdmin = (await elevatedAdmin(app(), "sbboss2")).client;
+});
+
 const run = (chain?: Chain) => processPayouts(payoutWorkerDeps(app(), chain));
 /** What a restarted server builds: the same configuration, nothing in memory. */
 const restartedChain = () =>
