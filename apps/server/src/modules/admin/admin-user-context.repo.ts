@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { latestRows } from "../../db/latest-rows.ts";
 import {
   accountSignals,
   circleMembers,
@@ -74,29 +75,38 @@ export async function referredUsers(db: Db, userId: string, now: Date, limit: nu
 /** Better Auth's sessions of the user, newest first: no token and no address leave here. */
 export async function signInSessionsOf(db: Db, userId: string, limit: number) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        createdAt: sessions.createdAt,
-        updatedAt: sessions.updatedAt,
-        expiresAt: sessions.expiresAt,
-        userAgent: sessions.userAgent,
-      })
-      .from(sessions)
-      .where(eq(sessions.userId, userId))
-      .orderBy(desc(sessions.createdAt))
-      .limit(limit),
+    latestRows(
+      db
+        .select({
+          createdAt: sessions.createdAt,
+          updatedAt: sessions.updatedAt,
+          expiresAt: sessions.expiresAt,
+          userAgent: sessions.userAgent,
+        })
+        .from(sessions)
+        .$dynamic(),
+      [sessions.userId, userId],
+      sessions.createdAt,
+      limit,
+    ),
     db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId)),
   ]);
   return { rows, count: total?.n ?? 0 };
 }
 
 export async function pushSubscriptionsOf(db: Db, userId: string, limit: number) {
-  return db
-    .select({ createdAt: pushSubscriptions.createdAt, endpoint: pushSubscriptions.endpoint })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId))
-    .orderBy(desc(pushSubscriptions.createdAt))
-    .limit(limit);
+  return latestRows(
+    db
+      .select({
+        createdAt: pushSubscriptions.createdAt,
+        endpoint: pushSubscriptions.endpoint,
+      })
+      .from(pushSubscriptions)
+      .$dynamic(),
+    [pushSubscriptions.userId, userId],
+    pushSubscriptions.createdAt,
+    limit,
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { RiskLevel } from "@fre/shared";
 import { and, asc, count, desc, eq, gt, isNull, like, lt, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { latestRows } from "../../db/latest-rows.ts";
 import {
   ledgerEntries,
   miningSessions,
@@ -45,29 +47,44 @@ function prefixMatch(prefix: string) {
   );
 }
 
+/**
+ * One page of `query`: its own conditions, then the prefix if any, then the keyset cursor if any
+ * (rows past `[column, value]`, ties broken by `tie`), in `order`.
+ */
+function userPage<T extends PgSelect>(
+  query: T,
+  page: {
+    where: (SQL | undefined)[];
+    prefix: string | undefined;
+    after: [PgColumn, unknown, SQL] | undefined;
+    order: [SQL, SQL];
+    limit: number;
+  },
+) {
+  const [column, value, tie] = page.after ?? [];
+  const cursor = column && or(lt(column, value), and(eq(column, value), tie));
+  return query
+    .where(and(...page.where, page.prefix ? prefixMatch(page.prefix) : undefined, cursor))
+    .orderBy(...page.order)
+    .limit(page.limit);
+}
+
 export async function searchUsers(
   db: Db,
   prefix: string | undefined,
   after: { createdAt: Date; id: string } | undefined,
   limit: number,
 ) {
-  const where: (SQL | undefined)[] = [];
-  if (prefix) where.push(prefixMatch(prefix));
-  if (after) {
-    where.push(
-      or(
-        lt(users.createdAt, after.createdAt),
-        and(eq(users.createdAt, after.createdAt), lt(users.id, after.id)),
-      ),
-    );
-  }
-  return db
-    .select(rowColumns)
-    .from(users)
-    .leftJoin(userRisk, eq(userRisk.userId, users.id))
-    .where(and(...where))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit);
+  return userPage(
+    db.select(rowColumns).from(users).leftJoin(userRisk, eq(userRisk.userId, users.id)).$dynamic(),
+    {
+      where: [],
+      prefix,
+      after: after && [users.createdAt, after.createdAt, lt(users.id, after.id)],
+      order: [desc(users.createdAt), desc(users.id)],
+      limit,
+    },
+  );
 }
 
 /**
@@ -82,27 +99,20 @@ export async function riskQueue(
   after: { score: number; id: string } | undefined,
   limit: number,
 ) {
-  const where: (SQL | undefined)[] = [
-    eq(userRisk.level, level),
-    or(isNull(userRisk.reviewedAt), lt(userRisk.reviewedAt, userRisk.computedAt)),
-    isNull(users.erasedAt),
-  ];
-  if (prefix) where.push(prefixMatch(prefix));
-  if (after) {
-    where.push(
-      or(
-        lt(userRisk.score, after.score),
-        and(eq(userRisk.score, after.score), gt(userRisk.userId, after.id)),
-      ),
-    );
-  }
-  return db
-    .select(rowColumns)
-    .from(userRisk)
-    .innerJoin(users, eq(users.id, userRisk.userId))
-    .where(and(...where))
-    .orderBy(desc(userRisk.score), asc(userRisk.userId))
-    .limit(limit);
+  return userPage(
+    db.select(rowColumns).from(userRisk).innerJoin(users, eq(users.id, userRisk.userId)).$dynamic(),
+    {
+      where: [
+        eq(userRisk.level, level),
+        or(isNull(userRisk.reviewedAt), lt(userRisk.reviewedAt, userRisk.computedAt)),
+        isNull(users.erasedAt),
+      ],
+      prefix,
+      after: after && [userRisk.score, after.score, gt(userRisk.userId, after.id)],
+      order: [desc(userRisk.score), asc(userRisk.userId)],
+      limit,
+    },
+  );
 }
 
 export async function findUserForAdmin(db: Db, userId: string) {
@@ -137,49 +147,58 @@ const LEDGER_ROW = {
 export async function userActivity(db: Db, userId: string, limit: number) {
   const [referrals, ledger, sessions, orders, payouts] = await Promise.all([
     db.select({ n: count() }).from(users).where(eq(users.referredBy, userId)),
-    db
-      .select(LEDGER_ROW)
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId))
-      .orderBy(desc(ledgerEntries.id))
-      .limit(limit),
-    db
-      .select({
-        id: miningSessions.id,
-        status: miningSessions.status,
-        startTime: miningSessions.startTime,
-        endTime: miningSessions.endTime,
-        creditedNano: miningSessions.creditedNano,
-      })
-      .from(miningSessions)
-      .where(eq(miningSessions.userId, userId))
-      .orderBy(desc(miningSessions.startTime))
-      .limit(limit),
-    db
-      .select({
-        id: shopOrders.id,
-        itemId: shopOrders.itemId,
-        itemKind: shopItems.kind,
-        itemDays: shopItems.durationDays,
-        status: shopOrders.status,
-        createdAt: shopOrders.createdAt,
-      })
-      .from(shopOrders)
-      .leftJoin(shopItems, eq(shopItems.id, shopOrders.itemId))
-      .where(eq(shopOrders.userId, userId))
-      .orderBy(desc(shopOrders.createdAt))
-      .limit(limit),
-    db
-      .select({
-        id: withdrawals.id,
-        amountNano: withdrawals.amountNano,
-        status: withdrawals.status,
-        createdAt: withdrawals.createdAt,
-      })
-      .from(withdrawals)
-      .where(eq(withdrawals.userId, userId))
-      .orderBy(desc(withdrawals.createdAt))
-      .limit(limit),
+    latestRows(
+      db.select(LEDGER_ROW).from(ledgerEntries).$dynamic(),
+      [ledgerEntries.userId, userId],
+      ledgerEntries.id,
+      limit,
+    ),
+    latestRows(
+      db
+        .select({
+          id: miningSessions.id,
+          status: miningSessions.status,
+          startTime: miningSessions.startTime,
+          endTime: miningSessions.endTime,
+          creditedNano: miningSessions.creditedNano,
+        })
+        .from(miningSessions)
+        .$dynamic(),
+      [miningSessions.userId, userId],
+      miningSessions.startTime,
+      limit,
+    ),
+    latestRows(
+      db
+        .select({
+          id: shopOrders.id,
+          itemId: shopOrders.itemId,
+          itemKind: shopItems.kind,
+          itemDays: shopItems.durationDays,
+          status: shopOrders.status,
+          createdAt: shopOrders.createdAt,
+        })
+        .from(shopOrders)
+        .leftJoin(shopItems, eq(shopItems.id, shopOrders.itemId))
+        .$dynamic(),
+      [shopOrders.userId, userId],
+      shopOrders.createdAt,
+      limit,
+    ),
+    latestRows(
+      db
+        .select({
+          id: withdrawals.id,
+          amountNano: withdrawals.amountNano,
+          status: withdrawals.status,
+          createdAt: withdrawals.createdAt,
+        })
+        .from(withdrawals)
+        .$dynamic(),
+      [withdrawals.userId, userId],
+      withdrawals.createdAt,
+      limit,
+    ),
   ]);
   return { referralsCount: referrals[0]?.n ?? 0, ledger, sessions, orders, payouts };
 }
