@@ -104,11 +104,16 @@ export async function listUsers(
     query.cursor ? decodeCursor(query.cursor) : undefined,
     PAGE_SIZE + 1,
   );
+  return pageOf(rows, (last) => last.createdAt);
+}
+
+/** The first PAGE_SIZE of `rows` (fetched one more), and a cursor past them if there are more. */
+function pageOf(rows: Row[], key: (last: Row) => Date | number): AdminUserList {
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   return {
     items: page.map(rowView),
-    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(key(last), last.id) : null,
   };
 }
 
@@ -125,12 +130,7 @@ async function listRiskQueue(
     query.cursor ? decodeRiskCursor(query.cursor) : undefined,
     PAGE_SIZE + 1,
   );
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    items: page.map(rowView),
-    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last.riskScore ?? 0, last.id) : null,
-  };
+  return pageOf(rows, (last) => last.riskScore ?? 0);
 }
 
 export async function userDetail(
