@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { challengeSchema, type Me } from "@fre/shared";
 import { screen, waitFor } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import { createChallenge, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { VisitorOnly } from "../../../app/guards";
 import { type Handlers, refuse, renderScreen, stubApi } from "../../../test/dom";
+import { testMe } from "../../../test/me";
 import { RegisterPage } from "./register-page";
 
 const SECRET = "dom-test-secret";
@@ -38,23 +40,7 @@ async function solved(payload: unknown) {
   return result.verified;
 }
 
-const me = (email: string, nickname: string): Me => ({
-  id: "00000000-0000-4000-8000-0000000000d1",
-  email,
-  emailVerified: false,
-  nickname,
-  referralCode: "JEA123",
-  role: "user",
-  level: 0,
-  kycStatus: "none",
-  language: "fr",
-  cookieConsent: null,
-  createdAt: "2026-12-03T09:00:00.000Z",
-  balance: "0.000000000",
-  totalMined: "0.000000000",
-  miningRate: "0.000000000",
-  tonWallet: null,
-});
+const me = (email: string, nickname: string): Me => testMe({ email, nickname });
 
 /** A visitor until the sign-up succeeds; then the session and the profile. */
 function server(signUp: Handlers["POST /api/auth/sign-up/email"]) {
@@ -95,6 +81,23 @@ const confirm = () => screen.getByLabelText("Confirmer le mot de passe");
 const submit = () => screen.getByRole("button", { name: "Créer mon compte" });
 
 const STRONG = "Jeanne#1412";
+
+/** Fills the four fields (a valid account unless told) and sends the form. */
+async function fillAndSend(
+  user: UserEvent,
+  {
+    name = "Jeanne_1412",
+    pass = STRONG,
+    confirmation = pass,
+  }: { name?: string; pass?: string; confirmation?: string } = {},
+) {
+  await user.type(email(), "jeanne@example.com");
+  await user.type(nickname(), name);
+  await user.type(password(), pass);
+  await user.type(confirm(), confirmation);
+  await user.click(submit());
+}
+
 type SignUp = { email: string; altcha?: string };
 const weakText =
   "Le mot de passe doit contenir au moins 8 caractères, dont une majuscule, une minuscule, un chiffre et un caractère spécial.";
@@ -104,11 +107,7 @@ describe("sign-up form (DOM)", { timeout: 20_000 }, () => {
   it("sends the account with the solved proof of work, then goes to the dashboard", async () => {
     const api = server(() => ({ body: { token: null, user: {} } }));
     const { user } = await openSignUp();
-    await user.type(email(), "jeanne@example.com");
-    await user.type(nickname(), " Jeanne_1412 ");
-    await user.type(password(), STRONG);
-    await user.type(confirm(), STRONG);
-    await user.click(submit());
+    await fillAndSend(user, { name: " Jeanne_1412 " });
 
     expect(await screen.findByRole("heading", { name: "Tableau de bord" })).toBeTruthy();
     const [request, ...more] = api.to("POST /api/auth/sign-up/email");
@@ -128,11 +127,7 @@ describe("sign-up form (DOM)", { timeout: 20_000 }, () => {
   it("refuses a weak password and a mismatched confirmation here, with nothing sent", async () => {
     const api = server(undefined);
     const { user } = await openSignUp();
-    await user.type(email(), "jeanne@example.com");
-    await user.type(nickname(), "Jeanne_1412");
-    await user.type(password(), "motdepasse");
-    await user.type(confirm(), "motdepasse!");
-    await user.click(submit());
+    await fillAndSend(user, { pass: "motdepasse", confirmation: "motdepasse!" });
 
     expect(await screen.findByText(weakText)).toBeTruthy();
     expect(screen.getByText("Les mots de passe ne correspondent pas.")).toBeTruthy();
@@ -150,11 +145,7 @@ describe("sign-up form (DOM)", { timeout: 20_000 }, () => {
         : { body: { token: null, user: {} } },
     );
     const { user } = await openSignUp();
-    await user.type(email(), "jeanne@example.com");
-    await user.type(nickname(), "Jeanne_1412");
-    await user.type(password(), STRONG);
-    await user.type(confirm(), STRONG);
-    await user.click(submit());
+    await fillAndSend(user);
 
     expect(await screen.findByText("Cette adresse e-mail est déjà utilisée.")).toBeTruthy();
     expect(email().getAttribute("aria-invalid")).toBe("true");
@@ -185,11 +176,7 @@ describe("sign-up form (DOM)", { timeout: 20_000 }, () => {
         : { body: { token: null, user: {} } },
     );
     const { user } = await openSignUp();
-    await user.type(email(), "jeanne@example.com");
-    await user.type(nickname(), "Jeanne_1412");
-    await user.type(password(), STRONG);
-    await user.type(confirm(), STRONG);
-    await user.click(submit());
+    await fillAndSend(user);
 
     expect(
       await screen.findByText(
@@ -214,11 +201,7 @@ describe("sign-up form (DOM)", { timeout: 20_000 }, () => {
       ),
     );
     const { user } = await openSignUp();
-    await user.type(email(), "jeanne@example.com");
-    await user.type(nickname(), "Jeanne_1412");
-    await user.type(password(), STRONG);
-    await user.type(confirm(), STRONG);
-    await user.click(submit());
+    await fillAndSend(user);
 
     expect(await screen.findByText(weakText)).toBeTruthy();
     expect(password().getAttribute("aria-invalid")).toBe("true");

@@ -6,28 +6,19 @@ import { describe, expect, it } from "vitest";
 import { returnPath } from "../../../app/guards";
 import { meQueryKey } from "../../../lib/session";
 import { refuse, renderScreen, stubApi } from "../../../test/dom";
+import { testMe } from "../../../test/me";
 import { SquadPage } from "./squad-page";
 
 const SQUAD = "44444444-4444-4444-8444-444444444444";
 const OTHER = "55555555-5555-4555-8555-555555555555";
 
-const me: Me = {
-  id: "00000000-0000-4000-8000-0000000000d1",
+const me = testMe({
   email: "marc@example.com",
   emailVerified: true,
   nickname: "marc",
   referralCode: "MAR456",
-  role: "user",
   level: 2,
-  kycStatus: "none",
-  language: "fr",
-  cookieConsent: null,
-  createdAt: "2026-12-03T09:00:00.000Z",
-  balance: "0.000000000",
-  totalMined: "0.000000000",
-  miningRate: "0.000000000",
-  tonWallet: null,
-};
+});
 
 const squad = (squadId: string | null, over: Partial<SquadDetail> = {}): SquadDetail => ({
   week: "2026-W49",
