@@ -1,3 +1,3 @@
 export { useChangePassword } from "./api/auth-api";
-export { useCredentials } from "./hooks/use-credentials";
+export { useCredentials, useSignInPassword } from "./hooks/use-credentials";
 export { useSignOut } from "./hooks/use-session-actions";

@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { PasswordField } from "../../../components/ui/password-field";
 import { isApiError } from "../../../lib/api-client";
+import { useSignInPassword } from "../../auth";
 import { linkTelegram } from "../api/telegram-api";
 
 /**
@@ -12,7 +13,7 @@ import { linkTelegram } from "../api/telegram-api";
  */
 export function TelegramLinkPrompt({ initData, onDone }: { initData: string; onDone: () => void }) {
   const { t } = useTranslation("auth");
-  const [password, setPassword] = useState("");
+  const { password, passwordInput } = useSignInPassword();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [linked, setLinked] = useState(false);
@@ -51,14 +52,7 @@ export function TelegramLinkPrompt({ initData, onDone }: { initData: string; onD
         <form noValidate onSubmit={submit} className="mt-2 grid gap-3">
           <p className="text-sm text-muted">{t("telegram.link.text")}</p>
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <PasswordField
-            label={t("login.password")}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            required
-          />
+          <PasswordField label={t("login.password")} {...passwordInput} />
           <div className="flex gap-2">
             <Button type="submit" disabled={busy || !password}>
               {t("telegram.link.submit")}
