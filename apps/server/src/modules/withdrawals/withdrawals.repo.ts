@@ -1,5 +1,17 @@
 import type { RiskLevel } from "@fre/shared";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { type Db, driverQuery, type Tx } from "../../db/client.ts";
 import { appSettings, tonWallets, users, withdrawals } from "../../db/schema/index.ts";
 import { kycRecheckDueSql } from "../kyc/kyc-recheck-sql.ts";
@@ -170,6 +182,15 @@ export async function listInFlightPayoutIds(db: Executor) {
   return rows.map((row) => row.payoutId!);
 }
 
+/** Withdrawal `id`, still processing with its payout in `state`, and `guard`: a payout move's row. */
+const payoutAt = (id: string, state: "sending" | "sent", guard: SQL) =>
+  and(
+    eq(withdrawals.id, id),
+    eq(withdrawals.status, "processing"),
+    eq(withdrawals.payoutState, state),
+    guard,
+  );
+
 /**
  * The payout id of a message signed for a withdrawal this worker is sending, before it leaves,
  * and the first signing's time (kept: a message signed earlier may still execute or have
@@ -191,14 +212,7 @@ export async function recordPayoutId(
       payoutSignedAt: sql`coalesce(${withdrawals.payoutSignedAt}, ${now.toISOString()}::timestamptz)`,
       updatedAt: now,
     })
-    .where(
-      and(
-        eq(withdrawals.id, id),
-        eq(withdrawals.status, "processing"),
-        eq(withdrawals.payoutState, "sending"),
-        eq(withdrawals.payoutLeaseUntil, leaseUntil),
-      ),
-    )
+    .where(payoutAt(id, "sending", eq(withdrawals.payoutLeaseUntil, leaseUntil)))
     .returning({ id: withdrawals.id });
   return rows.length > 0;
 }
@@ -213,14 +227,7 @@ export async function releasePayout(db: Executor, id: string, now: Date) {
   await db
     .update(withdrawals)
     .set({ payoutLeaseUntil: now, updatedAt: now })
-    .where(
-      and(
-        eq(withdrawals.id, id),
-        eq(withdrawals.status, "processing"),
-        eq(withdrawals.payoutState, "sending"),
-        isNull(withdrawals.payoutId),
-      ),
-    );
+    .where(payoutAt(id, "sending", isNull(withdrawals.payoutId)));
 }
 
 /**
@@ -232,14 +239,7 @@ export async function requeuePayout(db: Executor, id: string, payoutId: string, 
   const rows = await db
     .update(withdrawals)
     .set({ payoutState: "queued", payoutId: null, payoutLeaseUntil: null, updatedAt: now })
-    .where(
-      and(
-        eq(withdrawals.id, id),
-        eq(withdrawals.status, "processing"),
-        eq(withdrawals.payoutState, "sent"),
-        eq(withdrawals.payoutId, payoutId),
-      ),
-    )
+    .where(payoutAt(id, "sent", eq(withdrawals.payoutId, payoutId)))
     .returning({ id: withdrawals.id });
   return rows.length > 0;
 }
