@@ -16,6 +16,7 @@ import {
   maxUsesFromInput,
   rewardValueFromInput,
 } from "./admin-form-values";
+import { BonusLimitFields } from "./bonus-limit-fields";
 import { useCreateBonusCode } from "./use-admin-bonus-codes";
 
 const TYPES: BonusCodeType[] = ["fre", "boost", "time_reduction"];
@@ -141,23 +142,14 @@ export function AdminBonusCodeForm() {
         }
         error={errors.rewardValue}
       />
-      {type === "boost" ? (
-        <TextField
-          label={t("bonusCodes.fields.duration")}
-          name="duration-hours"
-          inputMode="numeric"
-          value={duration}
-          onChange={(event) => setDuration(event.target.value)}
-          error={errors.durationHours}
-        />
-      ) : null}
-      <TextField
-        label={t("bonusCodes.fields.maxUses")}
-        name="max-uses"
-        inputMode="numeric"
-        value={maxUses}
-        onChange={(event) => setMaxUses(event.target.value)}
-        error={errors.maxUses}
+      <BonusLimitFields
+        boost={type === "boost"}
+        duration={duration}
+        onDuration={setDuration}
+        maxUses={maxUses}
+        onMaxUses={setMaxUses}
+        errors={errors}
+        named
       />
       <label className="flex min-h-12 items-center gap-3 text-sm font-medium text-slate-200 sm:col-span-2">
         <input

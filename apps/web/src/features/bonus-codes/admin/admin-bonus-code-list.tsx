@@ -20,6 +20,7 @@ import {
   rewardValueFromInput,
   rewardValueToInput,
 } from "./admin-form-values";
+import { BonusLimitFields } from "./bonus-limit-fields";
 import { useAdminBonusCodes, useUpdateBonusCode } from "./use-admin-bonus-codes";
 
 function useRewardText() {
@@ -96,21 +97,13 @@ function EditForm({ item, onDone }: { item: AdminBonusCode; onDone: () => void }
         hint={<AmountHint />}
         error={errors.rewardValue}
       />
-      {item.type === "boost" ? (
-        <TextField
-          label={t("bonusCodes.fields.duration")}
-          inputMode="numeric"
-          value={duration}
-          onChange={(event) => setDuration(event.target.value)}
-          error={errors.durationHours}
-        />
-      ) : null}
-      <TextField
-        label={t("bonusCodes.fields.maxUses")}
-        inputMode="numeric"
-        value={maxUses}
-        onChange={(event) => setMaxUses(event.target.value)}
-        error={errors.maxUses}
+      <BonusLimitFields
+        boost={item.type === "boost"}
+        duration={duration}
+        onDuration={setDuration}
+        maxUses={maxUses}
+        onMaxUses={setMaxUses}
+        errors={errors}
       />
       <div className="flex gap-2 sm:col-span-3">
         <Button type="submit" size="sm" disabled={update.pending}>
