@@ -462,3 +462,23 @@ export function answerOutcome(answer: { statusCode: number; json(): { error?: st
   }
   return `${answer.statusCode} ${code}`;
 }
+
+/**
+ * `real`, but each send (one payout, or a batch: decision 0075) throws `message` once the chain
+ * has taken it: a worker killed after the message left, before it wrote what the chain answered.
+ */
+export function crashAfterSend(real: Chain, message: string): Chain {
+  return {
+    ...real,
+    sendPayout: async (request) => {
+      await real.sendPayout(request);
+      throw new Error(message);
+    },
+    ...(real.sendPayouts && {
+      sendPayouts: async (requests) => {
+        await real.sendPayouts!(requests);
+        throw new Error(message);
+      },
+    }),
+  };
+}

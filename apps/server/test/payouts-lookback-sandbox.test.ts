@@ -24,7 +24,7 @@ import { widenRestoredPayoutLookBack } from "../src/lib/backup/backup.repo.ts";
 import { credit, hold, release } from "../src/modules/ledger/ledger.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
 import { PAYOUT_LEASE_MS, processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
-import { createTestApp } from "./helpers.ts";
+import { crashAfterSend, createTestApp } from "./helpers.ts";
 import { useSandboxApp } from "./sandbox-helpers.ts";
 import { payoutWorkerDeps } from "./ton-helpers.ts";
 import type { SandboxToncenter } from "./ton-sandbox.ts";
@@ -187,13 +187,7 @@ describe("the look-back bounded by the first signing (decision 0078)", () => {
     const fresh = await approved(parseFre("25"), clock.now());
     const posted = sandbox.posted.length;
     const real = chain;
-    const killed: Chain = {
-      ...real,
-      sendPayouts: async (requests) => {
-        await real.sendPayouts!(requests);
-        throw new Error("worker killed");
-      },
-    };
+    const killed = crashAfterSend(real, "worker killed");
     await processPayouts(deps(killed));
     expect(sandbox.posted.length).toBe(posted + 1);
     expect(errors.map((e) => (e as Error).message)).toEqual(["worker killed", "worker killed"]);

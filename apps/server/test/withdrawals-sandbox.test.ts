@@ -31,6 +31,7 @@ import type { Chain } from "../src/modules/ton/chain.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {
   type Client,
+  crashAfterSend,
   createTestApp,
   elevatedAdmin,
   expectLedgerBalanced,
@@ -429,19 +430,7 @@ describe("withdrawals executed by the real wallet and jetton contracts", () => {
         const real = app().shop.deps.chain;
         // Killed right after the message left, whichever way the worker sends (one payout, or
         // a batch: decision 0075).
-        const killed: Chain = {
-          ...real,
-          sendPayout: async (request) => {
-            await real.sendPayout(request);
-            throw new Error("worker killed");
-          },
-          ...(real.sendPayouts && {
-            sendPayouts: async (requests) => {
-              await real.sendPayouts!(requests);
-              throw new Error("worker killed");
-            },
-          }),
-        };
+        const killed = crashAfterSend(real, "worker killed");
         await run(killed);
         expect(await rowOf(id)).toMatchObject({ payoutState: "sending" });
         // The message lands before the restart, or waits in the network until it expired.

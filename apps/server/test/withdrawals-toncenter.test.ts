@@ -13,6 +13,7 @@ import { walletV4R2 } from "../src/modules/ton/wallet-v4.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {
   type Client,
+  crashAfterSend,
   createTestApp,
   elevatedAdmin,
   expectLedgerBalanced,
@@ -150,19 +151,7 @@ describe("withdrawals paid through toncenter (TEP-74 jetton transfer from the ho
     const { c, id } = await approvedWithdrawal("31");
     const real = test.shop.deps.chain;
     // Crashed right after the message left, one payout or a batch (decision 0075).
-    const crashing: Chain = {
-      ...real,
-      sendPayout: async (request) => {
-        await real.sendPayout(request);
-        throw new Error("worker crashed");
-      },
-      ...(real.sendPayouts && {
-        sendPayouts: async (requests) => {
-          await real.sendPayouts!(requests);
-          throw new Error("worker crashed");
-        },
-      }),
-    };
+    const crashing = crashAfterSend(real, "worker crashed");
     await processPayouts(workerDeps(crashing));
     // The signed message's id was recorded before it left (decision 0068).
     expect(await rowOf(id)).toMatchObject({

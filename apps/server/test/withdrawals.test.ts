@@ -14,6 +14,7 @@ import type { Chain } from "../src/modules/ton/chain.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {
   type Client,
+  crashAfterSend,
   createTestApp,
   elevatedAdmin,
   expectLedgerBalanced,
@@ -329,13 +330,7 @@ describe("admin review and payouts", () => {
     await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
     const real = test().shop.deps.chain;
     // The chain takes the payout, then the worker dies before it writes what the chain answered.
-    const crashing: Chain = {
-      ...real,
-      sendPayout: async (request) => {
-        await real.sendPayout(request);
-        throw new Error("worker crashed");
-      },
-    };
+    const crashing = crashAfterSend(real, "worker crashed");
     await processPayouts(workerDeps(crashing));
     let [row] = await test().db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row).toMatchObject({ status: "processing", payoutState: "sending", payoutId: null });
