@@ -7,23 +7,20 @@ import {
   KYC_REASON_MIN_LENGTH,
 } from "@fre/shared";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { OpenedBy } from "../../../components/admin-queue/opened-by";
-import { QueueControls } from "../../../components/admin-queue/queue-controls";
 import {
-  nextQueueParams,
-  type QueueSearchConfig,
-  queueQueryOf,
-  readQueueSearch,
-} from "../../../components/admin-queue/queue-search";
+  QueueFilters,
+  QueuePages,
+  useQueueSearch,
+} from "../../../components/admin-queue/queue-page";
+import { type QueueSearchConfig, queueQueryOf } from "../../../components/admin-queue/queue-search";
+import { ReasonField, useReasonField } from "../../../components/admin-queue/reason-field";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
-import { inputClasses } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
@@ -65,46 +62,26 @@ function Fields({ rows }: { rows: [string, string][] }) {
 
 function DecisionForm({ request }: { request: AdminKycRequest }) {
   const { t } = useTranslation("kyc");
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string>();
-  const reasonId = useId();
+  const reason = useReasonField(
+    KYC_REASON_MIN_LENGTH,
+    t("admin.reasonTooShort", { min: KYC_REASON_MIN_LENGTH }),
+  );
   const decide = useDecideKyc(request.userId);
   const reject = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < KYC_REASON_MIN_LENGTH) {
-      setReasonError(t("admin.reasonTooShort", { min: KYC_REASON_MIN_LENGTH }));
-      document.getElementById(reasonId)?.focus();
-      return;
-    }
-    decide.mutate({ decision: "reject", reason: reason.trim() });
+    const accepted = reason.accepted();
+    if (accepted !== undefined) decide.mutate({ decision: "reject", reason: accepted });
   };
   return (
     <form onSubmit={reject} className="grid gap-3 border-t border-night-700 pt-3" noValidate>
-      <label htmlFor={reasonId} className="text-sm font-medium text-slate-200">
-        {t("admin.reason")}
-      </label>
-      <textarea
-        id={reasonId}
+      <ReasonField
+        field={reason}
+        label={t("admin.reason")}
+        hint={t("admin.reasonHint")}
         rows={3}
         maxLength={KYC_REASON_MAX_LENGTH}
-        value={reason}
-        aria-invalid={reasonError ? true : undefined}
-        aria-describedby={reasonError ? `${reasonId}-error` : `${reasonId}-hint`}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setReasonError(undefined);
-        }}
-        className={`${inputClasses} min-h-20 py-2 text-sm`}
+        heightClass="min-h-20"
       />
-      {reasonError ? (
-        <p id={`${reasonId}-error`} className="text-sm font-medium text-rose-300">
-          {reasonError}
-        </p>
-      ) : (
-        <p id={`${reasonId}-hint`} className="text-xs text-muted">
-          {t("admin.reasonHint")}
-        </p>
-      )}
       {decide.isError && (
         <Alert tone="error">
           {isApiError(decide.error) ? decide.error.message : t("errors.save")}
@@ -287,11 +264,9 @@ function QueueItem({
 export function AdminKycPage() {
   const { t } = useTranslation("kyc");
   const { t: ta } = useTranslation("admin");
-  const [params, setParams] = useSearchParams();
-  const search = readQueueSearch(params, KYC_QUEUE_SEARCH);
+  const queueSearch = useQueueSearch(KYC_QUEUE_SEARCH);
+  const { search } = queueSearch;
   const tab = search.status;
-  const update = (patch: Parameters<typeof nextQueueParams>[1]) =>
-    setParams((current) => nextQueueParams(current, patch), { replace: true });
   const [selected, setSelected] = useState<string | null>(null);
   const queue = useInfiniteQuery({
     ...adminKycQueueQueryOptions(queueQueryOf(search)),
@@ -301,35 +276,12 @@ export function AdminKycPage() {
   return (
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
-      <div role="tablist" aria-label={t("admin.tabsLabel")} className="flex flex-wrap gap-2">
-        {ADMIN_KYC_QUEUE_STATUSES.map((name) => (
-          <Button
-            key={name}
-            role="tab"
-            size="sm"
-            variant={tab === name ? "primary" : "secondary"}
-            aria-selected={tab === name}
-            onClick={() => {
-              update({ status: name === "pending" ? undefined : name });
-              setSelected(null);
-            }}
-          >
-            {t(`admin.tabs.${name}`)}
-          </Button>
-        ))}
-      </div>
-      <QueueControls
-        key={`${search.q}|${search.minAmount}|${search.maxAmount}`}
+      <QueueFilters
+        queue={queueSearch}
         amountKind="balance"
-        sort={search.sort}
-        onSort={(sort) => update({ sort })}
-        q={search.q}
-        minAmount={search.minAmount}
-        maxAmount={search.maxAmount}
-        onApply={(filters) => update(filters)}
-        onClear={() =>
-          update({ risk: undefined, q: undefined, minAmount: undefined, maxAmount: undefined })
-        }
+        tabsLabel={t("admin.tabsLabel")}
+        tabLabel={(name) => t(`admin.tabs.${name}`)}
+        onTab={() => setSelected(null)}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(16rem,1fr)_2fr]">
         <section
@@ -340,15 +292,10 @@ export function AdminKycPage() {
           <h2 id="admin-kyc-queue" className="text-lg font-bold text-white">
             {t(`admin.tabs.${tab}`)}
           </h2>
-          <QueryState
-            query={queue}
-            retry="inline"
-            isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
-            empty={<p className="text-sm text-muted">{t("admin.empty")}</p>}
-          >
-            {(data) => (
+          <QueuePages query={queue} keyOf={(item) => item.userId} empty={t("admin.empty")}>
+            {(items) => (
               <ul className="grid gap-2" data-testid="admin-kyc-queue">
-                {uniqueByUser(data.pages.flatMap((page) => page.items)).map((item) => (
+                {items.map((item) => (
                   <QueueItem
                     key={item.userId}
                     item={item}
@@ -358,8 +305,7 @@ export function AdminKycPage() {
                 ))}
               </ul>
             )}
-          </QueryState>
-          <LoadMoreButton query={queue} label={ta("queues.more")} size="sm" />
+          </QueuePages>
         </section>
         {selected ? (
           <RequestDetail key={selected} userId={selected} onClose={() => setSelected(null)} />
@@ -369,10 +315,4 @@ export function AdminKycPage() {
       </div>
     </div>
   );
-}
-
-/** A request that moved between two pages while they were read is listed once. */
-function uniqueByUser(items: AdminKycItem[]): AdminKycItem[] {
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(item.userId) && Boolean(seen.add(item.userId)));
 }

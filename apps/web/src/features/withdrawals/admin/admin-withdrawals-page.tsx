@@ -7,23 +7,19 @@ import {
   WITHDRAWAL_STATUSES,
 } from "@fre/shared";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { OpenedBy, useOpenedByText } from "../../../components/admin-queue/opened-by";
-import { QueueControls } from "../../../components/admin-queue/queue-controls";
 import {
-  nextQueueParams,
-  type QueueSearchConfig,
-  queueQueryOf,
-  readQueueSearch,
-} from "../../../components/admin-queue/queue-search";
+  QueueFilters,
+  QueuePages,
+  useQueueSearch,
+} from "../../../components/admin-queue/queue-page";
+import { type QueueSearchConfig, queueQueryOf } from "../../../components/admin-queue/queue-search";
+import { ReasonField, useReasonField } from "../../../components/admin-queue/reason-field";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
-import { LoadMoreButton } from "../../../components/ui/load-more-button";
 import { PageTitle } from "../../../components/ui/page-title";
-import { QueryState } from "../../../components/ui/query-state";
-import { inputClasses } from "../../../components/ui/text-field";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { formatFreSafe } from "../../../lib/fre-amount";
@@ -69,10 +65,10 @@ function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const blocked = approvalBlock(withdrawal, me.data?.id);
   const [confirming, setConfirming] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string>();
-  const reasonId = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
+  const reason = useReasonField(
+    WITHDRAWAL_REASON_MIN_LENGTH,
+    t("admin.reasonTooShort", { min: WITHDRAWAL_REASON_MIN_LENGTH }),
+  );
   const busy = approve.isPending || reject.isPending;
   const failure = confirming ? reject.error : (approve.error ?? reject.error);
   const approveError = approve.error
@@ -82,40 +78,21 @@ function Decision({ withdrawal }: { withdrawal: AdminWithdrawal }) {
     : undefined;
   const submitReject = (event: FormEvent) => {
     event.preventDefault();
-    if (reason.trim().length < WITHDRAWAL_REASON_MIN_LENGTH) {
-      setReasonError(t("admin.reasonTooShort", { min: WITHDRAWAL_REASON_MIN_LENGTH }));
-      field.current?.focus();
-      return;
-    }
-    reject.mutate(reason.trim());
+    const accepted = reason.accepted();
+    if (accepted !== undefined) reject.mutate(accepted);
   };
   return (
     <div className="grid gap-2 border-t border-night-700 pt-3">
       {rejecting ? (
         <form onSubmit={submitReject} noValidate className="grid gap-2">
           {othersText ? <Alert tone="info">{othersText}</Alert> : null}
-          <label htmlFor={reasonId} className="text-sm font-medium text-slate-200">
-            {t("admin.reason")}
-          </label>
-          <textarea
-            id={reasonId}
-            ref={field}
+          <ReasonField
+            field={reason}
+            label={t("admin.reason")}
             rows={2}
             maxLength={WITHDRAWAL_REASON_MAX_LENGTH}
-            value={reason}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(undefined);
-            }}
-            className={`${inputClasses} min-h-16 py-2 text-sm`}
+            heightClass="min-h-16"
           />
-          {reasonError ? (
-            <p id={`${reasonId}-error`} className="text-sm font-medium text-rose-300">
-              {reasonError}
-            </p>
-          ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="danger" size="sm" disabled={busy}>
               {t("admin.confirmReject")}
@@ -260,11 +237,9 @@ function AdminWithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawal }) {
 export function AdminWithdrawalsPage() {
   const { t } = useTranslation("withdrawals");
   const { t: ta } = useTranslation("admin");
-  const [params, setParams] = useSearchParams();
-  const search = readQueueSearch(params, WITHDRAWAL_QUEUE_SEARCH);
+  const queueSearch = useQueueSearch(WITHDRAWAL_QUEUE_SEARCH);
+  const { search } = queueSearch;
   const { status } = search;
-  const update = (patch: Parameters<typeof nextQueueParams>[1]) =>
-    setParams((current) => nextQueueParams(current, patch), { replace: true });
   const list = useInfiniteQuery({
     ...adminWithdrawalsQueryOptions(queueQueryOf(search)),
     refetchInterval: status === "pending" || status === "processing" ? LIVE_POLL_MS : false,
@@ -274,64 +249,28 @@ export function AdminWithdrawalsPage() {
     <div className="grid gap-6">
       <PageTitle title={title}>{title}</PageTitle>
       <WithdrawalSettingsPanel />
-      <div role="tablist" aria-label={t("admin.tabsLabel")} className="flex flex-wrap gap-2">
-        {WITHDRAWAL_STATUSES.map((name) => (
-          <Button
-            key={name}
-            role="tab"
-            size="sm"
-            variant={status === name ? "primary" : "secondary"}
-            aria-selected={status === name}
-            onClick={() => update({ status: name === "pending" ? undefined : name })}
-          >
-            {t(`status.${name}`)}
-          </Button>
-        ))}
-      </div>
-      <QueueControls
-        key={`${search.q}|${search.minAmount}|${search.maxAmount}`}
+      <QueueFilters
+        queue={queueSearch}
         amountKind="amount"
-        sort={search.sort}
-        onSort={(sort) => update({ sort })}
-        risks={WITHDRAWAL_RISK_FILTERS}
-        risk={search.risk}
-        onRisk={(risk) => update({ risk })}
-        q={search.q}
-        minAmount={search.minAmount}
-        maxAmount={search.maxAmount}
-        onApply={(filters) => update(filters)}
-        onClear={() =>
-          update({ risk: undefined, q: undefined, minAmount: undefined, maxAmount: undefined })
-        }
+        tabsLabel={t("admin.tabsLabel")}
+        tabLabel={(name) => t(`status.${name}`)}
       />
       <section role="tabpanel" aria-label={t(`status.${status}`)} className="grid gap-3">
-        <QueryState
+        <QueuePages
           query={list}
-          retry="inline"
-          isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
-          empty={<p className="text-sm text-muted">{t("admin.empty")}</p>}
+          keyOf={(withdrawal) => withdrawal.id}
+          empty={t("admin.empty")}
+          moreClassName="justify-self-center"
         >
-          {(data) => (
+          {(withdrawals) => (
             <ul className="grid gap-3 md:grid-cols-2" data-testid="admin-withdrawals">
-              {uniqueById(data.pages.flatMap((page) => page.items)).map((withdrawal) => (
+              {withdrawals.map((withdrawal) => (
                 <AdminWithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />
               ))}
             </ul>
           )}
-        </QueryState>
-        <LoadMoreButton
-          query={list}
-          label={ta("queues.more")}
-          size="sm"
-          className="justify-self-center"
-        />
+        </QueuePages>
       </section>
     </div>
   );
-}
-
-/** A request that moved between two pages while they were read is listed once. */
-function uniqueById(items: AdminWithdrawal[]): AdminWithdrawal[] {
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
 }
