@@ -42,6 +42,14 @@ async function solved(payload: unknown) {
 
 const me = (email: string, nickname: string): Me => testMe({ email, nickname });
 
+const accepted = { body: { token: null, user: {} } };
+
+/** The sign-up refused once with `refusal`, then accepted. */
+function refusedOnce(refusal: ReturnType<typeof refuse>) {
+  let calls = 0;
+  return () => (++calls === 1 ? refusal : accepted);
+}
+
 /** A visitor until the sign-up succeeds; then the session and the profile. */
 function server(signUp: Handlers["POST /api/auth/sign-up/email"]) {
   let signedUp: Me | null = null;
@@ -105,7 +113,7 @@ const weakText =
 // Typed key by key, each keystroke re-rendering the form: seconds on a loaded CI machine.
 describe("sign-up form (DOM)", { timeout: 20_000 }, () => {
   it("sends the account with the solved proof of work, then goes to the dashboard", async () => {
-    const api = server(() => ({ body: { token: null, user: {} } }));
+    const api = server(() => accepted);
     const { user } = await openSignUp();
     await fillAndSend(user, { name: " Jeanne_1412 " });
 
@@ -138,11 +146,8 @@ describe("sign-up form (DOM)", { timeout: 20_000 }, () => {
   });
 
   it("says an e-mail already used under the e-mail, keeps the rest, and signs up with another", async () => {
-    let calls = 0;
-    const api = server(() =>
-      ++calls === 1
-        ? refuse(409, "EMAIL_IN_USE", "Cette adresse e-mail est déjà utilisée.")
-        : { body: { token: null, user: {} } },
+    const api = server(
+      refusedOnce(refuse(409, "EMAIL_IN_USE", "Cette adresse e-mail est déjà utilisée.")),
     );
     const { user } = await openSignUp();
     await fillAndSend(user);
@@ -169,11 +174,8 @@ describe("sign-up form (DOM)", { timeout: 20_000 }, () => {
   });
 
   it("asks a new proof when the server refuses this one, and signs up with it", async () => {
-    let calls = 0;
-    const api = server(() =>
-      ++calls === 1
-        ? refuse(400, "CHALLENGE_INVALID", "La vérification anti-robot a échoué.")
-        : { body: { token: null, user: {} } },
+    const api = server(
+      refusedOnce(refuse(400, "CHALLENGE_INVALID", "La vérification anti-robot a échoué.")),
     );
     const { user } = await openSignUp();
     await fillAndSend(user);
