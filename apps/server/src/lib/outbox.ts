@@ -1,5 +1,6 @@
 import type { Db, Tx } from "../db/client.ts";
 import type { Clock } from "./clock.ts";
+import { coalescedRun } from "./coalesced-run.ts";
 import type { Job } from "./jobs.ts";
 import {
   claimDueEffects,
@@ -182,27 +183,8 @@ export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
   }
 
   // One pass at a time in this process; a kick during a pass asks for one more pass after it.
-  let current: Promise<void> | null = null;
-  let again = false;
-  function kick(): Promise<void> {
-    if (current) {
-      again = true;
-      return current;
-    }
-    current = (async () => {
-      try {
-        do {
-          again = false;
-          await deliverDue();
-        } while (again);
-      } catch (error) {
-        options.onRunError?.(error);
-      } finally {
-        current = null;
-      }
-    })();
-    return current;
-  }
+  const passes = coalescedRun(deliverDue, (error) => options.onRunError?.(error));
+  const kick = passes.kick;
 
   /** Deletes delivered effects past their keeping time. */
   async function prune() {
@@ -234,7 +216,7 @@ export function createOutbox<Payloads>(options: OutboxOptions<Payloads>) {
       const stopListening = unlisten;
       unlisten = null;
       await stopListening?.().catch((error) => options.onRunError?.(error));
-      await current;
+      await passes.inFlight();
     },
     /** The periodic run: retries, and effects whose signal was missed (a restart). */
     jobs(everyMs: number): Job[] {

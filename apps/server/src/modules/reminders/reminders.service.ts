@@ -9,6 +9,7 @@ import {
 } from "@fre/shared";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { coalescedRun } from "../../lib/coalesced-run.ts";
 import {
   REMINDER_FRESH_MS,
   REMINDER_OF_NOTICE,
@@ -376,25 +377,7 @@ export function reminderSender(
   }
 
   // One dispatch at a time in this process; a kick during one asks for one more after it.
-  let current: Promise<unknown> | null = null;
-  let again = false;
-  function kick(): Promise<unknown> {
-    if (current) {
-      again = true;
-      return current;
-    }
-    current = (async () => {
-      try {
-        do {
-          again = false;
-          await exclusive(dispatch);
-        } while (again);
-      } finally {
-        current = null;
-      }
-    })();
-    return current;
-  }
+  const { kick } = coalescedRun(() => exclusive(dispatch));
 
   return {
     /** One dispatch, unlocked (the job wraps it in its own lock). */
