@@ -1,14 +1,15 @@
 import type {
+  AuditAction,
   adminGlobalMessageBodySchema,
   GlobalMessage,
   informationBodySchema,
 } from "@fre/shared";
 import type { z } from "zod";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { type AuditActor, type AuditValue, recordAudit } from "../audit/index.ts";
 import {
   countInformationSince,
   deleteInformation,
@@ -39,6 +40,40 @@ const globalView = (row: GlobalRow): GlobalMessage => ({
   type: row.type,
   expiresAt: row.expiresAt?.toISOString() ?? null,
   revision: row.revision,
+});
+
+/** An admin's change in one transaction, at one instant: `now`, read before it begins. */
+function adminChange<T>(deps: MessagesDeps, change: (tx: Tx, now: Date) => Promise<T>) {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => change(tx, now));
+}
+
+/** The audit entry of an admin's change to message `targetId` (`global`, or an information's id). */
+function auditMessage(
+  tx: Tx,
+  actor: AuditActor,
+  at: Date,
+  action: Extract<AuditAction, `message.${string}`>,
+  targetId: string,
+  change: { before?: AuditValue; after?: AuditValue },
+) {
+  return recordAudit(tx, {
+    actorId: actor.userId,
+    action,
+    targetType: "message",
+    targetId,
+    before: change.before,
+    after: change.after,
+    ip: actor.ip,
+    at,
+  });
+}
+
+const informationView = (row: { id: string; title: string; content: string; createdAt: Date }) => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
 });
 
 /** The global message when active, not expired and not yet closed by this user (spec §2). */
@@ -101,8 +136,7 @@ export async function adminSaveGlobalMessage(
   actor: AuditActor,
   body: z.infer<typeof adminGlobalMessageBodySchema>,
 ) {
-  const now = deps.clock.now();
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await adminChange(deps, async (tx, now) => {
     const before = await findGlobalMessage(tx);
     const saved = await saveGlobalMessage(tx, {
       title: body.title,
@@ -112,15 +146,9 @@ export async function adminSaveGlobalMessage(
       expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
       updatedAt: now,
     });
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "message.global_save",
-      targetType: "message",
-      targetId: "global",
+    await auditMessage(tx, actor, now, "message.global_save", "global", {
       before: before ? { ...globalView(before), active: before.active } : null,
       after: { ...globalView(saved), active: saved.active },
-      ip: actor.ip,
-      at: now,
     });
     await deps.events.live(
       null,
@@ -137,17 +165,10 @@ export async function adminCreateInformation(
   actor: AuditActor,
   body: z.infer<typeof informationBodySchema>,
 ) {
-  const now = deps.clock.now();
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await adminChange(deps, async (tx, now) => {
     const created = await insertInformation(tx, { ...body, createdAt: now, updatedAt: now });
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "message.information_create",
-      targetType: "message",
-      targetId: created.id,
+    await auditMessage(tx, actor, now, "message.information_create", created.id, {
       after: { title: created.title, content: created.content },
-      ip: actor.ip,
-      at: now,
     });
     await deps.events.live(
       null,
@@ -159,12 +180,7 @@ export async function adminCreateInformation(
     );
     return created;
   });
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return informationView(row);
 }
 
 export async function adminUpdateInformation(
@@ -173,44 +189,26 @@ export async function adminUpdateInformation(
   id: string,
   body: z.infer<typeof informationBodySchema>,
 ) {
-  const now = deps.clock.now();
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await adminChange(deps, async (tx, now) => {
     const before = await lockInformation(tx, id);
     if (!before) throw new AppError("NOT_FOUND", 404);
     const updated = await updateInformation(tx, id, { ...body, updatedAt: now });
     if (!updated) throw new AppError("NOT_FOUND", 404);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "message.information_update",
-      targetType: "message",
-      targetId: id,
+    await auditMessage(tx, actor, now, "message.information_update", id, {
       before: { title: before.title, content: before.content },
       after: { title: updated.title, content: updated.content },
-      ip: actor.ip,
-      at: now,
     });
     return updated;
   });
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return informationView(row);
 }
 
 export async function adminDeleteInformation(deps: MessagesDeps, actor: AuditActor, id: string) {
   await deps.db.transaction(async (tx) => {
     const deleted = await deleteInformation(tx, id);
     if (!deleted) throw new AppError("NOT_FOUND", 404);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "message.information_delete",
-      targetType: "message",
-      targetId: id,
+    await auditMessage(tx, actor, deps.clock.now(), "message.information_delete", id, {
       before: { title: deleted.title, content: deleted.content },
-      ip: actor.ip,
-      at: deps.clock.now(),
     });
   });
 }
