@@ -7,9 +7,8 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runAdminCommand } from "../src/cli/admin-commands.ts";
-import { simChainPayouts, users, withdrawals } from "../src/db/schema/index.ts";
+import { users, withdrawals } from "../src/db/schema/index.ts";
 import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
-import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {
   type Client,
   DEFAULT_ADMIN_CODE,
@@ -18,12 +17,8 @@ import {
   useTestApp,
   verifiedUser,
 } from "./helpers.ts";
-import {
-  fundForWithdrawal,
-  linkTonWallet,
-  payoutWorkerDeps,
-  requestWithdrawal,
-} from "./ton-helpers.ts";
+import { requestWithdrawal } from "./ton-helpers.ts";
+import { approveAs, newWithdrawer, payOutTwice, simPayoutsOf } from "./withdrawal-helpers.ts";
 
 type Person = Awaited<ReturnType<typeof verifiedUser>>;
 const test = useTestApp();
@@ -278,21 +273,10 @@ describe("a pending grant ends", () => {
 });
 
 /** A verified user with approved KYC, a ton_proof wallet and `fre` FRE. */
-async function withdrawer(fre = "5000") {
-  const signed = await verifiedUser(test(), "gw");
-  await linkTonWallet(test(), signed.client);
-  await fundForWithdrawal(test(), signed.me.id, fre);
-  return signed;
-}
-
-const approve = (admin: Person, id: string, step: "first" | "final") =>
-  admin.client.post(`/api/admin/withdrawals/${id}/approve`, { expect: step });
-const payOut = async () => {
-  await processPayouts(payoutWorkerDeps(test()));
-  await processPayouts(payoutWorkerDeps(test()));
-};
-const payoutsOf = (id: string) =>
-  test().db.select().from(simChainPayouts).where(eq(simChainPayouts.reference, id));
+const withdrawer = (fre?: string) => newWithdrawer(test(), "gw", fre);
+const approve = approveAs;
+const payOut = () => payOutTwice(test());
+const payoutsOf = (id: string) => simPayoutsOf(test(), id);
 
 describe("the probe: two admins one admin made", () => {
   it("A promotes X and Y: neither is an admin, so they cannot approve first and final", async () => {

@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { parseFre } from "@fre/shared";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { simChainPayouts, users, withdrawals } from "../src/db/schema/index.ts";
+import { users, withdrawals } from "../src/db/schema/index.ts";
 import { credit } from "../src/modules/ledger/ledger.ts";
-import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {
   type Client,
   DEFAULT_ADMIN_CODE,
@@ -12,12 +11,8 @@ import {
   useTestApp,
   verifiedUser,
 } from "./helpers.ts";
-import {
-  fundForWithdrawal,
-  linkTonWallet,
-  payoutWorkerDeps,
-  requestWithdrawal,
-} from "./ton-helpers.ts";
+import { fundForWithdrawal, linkTonWallet, requestWithdrawal } from "./ton-helpers.ts";
+import { approveAs, newWithdrawer, payOutTwice, simPayoutsOf } from "./withdrawal-helpers.ts";
 
 type Admin = Awaited<ReturnType<typeof elevatedAdmin>>;
 const test = useTestApp();
@@ -51,12 +46,7 @@ async function auditOf(action: string, targetId: string): Promise<Entry[]> {
 }
 
 /** A verified user with approved KYC, a ton_proof wallet and `fre` FRE. */
-async function withdrawer(fre = "5000") {
-  const signed = await verifiedUser(test(), "fe");
-  const wallet = await linkTonWallet(test(), signed.client);
-  await fundForWithdrawal(test(), signed.me.id, fre);
-  return { ...signed, wallet };
-}
+const withdrawer = (fre?: string) => newWithdrawer(test(), "fe", fre);
 
 async function ask(c: Client, amount: string): Promise<string> {
   const asked = await requestWithdrawal(test(), c, amount);
@@ -64,17 +54,11 @@ async function ask(c: Client, amount: string): Promise<string> {
   return asked.json().id;
 }
 
-/** Approves as the dialog does: `expect` is what the admin was shown (first of two, or final). */
-const approve = (admin: Admin, id: string, expect: "first" | "final") =>
-  admin.client.post(`/api/admin/withdrawals/${id}/approve`, { expect });
+const approve = approveAs;
 const reject = (admin: Admin, id: string, reason = "Adresse refusée") =>
   admin.client.post(`/api/admin/withdrawals/${id}/reject`, { reason });
-const payOut = async () => {
-  await processPayouts(payoutWorkerDeps(test()));
-  await processPayouts(payoutWorkerDeps(test()));
-};
-const payoutsOf = (id: string) =>
-  test().db.select().from(simChainPayouts).where(eq(simChainPayouts.reference, id));
+const payOut = () => payOutTwice(test());
+const payoutsOf = (id: string) => simPayoutsOf(test(), id);
 const rowOf = async (id: string) =>
   (await test().db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
 const settings = (body: unknown) => alice.client.put("/api/admin/withdrawals/settings", body);
