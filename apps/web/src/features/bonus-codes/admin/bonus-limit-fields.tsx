@@ -4,8 +4,9 @@ import type { FieldErrors } from "../../../lib/use-form-mutation";
 import type { BonusCodeField } from "./admin-form-values";
 
 /**
- * A code's limits, as the create and edit forms ask them: how long its boost lasts (a boost
- * only) and how many times it may be used. `named`: the inputs carry the create form's names.
+ * A code's limits, whole numbers as the create and edit forms ask them: how long its boost lasts
+ * (a boost only) and how many times it may be used. `named`: the inputs carry the create form's
+ * names.
  */
 export function BonusLimitFields({
   boost,
@@ -25,26 +26,35 @@ export function BonusLimitFields({
   named?: boolean;
 }) {
   const { t } = useTranslation("admin");
-  return (
-    <>
-      {boost ? (
-        <TextField
-          label={t("bonusCodes.fields.duration")}
-          name={named ? "duration-hours" : undefined}
-          inputMode="numeric"
-          value={duration}
-          onChange={(event) => onDuration(event.target.value)}
-          error={errors.durationHours}
-        />
-      ) : null}
+  const limits = [
+    {
+      field: "durationHours",
+      shown: boost,
+      label: t("bonusCodes.fields.duration"),
+      name: "duration-hours",
+      value: duration,
+      onValue: onDuration,
+    },
+    {
+      field: "maxUses",
+      shown: true,
+      label: t("bonusCodes.fields.maxUses"),
+      name: "max-uses",
+      value: maxUses,
+      onValue: onMaxUses,
+    },
+  ] as const;
+  return limits
+    .filter((limit) => limit.shown)
+    .map((limit) => (
       <TextField
-        label={t("bonusCodes.fields.maxUses")}
-        name={named ? "max-uses" : undefined}
+        key={limit.field}
+        label={limit.label}
+        name={named ? limit.name : undefined}
         inputMode="numeric"
-        value={maxUses}
-        onChange={(event) => onMaxUses(event.target.value)}
-        error={errors.maxUses}
+        value={limit.value}
+        onChange={(event) => limit.onValue(event.target.value)}
+        error={errors[limit.field]}
       />
-    </>
-  );
+    ));
 }
