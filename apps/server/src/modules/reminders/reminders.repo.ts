@@ -22,6 +22,16 @@ export interface SettingsRow {
   botBlockedAt: Date | null;
 }
 
+/** The switches of `SettingsRow`, as selected (in this order) wherever they are read. */
+const settingsColumns = {
+  sessionEnded: telegramReminderSettings.sessionEnded,
+  streak: telegramReminderSettings.streak,
+  withdrawalPaid: telegramReminderSettings.withdrawalPaid,
+  supportAnswered: telegramReminderSettings.supportAnswered,
+  leagueResult: telegramReminderSettings.leagueResult,
+  botBlockedAt: telegramReminderSettings.botBlockedAt,
+};
+
 /** Who a reminder goes to, read at send time: nobody without a Telegram link or once erased. */
 export interface RecipientRow extends Partial<SettingsRow> {
   userId: string;
@@ -39,12 +49,7 @@ export async function findRecipient(db: Executor, userId: string): Promise<Recip
       language: users.language,
       erased: sql<boolean>`${users.erasedAt} is not null`,
       timeZone: dailyStreaks.timeZone,
-      sessionEnded: telegramReminderSettings.sessionEnded,
-      streak: telegramReminderSettings.streak,
-      withdrawalPaid: telegramReminderSettings.withdrawalPaid,
-      supportAnswered: telegramReminderSettings.supportAnswered,
-      leagueResult: telegramReminderSettings.leagueResult,
-      botBlockedAt: telegramReminderSettings.botBlockedAt,
+      ...settingsColumns,
     })
     .from(users)
     .innerJoin(telegramAccounts, eq(telegramAccounts.userId, users.id))
@@ -64,14 +69,7 @@ export async function findRecipient(db: Executor, userId: string): Promise<Recip
 
 export async function findSettings(db: Executor, userId: string) {
   const [row] = await db
-    .select({
-      sessionEnded: telegramReminderSettings.sessionEnded,
-      streak: telegramReminderSettings.streak,
-      withdrawalPaid: telegramReminderSettings.withdrawalPaid,
-      supportAnswered: telegramReminderSettings.supportAnswered,
-      leagueResult: telegramReminderSettings.leagueResult,
-      botBlockedAt: telegramReminderSettings.botBlockedAt,
-    })
+    .select(settingsColumns)
     .from(telegramReminderSettings)
     .where(eq(telegramReminderSettings.userId, userId));
   return row ?? null;
