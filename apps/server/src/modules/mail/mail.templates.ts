@@ -60,12 +60,16 @@ export interface Recipient {
   language: Language;
 }
 
+/** An `actionMail` to `user` (their address, nickname and language) whose link is `url`. */
+const mailTo = (
+  user: Recipient,
+  url: string,
+  mail: Omit<ActionMail, "language" | "to" | "nickname" | "url">,
+): Mail =>
+  actionMail({ language: user.language, to: user.email, nickname: user.nickname, url, ...mail });
+
 export const verificationMail = (user: Recipient, url: string): Mail =>
-  actionMail({
-    language: user.language,
-    to: user.email,
-    nickname: user.nickname,
-    url,
+  mailTo(user, url, {
     subjectKey: "verifySubject",
     introKey: "verifyIntro",
     actionKey: "verifyAction",
@@ -73,11 +77,7 @@ export const verificationMail = (user: Recipient, url: string): Mail =>
   });
 
 export const passwordResetMail = (user: Recipient, url: string): Mail =>
-  actionMail({
-    language: user.language,
-    to: user.email,
-    nickname: user.nickname,
-    url,
+  mailTo(user, url, {
     subjectKey: "resetSubject",
     introKey: "resetIntro",
     actionKey: "resetAction",
@@ -85,11 +85,7 @@ export const passwordResetMail = (user: Recipient, url: string): Mail =>
   });
 
 export const supportReceivedMail = (user: Recipient, subject: string, url: string): Mail =>
-  actionMail({
-    language: user.language,
-    to: user.email,
-    nickname: user.nickname,
-    url,
+  mailTo(user, url, {
     subjectKey: "supportSubject",
     introKey: "supportIntro",
     actionKey: "supportAction",
@@ -102,12 +98,8 @@ export const supportAnsweredMail = (
   url: string,
   answer: string,
 ): Mail =>
-  actionMail({
+  mailTo(user, url, {
     quote: answer,
-    language: user.language,
-    to: user.email,
-    nickname: user.nickname,
-    url,
     subjectKey: "supportAnsweredSubject",
     introKey: "supportAnsweredIntro",
     actionKey: "supportAction",
@@ -119,11 +111,7 @@ export const purchaseConfirmedMail = (
   values: { item: string; bonus: string },
   url: string,
 ): Mail =>
-  actionMail({
-    language: user.language,
-    to: user.email,
-    nickname: user.nickname,
-    url,
+  mailTo(user, url, {
     subjectKey: "purchaseSubject",
     introKey: "purchaseIntro",
     actionKey: "purchaseAction",
@@ -136,11 +124,7 @@ export const kycDecisionMail = (
   decision: { approved: true } | { approved: false; reason: string },
   url: string,
 ): Mail =>
-  actionMail({
-    language: user.language,
-    to: user.email,
-    nickname: user.nickname,
-    url,
+  mailTo(user, url, {
     ...(decision.approved
       ? {
           subjectKey: "kycApprovedSubject",
@@ -162,11 +146,7 @@ export const withdrawalMail = (
   values: { amount: string; wallet: string; reason?: string | null },
   url: string,
 ): Mail =>
-  actionMail({
-    language: user.language,
-    to: user.email,
-    nickname: user.nickname,
-    url,
+  mailTo(user, url, {
     subjectKey:
       outcome === "completed"
         ? "withdrawalCompletedSubject"
