@@ -61,27 +61,27 @@ export async function updateSession(
   await tx.update(miningSessions).set(changes).where(eq(miningSessions.id, id));
 }
 
-const SAVE_ACCRUAL_SQL = `update mining_sessions set accrued_nano = $2::bigint,
-    segment_start = $3::timestamptz, rate_nano = $4::bigint, rate_checked_at = $5::timestamptz,
-    end_time = $6::timestamptz, time_reduction_ms = $7::bigint
-  where id = $1`;
+/** A running segment's accrued amount, start and rate, as both writes below send them. */
+const segmentParams = (s: SessionRow) => [
+  s.accruedNano.toString(),
+  s.segmentStart.toISOString(),
+  s.rateNano.toString(),
+];
 
 /** Writes a running session's accrual (segment, rate, end) as brought up to date. */
 export async function saveSessionAccrual(tx: Executor, s: SessionRow) {
   await driverQuery(tx, SAVE_ACCRUAL_SQL, [
     s.id,
-    s.accruedNano.toString(),
-    s.segmentStart.toISOString(),
-    s.rateNano.toString(),
+    ...segmentParams(s),
     s.rateCheckedAt.toISOString(),
     s.endTime.toISOString(),
     String(s.timeReductionMs),
   ]);
 }
 
-const SETTLE_SESSION_SQL = `update mining_sessions set status = $2, accrued_nano = $3::bigint,
-    segment_start = $4::timestamptz, rate_nano = $5::bigint, credited_nano = $6::bigint,
-    claimed_at = $7::timestamptz, ended_at = $8::timestamptz
+const SAVE_ACCRUAL_SQL = `update mining_sessions set accrued_nano = $2::bigint,
+    segment_start = $3::timestamptz, rate_nano = $4::bigint, rate_checked_at = $5::timestamptz,
+    end_time = $6::timestamptz, time_reduction_ms = $7::bigint
   where id = $1`;
 
 /** Closes a session (claimed or stopped) with what it credited, as `settled` says. */
@@ -89,14 +89,17 @@ export async function settleSession(tx: Executor, settled: SessionRow) {
   await driverQuery(tx, SETTLE_SESSION_SQL, [
     settled.id,
     settled.status,
-    settled.accruedNano.toString(),
-    settled.segmentStart.toISOString(),
-    settled.rateNano.toString(),
+    ...segmentParams(settled),
     (settled.creditedNano ?? 0n).toString(),
     settled.claimedAt?.toISOString() ?? null,
     settled.endedAt?.toISOString() ?? null,
   ]);
 }
+
+const SETTLE_SESSION_SQL = `update mining_sessions set status = $2, accrued_nano = $3::bigint,
+    segment_start = $4::timestamptz, rate_nano = $5::bigint, credited_nano = $6::bigint,
+    claimed_at = $7::timestamptz, ended_at = $8::timestamptz
+  where id = $1`;
 
 /**
  * The facts the rate is made of, for user `u` (the row being read) at instant `at` (spec §9):
