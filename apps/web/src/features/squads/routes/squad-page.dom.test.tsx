@@ -20,20 +20,25 @@ const me = testMe({
   level: 2,
 });
 
-const squad = (squadId: string | null, over: Partial<SquadDetail> = {}): SquadDetail => ({
+/** What the squad's page and its preview (for a visitor) both say of it. */
+const lesMineurs = {
   week: "2026-W49",
   startsAt: "2026-11-30T00:00:00.000Z",
   endsAt: "2026-12-07T00:00:00.000Z",
   id: SQUAD,
   name: "LesMineurs",
   telegramUrl: "https://t.me/lesmineurs",
-  createdAt: "2026-12-01T10:00:00.000Z",
-  hidden: false,
   rank: 3,
   mined: "42.000000000",
+  inviteCode: "JEA123",
+};
+
+const squad = (squadId: string | null, over: Partial<SquadDetail> = {}): SquadDetail => ({
+  ...lesMineurs,
+  createdAt: "2026-12-01T10:00:00.000Z",
+  hidden: false,
   memberCount: 2,
   creator: "jeanne",
-  inviteCode: "JEA123",
   members: [
     { nickname: "jeanne", mined: "40.000000000", creator: true, me: false },
     ...(squadId === SQUAD
@@ -44,18 +49,7 @@ const squad = (squadId: string | null, over: Partial<SquadDetail> = {}): SquadDe
   ...over,
 });
 
-const preview: SquadPreview = {
-  week: "2026-W49",
-  startsAt: "2026-11-30T00:00:00.000Z",
-  endsAt: "2026-12-07T00:00:00.000Z",
-  id: SQUAD,
-  name: "LesMineurs",
-  telegramUrl: "https://t.me/lesmineurs",
-  memberCount: 7,
-  mined: "42.000000000",
-  rank: 3,
-  inviteCode: "JEA123",
-};
+const preview: SquadPreview = { ...lesMineurs, memberCount: 7 };
 
 /** Where the sign-up was reached: its query and where it sends the new user after. */
 function RegisterProbe() {
