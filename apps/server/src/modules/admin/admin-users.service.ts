@@ -18,7 +18,7 @@ import type { ViewerResolver } from "../../http/viewer.ts";
 import { shopItemName } from "../../i18n/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/index.ts";
+import { type AuditActor, recordChange } from "../audit/index.ts";
 import { claimVerificationResend } from "../auth/auth.service.ts";
 import type { Auth } from "../auth/auth.ts";
 import { reRateOwnersAround } from "../circle/index.ts";
@@ -240,15 +240,9 @@ export async function suspendUser(
     await reRateOwnersAround(tx, userId, now, () =>
       setUserFields(tx, userId, { suspendedAt: now, suspendedReason: reason }, now),
     );
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "user.suspend",
-      targetType: "user",
-      targetId: userId,
+    await recordChange(tx, actor, now, "user.suspend", ["user", userId], {
       before: { suspended: false },
       after: { suspended: true, reason },
-      ip: actor.ip,
-      at: now,
     });
   });
   deps.viewer.forgetAll();
@@ -264,15 +258,9 @@ export async function unsuspendUser(deps: AdminUsersDeps, actor: AuditActor, use
     await reRateOwnersAround(tx, userId, now, () =>
       setUserFields(tx, userId, { suspendedAt: null, suspendedReason: null }, now),
     );
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "user.unsuspend",
-      targetType: "user",
-      targetId: userId,
+    await recordChange(tx, actor, now, "user.unsuspend", ["user", userId], {
       before: { suspended: true, reason: target.suspendedReason },
       after: { suspended: false },
-      ip: actor.ip,
-      at: now,
     });
   });
   return userDetail(deps, userId);
@@ -319,15 +307,9 @@ export async function adjustBalance(
       else await credit(tx, movement);
       const after = await lockTarget(tx, userId);
       const amount = formatNano(negative ? -amountNano : amountNano);
-      await recordAudit(tx, {
-        actorId: actor.userId,
-        action: "user.adjustment",
-        targetType: "user",
-        targetId: userId,
+      await recordChange(tx, actor, now, "user.adjustment", ["user", userId], {
         before: { balance: formatNano(before.balance) },
         after: { balance: formatNano(after.balance), amount, reason: body.reason, reference },
-        ip: actor.ip,
-        at: now,
       });
       return {
         statusCode: 201,
@@ -347,14 +329,7 @@ export async function resendVerification(deps: AdminUsersDeps, actor: AuditActor
   await claimVerificationResend(deps.db, deps.clock, found.email);
   const target = await deps.db.transaction(async (tx) => {
     const row = await lockTarget(tx, userId);
-    await recordAudit(tx, {
-      actorId: actor.userId,
-      action: "user.verification_resend",
-      targetType: "user",
-      targetId: userId,
-      ip: actor.ip,
-      at: now,
-    });
+    await recordChange(tx, actor, now, "user.verification_resend", ["user", userId]);
     return row;
   });
   await deps.auth.api.sendVerificationEmail({

@@ -13,7 +13,7 @@ import type { Clock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { FileContent, FileStore } from "../../lib/file-store.ts";
 import { reencodeImage, UnreadableImageError } from "../../lib/image-reencode.ts";
-import { type AuditActor, type AuditValue, recordAudit } from "../audit/index.ts";
+import { type AuditActor, recordChange } from "../audit/index.ts";
 import {
   type AdRow,
   type AdRowWithCounts,
@@ -53,28 +53,6 @@ const newImageKey = (id: string) => `ads/${id}/${randomBytes(12).toString("hex")
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 /** The image URL's `?v=`: the key's last segment, so it changes with the image and only then. */
 const imageVersion = (imageKey: string) => imageKey.slice(imageKey.lastIndexOf("/") + 1);
-
-/** The audit entry of a change to ad `id` by `actor` at `at` (null: no state before, or after). */
-function auditAd(
-  tx: Db,
-  actor: AuditActor,
-  at: Date,
-  action: "ad.create" | "ad.update" | "ad.delete",
-  id: string,
-  before: AuditValue,
-  after: AuditValue,
-) {
-  return recordAudit(tx, {
-    actorId: actor.userId,
-    action,
-    targetType: "ad",
-    targetId: id,
-    before,
-    after,
-    ip: actor.ip,
-    at,
-  });
-}
 
 /** What the audit log keeps of an ad: its settings, never its image bytes. */
 function auditView(row: AdRow) {
@@ -151,7 +129,10 @@ export async function createAd(
       createdAt: now,
       updatedAt: now,
     });
-    await auditAd(tx, actor, now, "ad.create", row.id, null, auditView(row));
+    await recordChange(tx, actor, now, "ad.create", ["ad", row.id], {
+      before: null,
+      after: auditView(row),
+    });
     return row;
   });
   return adminAd(deps, created.id);
@@ -188,7 +169,10 @@ export async function editAd(
       endsAt,
       updatedAt: now,
     });
-    await auditAd(tx, actor, now, "ad.update", id, auditView(before), auditView(after));
+    await recordChange(tx, actor, now, "ad.update", ["ad", id], {
+      before: auditView(before),
+      after: auditView(after),
+    });
   });
   return adminAd(deps, id);
 }
@@ -199,7 +183,10 @@ export async function removeAd(deps: AdsDeps, actor: AuditActor, id: string): Pr
     const before = await lockAd(tx, id);
     if (!before) throw new AppError("NOT_FOUND", 404);
     await deleteAd(tx, id);
-    await auditAd(tx, actor, now, "ad.delete", id, auditView(before), null);
+    await recordChange(tx, actor, now, "ad.delete", ["ad", id], {
+      before: auditView(before),
+      after: null,
+    });
     return before;
   });
   // The file goes once the row is gone for good (no file call inside the transaction).
@@ -249,9 +236,9 @@ export async function setAdImage(
         imageType: image.contentType,
         updatedAt: now,
       });
-      await auditAd(tx, actor, now, "ad.update", id, auditView(before), {
-        ...auditView(after),
-        imageBytes: image.bytes.byteLength,
+      await recordChange(tx, actor, now, "ad.update", ["ad", id], {
+        before: auditView(before),
+        after: { ...auditView(after), imageBytes: image.bytes.byteLength },
       });
       return before;
     });

@@ -5,4 +5,5 @@ export {
   adminRoleGrantedBetween,
   recordAudit,
 } from "./audit.service.ts";
+export { recordChange } from "./audit-change.ts";
 export { auditedSetting } from "./audited-setting.ts";

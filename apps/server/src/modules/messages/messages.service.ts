@@ -1,5 +1,4 @@
 import type {
-  AuditAction,
   adminGlobalMessageBodySchema,
   GlobalMessage,
   informationBodySchema,
@@ -9,7 +8,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { DomainEvents } from "../../lib/domain-events.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type AuditActor, type AuditValue, recordAudit } from "../audit/index.ts";
+import { type AuditActor, recordChange } from "../audit/index.ts";
 import {
   countInformationSince,
   deleteInformation,
@@ -46,27 +45,6 @@ const globalView = (row: GlobalRow): GlobalMessage => ({
 function adminChange<T>(deps: MessagesDeps, change: (tx: Tx, now: Date) => Promise<T>) {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => change(tx, now));
-}
-
-/** The audit entry of an admin's change to message `targetId` (`global`, or an information's id). */
-function auditMessage(
-  tx: Tx,
-  actor: AuditActor,
-  at: Date,
-  action: Extract<AuditAction, `message.${string}`>,
-  targetId: string,
-  change: { before?: AuditValue; after?: AuditValue },
-) {
-  return recordAudit(tx, {
-    actorId: actor.userId,
-    action,
-    targetType: "message",
-    targetId,
-    before: change.before,
-    after: change.after,
-    ip: actor.ip,
-    at,
-  });
 }
 
 const informationView = (row: { id: string; title: string; content: string; createdAt: Date }) => ({
@@ -146,7 +124,7 @@ export async function adminSaveGlobalMessage(
       expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
       updatedAt: now,
     });
-    await auditMessage(tx, actor, now, "message.global_save", "global", {
+    await recordChange(tx, actor, now, "message.global_save", ["message", "global"], {
       before: before ? { ...globalView(before), active: before.active } : null,
       after: { ...globalView(saved), active: saved.active },
     });
@@ -167,7 +145,7 @@ export async function adminCreateInformation(
 ) {
   const row = await adminChange(deps, async (tx, now) => {
     const created = await insertInformation(tx, { ...body, createdAt: now, updatedAt: now });
-    await auditMessage(tx, actor, now, "message.information_create", created.id, {
+    await recordChange(tx, actor, now, "message.information_create", ["message", created.id], {
       after: { title: created.title, content: created.content },
     });
     await deps.events.live(
@@ -194,7 +172,7 @@ export async function adminUpdateInformation(
     if (!before) throw new AppError("NOT_FOUND", 404);
     const updated = await updateInformation(tx, id, { ...body, updatedAt: now });
     if (!updated) throw new AppError("NOT_FOUND", 404);
-    await auditMessage(tx, actor, now, "message.information_update", id, {
+    await recordChange(tx, actor, now, "message.information_update", ["message", id], {
       before: { title: before.title, content: before.content },
       after: { title: updated.title, content: updated.content },
     });
@@ -207,7 +185,7 @@ export async function adminDeleteInformation(deps: MessagesDeps, actor: AuditAct
   await deps.db.transaction(async (tx) => {
     const deleted = await deleteInformation(tx, id);
     if (!deleted) throw new AppError("NOT_FOUND", 404);
-    await auditMessage(tx, actor, deps.clock.now(), "message.information_delete", id, {
+    await recordChange(tx, actor, deps.clock.now(), "message.information_delete", ["message", id], {
       before: { title: deleted.title, content: deleted.content },
     });
   });
