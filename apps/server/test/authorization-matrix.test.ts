@@ -10,7 +10,6 @@ import { DEFAULT_RISK_SETTINGS } from "@fre/shared";
 import { sign as signTelegramInitData } from "@telegram-apps/init-data-node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
 import { setRoleByEmail } from "../src/modules/users/users.repo.ts";
 import {
   createTestApp,
@@ -27,6 +26,7 @@ import {
   verifyEmail,
 } from "./helpers.ts";
 import { SPELLINGS, sendRaw } from "./path-spellings.ts";
+import { seedRouteTargets } from "./route-targets-helpers.ts";
 import { servedRoutes } from "./route-tree.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -818,55 +818,21 @@ beforeAll(async () => {
   const asBoss = (method: string, url: string, body?: unknown) =>
     send(test(), roles.elevated, { method, url, body });
 
-  const ticket = await asUser("POST", "/api/support/tickets", {
-    subject: "Owner's ticket",
-    message: "Only its owner may read this.",
-  });
-  expect(ticket.statusCode, ticket.body).toBe(201);
-  const me = (await asUser("GET", "/api/me")).json() as {
-    id: string;
-    email: string;
-    referralCode: string;
-  };
+  const { me, ...targets } = await seedRouteTargets(
+    test(),
+    { user: asUser, admin: asBoss },
+    { label: "Matrix", code: "MATRIX", maxUses: 100 },
+  );
   const referral = await signUp(test(), uniqueUser("mxreferral"), {
     referralCode: me.referralCode,
   });
-  const notification = await insertNotification(test().db, {
-    userId: me.id,
-    type: "mining_session_end",
-    params: {},
-    at: test().clock.now(),
-  });
-  const information = await asBoss("POST", "/api/admin/messages/information", {
-    title: "Matrix",
-    content: "Information for everyone",
-  });
-  expect(information.statusCode, information.body).toBe(201);
-  const code = await asBoss("POST", "/api/admin/bonus-codes", {
-    code: "MATRIX",
-    type: "fre",
-    rewardValue: "1",
-    maxUses: 100,
-  });
-  expect(code.statusCode, code.body).toBe(201);
-  const task = await asBoss("POST", "/api/admin/tasks", {
-    kind: "visit_link",
-    title: { fr: "Matrice", en: "Matrix", es: "Matriz", ru: "Матрица", zh: "矩阵" },
-    reward: { type: "fre", amount: "1" },
-    params: { url: "https://example.com/matrix", minSeconds: 0 },
-  });
-  expect(task.statusCode, task.body).toBe(201);
   const order = await asUser("POST", "/api/shop/orders", { itemId: "FRE1" });
   expect(order.statusCode, order.body).toBe(201);
   const signIn = await signUp(test(), uniqueUser("mxsignin"));
   ctx = {
+    ...targets,
     orderId: order.json().id,
-    ticketId: ticket.json().id,
-    notificationId: notification!.id,
     referralId: referral.me.id,
-    informationId: information.json().id,
-    bonusCode: "MATRIX",
-    taskId: task.json().id,
     userEmail: me.email,
     signIn: { email: signIn.user.email, password: signIn.user.password },
   };

@@ -11,7 +11,6 @@
 import { contracts, ERROR_CODES } from "@fre/shared";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { insertNotification } from "../src/modules/notifications/notifications.repo.ts";
 import {
   createTestApp,
   elevatedAdmin,
@@ -23,6 +22,7 @@ import {
   verifyEmail,
 } from "./helpers.ts";
 import { SPELLINGS, sendRaw } from "./path-spellings.ts";
+import { seedRouteTargets } from "./route-targets-helpers.ts";
 
 const SEED = 20_250_601;
 const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
@@ -669,49 +669,20 @@ async function send(jar: Map<string, string> | null, c: Case) {
 beforeAll(async () => {
   callers = await newCallers();
   const [, user, admin] = callers as [Caller, Caller, Caller];
-  const asUser = (method: string, url: string, body: unknown) =>
-    send(user.jar, { label: "", method, url, payload: toJson(body), control: false });
-  const asAdmin = (method: string, url: string, body: unknown) =>
-    send(admin.jar, { label: "", method, url, payload: toJson(body), control: false });
-  const ticket = await asUser("POST", "/api/support/tickets", {
-    subject: "Fuzz target",
-    message: "A ticket the fuzzer replies to.",
-  });
-  expect(ticket.statusCode, ticket.body).toBe(201);
-  const information = await asAdmin("POST", "/api/admin/messages/information", {
-    title: "Fuzz",
-    content: "Target of the fuzzer",
-  });
-  expect(information.statusCode, information.body).toBe(201);
-  const code = await asAdmin("POST", "/api/admin/bonus-codes", {
-    code: "FUZZ_1",
-    type: "fre",
-    rewardValue: "1",
-    maxUses: 1000,
-  });
-  expect(code.statusCode, code.body).toBe(201);
-  const task = await asAdmin("POST", "/api/admin/tasks", {
-    kind: "visit_link",
-    title: { fr: "Fuzz", en: "Fuzz", es: "Fuzz", ru: "Fuzz", zh: "Fuzz" },
-    reward: { type: "fre", amount: "1" },
-    params: { url: "https://example.com/fuzz", minSeconds: 0 },
-  });
-  expect(task.statusCode, task.body).toBe(201);
-  const me = await send(user.jar, { label: "", method: "GET", url: "/api/me", control: false });
-  const notification = await insertNotification(test().db, {
-    userId: me.json().id,
-    type: "mining_session_end",
-    params: {},
-    at: test().clock.now(),
-  });
-  resources = {
-    ticketId: ticket.json().id,
-    notificationId: notification!.id,
-    informationId: information.json().id,
-    bonusCode: "FUZZ_1",
-    taskId: task.json().id,
-    email: me.json().email,
-  };
+  const asCaller = (caller: Caller) => (method: string, url: string, body?: unknown) =>
+    send(caller.jar, {
+      label: "",
+      method,
+      url,
+      ...(body === undefined ? {} : { payload: toJson(body) }),
+      control: false,
+    });
+  const { me, ...targets } = await seedRouteTargets(
+    test(),
+    { user: asCaller(user), admin: asCaller(admin) },
+    { label: "Fuzz", code: "FUZZ_1", maxUses: 1000 },
+  );
+  resources = { ...targets, email: me.email };
 });
 
 const short = (text: string | undefined, max = 300) =>
