@@ -88,25 +88,22 @@ async function furnish(prefix: string) {
     suspendedAt: new Date(now.getTime() - 5 * minute),
     suspendedReason: "Fraude",
   });
-  await db.insert(miningSessions).values({
-    userId: miner.id,
-    startTime: new Date(now.getTime() - 60 * minute),
-    endTime: new Date(now.getTime() + 23 * 60 * minute),
-    baseRateNano: 1n,
-    rateNano: 1n,
-    segmentStart: new Date(now.getTime() - 60 * minute),
-    rateCheckedAt: new Date(now.getTime() - 60 * minute),
-  });
+  /** A session started an hour ago, of 24 hours. */
+  const miningSince1h = (userId: string) => {
+    const started = new Date(now.getTime() - 60 * minute);
+    return db.insert(miningSessions).values({
+      userId,
+      startTime: started,
+      endTime: new Date(now.getTime() + 23 * 60 * minute),
+      baseRateNano: 1n,
+      rateNano: 1n,
+      segmentStart: started,
+      rateCheckedAt: started,
+    });
+  };
+  await miningSince1h(miner.id);
   // The suspended member mined too: they still do not count.
-  await db.insert(miningSessions).values({
-    userId: banned.id,
-    startTime: new Date(now.getTime() - 60 * minute),
-    endTime: new Date(now.getTime() + 23 * 60 * minute),
-    baseRateNano: 1n,
-    rateNano: 1n,
-    segmentStart: new Date(now.getTime() - 60 * minute),
-    rateCheckedAt: new Date(now.getTime() - 60 * minute),
-  });
+  await miningSince1h(banned.id);
   await db.insert(circleMembers).values([
     { userId: id, memberId: miner.id, addedAt: new Date(now.getTime() - 20 * minute) },
     { userId: id, memberId: idle.id, addedAt: new Date(now.getTime() - 10 * minute) },
