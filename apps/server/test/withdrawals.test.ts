@@ -82,6 +82,14 @@ async function ask(c: Client, amount: string, key = newKey()) {
   });
 }
 
+/** A withdrawer with 100 FRE whose request of 30 the admin approved; `real` the app's chain. */
+async function approvedFor30() {
+  const withdrawing = await withdrawer("100");
+  const id = (await ask(withdrawing.c, "30")).json().id;
+  await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
+  return { ...withdrawing, id, real: test().shop.deps.chain };
+}
+
 const balanceOf = async (c: Client) => (await c.get("/api/withdrawals")).json().limits.balance;
 const jettonsOf = async (address: string) =>
   (await test().app.inject({ url: `/api/dev/chain/accounts/${address}` })).json().jettons;
@@ -325,10 +333,7 @@ describe("admin review and payouts", () => {
   });
 
   it("a crash between sending and confirmed is reconciled: paid once, completed", async () => {
-    const { c, wallet } = await withdrawer("100");
-    const id = (await ask(c, "30")).json().id;
-    await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
-    const real = test().shop.deps.chain;
+    const { c, wallet, id, real } = await approvedFor30();
     // The chain takes the payout, then the worker dies before it writes what the chain answered.
     const crashing = crashAfterSend(real, "worker crashed");
     await processPayouts(workerDeps(crashing));
@@ -348,10 +353,7 @@ describe("admin review and payouts", () => {
   });
 
   it("a crash before the chain was asked: sent once after the lease", async () => {
-    const { c, wallet } = await withdrawer("100");
-    const id = (await ask(c, "30")).json().id;
-    await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
-    const real = test().shop.deps.chain;
+    const { c, wallet, id, real } = await approvedFor30();
     await processPayouts(
       workerDeps({
         ...real,
@@ -370,10 +372,7 @@ describe("admin review and payouts", () => {
   });
 
   it("a payout that fails on chain is refunded", async () => {
-    const { c, user } = await withdrawer("100");
-    const id = (await ask(c, "30")).json().id;
-    await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL);
-    const real = test().shop.deps.chain;
+    const { c, user, id, real } = await approvedFor30();
     await processPayouts(workerDeps({ ...real, payoutStatus: async () => "failed" }));
     const [row] = await test().db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row?.status).toBe("failed");
