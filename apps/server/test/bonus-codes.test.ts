@@ -177,27 +177,15 @@ describe("bonus codes", () => {
     const plain = await signUp(test());
     expect((await plain.client.get("/api/admin/bonus-codes")).statusCode).toBe(403);
     await elevate();
-    const bad = await admin.client.post("/api/admin/bonus-codes", {
-      code: "BAD1",
-      type: "fre",
-      rewardValue: "1.0000000001",
-      maxUses: 1,
-    });
+    /** A FRE code of one use, as the admin form posts it. */
+    const postFreCode = (code: string, rewardValue: string) =>
+      admin.client.post("/api/admin/bonus-codes", { code, type: "fre", rewardValue, maxUses: 1 });
+    const bad = await postFreCode("BAD1", "1.0000000001");
     expect(bad.statusCode).toBe(400);
-    const huge = await admin.client.post("/api/admin/bonus-codes", {
-      code: "HUGE1",
-      type: "fre",
-      rewardValue: "999999999999",
-      maxUses: 1,
-    });
+    const huge = await postFreCode("HUGE1", "999999999999");
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error).toBe("VALIDATION_ERROR");
-    const dup = await admin.client.post("/api/admin/bonus-codes", {
-      code: "BOOST1",
-      type: "fre",
-      rewardValue: "1",
-      maxUses: 1,
-    });
+    const dup = await postFreCode("BOOST1", "1");
     expect(dup.json().error).toBe("BONUS_CODE_EXISTS");
     const list = (await admin.client.get("/api/admin/bonus-codes")).json();
     expect(list.items.find((c: { code: string }) => c.code === "BOOST1")).toMatchObject({
