@@ -178,21 +178,32 @@ async function reopen() {
   return { database, close: () => database.close() };
 }
 
-/** Every user's documents through the server: the admin's photo and the user's own steps. */
-async function expectEveryDocumentRead(server: TestApp) {
-  const boss = client(server);
-  for (const [name, value] of admin.client.jar) boss.jar.set(name, value);
-  for (const user of seeded) {
-    const front = await getAs(server, boss.jar, `/api/admin/kyc/${user.userId}/files/front`);
-    expect(front.statusCode, front.body).toBe(200);
-    expect(front.rawPayload.equals(user.front)).toBe(true);
-    for (const slot of ["back", "selfie"]) {
-      const file = await getAs(server, boss.jar, `/api/admin/kyc/${user.userId}/files/${slot}`);
-      expect(file.statusCode, file.body).toBe(200);
+/**
+ * Every user's documents through a server on `database` with these keys (closed after): the
+ * admin's photo and the user's own steps.
+ */
+async function expectEveryDocumentRead(
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  keys: object,
+) {
+  const server = await serverWith(database, keys);
+  try {
+    const boss = client(server);
+    for (const [name, value] of admin.client.jar) boss.jar.set(name, value);
+    for (const user of seeded) {
+      const front = await getAs(server, boss.jar, `/api/admin/kyc/${user.userId}/files/front`);
+      expect(front.statusCode, front.body).toBe(200);
+      expect(front.rawPayload.equals(user.front)).toBe(true);
+      for (const slot of ["back", "selfie"]) {
+        const file = await getAs(server, boss.jar, `/api/admin/kyc/${user.userId}/files/${slot}`);
+        expect(file.statusCode, file.body).toBe(200);
+      }
+      const detail = await boss.get(`/api/admin/kyc/${user.userId}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.body).toContain("Jeanne-Marie");
     }
-    const detail = await boss.get(`/api/admin/kyc/${user.userId}`);
-    expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.body).toContain("Jeanne-Marie");
+  } finally {
+    await server.app.close();
   }
 }
 
@@ -225,15 +236,10 @@ describe("npm run rotate-key", () => {
       expect(ids.every((id) => id === dataKeyId(NEW_KEY) || id === dataKeyId(OLD_KEY))).toBe(true);
 
       // The operator switched: the new key current, the old one previous. Everything reads.
-      const server = await serverWith(database, {
+      await expectEveryDocumentRead(database, {
         DATA_ENCRYPTION_KEY: NEW_KEY.toString("hex"),
         DATA_ENCRYPTION_KEY_PREVIOUS: OLD_KEY.toString("hex"),
       });
-      try {
-        await expectEveryDocumentRead(server);
-      } finally {
-        await server.app.close();
-      }
     } finally {
       await close();
     }
@@ -289,12 +295,7 @@ describe("npm run rotate-key", () => {
       }
 
       // The server with the new key alone reads every document, the same bytes as before.
-      const server = await serverWith(database, { DATA_ENCRYPTION_KEY: NEW_KEY.toString("hex") });
-      try {
-        await expectEveryDocumentRead(server);
-      } finally {
-        await server.app.close();
-      }
+      await expectEveryDocumentRead(database, { DATA_ENCRYPTION_KEY: NEW_KEY.toString("hex") });
     } finally {
       await close();
     }
