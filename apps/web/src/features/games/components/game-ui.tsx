@@ -1,5 +1,5 @@
 import type { BetGame, GamePlay } from "@fre/shared";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -71,10 +71,11 @@ export function GameScreen({
  */
 export function RoundGameScreen<G extends RoundGame>({
   game,
-  children,
+  Board,
 }: {
   game: G;
-  children: (info: GamesInfo, resumed: OpenRound<G> | null) => ReactNode;
+  /** The game's board, given the publication and the round left open. */
+  Board: ComponentType<{ info: GamesInfo; resumed: OpenRound<G> | null }>;
 }) {
   const { t } = useTranslation("games");
   const games = useGames();
@@ -82,7 +83,11 @@ export function RoundGameScreen<G extends RoundGame>({
   return (
     <GameScreen title={t(`names.${game}`)} subtitle={t(`descriptions.${game}`)}>
       <QueryState query={games}>
-        {(info) => <QueryState query={current}>{(data) => children(info, data.round)}</QueryState>}
+        {(info) => (
+          <QueryState query={current}>
+            {(data) => <Board info={info} resumed={data.round} />}
+          </QueryState>
+        )}
       </QueryState>
     </GameScreen>
   );

@@ -1,10 +1,12 @@
-import type { GamePlay } from "@fre/shared";
+import { type GamePlay, TOWERS_DIFFICULTY_VALUES, type TowersDifficulty } from "@fre/shared";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { percentText } from "../game-text";
 import type { BetBounds } from "../games-logic";
+import type { RoundBoard } from "../hooks/use-round";
 import { BetControls } from "./bet-controls";
 import { PlayError, PlayOutcome, panelClasses } from "./game-ui";
 
@@ -49,7 +51,7 @@ type Shown = { text: string; title?: string | undefined } | null;
  * The panel that opens a round of a round game: the last round's outcome, the game's own
  * settings (`children`), the bet and the start button.
  */
-export function RoundStartPanel({
+function RoundStartPanel({
   last,
   amount,
   onAmount,
@@ -88,32 +90,29 @@ export function RoundStartPanel({
 }
 
 /**
- * Where an open round stands: the multiplier reached (`current`, its line tagged `testId`),
- * the next one when there is one, then the game's own lines (`children`).
+ * Where an open round of a grid game stands: the multiplier reached (`current`, its line tagged
+ * `<game>-multiplier`), the next one when there is one, then the game's own lines (`children`).
  */
 export function RoundReach({
+  game,
   current,
-  currentLabel,
   next,
-  nextLabel,
-  testId,
   children,
 }: {
+  game: "towers" | "mines";
   current: Shown;
-  currentLabel: string;
   next: Shown;
-  nextLabel: string;
-  testId: string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation("games");
   return (
     <div className="grid gap-1 text-sm">
-      <p className="text-slate-100" data-testid={testId} title={current?.title}>
-        {currentLabel}
+      <p className="text-slate-100" data-testid={`${game}-multiplier`} title={current?.title}>
+        {t(`${game}.current`, { multiplier: current?.text })}
       </p>
       {next ? (
         <p className="text-slate-300" title={next.title}>
-          {nextLabel}
+          {t(`${game}.next`, { multiplier: next.text })}
         </p>
       ) : null}
       {children}
@@ -122,56 +121,103 @@ export function RoundReach({
 }
 
 /**
- * The page of a round game: its return to player, the notice of a round taken up again, the
- * round being played (`children`), the panel that opens the next one (`start`, while none is
- * open) and the API's refusal.
+ * The page of a round game (`board`, from `useRoundGame`): its return to player, the notice of a
+ * round taken up again, the round being played (`children`), the panel that opens the next one
+ * while none is open (the game's `settings`, the bet, `onStart`) and the API's refusal.
  */
 export function RoundLayout({
-  rtp,
-  resumedNotice,
-  start,
-  error,
+  board,
+  onStart,
+  onAmount,
+  startTestId,
+  settings,
   children,
 }: {
-  /** The game's published return to player, in percent. */
-  rtp: string;
-  resumedNotice: string | null;
-  start: ReactNode;
-  error: Error | null;
+  board: RoundBoard;
+  onStart: () => void;
+  /** What a change of the bet also does (the bet is set in any case). */
+  onAmount?: (amount: string) => void;
+  startTestId?: string;
+  settings?: ReactNode;
   children: ReactNode;
 }) {
   const { t, i18n } = useTranslation("games");
+  const { game } = board;
   return (
     <div className="grid gap-4">
       <p className="text-xs text-amber-200">
-        {t("rtp", { percent: percentText(rtp, i18n.language) })}
+        {t("rtp", {
+          percent: percentText(board.info.publication[game].rtp.percent, i18n.language),
+        })}
       </p>
-      {resumedNotice ? <Alert>{resumedNotice}</Alert> : null}
+      {board.wasResumed ? <Alert>{t(`${game}.resumed`)}</Alert> : null}
       {children}
-      {start}
-      <PlayError error={error} />
+      {board.open ? null : (
+        <RoundStartPanel
+          last={board.last}
+          amount={board.amount}
+          onAmount={(amount) => {
+            board.setAmount(amount);
+            onAmount?.(amount);
+          }}
+          bounds={board.bounds}
+          busy={board.busy}
+          onStart={onStart}
+          startLabel={t(`${game}.start`)}
+          startTestId={startTestId}
+        >
+          {settings}
+        </RoundStartPanel>
+      )}
+      <PlayError error={board.error} />
     </div>
   );
 }
 
-/** The cash-out button of an open round, the multiplier reached as its title. */
+/** The cash-out button of the open round (none while none is open), the multiplier reached as its title. */
 export function CashOutButton({
-  label,
-  title,
+  board,
   disabled,
-  onClick,
   testId,
 }: {
-  label: string;
-  title: string | undefined;
+  board: RoundBoard;
   disabled: boolean;
-  onClick: () => void;
   testId?: string;
 }) {
+  const { t } = useTranslation("games");
+  const { current } = board;
+  if (!board.open) return null;
   return (
-    <Button size="lg" disabled={disabled} onClick={onClick} title={title} data-testid={testId}>
-      {label}
+    <Button
+      size="lg"
+      disabled={disabled}
+      onClick={() => board.cashOut()}
+      title={current?.title}
+      data-testid={testId}
+    >
+      {t(`${board.game}.cashOut`, { multiplier: current?.text })}
     </Button>
+  );
+}
+
+/** The towers' difficulty, as the game and the verifier ask for it. */
+export function DifficultySelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: TowersDifficulty;
+  onChange: (difficulty: TowersDifficulty) => void;
+}) {
+  const { t } = useTranslation("games");
+  return (
+    <GameSelect label={label} value={value} onChange={(next) => onChange(next as TowersDifficulty)}>
+      <ChoiceOptions
+        values={TOWERS_DIFFICULTY_VALUES}
+        label={(difficulty) => t(`towers.difficulties.${difficulty}`)}
+      />
+    </GameSelect>
   );
 }
 

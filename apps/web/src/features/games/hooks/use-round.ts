@@ -1,8 +1,9 @@
 import type { GamePlay } from "@fre/shared";
 import { useState } from "react";
-import { cashOut, type OpenRound, type RoundGame } from "../api/games-api";
+import { cashOut, type GamesInfo, type OpenRound, type RoundGame } from "../api/games-api";
+import { useMultiplier } from "../components/game-ui";
 import { outcomeSound, play as playSound, stepSound } from "../sound";
-import { usePlay } from "./use-games";
+import { useBalance, useBetAmount, usePlay } from "./use-games";
 
 /** How a round game opens and plays a step (its cash-out is every round game's). */
 export interface RoundCalls<G extends RoundGame, Start, Step> {
@@ -67,3 +68,31 @@ export function useRound<G extends RoundGame, Start, Step>(
     },
   };
 }
+
+/**
+ * A round game's screen state: its round (`useRound`), the bet's amount and bounds (the limits
+ * and the balance), the multiplier's display and the multiplier reached by the round shown.
+ */
+export function useRoundGame<G extends RoundGame, Start, Step>(
+  game: G,
+  calls: RoundCalls<G, Start, Step>,
+  info: GamesInfo,
+  resumed: OpenRound<G> | null,
+) {
+  const balance = useBalance();
+  const [amount, setAmount] = useBetAmount(info.limits.minBet);
+  const round = useRound(game, calls, resumed);
+  const multiplier = useMultiplier();
+  return {
+    ...round,
+    game,
+    info,
+    amount,
+    setAmount,
+    bounds: { ...info.limits, balance },
+    multiplier,
+    current: round.round ? multiplier(round.round.multiplier) : null,
+  };
+}
+
+export type RoundBoard = ReturnType<typeof useRoundGame<RoundGame, never, never>>;

@@ -2,11 +2,10 @@ import type { GamePlay } from "@fre/shared";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { type GamesInfo, guessHilo, type OpenRound, startHilo } from "../api/games-api";
-import { panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
-import { RoundLayout, RoundStartPanel } from "../components/round-panels";
+import { panelClasses, RoundGameScreen } from "../components/game-ui";
+import { RoundLayout } from "../components/round-panels";
 import { cardRankIndex, hiloGuessLabel, isRedSuit } from "../games-logic";
-import { useBalance, useBetAmount } from "../hooks/use-games";
-import { useRound } from "../hooks/use-round";
+import { useRoundGame } from "../hooks/use-round";
 import { play as playSound } from "../sound";
 
 type Guess = GamePlay<"hilo">["outcome"]["guesses"][number];
@@ -26,41 +25,20 @@ function Card({ label, big = false }: { label: string; big?: boolean }) {
 
 function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"hilo"> | null }) {
   const { t } = useTranslation("games");
-  const balance = useBalance();
-  const [amount, setAmount] = useBetAmount(info.limits.minBet);
-  const { round, last, wasResumed, busy, error, ...play } = useRound(
-    "hilo",
-    { start: startHilo, step: guessHilo },
-    resumed,
-  );
+  const board = useRoundGame("hilo", { start: startHilo, step: guessHilo }, info, resumed);
+  const { round, busy, current } = board;
   const state = round ? round.outcome : null;
   const card = state?.cards.at(-1);
   const rank = card ? cardRankIndex(card) : -1;
   const multipliers = info.publication.hilo.multipliers[rank];
-  const multiplier = useMultiplier();
-  const current = round ? multiplier(round.multiplier) : null;
-  const higher = multipliers ? multiplier(multipliers.higher) : null;
-  const lower = multipliers ? multiplier(multipliers.lower) : null;
-  const send = (g: Guess) => play.step(g);
+  const higher = multipliers ? board.multiplier(multipliers.higher) : null;
+  const lower = multipliers ? board.multiplier(multipliers.lower) : null;
+  const send = (g: Guess) => board.step(g);
 
   return (
     <RoundLayout
-      rtp={info.publication.hilo.rtp.percent}
-      resumedNotice={wasResumed ? t("hilo.resumed") : null}
-      error={error}
-      start={
-        !resumed ? (
-          <RoundStartPanel
-            last={last}
-            amount={amount}
-            onAmount={setAmount}
-            bounds={{ ...info.limits, balance }}
-            busy={busy}
-            onStart={() => play.start({ amount }, () => playSound("tick"))}
-            startLabel={t("hilo.start")}
-          />
-        ) : null
-      }
+      board={board}
+      onStart={() => board.start({ amount: board.amount }, () => playSound("tick"))}
     >
       {round && state && card ? (
         <div className={`${panelClasses} grid justify-items-center gap-3`}>
@@ -89,7 +67,7 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"hilo
               <Button
                 variant="secondary"
                 disabled={busy || state.cards.length < 2}
-                onClick={() => play.cashOut()}
+                onClick={() => board.cashOut()}
                 title={current?.title}
               >
                 {t("hilo.cashOut", { multiplier: current?.text })}
@@ -123,9 +101,5 @@ function HiloGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"hilo
 }
 
 export function HiloPage() {
-  return (
-    <RoundGameScreen game="hilo">
-      {(info, resumed) => <HiloGame info={info} resumed={resumed} />}
-    </RoundGameScreen>
-  );
+  return <RoundGameScreen game="hilo" Board={HiloGame} />;
 }

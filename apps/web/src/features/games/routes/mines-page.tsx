@@ -9,19 +9,10 @@ import {
   revealMines,
   startMines,
 } from "../api/games-api";
-import { panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
-import {
-  CashOutButton,
-  GameSelect,
-  RoundLayout,
-  RoundReach,
-  RoundStartPanel,
-  tileGlyph,
-  tileLabel,
-  tileTone,
-} from "../components/round-panels";
-import { useBalance, useBetAmount } from "../hooks/use-games";
-import { useRound } from "../hooks/use-round";
+import { panelClasses, RoundGameScreen } from "../components/game-ui";
+import { CashOutButton, GameSelect, RoundLayout, RoundReach } from "../components/round-panels";
+import { Tile } from "../components/tile";
+import { useRoundGame } from "../hooks/use-round";
 
 type MinesRound = OpenRound<"mines"> | GamePlay<"mines">;
 
@@ -58,25 +49,22 @@ function Grid({
           hit: shown && tile === lost,
           playable: open,
         };
-        const label = tileLabel(
-          t("mines.tile", { tile: tile + 1 }),
-          known ? t(isMine ? "mines.mine" : "mines.safe") : null,
-          shown ? t("mines.revealed") : null,
-        );
         return (
-          <button
+          <Tile
             // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its position
             key={tile}
-            type="button"
-            aria-label={label}
+            tone={tone}
+            label={[
+              t("mines.tile", { tile: tile + 1 }),
+              known ? t(isMine ? "mines.mine" : "mines.safe") : null,
+              shown ? t("mines.revealed") : null,
+            ]}
             data-testid={`mines-tile-${tile}`}
             data-state={known ? (isMine ? "mine" : shown ? "safe" : "hidden-safe") : "hidden"}
             disabled={!open || shown || busy}
             onClick={() => onReveal(tile)}
-            className={`aspect-square min-h-11 rounded-lg text-lg font-bold transition-transform motion-reduce:transition-none ${tileTone(tone)}`}
-          >
-            {tileGlyph(tone)}
-          </button>
+            sizeClass="aspect-square min-h-11 rounded-lg text-lg"
+          />
         );
       })}
     </fieldset>
@@ -85,94 +73,56 @@ function Grid({
 
 function MinesGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"mines"> | null }) {
   const { t } = useTranslation("games");
-  const balance = useBalance();
   const publication = info.publication.mines;
-  const [amount, setAmount] = useBetAmount(info.limits.minBet);
   const [count, setCount] = useState(3);
   // One key per opening asked for: a retry of the same click opens nothing twice.
   const [key, setKey] = useState(newRoundKey);
-  const { round, last, open, wasResumed, busy, error, ...play } = useRound(
-    "mines",
-    { start: startMines, step: revealMines },
-    resumed,
-  );
-  const multiplier = useMultiplier();
-  const current = round ? multiplier(round.multiplier) : null;
+  const board = useRoundGame("mines", { start: startMines, step: revealMines }, info, resumed);
+  const { round, open, busy, current } = board;
   const found = round?.outcome.revealed.length ?? 0;
   const table = round ? publication.multipliers[round.outcome.count - 1] : undefined;
   const nextReach = open ? table?.[found + 1] : undefined;
-  const next = nextReach !== undefined ? multiplier(nextReach) : null;
+  const next = nextReach !== undefined ? board.multiplier(nextReach) : null;
   const renewKey = () => setKey(newRoundKey());
 
   return (
     <RoundLayout
-      rtp={publication.rtp.percent}
-      resumedNotice={wasResumed ? t("mines.resumed") : null}
-      error={error}
-      start={
-        !open ? (
-          <RoundStartPanel
-            last={last}
-            amount={amount}
-            onAmount={(value) => {
-              setAmount(value);
+      board={board}
+      onAmount={renewKey}
+      onStart={() => board.start({ amount: board.amount, mines: count, key }, renewKey)}
+      startTestId="mines-start"
+      settings={
+        <>
+          <p className="text-sm text-slate-300">{t("mines.rules")}</p>
+          <GameSelect
+            label={t("mines.count")}
+            value={count}
+            onChange={(value) => {
+              setCount(Number(value));
               renewKey();
             }}
-            bounds={{ ...info.limits, balance }}
-            busy={busy}
-            onStart={() => play.start({ amount, mines: count, key }, renewKey)}
-            startLabel={t("mines.start")}
-            startTestId="mines-start"
           >
-            <p className="text-sm text-slate-300">{t("mines.rules")}</p>
-            <GameSelect
-              label={t("mines.count")}
-              value={count}
-              onChange={(value) => {
-                setCount(Number(value));
-                renewKey();
-              }}
-            >
-              <ChoiceOptions values={countRange(publication.minMines, publication.maxMines)} />
-            </GameSelect>
-          </RoundStartPanel>
-        ) : null
+            <ChoiceOptions values={countRange(publication.minMines, publication.maxMines)} />
+          </GameSelect>
+        </>
       }
     >
       <div className={`${panelClasses} grid gap-3`}>
         {open && round ? (
-          <RoundReach
-            current={current}
-            currentLabel={t("mines.current", { multiplier: current?.text })}
-            next={next}
-            nextLabel={t("mines.next", { multiplier: next?.text })}
-            testId="mines-multiplier"
-          >
+          <RoundReach game="mines" current={current} next={next}>
             <p className="text-slate-300">
               {t("mines.found", { found, safe: publication.tiles - round.outcome.count })}
             </p>
             <p className="text-slate-300">{t("mines.pickTile")}</p>
           </RoundReach>
         ) : null}
-        <Grid info={info} round={round} busy={busy} onReveal={(tile) => play.step(tile)} />
-        {open ? (
-          <CashOutButton
-            label={t("mines.cashOut", { multiplier: current?.text })}
-            title={current?.title}
-            disabled={busy || found === 0}
-            onClick={() => play.cashOut()}
-            testId="mines-cashout"
-          />
-        ) : null}
+        <Grid info={info} round={round} busy={busy} onReveal={(tile) => board.step(tile)} />
+        <CashOutButton board={board} disabled={busy || found === 0} testId="mines-cashout" />
       </div>
     </RoundLayout>
   );
 }
 
 export function MinesPage() {
-  return (
-    <RoundGameScreen game="mines">
-      {(info, resumed) => <MinesGame info={info} resumed={resumed} />}
-    </RoundGameScreen>
-  );
+  return <RoundGameScreen game="mines" Board={MinesGame} />;
 }

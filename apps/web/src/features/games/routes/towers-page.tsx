@@ -1,21 +1,16 @@
-import { type GamePlay, TOWERS_DIFFICULTY_VALUES, type TowersDifficulty } from "@fre/shared";
+import type { GamePlay, TowersDifficulty } from "@fre/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ChoiceOptions } from "../../../components/ui/choice-options";
 import { type GamesInfo, type OpenRound, startTowers, stepTowers } from "../api/games-api";
 import { panelClasses, RoundGameScreen, useMultiplier } from "../components/game-ui";
 import {
   CashOutButton,
-  GameSelect,
+  DifficultySelect,
   RoundLayout,
   RoundReach,
-  RoundStartPanel,
-  tileGlyph,
-  tileLabel,
-  tileTone,
 } from "../components/round-panels";
-import { useBalance, useBetAmount } from "../hooks/use-games";
-import { useRound } from "../hooks/use-round";
+import { Tile } from "../components/tile";
+import { useRoundGame } from "../hooks/use-round";
 
 type TowersRound = OpenRound<"towers"> | GamePlay<"towers">;
 
@@ -60,24 +55,21 @@ function Tower({
               const isTrap = traps?.includes(tile) ?? false;
               const known = traps !== undefined;
               const tone = { known, trap: isTrap, picked: chosen, hit: chosen, playable: active };
-              const label = tileLabel(
-                t("towers.tile", { floor: floor + 1, tile: tile + 1 }),
-                known ? t(isTrap ? "towers.trap" : "towers.safe") : null,
-                chosen ? t("towers.chosen") : null,
-              );
               return (
-                <button
+                <Tile
                   // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its position
                   key={tile}
-                  type="button"
-                  aria-label={label}
+                  tone={tone}
+                  label={[
+                    t("towers.tile", { floor: floor + 1, tile: tile + 1 }),
+                    known ? t(isTrap ? "towers.trap" : "towers.safe") : null,
+                    chosen ? t("towers.chosen") : null,
+                  ]}
                   data-testid={active ? `towers-tile-${tile}` : undefined}
                   disabled={!active || busy}
                   onClick={() => onStep(tile)}
-                  className={`h-11 flex-1 rounded-lg text-sm font-bold transition-transform motion-reduce:transition-none ${tileTone(tone)}`}
-                >
-                  {tileGlyph(tone)}
-                </button>
+                  sizeClass="h-11 flex-1 rounded-lg text-sm"
+                />
               );
             })}
           </div>
@@ -89,75 +81,37 @@ function Tower({
 
 function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"towers"> | null }) {
   const { t } = useTranslation("games");
-  const balance = useBalance();
-  const [amount, setAmount] = useBetAmount(info.limits.minBet);
   const [difficulty, setDifficulty] = useState<TowersDifficulty>("easy");
-  const { round, last, open, wasResumed, busy, error, ...play } = useRound(
-    "towers",
-    { start: startTowers, step: stepTowers },
-    resumed,
-  );
+  const board = useRoundGame("towers", { start: startTowers, step: stepTowers }, info, resumed);
+  const { round, open, busy, current } = board;
   const state = round ? stateOf(round) : null;
   const spec = state
     ? info.publication.towers.difficulties.find((d) => d.difficulty === state.difficulty)
     : undefined;
-  const multiplier = useMultiplier();
-  const current = round ? multiplier(round.multiplier) : null;
   const nextReach = state && spec ? spec.multipliers[state.tiles.length + 1] : undefined;
-  const next = nextReach !== undefined ? multiplier(nextReach) : null;
+  const next = nextReach !== undefined ? board.multiplier(nextReach) : null;
 
   return (
     <RoundLayout
-      rtp={info.publication.towers.rtp.percent}
-      resumedNotice={wasResumed ? t("towers.resumed") : null}
-      error={error}
-      start={
-        !open ? (
-          <RoundStartPanel
-            last={last}
-            amount={amount}
-            onAmount={setAmount}
-            bounds={{ ...info.limits, balance }}
-            busy={busy}
-            onStart={() => play.start({ amount, difficulty })}
-            startLabel={t("towers.start")}
-          >
-            <GameSelect
-              label={t("towers.difficulty")}
-              value={difficulty}
-              onChange={(value) => setDifficulty(value as TowersDifficulty)}
-            >
-              <ChoiceOptions
-                values={TOWERS_DIFFICULTY_VALUES}
-                label={(value) => t(`towers.difficulties.${value}`)}
-              />
-            </GameSelect>
-          </RoundStartPanel>
-        ) : null
+      board={board}
+      onStart={() => board.start({ amount: board.amount, difficulty })}
+      settings={
+        <DifficultySelect
+          label={t("towers.difficulty")}
+          value={difficulty}
+          onChange={setDifficulty}
+        />
       }
     >
       {round ? (
         <div className={`${panelClasses} grid gap-3`}>
           {open && state && spec ? (
-            <RoundReach
-              current={current}
-              currentLabel={t("towers.current", { multiplier: current?.text })}
-              next={next}
-              nextLabel={t("towers.next", { multiplier: next?.text })}
-              testId="towers-multiplier"
-            >
+            <RoundReach game="towers" current={current} next={next}>
               <p className="text-slate-300">{t("towers.pickTile")}</p>
             </RoundReach>
           ) : null}
-          <Tower info={info} round={round} busy={busy} onStep={(tile) => play.step(tile)} />
-          {open ? (
-            <CashOutButton
-              label={t("towers.cashOut", { multiplier: current?.text })}
-              title={current?.title}
-              disabled={busy || (state?.tiles.length ?? 0) === 0}
-              onClick={() => play.cashOut()}
-            />
-          ) : null}
+          <Tower info={info} round={round} busy={busy} onStep={(tile) => board.step(tile)} />
+          <CashOutButton board={board} disabled={busy || (state?.tiles.length ?? 0) === 0} />
         </div>
       ) : null}
     </RoundLayout>
@@ -165,9 +119,5 @@ function TowersGame({ info, resumed }: { info: GamesInfo; resumed: OpenRound<"to
 }
 
 export function TowersPage() {
-  return (
-    <RoundGameScreen game="towers">
-      {(info, resumed) => <TowersGame info={info} resumed={resumed} />}
-    </RoundGameScreen>
-  );
+  return <RoundGameScreen game="towers" Board={TowersGame} />;
 }

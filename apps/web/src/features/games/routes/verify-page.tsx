@@ -21,7 +21,7 @@ import { TextField } from "../../../components/ui/text-field";
 import { useVerifyRound, type VerifyQuery } from "../api/games-api";
 import { PlayError, panelClasses } from "../components/game-ui";
 import { useSymbolName } from "../components/reels";
-import { GameSelect } from "../components/round-panels";
+import { DifficultySelect, GameSelect } from "../components/round-panels";
 import { verifiedOutcomeView } from "../game-screens";
 
 const SERVER_SEED = /^[0-9a-fA-F]{64}$/;
@@ -142,16 +142,11 @@ export function VerifyPage() {
           onChange={(event) => setNonce(event.target.value)}
         />
         {needs.includes("difficulty") ? (
-          <GameSelect
+          <DifficultySelect
             label={t("verify.difficulty")}
             value={difficulty}
-            onChange={(value) => setDifficulty(value as TowersDifficulty)}
-          >
-            <ChoiceOptions
-              values={TOWERS_DIFFICULTY_VALUES}
-              label={(value) => t(`towers.difficulties.${value}`)}
-            />
-          </GameSelect>
+            onChange={setDifficulty}
+          />
         ) : null}
         {needs.includes("mines") ? (
           <GameSelect
