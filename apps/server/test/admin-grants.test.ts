@@ -15,24 +15,24 @@ import {
   elevatedAdmin,
   PUBLIC_URL,
   useTestApp,
+  type VerifiedUser,
   verifiedUser,
 } from "./helpers.ts";
 import { requestWithdrawal } from "./ton-helpers.ts";
 import { approveAs, newWithdrawer, payOutTwice, simPayoutsOf } from "./withdrawal-helpers.ts";
 
-type Person = Awaited<ReturnType<typeof verifiedUser>>;
 const test = useTestApp();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "Make admin" on the user page: the console's grant request. */
-const requestGrant = (by: Person, userId: string, reason = "Nouvel opérateur") =>
+const requestGrant = (by: VerifiedUser, userId: string, reason = "Nouvel opérateur") =>
   by.client.post(`/api/admin/users/${userId}/role`, { role: "admin", reason });
-const demote = (by: Person, userId: string, reason = "Départ de l'équipe") =>
+const demote = (by: VerifiedUser, userId: string, reason = "Départ de l'équipe") =>
   by.client.post(`/api/admin/users/${userId}/role`, { role: "user", reason });
-const confirmGrant = (by: Person, grantId: string) =>
+const confirmGrant = (by: VerifiedUser, grantId: string) =>
   by.client.post(`/api/admin/role-grants/${grantId}/confirm`);
-const cancelGrant = (by: Person, grantId: string) =>
+const cancelGrant = (by: VerifiedUser, grantId: string) =>
   by.client.post(`/api/admin/role-grants/${grantId}/cancel`);
 const elevate = (c: Client) => c.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE });
 
@@ -45,7 +45,7 @@ async function roleOf(userId: string) {
 }
 
 /** The audit entries of one action on one target, newest first (read by `reader`). */
-async function auditOf(reader: Person, action: string, targetId: string) {
+async function auditOf(reader: VerifiedUser, action: string, targetId: string) {
   const response = await reader.client.get(
     `/api/admin/audit?action=${action}&targetId=${encodeURIComponent(targetId)}`,
   );
@@ -54,7 +54,7 @@ async function auditOf(reader: Person, action: string, targetId: string) {
 }
 
 /** Requests the grant and returns its id (the answer shows it pending, the role unchanged). */
-async function pendingGrant(by: Person, userId: string) {
+async function pendingGrant(by: VerifiedUser, userId: string) {
   const answer = await requestGrant(by, userId);
   expect(answer.statusCode, answer.body).toBe(200);
   expect(answer.json().user.role).toBe("user");
@@ -62,7 +62,7 @@ async function pendingGrant(by: Person, userId: string) {
 }
 
 /** A console-made admin: requested by `by`, confirmed by `confirmer`, then elevated. */
-async function consoleAdmin(by: Person, confirmer: Person, prefix: string) {
+async function consoleAdmin(by: VerifiedUser, confirmer: VerifiedUser, prefix: string) {
   const person = await verifiedUser(test(), prefix);
   const grantId = await pendingGrant(by, person.me.id);
   const confirmed = await confirmGrant(confirmer, grantId);
@@ -350,7 +350,7 @@ describe("the last admin", () => {
    * Leaves exactly the given admins in the database (the others become users, then come back):
    * the last-admin guard counts every admin.
    */
-  async function onlyAdmins<T>(keep: Person[], run: () => Promise<T>): Promise<T> {
+  async function onlyAdmins<T>(keep: VerifiedUser[], run: () => Promise<T>): Promise<T> {
     const { db } = test();
     const kept = new Set(keep.map((p) => p.user.email));
     const others = (

@@ -267,6 +267,10 @@ export function client(test: TestApp, options: { language?: string; ip?: string 
 }
 
 export type Client = ReturnType<typeof client>;
+/** A signed-up user with a verified email (`verifiedUser`): its client, `me` and credentials. */
+export type VerifiedUser = Awaited<ReturnType<typeof verifiedUser>>;
+/** An admin whose console session is elevated (`elevatedAdmin`). */
+export type ElevatedAdmin = Awaited<ReturnType<typeof elevatedAdmin>>;
 
 let counter = 0;
 export function uniqueUser(prefix = "user") {

@@ -7,6 +7,7 @@ import { credit } from "../src/modules/ledger/ledger.ts";
 import {
   type Client,
   DEFAULT_ADMIN_CODE,
+  type ElevatedAdmin,
   elevatedAdmin,
   useTestApp,
   verifiedUser,
@@ -14,11 +15,10 @@ import {
 import { fundForWithdrawal, linkTonWallet, requestWithdrawal } from "./ton-helpers.ts";
 import { approveAs, newWithdrawer, payOutTwice, simPayoutsOf } from "./withdrawal-helpers.ts";
 
-type Admin = Awaited<ReturnType<typeof elevatedAdmin>>;
 const test = useTestApp();
-let alice: Admin;
-let bob: Admin;
-let carol: Admin;
+let alice: ElevatedAdmin;
+let bob: ElevatedAdmin;
+let carol: ElevatedAdmin;
 
 beforeAll(async () => {
   alice = await elevatedAdmin(test(), "alice");
@@ -55,7 +55,7 @@ async function ask(c: Client, amount: string): Promise<string> {
 }
 
 const approve = approveAs;
-const reject = (admin: Admin, id: string, reason = "Adresse refusée") =>
+const reject = (admin: ElevatedAdmin, id: string, reason = "Adresse refusée") =>
   admin.client.post(`/api/admin/withdrawals/${id}/reject`, { reason });
 const payOut = () => payOutTwice(test());
 const payoutsOf = (id: string) => simPayoutsOf(test(), id);
@@ -412,7 +412,7 @@ describe("four eyes: the second pair of eyes is another, independent admin", () 
     expect((await dave.post("/api/admin/access", { code: DEFAULT_ADMIN_CODE })).statusCode).toBe(
       200,
     );
-    const daveAdmin = { client: dave, me: daveMe } as Admin;
+    const daveAdmin = { client: dave, me: daveMe } as ElevatedAdmin;
 
     const { client: c } = await withdrawer("5000");
     const id = await ask(c, "2000");
