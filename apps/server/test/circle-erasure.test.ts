@@ -1,8 +1,9 @@
-import { BASE_RATE_NANO, earningsFor, formatNano, REFERRAL_BONUS_NANO } from "@fre/shared";
+import { earningsFor, formatNano } from "@fre/shared";
 import { eq, or, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/client.ts";
 import { circleMembers, users } from "../src/db/schema/index.ts";
+import { HOUR, ownerWithReferees as ownerWithRefereesOf, rateCounting } from "./circle-helpers.ts";
 import {
   activeSession,
   type Client,
@@ -12,6 +13,7 @@ import {
   PUBLIC_URL,
   startMining,
   useTestApp,
+  type VerifiedUser,
   verifiedUser,
 } from "./helpers.ts";
 
@@ -23,13 +25,10 @@ import {
 
 const test = useTestApp();
 
-const HOUR = 3_600_000;
-type User = Awaited<ReturnType<typeof verifiedUser>>;
-
-const rate = (counted: bigint) => BASE_RATE_NANO + REFERRAL_BONUS_NANO * counted;
+const rate = rateCounting;
 
 const cookieOf = (c: Client) => [...c.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-const erase = (user: User) =>
+const erase = (user: VerifiedUser) =>
   test().app.inject({
     method: "DELETE",
     url: "/api/me",
@@ -58,14 +57,8 @@ async function behindCirclesLock<T>(race: () => Promise<T>): Promise<T> {
   return raced!;
 }
 
-/** An owner mining with 6 active referrals: 5 count without a complete, active circle, 6 with. */
-async function ownerWithReferees(prefix: string) {
-  const owner = await verifiedUser(test(), prefix);
-  for (let i = 0; i < 6; i++) {
-    await startMining(await verifiedUser(test(), "ceref", { referralCode: owner.me.referralCode }));
-  }
-  return owner;
-}
+/** An owner with 6 mining referees (see circle-helpers.ts). */
+const ownerWithReferees = (prefix: string) => ownerWithRefereesOf(test(), prefix, "ceref");
 
 describe("erasure and the security circle", () => {
   it("removes the account from every circle and re-rates the owners at that instant", async () => {
@@ -79,7 +72,7 @@ describe("erasure and the security circle", () => {
       await verifiedUser(test(), "cem"),
       await verifiedUser(test(), "cem"),
       await verifiedUser(test(), "ceerased"),
-    ] as [User, User, User, User];
+    ] as [VerifiedUser, VerifiedUser, VerifiedUser, VerifiedUser];
     for (const member of [m1, m2, m3, erased]) await startMining(member);
     for (const member of [m1, m2, erased]) await nameInCircle(owner, member);
     for (const member of [m1, m2, m3, erased]) await nameInCircle(spare, member);

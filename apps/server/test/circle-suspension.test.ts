@@ -1,5 +1,6 @@
-import { BASE_RATE_NANO, earningsFor, formatNano, REFERRAL_BONUS_NANO } from "@fre/shared";
+import { earningsFor, formatNano } from "@fre/shared";
 import { describe, expect, it } from "vitest";
+import { HOUR, ownerWithReferees, rateCounting } from "./circle-helpers.ts";
 import {
   activeSession,
   elevatedAdmin,
@@ -7,6 +8,7 @@ import {
   nameInCircle,
   startMining,
   useTestApp,
+  type VerifiedUser,
   verifiedUser,
 } from "./helpers.ts";
 
@@ -18,26 +20,18 @@ import {
 
 const test = useTestApp();
 
-const HOUR = 3_600_000;
-type User = Awaited<ReturnType<typeof verifiedUser>>;
-
-const rate = (counted: bigint) => BASE_RATE_NANO + REFERRAL_BONUS_NANO * counted;
+const rate = rateCounting;
 
 describe("suspension and the security circle", () => {
   it("a suspended member stops counting at once, is shown suspended, and counts again once lifted", async () => {
     const t0 = new Date(Math.floor(Date.now() / HOUR) * HOUR);
     test().clock.set(t0);
-    const owner = await verifiedUser(test(), "csowner");
-    for (let i = 0; i < 6; i++) {
-      await startMining(
-        await verifiedUser(test(), "csref", { referralCode: owner.me.referralCode }),
-      );
-    }
+    const owner = await ownerWithReferees(test(), "csowner", "csref");
     const members = [
       await verifiedUser(test(), "csm"),
       await verifiedUser(test(), "csm"),
       await verifiedUser(test(), "cssusp"),
-    ] as [User, User, User];
+    ] as [VerifiedUser, VerifiedUser, VerifiedUser];
     const suspended = members[2];
     for (const member of members) {
       await startMining(member);
