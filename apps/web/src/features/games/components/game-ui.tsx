@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { QueryState } from "../../../components/ui/query-state";
 import { formatMultiplier, formatTime } from "../../../lib/format";
@@ -99,24 +100,13 @@ export function RoundGameScreen<G extends RoundGame>({
  */
 export function BetGameScreen<G extends BetGame, Body>({
   game,
-  play,
-  children,
-}: {
-  game: G;
-  play: (body: Body) => Promise<GamePlay<G>>;
-  children: (board: BetBoard<G, Body>) => ReactNode;
-}) {
+  ...shell
+}: { game: G } & BetShell<G, Body>) {
   const { t } = useTranslation("games");
   const games = useGames();
   return (
     <GameScreen title={t(`names.${game}`)} subtitle={t(`descriptions.${game}`)}>
-      <QueryState query={games}>
-        {(info) => (
-          <BetBoardOf info={info} play={play}>
-            {children}
-          </BetBoardOf>
-        )}
-      </QueryState>
+      <QueryState query={games}>{(info) => <BetBoardOf info={info} {...shell} />}</QueryState>
     </GameScreen>
   );
 }
@@ -130,15 +120,17 @@ export interface BetBoard<G extends BetGame, Body> {
   amount: string;
 }
 
+/** A bet game's play (its one request) and its board. */
+interface BetShell<G extends BetGame, Body> {
+  play: (body: Body) => Promise<GamePlay<G>>;
+  Board: ComponentType<BetBoard<G, Body>>;
+}
+
 function BetBoardOf<G extends BetGame, Body>({
   info,
   play,
-  children,
-}: {
-  info: GamesInfo;
-  play: (body: Body) => Promise<GamePlay<G>>;
-  children: (board: BetBoard<G, Body>) => ReactNode;
-}) {
+  Board,
+}: { info: GamesInfo } & BetShell<G, Body>) {
   const balance = useBalance();
   const [amount, setAmount] = useBetAmount(info.limits.minBet);
   const mutation = usePlay(play);
@@ -150,7 +142,53 @@ function BetBoardOf<G extends BetGame, Body>({
       disabled={mutation.isPending}
     />
   );
-  return children({ info, play: mutation, betControls, amount });
+  return <Board info={info} play={mutation} betControls={betControls} amount={amount} />;
+}
+
+/**
+ * A bet game's board (`board`): what comes first (`before`), then the panel of the bet — the
+ * game's settings (`children`), the bet field, the play button (it sends `bet`; none yet:
+ * disabled) and the refusal; under them, once the last bet is shown, what it drew (`drawn`) and
+ * its outcome.
+ */
+export function BetLayout<G extends BetGame, Body>({
+  board: { play, betControls, amount },
+  label,
+  bet,
+  drawn,
+  before,
+  children,
+}: {
+  board: BetBoard<G, Body>;
+  label: string;
+  bet: Body | null;
+  drawn: ReactNode;
+  before?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-4">
+      {before}
+      <div className={`${panelClasses} grid gap-3`}>
+        {children}
+        {betControls}
+        <Button
+          size="lg"
+          disabled={play.isPending || bet === null || amount === ""}
+          onClick={() => bet !== null && play.mutate(bet)}
+        >
+          {label}
+        </Button>
+        <PlayError error={play.error} />
+      </div>
+      {drawn ? (
+        <div className="grid gap-2">
+          {drawn}
+          <PlayOutcome play={play.data as GamePlay | undefined} />
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 /** The API's refusal (already in the user's language), announced at once. */
