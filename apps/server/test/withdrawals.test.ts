@@ -68,8 +68,14 @@ async function withdrawer(
 let keyCounter = 0;
 const newKey = () => `wd-key-${++keyCounter}-${randomUUID()}`;
 
-async function ask(c: Client, amount: string, key = newKey()) {
-  return test().app.inject({
+/** POST /api/withdrawals as `c`, on the file's app or `options.on`, with extra `headers`. */
+async function ask(
+  c: Client,
+  amount: string,
+  key = newKey(),
+  options: { on?: TestApp; headers?: Record<string, string> } = {},
+) {
+  return (options.on ?? test()).app.inject({
     method: "POST",
     url: "/api/withdrawals",
     headers: {
@@ -77,6 +83,7 @@ async function ask(c: Client, amount: string, key = newKey()) {
       cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join("; "),
       "idempotency-key": key,
       "content-type": "application/json",
+      ...options.headers,
     },
     payload: JSON.stringify({ amount }),
   });
@@ -122,17 +129,7 @@ describe("withdrawal rules", () => {
     expect(below.statusCode).toBe(400);
     expect(below.json()).toMatchObject({ error: "AMOUNT_BELOW_MINIMUM" });
     expect(below.json().message).toContain("30");
-    const english = await test().app.inject({
-      method: "POST",
-      url: "/api/withdrawals",
-      headers: {
-        origin: "http://localhost:3000",
-        cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join("; "),
-        "idempotency-key": newKey(),
-        "accept-language": "en",
-      },
-      payload: { amount: "1" },
-    });
+    const english = await ask(c, "1", newKey(), { headers: { "accept-language": "en" } });
     expect(english.json().message).toBe("The minimum withdrawal is 30 FRE.");
 
     // The four-eyes threshold keeps its value when only the minimum is sent.
@@ -213,16 +210,7 @@ describe("a server that pays no withdrawals (WITHDRAWALS_ENABLED=false)", () => 
       const { c } = await withdrawer("100", {}, off);
       const before = (await c.get("/api/withdrawals")).json().limits;
       expect(before).toMatchObject({ available: false, balance: "100.000000000" });
-      const r = await off.app.inject({
-        method: "POST",
-        url: "/api/withdrawals",
-        headers: {
-          origin: "http://localhost:3000",
-          cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join("; "),
-          "idempotency-key": newKey(),
-        },
-        payload: { amount: "30" },
-      });
+      const r = await ask(c, "30", newKey(), { on: off });
       expect(r.statusCode).toBe(503);
       expect(r.json()).toMatchObject({ error: "WITHDRAWALS_UNAVAILABLE" });
       expect(r.json().message).toContain("suspendus");
