@@ -35,6 +35,9 @@ async function createCode(body: Record<string, unknown>) {
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
+/** A code of 5 uses that shortens the running session by `ms`. */
+const createTimeReductionCode = (code: string, ms: number) =>
+  createCode({ code, type: "time_reduction", rewardValue: String(ms), maxUses: 5 });
 
 describe("bonus codes", () => {
   it("credits FRE once, with every refusal of spec §8 verbatim", async () => {
@@ -118,12 +121,7 @@ describe("bonus codes", () => {
   });
 
   it("shortens the running session and refuses without one (code not consumed)", async () => {
-    await createCode({
-      code: "FAST3H",
-      type: "time_reduction",
-      rewardValue: String(3 * HOUR),
-      maxUses: 5,
-    });
+    await createTimeReductionCode("FAST3H", 3 * HOUR);
     const { client: c } = await verifiedUser(test(), "bonus");
     const refused = await c.post("/api/bonus-codes/redeem", { code: "FAST3H" });
     expect(refused.statusCode).toBe(409);
@@ -137,18 +135,8 @@ describe("bonus codes", () => {
   });
 
   it("a reduction that reaches the end finishes the session and sends its end notice once", async () => {
-    await createCode({
-      code: "FAST30H",
-      type: "time_reduction",
-      rewardValue: String(30 * HOUR),
-      maxUses: 5,
-    });
-    await createCode({
-      code: "FAST1H",
-      type: "time_reduction",
-      rewardValue: String(HOUR),
-      maxUses: 5,
-    });
+    await createTimeReductionCode("FAST30H", 30 * HOUR);
+    await createTimeReductionCode("FAST1H", HOUR);
     const { client: c } = await verifiedUser(test(), "bonus");
     await c.post("/api/mining/start");
     // A cut that leaves time on the clock sends nothing.
