@@ -24,7 +24,7 @@ import { widenRestoredPayoutLookBack } from "../src/lib/backup/backup.repo.ts";
 import { credit, hold, release } from "../src/modules/ledger/ledger.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
 import { PAYOUT_LEASE_MS, processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
-import { crashAfterSend, createTestApp } from "./helpers.ts";
+import { crashAfterSend } from "./helpers.ts";
 import { useSandboxApp } from "./sandbox-helpers.ts";
 import { payoutWorkerDeps } from "./ton-helpers.ts";
 import type { SandboxToncenter } from "./ton-sandbox.ts";
@@ -42,7 +42,7 @@ let hot: Address;
 
 const app = useSandboxApp(async (started) => {
   sandbox = started;
-  return createTestApp();
+  return {};
 });
 
 beforeAll(async () => {

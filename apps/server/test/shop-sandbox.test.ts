@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shopPayments } from "../src/db/schema/index.ts";
 import { pollShopPayments } from "../src/modules/shop/shop-payments.ts";
-import { type Client, createTestApp, signUp } from "./helpers.ts";
+import { type Client, signUp } from "./helpers.ts";
 import { useSandboxApp } from "./sandbox-helpers.ts";
 import { type SandboxToncenter, type SandboxWalletV4, sandboxWalletV4 } from "./ton-sandbox.ts";
 
@@ -22,9 +22,9 @@ let shop: SandboxWalletV4;
 const app = useSandboxApp(async (started) => {
   sandbox = started;
   shop = await sandboxWalletV4(sandbox, 0n);
-  return createTestApp({
+  return {
     config: { TON_API_URL: sandbox.url, SHOP_RECEIVE_ADDRESS: shop.address.toRawString() },
-  });
+  };
 });
 const poll = () => pollShopPayments(app().shop.deps);
 async function order(c: Client, itemId: string) {

@@ -4,7 +4,6 @@
 // (toncenter-payouts.ts) signs, FRE's own reader confirms, the database and the withdrawal
 // service are the real ones; only the chain is the emulator.
 
-import { randomUUID } from "node:crypto";
 import { parseFre } from "@fre/shared";
 import { Address, type Cell, loadMessage, toNano } from "@ton/core";
 import { mnemonicNew, mnemonicToPrivateKey } from "@ton/crypto";
@@ -24,22 +23,19 @@ import {
   payoutQueryId,
   toncenterPayouts,
 } from "../src/adapters/chain/toncenter-payouts.ts";
-import { tonWallets, users, withdrawals } from "../src/db/schema/index.ts";
+import { tonWallets, withdrawals } from "../src/db/schema/index.ts";
 import { fr } from "../src/i18n/fr.ts";
-import { credit } from "../src/modules/ledger/ledger.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
 import {
   type Client,
   crashAfterSend,
-  createTestApp,
   elevatedAdmin,
   expectLedgerBalanced,
   metricLines,
-  verifiedUser,
 } from "./helpers.ts";
 import { useSandboxApp } from "./sandbox-helpers.ts";
-import { linkTonWallet, payoutWorkerDeps, requestWithdrawal } from "./ton-helpers.ts";
+import { payoutWorkerDeps, requestWithdrawal } from "./ton-helpers.ts";
 import {
   JETTON_MINTER_CODE,
   JETTON_WALLET_CODE,
@@ -48,6 +44,7 @@ import {
   PUBLISHED_JETTON_WALLET_CODE_HASH,
   type SandboxToncenter,
 } from "./ton-sandbox.ts";
+import { newWithdrawer } from "./withdrawal-helpers.ts";
 
 const TRANSFER_NOTIFICATION_OP = 0x7362d09c;
 const EXCESSES_OP = 0xd53276db;
@@ -70,14 +67,14 @@ const app = useSandboxApp(async (started) => {
   await sandbox.fund(hot, toNano("10"));
   await sandbox.mint(hot, parseFre("10000"));
   const shop = await sandbox.blockchain.treasury("fre-shop");
-  return createTestApp({
+  return {
     config: {
       TON_API_URL: sandbox.url,
       SHOP_RECEIVE_ADDRESS: shop.address.toRawString(),
       TON_HOT_WALLET_MNEMONIC: mnemonic,
       FRE_JETTON_MASTER: sandbox.minter.toRawString(),
     },
-  });
+  };
 });
 
 beforeAll(async () => {
@@ -102,18 +99,7 @@ async function approvedWithdrawal(
   amount: string,
   options: { credit?: string; fourEyes?: boolean } = {},
 ) {
-  const { client: c, me } = await verifiedUser(app(), "sbwd");
-  await app().db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, me.id));
-  const wallet = await linkTonWallet(app(), c);
-  await app().db.transaction((tx) =>
-    credit(tx, {
-      userId: me.id,
-      kind: "bonus",
-      amountNano: parseFre(options.credit ?? "100"),
-      reference: `test:${randomUUID()}`,
-      at: app().clock.now(),
-    }),
-  );
+  const { client: c, me, wallet } = await newWithdrawer(app(), "sbwd", options.credit ?? "100");
   return {
     c,
     me,

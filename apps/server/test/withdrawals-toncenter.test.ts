@@ -1,13 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { parseFre } from "@fre/shared";
 import { mnemonicNew, mnemonicToPrivateKey } from "@ton/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toncenterChain } from "../src/adapters/chain/toncenter-chain.ts";
 import { payoutQueryId, toncenterPayouts } from "../src/adapters/chain/toncenter-payouts.ts";
-import { users, withdrawals } from "../src/db/schema/index.ts";
+import { withdrawals } from "../src/db/schema/index.ts";
 import { fr } from "../src/i18n/fr.ts";
-import { credit } from "../src/modules/ledger/ledger.ts";
 import type { Chain } from "../src/modules/ton/chain.ts";
 import { walletV4R2 } from "../src/modules/ton/wallet-v4.ts";
 import { processPayouts } from "../src/modules/withdrawals/withdrawal-payouts.ts";
@@ -19,10 +16,10 @@ import {
   expectLedgerBalanced,
   metricLines,
   type TestApp,
-  verifiedUser,
 } from "./helpers.ts";
-import { linkTonWallet, payoutWorkerDeps, requestWithdrawal } from "./ton-helpers.ts";
+import { payoutWorkerDeps, requestWithdrawal } from "./ton-helpers.ts";
 import { FAKE_FEES, startToncenterFake, type ToncenterFake } from "./toncenter-fake.ts";
+import { newWithdrawer } from "./withdrawal-helpers.ts";
 
 const SHOP = "0:5a6b0000000000000000000000000000000000000000000000000000000000cd";
 const MASTER = `0:${"f7".repeat(32)}`;
@@ -82,34 +79,13 @@ const FEE_PER_PAYOUT =
 
 /** A verified user with approved KYC, a ton_proof wallet and 100 FRE. */
 async function kycUser() {
-  const { client: c, me } = await verifiedUser(test, "tcwd");
-  await test.db.update(users).set({ kycStatus: "approved" }).where(eq(users.id, me.id));
-  const wallet = await linkTonWallet(test, c);
-  await test.db.transaction((tx) =>
-    credit(tx, {
-      userId: me.id,
-      kind: "bonus",
-      amountNano: parseFre("100"),
-      reference: `test:${randomUUID()}`,
-      at: test.clock.now(),
-    }),
-  );
+  const { client: c, wallet } = await newWithdrawer(test, "tcwd", "100");
   return { c, wallet };
 }
 
 async function approvedWithdrawal(amount = "30") {
   const { c, wallet } = await kycUser();
-  const asked = await test.app.inject({
-    method: "POST",
-    url: "/api/withdrawals",
-    headers: {
-      origin: "http://localhost:3000",
-      cookie: [...c.jar].map(([k, v]) => `${k}=${v}`).join("; "),
-      "idempotency-key": randomUUID(),
-      "content-type": "application/json",
-    },
-    payload: JSON.stringify({ amount }),
-  });
+  const asked = await requestWithdrawal(test, c, amount);
   expect(asked.statusCode).toBe(201);
   const id = asked.json().id as string;
   expect((await admin.post(`/api/admin/withdrawals/${id}/approve`, FINAL)).statusCode).toBe(200);
