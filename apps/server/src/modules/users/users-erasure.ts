@@ -129,12 +129,15 @@ export async function eraseAccount(deps: ErasureDeps, userId: string, password: 
     );
     return keys;
   };
-  const fileKeys = await deps.db.transaction(eraseRows).catch((error) => {
-    // Two accounts that named each other, erased at once, each lock their own row and then the
-    // other's (an owner): PostgreSQL aborts one, which runs again once the other has committed.
-    if (isDeadlock(error)) return deps.db.transaction(eraseRows);
-    throw error;
-  });
+  // Two accounts that named each other, erased at once, each lock their own row and then the
+  // other's (an owner): PostgreSQL aborts one, which runs again once the other has committed —
+  // up to three times, for a third erasure or a demotion crossing the same rows meanwhile.
+  const attempt = (left: number): Promise<string[]> =>
+    deps.db.transaction(eraseRows).catch((error) => {
+      if (left > 0 && isDeadlock(error)) return attempt(left - 1);
+      throw error;
+    });
+  const fileKeys = await attempt(3);
   deps.viewer.forgetAll();
   deps.onSessionsRevoked();
   await deleteFiles(deps, fileKeys);
