@@ -176,7 +176,7 @@ function report(screen: Screen, runs: Run[], load: string): string[] {
   const all = (key: Figure | "cls") => runs.map((r) => r[key]).join(", ");
   const lines = [
     `${screen.path} (${screen.signedIn ? "signed in" : "visitor"}, median of ${runs.length}; ${load})`,
-    `  performance        ${String(med("performance")).padEnd(8)} ≥ 95      runs: ${all("performance")}`,
+    `  performance        ${String(med("performance")).padEnd(8)} ${args.busy ? "≥ 90 busy" : "≥ 95     "} runs: ${all("performance")}`,
     `  LCP                ${`${med("lcpMs")} ms`.padEnd(8)} ≤ 2000 ms runs: ${all("lcpMs")}`,
     `  TBT                ${`${med("tbtMs")} ms`.padEnd(8)} ≤ 200 ms  runs: ${all("tbtMs")}`,
     `  CLS                ${String(median(runs.map((r) => r.cls))).padEnd(8)} ≤ 0.1     runs: ${all("cls")}`,
