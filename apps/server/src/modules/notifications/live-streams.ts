@@ -1,3 +1,5 @@
+import { coalescedRun } from "../../lib/coalesced-run.ts";
+
 /** Every open stream gets a comment line this often, so proxies keep idle streams open. */
 export const HEARTBEAT_MS = 25_000;
 
@@ -38,8 +40,6 @@ export function liveStreams(deps: LiveStreamsDeps) {
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   const byUser = new Map<string, Set<Entry>>();
   let heartbeat: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
 
   const entries = () => [...byUser.values()].flatMap((set) => [...set]);
 
@@ -76,23 +76,11 @@ export function liveStreams(deps: LiveStreamsDeps) {
     }
   }
 
-  /** Ends the streams whose session is gone; one query however many streams; never throws. */
-  function recheck(): Promise<void> {
-    // A signal while a check runs: one more check after it (the first may have read too early).
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await checkOnce().catch(deps.onError);
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+  /**
+   * Ends the streams whose session is gone; one query however many streams; never throws. A
+   * signal while a check runs: one more check after it (the first may have read too early).
+   */
+  const recheck = coalescedRun(() => checkOnce().catch(deps.onError)).kick;
 
   async function beat() {
     await recheck();
