@@ -1,4 +1,4 @@
-import type { BetGame, GamePlay } from "@fre/shared";
+import type { BetGame, Game, GamePlay } from "@fre/shared";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -184,7 +184,7 @@ export function BetLayout<G extends BetGame, Body>({
       {drawn ? (
         <div className="grid gap-2">
           {drawn}
-          <PlayOutcome play={play.data as GamePlay | undefined} />
+          <PlayOutcome play={play.data} />
         </div>
       ) : null}
     </div>
@@ -202,7 +202,7 @@ export function PlayError({ error }: { error: Error | null }) {
 }
 
 /** What the server decided: the payout and the multiplier, with the bet's nonce. */
-export function PlayOutcome({ play }: { play: GamePlay | null | undefined }) {
+export function PlayOutcome<G extends Game>({ play }: { play: GamePlay<G> | null | undefined }) {
   const { t, i18n } = useTranslation("games");
   const multiplier = useMultiplier();
   if (play?.status !== "settled") return null;
