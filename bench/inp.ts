@@ -15,7 +15,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -24,6 +24,7 @@ import {
   CHROMIUM_FLAGS,
   chromiumPath,
   freePort,
+  loadLine,
   root,
   settleAsDailyUser,
   startServer,
@@ -485,12 +486,9 @@ function report(result: Result): string {
 export async function main() {
   const only = typeof args.only === "string" ? args.only.split(",") : undefined;
   const wanted = (name: string) => !only || only.includes(name);
-  const load = loadavg()
-    .map((n) => n.toFixed(2))
-    .join(", ");
   process.stdout.write(
     `INP bench: ${REPS} taps per interaction, CPU throttled ${THROTTLE}×, 390 × 844, touch.\n` +
-      `Load average at start (1, 5, 15 min): ${load} on ${availableParallelism()} cores — a loaded machine delays every figure.\n\n`,
+      `At the start: ${loadLine()} — a loaded machine delays every figure.\n\n`,
   );
   const dataDir = mkdtempSync(join(tmpdir(), "fre-bench-inp-"));
   const db = join(dataDir, "db");
@@ -657,9 +655,5 @@ export async function main() {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
-  process.stdout.write(
-    `\nLoad average at the end: ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(", ")}\n`,
-  );
+  process.stdout.write(`\nAt the end: ${loadLine()}\n`);
 }
